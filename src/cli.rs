@@ -1,0 +1,75 @@
+//! The command line: clap definitions and nothing else.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// Official Star Trek CCG rulings at the judge's table: search them, see the
+/// ruling in force on any date, the errata of a card, and what changed
+/// between two releases. Works offline on the bundled documents.
+#[derive(Debug, Parser)]
+#[command(name = "rulings", version, about, max_term_width = 100)]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: GlobalArgs,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Args)]
+pub struct GlobalArgs {
+    /// The corpus folder: every .md or .txt file under it is a rulings
+    /// document. Default: $RULINGS_DIR, else the `rulings/` folder bundled
+    /// with this build.
+    #[arg(
+        long = "rulings",
+        global = true,
+        value_name = "DIR",
+        env = "RULINGS_DIR"
+    )]
+    pub rulings: Option<PathBuf>,
+
+    /// Where the search index lives. Default: $RULINGS_INDEX, else `index/`
+    /// beside the bundled corpus, or a cache folder for any other corpus.
+    #[arg(
+        long = "index",
+        global = true,
+        value_name = "DIR",
+        env = "RULINGS_INDEX"
+    )]
+    pub index: Option<PathBuf>,
+
+    /// Color: auto (on a terminal, unless NO_COLOR is set), always, never.
+    #[arg(long = "color", global = true, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List the releases (documents) of the corpus: id, edition, date,
+    /// kind, entry count and title.
+    Releases {
+        /// One JSON array of releases instead of a table.
+        #[arg(long = "json")]
+        json: bool,
+    },
+
+    /// Print every parsed entry, one JSON object per line.
+    Export {
+        /// Only entries of this edition (1e or 2e).
+        #[arg(long = "edition", value_name = "EDITION")]
+        edition: Option<String>,
+
+        /// Only entries of this release id (as `rulings releases` prints it).
+        #[arg(long = "release", value_name = "ID")]
+        release: Option<String>,
+    },
+}

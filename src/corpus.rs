@@ -1,0 +1,209 @@
+//! The corpus: every `.md` or `.txt` file under one folder is a rulings
+//! document. Loading reads and decodes each file, parses it, and keeps the
+//! documents that fail apart (with file and line) so the rest still load.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use crate::error::{DocumentError, Error};
+use crate::model::{Edition, Entry, Release};
+use crate::parse;
+
+/// The loaded corpus.
+#[derive(Debug)]
+pub struct Corpus {
+    pub root: PathBuf,
+    /// Releases in corpus order (sorted by path).
+    pub releases: Vec<Release>,
+    /// Documents that could not become releases.
+    pub problems: Vec<DocumentError>,
+    /// Documents that loaded, with something worth saying.
+    pub warnings: Vec<String>,
+}
+
+impl Corpus {
+    pub fn entries(&self) -> impl Iterator<Item = &Entry> {
+        self.releases.iter().flat_map(|r| r.entries.iter())
+    }
+
+    pub fn release(&self, id: &str) -> Option<&Release> {
+        self.releases.iter().find(|r| r.id == id)
+    }
+
+    pub fn editions(&self) -> Vec<Edition> {
+        let mut editions: Vec<Edition> = self.releases.iter().map(|r| r.edition).collect();
+        editions.sort();
+        editions.dedup();
+        editions
+    }
+}
+
+/// Whether a file is a document of the corpus.
+fn is_document(path: &Path) -> bool {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_lowercase())
+        .unwrap_or_default();
+    let readme = name.starts_with("readme");
+    let extension_fits = matches!(
+        path.extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase)
+            .as_deref(),
+        Some("md" | "txt")
+    );
+    extension_fits && !readme && !name.starts_with('.')
+}
+
+/// Every document under `root`, sorted by path (the corpus order).
+pub fn document_files(root: &Path) -> Result<Vec<PathBuf>, Error> {
+    let mut files = Vec::new();
+    let mut folders = vec![root.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        let read = fs::read_dir(&folder).map_err(|source| Error::CorpusFolder {
+            path: folder.clone(),
+            source,
+        })?;
+        for item in read {
+            let item = item.map_err(|source| Error::CorpusFolder {
+                path: folder.clone(),
+                source,
+            })?;
+            let path = item.path();
+            let hidden = item.file_name().to_string_lossy().starts_with('.');
+            let kind = item.file_type().map_err(|source| Error::CorpusFolder {
+                path: path.clone(),
+                source,
+            })?;
+            if kind.is_dir() && !hidden {
+                folders.push(path);
+            } else if !kind.is_dir() && is_document(&path) {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+/// The path of `file` relative to `root`, with forward slashes.
+pub fn relative_name(root: &Path, file: &Path) -> String {
+    file.strip_prefix(root)
+        .unwrap_or(file)
+        .to_string_lossy()
+        .replace('\\', "/")
+}
+
+/// Decodes a document: UTF-8, or else Latin-1 (every byte is a character), in
+/// which case the returned warning says so.
+pub fn decode(name: &str, bytes: Vec<u8>) -> Result<(String, Option<String>), DocumentError> {
+    if let Some(at) = bytes.iter().position(|&b| b == 0) {
+        let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        return Err(DocumentError::Binary {
+            file: name.to_string(),
+            line,
+        });
+    }
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok((text, None)),
+        Err(e) => {
+            let bytes = e.into_bytes();
+            let valid_up_to = std::str::from_utf8(&bytes)
+                .err()
+                .map(|err| err.valid_up_to())
+                .unwrap_or(0);
+            let line = bytes[..valid_up_to].iter().filter(|&&b| b == b'\n').count() + 1;
+            let text: String = bytes.iter().map(|&b| char::from(b)).collect();
+            Ok((
+                text,
+                Some(format!(
+                    "{name}:{line}: not UTF-8; read as Latin-1 (save it as UTF-8 to silence this)"
+                )),
+            ))
+        }
+    }
+}
+
+/// Loads every document under `root`.
+pub fn load(root: &Path) -> Result<Corpus, Error> {
+    let files = document_files(root)?;
+    let names: Vec<String> = files.iter().map(|f| relative_name(root, f)).collect();
+    let mut releases = Vec::new();
+    let mut problems = Vec::new();
+    let mut warnings = Vec::new();
+    for (order, (path, name)) in files.iter().zip(&names).enumerate() {
+        let bytes = match fs::read(path) {
+            Ok(b) => b,
+            Err(source) => {
+                problems.push(DocumentError::Read {
+                    file: name.clone(),
+                    source,
+                });
+                continue;
+            }
+        };
+        let (text, warning) = match decode(name, bytes) {
+            Ok(decoded) => decoded,
+            Err(e) => {
+                problems.push(e);
+                continue;
+            }
+        };
+        warnings.extend(warning);
+        match parse::parse_document(name, &text, order) {
+            Ok(mut release) => {
+                let stem = parse::release_id(name);
+                let shared_stem = names
+                    .iter()
+                    .filter(|other| parse::release_id(other) == stem)
+                    .count()
+                    > 1;
+                if shared_stem {
+                    // `a.md` and `a.txt` would share the id `a`: keep both apart.
+                    release.id = name.clone();
+                    for entry in &mut release.entries {
+                        entry.release = name.clone();
+                    }
+                }
+                releases.push(release);
+            }
+            Err(e) => problems.push(e),
+        }
+    }
+    Ok(Corpus {
+        root: root.to_path_buf(),
+        releases,
+        problems,
+        warnings,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn latin1_is_read_with_a_warning() {
+        let (text, warning) = decode("x.txt", b"caf\xe9\n".to_vec()).unwrap();
+        assert_eq!(text, "café\n");
+        assert!(warning.unwrap().starts_with("x.txt:1: not UTF-8"));
+    }
+
+    #[test]
+    fn nul_bytes_are_binary() {
+        let err = decode("x.txt", b"a\nb\0".to_vec()).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "x.txt:2: binary content (a NUL byte), not a rulings document"
+        );
+    }
+
+    #[test]
+    fn documents_are_md_and_txt_but_not_readmes() {
+        assert!(is_document(Path::new("rulings/1e.md")));
+        assert!(is_document(Path::new("rulings/raw.TXT")));
+        assert!(!is_document(Path::new("rulings/README.md")));
+        assert!(!is_document(Path::new("rulings/notes.pdf")));
+        assert!(!is_document(Path::new("rulings/.hidden.md")));
+    }
+}

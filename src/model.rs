@@ -1,0 +1,230 @@
+//! The data model every stage shares: a [`Release`] (one rulings document) and
+//! the [`Entry`]s parsed out of it. Parsing produces these; resolution, search,
+//! diff and rendering only read them.
+
+use std::fmt;
+use std::str::FromStr;
+
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+
+use crate::topic::TopicKey;
+
+/// The two games never mix: a ruling of one edition says nothing about the other.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Edition {
+    #[serde(rename = "1E")]
+    First,
+    #[serde(rename = "2E")]
+    Second,
+}
+
+impl Edition {
+    pub fn label(self) -> &'static str {
+        match self {
+            Edition::First => "1E",
+            Edition::Second => "2E",
+        }
+    }
+}
+
+impl fmt::Display for Edition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.label())
+    }
+}
+
+impl FromStr for Edition {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "1e" | "1" | "first" | "first edition" => Ok(Edition::First),
+            "2e" | "2" | "second" | "second edition" => Ok(Edition::Second),
+            other => Err(format!("unknown edition `{other}` (expected 1e or 2e)")),
+        }
+    }
+}
+
+/// What kind of document a release is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ReleaseKind {
+    /// A Current Rulings (Document): rulings gathered since a base document.
+    CurrentRulings,
+    /// A monthly Recent Rulings Document: updates since the last rules update.
+    RecentRulings,
+    /// A list of individually dated rulings.
+    Rulings,
+}
+
+impl ReleaseKind {
+    pub fn label(self) -> &'static str {
+        match self {
+            ReleaseKind::CurrentRulings => "current-rulings",
+            ReleaseKind::RecentRulings => "recent-rulings",
+            ReleaseKind::Rulings => "rulings",
+        }
+    }
+}
+
+/// One paragraph of a release that is not part of any entry: title, preamble,
+/// section introductions, summaries, footer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FrontParagraph {
+    pub line: usize,
+    /// The last source line of the paragraph (inclusive).
+    pub end_line: usize,
+    pub text: String,
+}
+
+/// One rulings document.
+#[derive(Debug, Clone, Serialize)]
+pub struct Release {
+    /// The file's path relative to the corpus folder, without extension.
+    pub id: String,
+    pub edition: Edition,
+    pub kind: ReleaseKind,
+    pub title: String,
+    pub publisher: Option<String>,
+    pub date: NaiveDate,
+    /// Base documents the release amends ("Glossary", "Rulebook").
+    pub amends: Vec<String>,
+    /// The base document since which this release gathers every ruling
+    /// ("Glossary v1.9.1"), when it says so.
+    pub since: Option<String>,
+    /// Path relative to the corpus folder.
+    pub file: String,
+    /// Position of the file in corpus order (sorted paths): breaks date ties.
+    pub order: usize,
+    /// Whether edition and date came from a front-matter block.
+    pub has_front_matter: bool,
+    /// Whether the document declares that its entries are alphabetical.
+    pub alphabetical: bool,
+    /// Title, preamble, section introductions and footer.
+    pub front: Vec<FrontParagraph>,
+    pub entries: Vec<Entry>,
+}
+
+/// The seven kinds of ruling entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EntryKind {
+    Erratum,
+    RuleChange,
+    Clarification,
+    GlossaryUpdate,
+    RulebookUpdate,
+    Temporary,
+    Redirect,
+}
+
+impl EntryKind {
+    pub const ALL: [EntryKind; 7] = [
+        EntryKind::Erratum,
+        EntryKind::RuleChange,
+        EntryKind::Clarification,
+        EntryKind::GlossaryUpdate,
+        EntryKind::RulebookUpdate,
+        EntryKind::Temporary,
+        EntryKind::Redirect,
+    ];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            EntryKind::Erratum => "erratum",
+            EntryKind::RuleChange => "rule-change",
+            EntryKind::Clarification => "clarification",
+            EntryKind::GlossaryUpdate => "glossary-update",
+            EntryKind::RulebookUpdate => "rulebook-update",
+            EntryKind::Temporary => "temporary",
+            EntryKind::Redirect => "redirect",
+        }
+    }
+}
+
+impl fmt::Display for EntryKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.label())
+    }
+}
+
+impl FromStr for EntryKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let wanted = s.trim().to_ascii_lowercase().replace('_', "-");
+        EntryKind::ALL
+            .into_iter()
+            .find(|k| k.label() == wanted)
+            .ok_or_else(|| {
+                let names: Vec<_> = EntryKind::ALL.iter().map(|k| k.label()).collect();
+                format!("unknown kind `{s}` (expected one of {})", names.join(", "))
+            })
+    }
+}
+
+/// What an entry says it does to earlier text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SupersessionAction {
+    Replaces,
+    Reverses,
+    Deletes,
+    Adds,
+    Revises,
+}
+
+/// An explicit statement in an entry about what it supersedes, as printed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Supersession {
+    pub action: SupersessionAction,
+    /// The base document named ("Glossary", "Rulebook"), if any.
+    pub document: Option<String>,
+    /// The part affected ("the first paragraph"), if the statement names one.
+    pub part: Option<String>,
+    /// The entry it points to instead ("replaced with: See X"), if any.
+    pub target: Option<String>,
+    /// The sentence that says so.
+    pub statement: String,
+}
+
+/// One ruling inside a release.
+#[derive(Debug, Clone, Serialize)]
+pub struct Entry {
+    pub release: String,
+    pub edition: Edition,
+    pub release_date: NaiveDate,
+    /// The entry's own date where printed, else its release's date.
+    pub date: NaiveDate,
+    /// Whether `date` was printed on the entry itself.
+    pub dated: bool,
+    pub section: Option<String>,
+    /// The topic as printed, markers stripped.
+    pub topic: String,
+    pub subtopic: Option<String>,
+    pub key: TopicKey,
+    pub kind: EntryKind,
+    /// Marked new or changed (the asterisk).
+    pub new: bool,
+    /// The body, as Markdown.
+    pub text: String,
+    pub see: Vec<String>,
+    pub supersedes: Vec<Supersession>,
+    pub cards: Vec<String>,
+    pub file: String,
+    pub line: usize,
+    /// Every source line range (inclusive) the entry was built from.
+    #[serde(skip)]
+    pub spans: Vec<(usize, usize)>,
+}
+
+impl Entry {
+    /// A stable identity within the corpus: release id and head line.
+    pub fn id(&self) -> String {
+        format!("{}:{}", self.release, self.line)
+    }
+
+    /// Where the entry was printed, `file:line`.
+    pub fn location(&self) -> String {
+        format!("{}:{}", self.file, self.line)
+    }
+}

@@ -1,0 +1,135 @@
+//! Writing for people and programs: color set once from `--color`, `NO_COLOR`
+//! and whether stdout is a terminal; text from documents stripped of control
+//! characters so that no document can move the cursor, clear the screen or
+//! retitle the terminal; a closed pipe (`rulings … | head`) ends quietly.
+
+use std::io::{self, IsTerminal, Write};
+
+use crate::cli::ColorChoice;
+
+/// Decides once whether output is colored.
+pub fn set_color(choice: ColorChoice) {
+    let on = match choice {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => {
+            std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && io::stdout().is_terminal()
+        }
+    };
+    colored::control::set_override(on);
+}
+
+/// Whether output is colored (after [`set_color`]).
+pub fn colored_output() -> bool {
+    colored::control::SHOULD_COLORIZE.should_colorize()
+}
+
+/// Document text made safe for a terminal: every control character but
+/// newline and tab is dropped, and so are escape sequences they began.
+pub fn sanitize(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\n' | '\t' => out.push(c),
+            '\u{1b}' | '\u{9b}' => {
+                // ESC [ … final byte, ESC ] … BEL/ST, or a two-character escape.
+                match chars.peek() {
+                    Some('[') => {
+                        chars.next();
+                        for n in chars.by_ref() {
+                            if ('\u{40}'..='\u{7e}').contains(&n) {
+                                break;
+                            }
+                        }
+                    }
+                    Some(']') | Some('P') | Some('_') | Some('^') => {
+                        chars.next();
+                        while let Some(n) = chars.next() {
+                            if n == '\u{7}' || n == '\u{9c}' {
+                                break;
+                            }
+                            if n == '\u{1b}' && chars.peek() == Some(&'\\') {
+                                chars.next();
+                                break;
+                            }
+                        }
+                    }
+                    Some(_) => {
+                        chars.next();
+                    }
+                    None => {}
+                }
+            }
+            c if c.is_control() => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The terminal's width for wrapping, or 100 when not a terminal.
+pub fn width() -> usize {
+    if io::stdout().is_terminal() {
+        terminal_size::terminal_size()
+            .map(|(w, _)| w.0 as usize)
+            .unwrap_or(100)
+            .clamp(40, 120)
+    } else {
+        100
+    }
+}
+
+/// Stdout, buffered and locked.
+pub struct Out {
+    inner: io::BufWriter<io::StdoutLock<'static>>,
+}
+
+impl Out {
+    pub fn new() -> Out {
+        Out {
+            inner: io::BufWriter::new(io::stdout().lock()),
+        }
+    }
+
+    pub fn line(&mut self, text: &str) -> io::Result<()> {
+        self.inner.write_all(text.as_bytes())?;
+        self.inner.write_all(b"\n")
+    }
+
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+impl Default for Out {
+    fn default() -> Self {
+        Out::new()
+    }
+}
+
+impl Write for Out {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.inner.write(buf)
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_sequences_are_removed() {
+        assert_eq!(sanitize("a\u{1b}[2Jb"), "ab");
+        assert_eq!(sanitize("a\u{1b}]0;evil title\u{7}b"), "ab");
+        assert_eq!(sanitize("a\u{1b}]0;evil\u{1b}\\b"), "ab");
+        assert_eq!(sanitize("a\rb\u{8}c\u{7}"), "abc");
+        assert_eq!(
+            sanitize("keep\ttabs\nand lines — and ◆ icons"),
+            "keep\ttabs\nand lines — and ◆ icons"
+        );
+    }
+}

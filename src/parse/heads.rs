@@ -1,0 +1,199 @@
+//! Which candidate lines really open an entry. A line's shape alone is not
+//! enough: "Comparing species - Two personnel …" has the shape of a head but
+//! sits inside the species ruling. The rules, from strongest to weakest:
+//!
+//! 1. Strong shapes (topic alone ending in a dash or "Erratum:", bold topic,
+//!    dated title, Markdown heading) always open an entry.
+//! 2. A weak shape (`topic - body` on one line, or a short bare line) opens an
+//!    entry only at the start of a paragraph, and not where a lowercase line
+//!    finishes a sentence the previous paragraph left open.
+//! 3. A bare line needs a body after it and a finished paragraph before it.
+//! 4. In a document whose entries are alphabetical (declared, or visibly so),
+//!    a weak candidate must fit the order: its initial between the initial of
+//!    the head before it and that of the next strong head in its section.
+//! 5. In any other document, after a paragraph that announces quoted text
+//!    ("with the following", "as follows", a closing colon), weak candidates
+//!    are quoted text until the next strong head or section.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::lines::{ends_mid_sentence, starts_lowercase, Shape, Strength};
+
+/// One line of a document body, with its file line number.
+#[derive(Debug, Clone)]
+pub struct Line<'a> {
+    pub no: usize,
+    pub text: &'a str,
+    pub shape: Shape,
+}
+
+static ANNOUNCES_QUOTE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)(with the following|as follows|following:?\s*$|:\s*$|\badd:?\s*$)")
+        .expect("valid regex")
+});
+
+/// Minimum number of candidate pairs before a document's order is trusted.
+const MIN_PAIRS_FOR_ORDER: usize = 7;
+/// Share of candidate pairs in order that makes a document alphabetical.
+const ORDERED_SHARE: f64 = 0.85;
+
+/// The initial a topic files under as printed, ignoring punctuation and
+/// icons ("“any”" → 'a', "Big Picture, The" → 'b').
+fn initial(topic: &str) -> Option<char> {
+    topic
+        .chars()
+        .find(|c| c.is_alphanumeric())
+        .and_then(|c| c.to_lowercase().next())
+}
+
+/// Whether the candidate heads of a document are visibly in alphabetical order.
+pub fn looks_alphabetical(lines: &[Line]) -> bool {
+    let mut pairs = 0usize;
+    let mut ordered = 0usize;
+    let mut previous: Option<char> = None;
+    for line in lines {
+        match &line.shape {
+            Shape::Section(_) => previous = None,
+            Shape::Candidate(c) if c.strength != Strength::Bare => {
+                let Some(now) = initial(&c.topic) else {
+                    continue;
+                };
+                if let Some(before) = previous {
+                    pairs += 1;
+                    if before <= now {
+                        ordered += 1;
+                    }
+                }
+                previous = Some(now);
+            }
+            _ => {}
+        }
+    }
+    pairs >= MIN_PAIRS_FOR_ORDER && ordered as f64 >= ORDERED_SHARE * pairs as f64
+}
+
+/// For each line, whether it opens an entry.
+pub fn accept(lines: &[Line], alphabetical: bool) -> Vec<bool> {
+    let mut accepted = vec![false; lines.len()];
+    let mut paragraph_before: Vec<Option<String>> = vec![None; lines.len()];
+    let mut starts_paragraph = vec![true; lines.len()];
+    {
+        // The paragraph that ends right before each line, and whether the
+        // line begins a paragraph of its own.
+        let mut current: Option<String> = None;
+        let mut last: Option<String> = None;
+        for (i, line) in lines.iter().enumerate() {
+            if matches!(line.shape, Shape::Blank) {
+                if let Some(p) = current.take() {
+                    last = Some(p);
+                }
+                continue;
+            }
+            match &current {
+                Some(p) => {
+                    starts_paragraph[i] = false;
+                    paragraph_before[i] = Some(p.clone());
+                }
+                None => paragraph_before[i] = last.clone(),
+            }
+            let is_structure = matches!(line.shape, Shape::Title | Shape::Section(_));
+            if is_structure {
+                current = None;
+                last = None;
+            } else {
+                let mut p = current.take().unwrap_or_default();
+                if !p.is_empty() {
+                    p.push('\n');
+                }
+                p.push_str(line.text.trim());
+                current = Some(p);
+            }
+        }
+    }
+
+    let next_non_blank = |i: usize| {
+        lines[i + 1..]
+            .iter()
+            .find(|l| !matches!(l.shape, Shape::Blank))
+    };
+    let mut previous_initial: Option<char> = None;
+    let mut quoting = false;
+
+    for i in 0..lines.len() {
+        let line = &lines[i];
+        let candidate = match &line.shape {
+            Shape::Section(_) => {
+                previous_initial = None;
+                quoting = false;
+                continue;
+            }
+            Shape::Candidate(c) => c,
+            Shape::Plain => {
+                if !alphabetical && ANNOUNCES_QUOTE.is_match(line.text.trim()) {
+                    quoting = true;
+                }
+                continue;
+            }
+            _ => continue,
+        };
+        let is_head = match candidate.strength {
+            Strength::Strong => true,
+            Strength::Inline | Strength::Bare => {
+                let previous_line_structural = i > 0
+                    && lines[..i]
+                        .iter()
+                        .rev()
+                        .find(|l| !matches!(l.shape, Shape::Blank))
+                        .is_some_and(|l| !matches!(l.shape, Shape::Plain));
+                let opens_paragraph = starts_paragraph[i] || previous_line_structural;
+                let before_unfinished = paragraph_before[i]
+                    .as_deref()
+                    .is_some_and(ends_mid_sentence);
+                // In an alphabetical document the order decides for an inline
+                // head; elsewhere a lowercase line after an unfinished
+                // paragraph is the rest of its sentence.
+                let continues_sentence = before_unfinished
+                    && starts_lowercase(line.text)
+                    && !(alphabetical && candidate.strength == Strength::Inline);
+                let bare_ok = candidate.strength != Strength::Bare
+                    || (!before_unfinished
+                        && next_non_blank(i).is_some_and(|l| matches!(l.shape, Shape::Plain)));
+                let order_ok = !alphabetical || {
+                    let now = initial(&candidate.topic);
+                    let next_strong = lines[i + 1..]
+                        .iter()
+                        .take_while(|l| !matches!(l.shape, Shape::Section(_)))
+                        .find_map(|l| match &l.shape {
+                            Shape::Candidate(c) if c.strength == Strength::Strong => {
+                                initial(&c.topic)
+                            }
+                            _ => None,
+                        });
+                    match now {
+                        None => false,
+                        Some(now) => {
+                            previous_initial.is_none_or(|p| p <= now)
+                                && next_strong.is_none_or(|n| now <= n)
+                        }
+                    }
+                };
+                opens_paragraph && !continues_sentence && bare_ok && order_ok && !quoting
+            }
+        };
+        if is_head {
+            accepted[i] = true;
+            previous_initial = initial(&candidate.topic).or(previous_initial);
+            quoting = false;
+            if let Some(body) = &candidate.body {
+                if !alphabetical && ANNOUNCES_QUOTE.is_match(body.trim()) {
+                    quoting = true;
+                }
+            }
+        } else if !alphabetical && ANNOUNCES_QUOTE.is_match(line.text.trim()) {
+            quoting = true;
+        }
+    }
+    accepted
+}

@@ -1,0 +1,531 @@
+//! One line at a time: what shape does it have? A title, a section heading, a
+//! footer, a candidate entry head (strong or weak), or plain text. Whether a
+//! candidate really is a head is decided with its neighbours, in `heads`.
+
+use std::sync::LazyLock;
+
+use chrono::NaiveDate;
+use regex::Regex;
+
+use super::dates::find_date;
+
+/// How sure the shape of a line alone makes us that it opens an entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Strength {
+    /// The shape cannot be ordinary text: a topic alone on its line ending in a
+    /// dash or "Erratum:", a bold topic, a title followed by its date, a
+    /// Markdown heading of level three or more.
+    Strong,
+    /// `topic - body` on one line: also how a sentence inside a ruling may read
+    /// ("Comparing species - Two personnel …").
+    Inline,
+    /// A short line with no dash and no punctuation ("Alien Parasites").
+    Bare,
+}
+
+/// A line that may open an entry.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Candidate {
+    pub topic: String,
+    pub new: bool,
+    pub erratum: bool,
+    pub date: Option<NaiveDate>,
+    /// Text after the separator on the same line.
+    pub body: Option<String>,
+    pub strength: Strength,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Shape {
+    Blank,
+    /// A Markdown heading of level 1, or a line naming the document
+    /// ("First Edition Current Rulings Document (03 November 2014)").
+    Title,
+    /// A section heading ("GLOSSARY UPDATES", "Card-Specific", `## …`).
+    Section(String),
+    /// A trademark or copyright line.
+    Footer,
+    Candidate(Candidate),
+    Plain,
+}
+
+static TITLE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?ix)^(?:first|second)\s+edition\s*$
+        |^(?:(?:first|second)\s+edition\s+|(?:1e|2e)\s+)?(?:current|recent)\s+rulings(?:\s+document)?\s*(?:\([^)]*\))?\s*(?:\d{1,2}/\d{1,2}/\d{2,4})?\s*$",
+    )
+    .expect("valid regex")
+});
+static SECTION_WORDS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"\b(RULINGS?|UPDATES|ERRATA|CLARIFICATIONS|CHANGES|GENERAL|RULES)\b")
+        .expect("valid regex")
+});
+static SECTION_NAMES: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^(?:rulings\s*[-–—:]\s*)?(?:general|card[- ]specific)(?:\s+rulings)?$")
+        .expect("valid regex")
+});
+static FOOTER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)©|registered trademark|all rights reserved").expect("valid regex")
+});
+static LIST_ITEM: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^(?:[-+•·]\s|\*\s+[^*\s]|\d+[.)]\s|[a-zA-Z][.)]\s|[(\[>|]|\d+[.)]$)")
+        .expect("valid regex")
+});
+static DATED: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^(.+?)\s+(\d{4}-\d{2}-\d{2})$").expect("valid regex"));
+static ERRATUM: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)^(.+?)\s*[-–—]\s*Erratum:?$").expect("valid regex"));
+static TRAILING_DASH: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^(.+?)\s*[-–—]$").expect("valid regex"));
+/// A body separator: a dash with a space after it, and a space or a word before.
+static SEPARATOR: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?:\s[-–—]|[\w)”\x22'’!*][-–—])\s").expect("valid regex"));
+static SENTENCE_STOP: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"[a-z]{2,}[.;?]\s|[;]").expect("valid regex"));
+
+/// The longest topic, in words, that a head may print.
+const MAX_TOPIC_WORDS: usize = 10;
+/// The longest topic, in characters.
+const MAX_TOPIC_CHARS: usize = 80;
+/// The longest bare (dash-less) head, in words.
+const MAX_BARE_WORDS: usize = 5;
+
+pub fn classify(line: &str) -> Shape {
+    let s = line.trim();
+    if s.is_empty() {
+        return Shape::Blank;
+    }
+    if let Some(rest) = s.strip_prefix('#') {
+        let level = 1 + rest.chars().take_while(|&c| c == '#').count();
+        let text = rest.trim_start_matches('#').trim();
+        if rest.starts_with(|c: char| c == '#' || c.is_whitespace()) && !text.is_empty() {
+            return match level {
+                1 => Shape::Title,
+                2 => Shape::Section(text.to_string()),
+                _ => match head_candidate(text) {
+                    Some(mut c) => {
+                        c.strength = Strength::Strong;
+                        Shape::Candidate(c)
+                    }
+                    None => Shape::Candidate(Candidate {
+                        topic: strip_markup(text),
+                        new: false,
+                        erratum: false,
+                        date: None,
+                        body: None,
+                        strength: Strength::Strong,
+                    }),
+                },
+            };
+        }
+    }
+    if TITLE.is_match(s) {
+        return Shape::Title;
+    }
+    if is_section_heading(s) {
+        return Shape::Section(s.to_string());
+    }
+    if FOOTER.is_match(s) {
+        return Shape::Footer;
+    }
+    match head_candidate(s) {
+        Some(c) => Shape::Candidate(c),
+        None => Shape::Plain,
+    }
+}
+
+fn is_section_heading(s: &str) -> bool {
+    if SECTION_NAMES.is_match(s) {
+        return true;
+    }
+    let words = s.split_whitespace().count();
+    let has_upper = s.chars().any(|c| c.is_uppercase());
+    let has_lower = s.chars().any(|c| c.is_lowercase());
+    has_upper && !has_lower && words <= 8 && SECTION_WORDS.is_match(s)
+}
+
+/// Whether a line may start with a new/changed asterisk and a bold topic, and
+/// what it reads like after the marker.
+fn strip_new_marker(s: &str) -> (bool, &str) {
+    if let Some(rest) = s.strip_prefix("***") {
+        return (true, &s[s.len() - rest.len() - 2..]);
+    }
+    if let Some(rest) = s.strip_prefix("* **") {
+        return (true, &s[s.len() - rest.len() - 2..]);
+    }
+    if let Some(rest) = s.strip_prefix('*') {
+        if !rest.starts_with(['*', ' ', '\t']) {
+            // `*topic –` is a marker; `*italic* text` is emphasis.
+            let closes_before_dash = rest
+                .find(['-', '–', '—'])
+                .map(|dash| rest[..dash].contains('*'))
+                .unwrap_or_else(|| rest.contains('*'));
+            if !closes_before_dash {
+                return (true, rest);
+            }
+        }
+    }
+    (false, s)
+}
+
+fn head_candidate(s: &str) -> Option<Candidate> {
+    if LIST_ITEM.is_match(s) {
+        return None;
+    }
+    let (new, rest) = strip_new_marker(s);
+    let rest = rest.trim();
+
+    // A bold topic: the markup says where the topic ends.
+    if let Some(inner) = rest.strip_prefix("**") {
+        if let Some(close) = inner.find("**") {
+            let topic = inner[..close].trim().trim_end_matches(':').trim();
+            let after = inner[close + 2..].trim();
+            if valid_topic(topic) {
+                if after.is_empty() || after.chars().all(is_dash) {
+                    return Some(candidate(topic, new, None, None, Strength::Strong));
+                }
+                if let Some(body) = after.strip_prefix(is_dash) {
+                    let body = body.trim();
+                    if !body.is_empty() {
+                        return Some(candidate(
+                            topic,
+                            new,
+                            None,
+                            Some(body.to_string()),
+                            Strength::Strong,
+                        ));
+                    }
+                }
+            }
+            return None;
+        }
+    }
+
+    if let Some(c) = DATED.captures(rest) {
+        let topic = c[1].trim();
+        if valid_topic(topic) {
+            let mut cand = candidate(topic, new, None, None, Strength::Strong);
+            cand.date = find_date(&c[2]);
+            return Some(cand);
+        }
+    }
+    if let Some(c) = ERRATUM.captures(rest) {
+        let topic = c[1].trim();
+        if valid_topic(topic) {
+            let mut cand = candidate(topic, new, None, None, Strength::Strong);
+            cand.erratum = true;
+            return Some(cand);
+        }
+    }
+    if let Some(c) = TRAILING_DASH.captures(rest) {
+        let topic = c[1].trim();
+        if valid_topic(topic) {
+            return Some(candidate(topic, new, None, None, Strength::Strong));
+        }
+    }
+    if let Some((topic, body)) = split_inline(rest) {
+        return Some(candidate(
+            topic,
+            new,
+            None,
+            Some(body.to_string()),
+            Strength::Inline,
+        ));
+    }
+    if is_bare_head(rest) {
+        return Some(candidate(rest, new, None, None, Strength::Bare));
+    }
+    None
+}
+
+fn candidate(
+    topic: &str,
+    new: bool,
+    date: Option<NaiveDate>,
+    body: Option<String>,
+    strength: Strength,
+) -> Candidate {
+    Candidate {
+        topic: strip_markup(topic),
+        new,
+        erratum: false,
+        date,
+        body,
+        strength,
+    }
+}
+
+fn is_dash(c: char) -> bool {
+    matches!(c, '-' | '–' | '—')
+}
+
+/// Markup that is not part of a printed topic.
+pub fn strip_markup(topic: &str) -> String {
+    let t = topic
+        .replace("**", "")
+        .replace("<u>", "")
+        .replace("</u>", "");
+    t.trim()
+        .trim_matches('*')
+        .trim_end_matches(|c: char| c == ':' || is_dash(c))
+        .trim()
+        .to_string()
+}
+
+fn valid_topic(topic: &str) -> bool {
+    let words = topic.split_whitespace().count();
+    let has_letter = topic.chars().any(char::is_alphabetic);
+    has_letter
+        && words <= MAX_TOPIC_WORDS
+        && topic.chars().count() <= MAX_TOPIC_CHARS
+        && !SENTENCE_STOP.is_match(&format!("{topic} "))
+        && !topic.ends_with(',')
+}
+
+/// The separators of `topic - body` within topic reach: every dash that could
+/// end a topic, with the topic before it.
+pub fn inline_separators(s: &str) -> Vec<(usize, usize, char)> {
+    SEPARATOR
+        .find_iter(s)
+        .filter_map(|m| {
+            let text = m.as_str();
+            let dash_offset = text.char_indices().find(|(_, c)| is_dash(*c))?.0;
+            let dash_at = m.start() + dash_offset;
+            let dash = s[dash_at..].chars().next()?;
+            let topic = s[..dash_at].trim();
+            (valid_topic(topic) && !topic.is_empty()).then_some((dash_at, m.end(), dash))
+        })
+        .collect()
+}
+
+/// `topic - body`: the last separator within topic reach. The choice among
+/// several (`actions – interrupting actions - Interrupt …`) is refined per
+/// document in `heads`, which knows the document's usual separator.
+fn split_inline(s: &str) -> Option<(&str, &str)> {
+    let seps = inline_separators(s);
+    let (dash_at, body_at, _) = *seps.last()?;
+    let body = s[body_at..].trim();
+    if body.is_empty() {
+        return None;
+    }
+    Some((s[..dash_at].trim(), body))
+}
+
+/// The dash characters of the body separators on an inline head line.
+pub fn separator_dashes(line: &str) -> Vec<char> {
+    let (_, rest) = strip_new_marker(line.trim());
+    inline_separators(rest.trim())
+        .into_iter()
+        .map(|(_, _, d)| d)
+        .collect()
+}
+
+/// Splits an inline head line at the last separator printed with `dash`, the
+/// document's usual body separator. `None` when no separator uses it.
+pub fn split_inline_with(line: &str, dash: char) -> Option<(String, String)> {
+    let (_, rest) = strip_new_marker(line.trim());
+    let rest = rest.trim();
+    let (dash_at, body_at, _) = inline_separators(rest)
+        .into_iter()
+        .rfind(|(_, _, d)| *d == dash)?;
+    let body = rest[body_at..].trim();
+    (!body.is_empty()).then(|| (strip_markup(&rest[..dash_at]), body.to_string()))
+}
+
+/// A short line without dash or closing punctuation that may be a topic on
+/// its own ("Alien Parasites", "Borg").
+fn is_bare_head(s: &str) -> bool {
+    let words = s.split_whitespace().count();
+    let first = s.chars().next().unwrap_or(' ');
+    let last = s.chars().last().unwrap_or('.');
+    words <= MAX_BARE_WORDS
+        && (first.is_alphanumeric() || matches!(first, '"' | '“' | '◆' | '♦'))
+        && (last.is_alphanumeric() || matches!(last, ')' | '"' | '”' | '!'))
+        && s.chars().any(char::is_lowercase)
+        && !s.contains(['.', ',', ';', ':'])
+        && find_date(s).is_none()
+}
+
+/// Whether a paragraph ends mid-sentence (a page or column break cut it).
+/// A list item may end on a bare label ("… are **Androids**"), so for list
+/// items only a lowercase last word counts as a cut.
+pub fn ends_mid_sentence(paragraph: &str) -> bool {
+    let last_line = paragraph.lines().last().unwrap_or("").trim();
+    let trimmed = last_line.trim_end_matches(['*', '_', ' ']);
+    let Some(last) = trimmed.chars().last() else {
+        return false;
+    };
+    if LIST_ITEM.is_match(last_line) {
+        let last_word = last_line.split_whitespace().last().unwrap_or("");
+        return last_word
+            .chars()
+            .all(|c| c.is_alphabetic() && c.is_lowercase());
+    }
+    last.is_alphanumeric() || last == ','
+}
+
+/// Whether a paragraph opens in lowercase, as the rest of a cut sentence does.
+pub fn starts_lowercase(line: &str) -> bool {
+    let s = line.trim_start().trim_start_matches(['*', '_']);
+    let s = s.strip_prefix("<u>").unwrap_or(s);
+    s.chars().next().is_some_and(char::is_lowercase)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cand(line: &str) -> Candidate {
+        match classify(line) {
+            Shape::Candidate(c) => c,
+            other => panic!("{line:?} is {other:?}, not a head candidate"),
+        }
+    }
+
+    #[test]
+    fn topic_alone_ending_in_a_dash() {
+        let c = cand("actions – step 1: initiation –");
+        assert_eq!(c.topic, "actions – step 1: initiation");
+        assert_eq!(c.strength, Strength::Strong);
+        assert_eq!(cand("◆Nebula –").topic, "◆Nebula");
+        assert_eq!(
+            cand("7.4.2: Personnel Battle & 7.4.3: Ship Battle -").topic,
+            "7.4.2: Personnel Battle & 7.4.3: Ship Battle"
+        );
+        assert_eq!(cand("missions - persona –").topic, "missions - persona");
+    }
+
+    #[test]
+    fn erratum_heads() {
+        let c = cand("Brilgar –Erratum:");
+        assert_eq!((c.topic.as_str(), c.erratum), ("Brilgar", true));
+        let c = cand("Continuing Mission – Erratum:");
+        assert_eq!((c.topic.as_str(), c.erratum), ("Continuing Mission", true));
+    }
+
+    #[test]
+    fn topic_and_body_on_one_line() {
+        let c = cand("requirements - A mission's printed requirements are always active.");
+        assert_eq!(c.topic, "requirements");
+        assert_eq!(c.strength, Strength::Inline);
+        let c = cand("*playing a card — Below is the timing sequence.");
+        assert_eq!((c.topic.as_str(), c.new), ("playing a card", true));
+        let c = cand("naming a card- When an ability requires a player to name a card.");
+        assert_eq!(c.topic, "naming a card");
+        let c =
+            cand("Borg – The Delta Quadrant and Borg Outpost - The rule that you may not report.");
+        assert_eq!(c.topic, "Borg – The Delta Quadrant and Borg Outpost");
+    }
+
+    #[test]
+    fn bold_topics_behind_a_new_marker() {
+        let c = cand("* **Away Team and crew** - The third and fourth paragraphs.");
+        assert_eq!(
+            (c.topic.as_str(), c.new, c.strength),
+            ("Away Team and crew", true, Strength::Strong)
+        );
+        let c = cand("***couple** - a **personnel** and their **romantic partner**.");
+        assert_eq!((c.topic.as_str(), c.new), ("couple", true));
+        let c = cand("*infiltration icon –");
+        assert_eq!((c.topic.as_str(), c.new), ("infiltration icon", true));
+    }
+
+    #[test]
+    fn a_title_followed_by_its_date() {
+        let c = cand("Set Up 2016-09-19");
+        assert_eq!(c.topic, "Set Up");
+        assert_eq!(c.date, NaiveDate::from_ymd_opt(2016, 9, 19));
+    }
+
+    #[test]
+    fn bare_topics() {
+        assert_eq!(cand("Alien Parasites").strength, Strength::Bare);
+        assert_eq!(cand("Borg").strength, Strength::Bare);
+    }
+
+    #[test]
+    fn lines_that_are_not_heads() {
+        for line in [
+            "2. Draw Dilemmas",
+            "- I Hate You allows you to play Vulcan Nerve Pinch as a cost.",
+            "* If one combatant's STRENGTH is greater than the adversary's STRENGTH.",
+            "Examples:",
+            "Multisection Dilemmas: Some dilemmas have more than one section.",
+            "key personnel.",
+            "- actions – interrupting actions:** Interrupt and Doorway cards may no longer be played.",
+            "(The active player does not finish the rest of his or her turn.) The rest.",
+            "[New sidebar here: SIDEBAR Reminder: Holographic Safety",
+            "3/27/00",
+        ] {
+            assert!(!matches!(classify(line), Shape::Candidate(_)), "{line:?} read as a head");
+        }
+    }
+
+    #[test]
+    fn titles_sections_and_footers() {
+        assert_eq!(
+            classify("First Edition Current Rulings Document (03 November 2014)"),
+            Shape::Title
+        );
+        assert_eq!(
+            classify("First Edition Recent Rulings Document"),
+            Shape::Title
+        );
+        assert_eq!(
+            classify("Current Rulings Document (6 February 2012)"),
+            Shape::Title
+        );
+        assert_eq!(classify("Current Rulings"), Shape::Title);
+        assert_eq!(classify("Second Edition"), Shape::Title);
+        assert_eq!(classify("# Anything at all"), Shape::Title);
+        assert_eq!(
+            classify("Current Rulings are periodic updates to the Rulebook."),
+            Shape::Plain
+        );
+        for s in [
+            "RULINGS – General",
+            "General",
+            "Card-Specific",
+            "GLOSSARY UPDATES",
+            "TEMPORARY RULING UPDATES",
+            "SIGNIFICANT RULINGS CHANGES AND CLARIFICATIONS",
+            "RULINGS",
+            "## Anything",
+        ] {
+            assert!(
+                matches!(classify(s), Shape::Section(_)),
+                "{s:?} is not a section"
+            );
+        }
+        assert!(!matches!(
+            classify("PERSONNEL BATTLE (7.4.2)"),
+            Shape::Section(_)
+        ));
+        assert!(!matches!(
+            classify("THE CONTINUING COMMITTEE"),
+            Shape::Section(_)
+        ));
+        assert_eq!(
+            classify("STAR TREK is a registered trademark. TM, @ & © 2022 CBS Studios Inc."),
+            Shape::Footer
+        );
+    }
+
+    #[test]
+    fn mid_sentence_endings() {
+        assert!(ends_mid_sentence(
+            "Often served as a bodyguard for visiting dignitaries and"
+        ));
+        assert!(ends_mid_sentence("For example, *I.K.C. K'elric*"));
+        assert!(!ends_mid_sentence("Often served as a bodyguard."));
+        assert!(!ends_mid_sentence("Examples:"));
+        assert!(!ends_mid_sentence(
+            "- Commander Data and all Cravic Units are **Androids**"
+        ));
+        assert!(ends_mid_sentence(
+            "2. *Responses*: Players may now play cards, such"
+        ));
+        assert!(starts_lowercase("becomes an infiltrator."));
+        assert!(!starts_lowercase("Becomes"));
+    }
+}
