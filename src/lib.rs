@@ -14,5 +14,6 @@ pub mod lookup;
 pub mod model;
 pub mod output;
 pub mod parse;
+pub mod render;
 pub mod resolve;
 pub mod topic;

@@ -1,0 +1,139 @@
+//! Rendering entries for people: Markdown bodies as plain wrapped text,
+//! citations, status lines. Colors come from `colored` and switch off by
+//! themselves when output is plain (see `output::set_color`).
+
+use colored::Colorize;
+use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd, TextMergeStream};
+
+use crate::corpus::Corpus;
+use crate::model::Entry;
+use crate::output::sanitize;
+use crate::resolve::Status;
+
+/// A Markdown body as plain text: emphasis and underline dropped, one blank
+/// line between paragraphs, list items as "- ", control characters removed.
+pub fn plain_text(markdown: &str) -> String {
+    let mut out = String::new();
+    let mut list_depth = 0usize;
+    let parser = Parser::new_ext(markdown, Options::empty());
+    for event in TextMergeStream::new(parser) {
+        match event {
+            Event::Start(Tag::Paragraph) if list_depth == 0 => start_block(&mut out),
+            Event::Start(Tag::Heading { .. }) => start_block(&mut out),
+            Event::Start(Tag::List(_)) => {
+                if list_depth == 0 {
+                    start_block(&mut out);
+                }
+                list_depth += 1;
+            }
+            Event::End(TagEnd::List(_)) => list_depth = list_depth.saturating_sub(1),
+            Event::Start(Tag::Item) => {
+                if !out.is_empty() && !out.ends_with('\n') {
+                    out.push('\n');
+                }
+                out.push_str(&"  ".repeat(list_depth.saturating_sub(1)));
+                out.push_str("- ");
+            }
+            Event::Text(t) | Event::Code(t) => out.push_str(&t),
+            Event::Html(h) | Event::InlineHtml(h) => {
+                let tag = h.trim().to_ascii_lowercase();
+                if !(tag == "<u>" || tag == "</u>" || tag.starts_with("<br")) {
+                    out.push_str(&h);
+                }
+            }
+            Event::SoftBreak => out.push(' '),
+            Event::HardBreak => out.push('\n'),
+            Event::Rule => {
+                start_block(&mut out);
+                out.push_str("---");
+            }
+            _ => {}
+        }
+    }
+    sanitize(out.trim())
+}
+
+fn start_block(out: &mut String) {
+    if !out.is_empty() {
+        while out.ends_with('\n') {
+            out.pop();
+        }
+        out.push_str("\n\n");
+    }
+}
+
+/// Wraps plain text to `width` columns, every line indented by `indent`;
+/// list items keep a hanging indent.
+pub fn wrap(text: &str, width: usize, indent: &str) -> String {
+    let mut lines = Vec::new();
+    for line in text.lines() {
+        if line.trim().is_empty() {
+            lines.push(String::new());
+            continue;
+        }
+        let lead: String = line.chars().take_while(|c| *c == ' ').collect();
+        let hanging = if line.trim_start().starts_with("- ") {
+            format!("{indent}{lead}  ")
+        } else {
+            format!("{indent}{lead}")
+        };
+        let options = textwrap::Options::new(width.max(20))
+            .initial_indent(indent)
+            .subsequent_indent(&hanging);
+        for wrapped in textwrap::wrap(line, options) {
+            lines.push(wrapped.into_owned());
+        }
+    }
+    lines.join("\n")
+}
+
+/// Where an entry comes from: release title and date, section, file:line.
+pub fn citation(corpus: &Corpus, entry: &Entry) -> String {
+    let title = corpus
+        .release(&entry.release)
+        .map(|r| r.title.as_str())
+        .unwrap_or(entry.release.as_str());
+    let mut parts = vec![format!("{} ({})", sanitize(title), entry.release_date)];
+    if let Some(section) = &entry.section {
+        parts.push(sanitize(section));
+    }
+    if entry.dated {
+        parts.push(format!("dated {}", entry.date));
+    }
+    parts.push(sanitize(&entry.location()));
+    parts.join(", ")
+}
+
+/// A status, colored by what it means for a TD.
+pub fn status_badge(status: &Status) -> String {
+    let label = status.label();
+    match status {
+        Status::InForce => label.green().bold().to_string(),
+        Status::Consolidated { .. } => label.yellow().bold().to_string(),
+        Status::Superseded { .. } | Status::Rescinded { .. } => label.red().bold().to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markdown_becomes_plain_text() {
+        let md =
+            "Replace **this** entry with <u>the</u> following:\n\n- one\n- two *items*\n\nEnd.";
+        assert_eq!(
+            plain_text(md),
+            "Replace this entry with the following:\n\n- one\n- two items\n\nEnd."
+        );
+    }
+
+    #[test]
+    fn wrapping_keeps_hanging_indents() {
+        let text = "- a list item that is long enough to wrap around";
+        assert_eq!(
+            wrap(text, 24, "  "),
+            "  - a list item that is\n    long enough to wrap\n    around"
+        );
+    }
+}
