@@ -94,8 +94,24 @@ pub fn relative_name(root: &Path, file: &Path) -> String {
         .replace('\\', "/")
 }
 
-/// Decodes a document: UTF-8, or else Latin-1 (every byte is a character), in
-/// which case the returned warning says so.
+/// Windows-1252's characters for bytes 0x80–0x9F (where Latin-1 has control
+/// characters); PDF and word-processor exports of these documents use it
+/// for dashes and curly quotes. Unassigned bytes keep their Latin-1 meaning.
+const CP1252_HIGH: [char; 32] = [
+    '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8d}', 'Ž', '\u{8f}',
+    '\u{90}', '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u{9d}', 'ž', 'Ÿ',
+];
+
+fn cp1252(byte: u8) -> char {
+    match byte {
+        0x80..=0x9f => CP1252_HIGH[usize::from(byte - 0x80)],
+        _ => char::from(byte),
+    }
+}
+
+/// Decodes a document: UTF-8, or else Windows-1252 (Latin-1 with dashes and
+/// quotes; every byte is a character), in which case the returned warning
+/// says so.
 pub fn decode(name: &str, bytes: Vec<u8>) -> Result<(String, Option<String>), DocumentError> {
     if let Some(at) = bytes.iter().position(|&b| b == 0) {
         let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
@@ -113,11 +129,11 @@ pub fn decode(name: &str, bytes: Vec<u8>) -> Result<(String, Option<String>), Do
                 .map(|err| err.valid_up_to())
                 .unwrap_or(0);
             let line = bytes[..valid_up_to].iter().filter(|&&b| b == b'\n').count() + 1;
-            let text: String = bytes.iter().map(|&b| char::from(b)).collect();
+            let text: String = bytes.iter().map(|&b| cp1252(b)).collect();
             Ok((
                 text,
                 Some(format!(
-                    "{name}:{line}: not UTF-8; read as Latin-1 (save it as UTF-8 to silence this)"
+                    "{name}:{line}: not UTF-8; read as Latin-1 (Windows-1252) — save it as UTF-8 to silence this"
                 )),
             ))
         }
@@ -184,8 +200,8 @@ mod tests {
 
     #[test]
     fn latin1_is_read_with_a_warning() {
-        let (text, warning) = decode("x.txt", b"caf\xe9\n".to_vec()).unwrap();
-        assert_eq!(text, "café\n");
+        let (text, warning) = decode("x.txt", b"caf\xe9 \x96 \x93quoted\x94\n".to_vec()).unwrap();
+        assert_eq!(text, "café – “quoted”\n");
         assert!(warning.unwrap().starts_with("x.txt:1: not UTF-8"));
     }
 

@@ -293,7 +293,7 @@ pub fn card_names(text: &str, see: &[String], topic: &str) -> Vec<String> {
     cards
 }
 
-fn is_title_case(name: &str) -> bool {
+pub fn is_title_case(name: &str) -> bool {
     let words: Vec<&str> = name.split_whitespace().collect();
     let starts_upper = |w: &str| {
         w.chars()

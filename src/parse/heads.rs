@@ -34,10 +34,11 @@ static ANNOUNCES_QUOTE: LazyLock<Regex> = LazyLock::new(|| {
         .expect("valid regex")
 });
 
-/// Minimum number of candidate pairs before a document's order is trusted.
-const MIN_PAIRS_FOR_ORDER: usize = 7;
-/// Share of candidate pairs in order that makes a document alphabetical.
-const ORDERED_SHARE: f64 = 0.85;
+/// Minimum number of candidates before a document's order is trusted.
+const MIN_CANDIDATES_FOR_ORDER: usize = 8;
+/// Share of candidates that must fall in one alphabetical run (the longest
+/// non-decreasing sequence of initials, so one misfiled line costs one).
+const ORDERED_SHARE: f64 = 0.75;
 
 /// The initial a topic files under as printed, ignoring punctuation and
 /// icons ("“any”" → 'a', "Big Picture, The" → 'b').
@@ -48,30 +49,38 @@ fn initial(topic: &str) -> Option<char> {
         .and_then(|c| c.to_lowercase().next())
 }
 
-/// Whether the candidate heads of a document are visibly in alphabetical order.
+/// Whether the candidate heads of a document are visibly in alphabetical
+/// order, section by section.
 pub fn looks_alphabetical(lines: &[Line]) -> bool {
-    let mut pairs = 0usize;
-    let mut ordered = 0usize;
-    let mut previous: Option<char> = None;
+    let mut sections: Vec<Vec<char>> = vec![Vec::new()];
     for line in lines {
         match &line.shape {
-            Shape::Section(_) => previous = None,
+            Shape::Section(_) => sections.push(Vec::new()),
             Shape::Candidate(c) if c.strength != Strength::Bare => {
-                let Some(now) = initial(&c.topic) else {
-                    continue;
-                };
-                if let Some(before) = previous {
-                    pairs += 1;
-                    if before <= now {
-                        ordered += 1;
-                    }
+                if let Some(now) = initial(&c.topic) {
+                    sections.last_mut().expect("one section at least").push(now);
                 }
-                previous = Some(now);
             }
             _ => {}
         }
     }
-    pairs >= MIN_PAIRS_FOR_ORDER && ordered as f64 >= ORDERED_SHARE * pairs as f64
+    let total: usize = sections.iter().map(Vec::len).sum();
+    let ordered: usize = sections.iter().map(|s| longest_ordered_run(s)).sum();
+    total >= MIN_CANDIDATES_FOR_ORDER && ordered as f64 >= ORDERED_SHARE * total as f64
+}
+
+/// Length of the longest non-decreasing subsequence.
+fn longest_ordered_run(initials: &[char]) -> usize {
+    let mut tails: Vec<char> = Vec::new();
+    for &c in initials {
+        let at = tails.partition_point(|&t| t <= c);
+        if at == tails.len() {
+            tails.push(c);
+        } else {
+            tails[at] = c;
+        }
+    }
+    tails.len()
 }
 
 /// For each line, whether it opens an entry.
@@ -113,6 +122,18 @@ pub fn accept(lines: &[Line], alphabetical: bool) -> Vec<bool> {
         }
     }
 
+    // The initial of the next strong head in the same section, for each line
+    // (one pass from the end, so long documents stay linear).
+    let mut next_strong: Vec<Option<char>> = vec![None; lines.len()];
+    let mut upcoming: Option<char> = None;
+    for i in (0..lines.len()).rev() {
+        next_strong[i] = upcoming;
+        match &lines[i].shape {
+            Shape::Section(_) => upcoming = None,
+            Shape::Candidate(c) if c.strength == Strength::Strong => upcoming = initial(&c.topic),
+            _ => {}
+        }
+    }
     let next_non_blank = |i: usize| {
         lines[i + 1..]
             .iter()
@@ -121,8 +142,14 @@ pub fn accept(lines: &[Line], alphabetical: bool) -> Vec<bool> {
     let mut previous_initial: Option<char> = None;
     let mut quoting = false;
 
+    let mut last_non_blank: Option<usize> = None;
     for i in 0..lines.len() {
         let line = &lines[i];
+        let previous_non_blank = last_non_blank;
+        if !matches!(line.shape, Shape::Blank) {
+            last_non_blank = Some(i);
+        }
+        let last_non_blank = previous_non_blank;
         let candidate = match &line.shape {
             Shape::Section(_) => {
                 previous_initial = None;
@@ -141,12 +168,8 @@ pub fn accept(lines: &[Line], alphabetical: bool) -> Vec<bool> {
         let is_head = match candidate.strength {
             Strength::Strong => true,
             Strength::Inline | Strength::Bare => {
-                let previous_line_structural = i > 0
-                    && lines[..i]
-                        .iter()
-                        .rev()
-                        .find(|l| !matches!(l.shape, Shape::Blank))
-                        .is_some_and(|l| !matches!(l.shape, Shape::Plain));
+                let previous_line_structural =
+                    last_non_blank.is_some_and(|j: usize| !matches!(lines[j].shape, Shape::Plain));
                 let opens_paragraph = starts_paragraph[i] || previous_line_structural;
                 let before_unfinished = paragraph_before[i]
                     .as_deref()
@@ -160,25 +183,14 @@ pub fn accept(lines: &[Line], alphabetical: bool) -> Vec<bool> {
                 let bare_ok = candidate.strength != Strength::Bare
                     || (!before_unfinished
                         && next_non_blank(i).is_some_and(|l| matches!(l.shape, Shape::Plain)));
-                let order_ok = !alphabetical || {
-                    let now = initial(&candidate.topic);
-                    let next_strong = lines[i + 1..]
-                        .iter()
-                        .take_while(|l| !matches!(l.shape, Shape::Section(_)))
-                        .find_map(|l| match &l.shape {
-                            Shape::Candidate(c) if c.strength == Strength::Strong => {
-                                initial(&c.topic)
-                            }
-                            _ => None,
-                        });
-                    match now {
+                let order_ok = !alphabetical
+                    || match initial(&candidate.topic) {
                         None => false,
                         Some(now) => {
                             previous_initial.is_none_or(|p| p <= now)
-                                && next_strong.is_none_or(|n| now <= n)
+                                && next_strong[i].is_none_or(|n| now <= n)
                         }
-                    }
-                };
+                    };
                 opens_paragraph && !continues_sentence && bare_ok && order_ok && !quoting
             }
         };

@@ -382,10 +382,12 @@ fn ends_sentence(paragraph: &str) -> bool {
 }
 
 /// Cards an entry names: the bold and underlined titles in its text, and for
-/// errata the card the entry is about.
+/// errata the card the entry is about (when its topic reads like a card
+/// title, not a rules term such as "revised game text").
 fn card_list(text: &str, see: &[String], topic: &str, kind: EntryKind) -> Vec<String> {
     let mut cards = body::card_names(text, see, topic);
-    if kind == EntryKind::Erratum && !cards.iter().any(|c| c == topic) {
+    let names_a_card = body::is_title_case(topic);
+    if kind == EntryKind::Erratum && names_a_card && !cards.iter().any(|c| c == topic) {
         cards.insert(0, topic.to_string());
     }
     cards

@@ -1,1 +1,199 @@
+//! Document-level shapes: each rule of head detection and assembly, on small
+//! documents written for the case.
 
+use chrono::NaiveDate;
+
+use super::parse_document;
+use crate::error::DocumentError;
+use crate::model::{Edition, EntryKind, ReleaseKind};
+
+fn topics(text: &str) -> Vec<String> {
+    parse_document("t.md", text, 0)
+        .unwrap()
+        .entries
+        .into_iter()
+        .map(|e| e.topic)
+        .collect()
+}
+
+const FM: &str = "+++\nedition = \"1E\"\ndate = \"2020-01-01\"\n+++\n";
+
+#[test]
+fn a_bare_topic_needs_a_body_and_a_finished_paragraph_before_it() {
+    let doc = format!(
+        "{FM}Alien Parasites\n\nreplace the first sentence of the final paragraph.\n\nBorg\n\nReplace the first paragraph.\n\nPhased Matter\n\nscouting attempt –\n\nText.\n"
+    );
+    // "Phased Matter" is followed by a head, not by a body of its own.
+    assert_eq!(
+        topics(&doc),
+        ["Alien Parasites", "Borg", "scouting attempt"]
+    );
+}
+
+#[test]
+fn in_an_alphabetical_document_a_head_out_of_order_is_text() {
+    // "Objectives" sits between "Borg" and "Brilgar": quoted replacement text.
+    let doc = format!(
+        "{FM}Alpha –\n\nText.\n\nBorg\n\nReplace the first paragraph of the *Objectives* subsection with the following\n\nObjectives – [Borg] personnel may never begin missions.\n\nBrilgar –Erratum:\n\nLore.\n\ncloaking –\n\nText.\n\nDS9 –\n\nText.\n\nfaction –\n\nText.\n\nspecies –\n\nSteps.\n\nComparing species - Two personnel are the same species.\n\ntime location –\n\nText.\n"
+    );
+    assert_eq!(
+        topics(&doc),
+        [
+            "Alpha",
+            "Borg",
+            "Brilgar",
+            "cloaking",
+            "DS9",
+            "faction",
+            "species",
+            "time location"
+        ]
+    );
+}
+
+#[test]
+fn a_declared_order_is_used_even_with_few_entries() {
+    let doc = format!(
+        "{FM}Entries are arranged alphabetically, ignoring punctuation symbols.\n\nRULINGS\n\nrevised game text - The following card has revised game text.\n\nPhased Matter\n\nscouting attempt - Interrupt cards may not be played.\n"
+    );
+    assert_eq!(topics(&doc), ["revised game text", "scouting attempt"]);
+}
+
+#[test]
+fn in_other_documents_announced_text_is_quoted_until_a_strong_head() {
+    let doc = format!(
+        "{FM}7.4.2: Battle -\n\nRevise as follows:\n\nInitiation - The attacking player announces.\n\nPERSONNEL BATTLE (7.4.2)\n\nbecome -\n\nText.\n"
+    );
+    assert_eq!(topics(&doc), ["7.4.2: Battle", "become"]);
+}
+
+#[test]
+fn page_breaks_and_interleaved_columns_are_repaired() {
+    let doc = format!(
+        "{FM}RULEBOOK UPDATES\n\n7.4.2: Battle -\n\n2. *Responses*: players may play cards, such\n\nGLOSSARY UPDATES\n\nbecome -\n\nRevise as follows:\n\nwhen a card becomes a thing, it\n\nloses the old thing.\n\npoints –\n\nDelete it.\n\nas Antique Machine Gun.\n\n3. *Form Up*: set aside.\n"
+    );
+    let release = parse_document("t.md", &doc, 0).unwrap();
+    let by_topic = |t: &str| release.entries.iter().find(|e| e.topic == t).unwrap();
+    let battle = by_topic("7.4.2: Battle");
+    assert!(
+        battle.text.contains("such as Antique Machine Gun."),
+        "{}",
+        battle.text
+    );
+    assert!(battle.text.contains("3. *Form Up*"));
+    assert_eq!(battle.section.as_deref(), Some("RULEBOOK UPDATES"));
+    assert_eq!(battle.kind, EntryKind::RulebookUpdate);
+    let become_ = by_topic("become");
+    assert!(
+        become_.text.contains("it loses the old thing."),
+        "{}",
+        become_.text
+    );
+    assert_eq!(become_.kind, EntryKind::GlossaryUpdate);
+    assert_eq!(by_topic("points").text, "Delete it.");
+}
+
+#[test]
+fn a_summary_list_and_a_preamble_are_front_matter() {
+    let doc = "Current Rulings\n\n3/27/00\n\nThis document contains all Current Rulings issued since the October 1999 Rulebook and Glossary (which includes all prior FAQs).\n\nSIGNIFICANT RULINGS CHANGES AND CLARIFICATIONS\n\n- actions – required:** When your cards are required.\n\nRULINGS\n\nAccess Denied - See **Ferengi Ingenuity**.\n";
+    let release = parse_document("t.txt", doc, 0).unwrap();
+    assert_eq!(release.entries.len(), 1);
+    assert_eq!(release.entries[0].kind, EntryKind::Redirect);
+    assert_eq!(
+        release.edition,
+        Edition::First,
+        "before 2002 there is only 1E"
+    );
+    assert_eq!(release.date, NaiveDate::from_ymd_opt(2000, 3, 27).unwrap());
+    assert_eq!(
+        release.since.as_deref(),
+        Some("October 1999 Rulebook and Glossary")
+    );
+    assert_eq!(release.front.len(), 6);
+}
+
+#[test]
+fn a_title_after_entries_still_names_the_release() {
+    let doc = "General\n\nabilities – Personnel may have abilities.\n\nCurrent Rulings Document (6 February 2012)\n\nCurrent Rulings are periodic updates to the Second Edition Rulebook.\n\nattributes, ship – The printed attributes are public.\n";
+    let release = parse_document("t.txt", doc, 0).unwrap();
+    assert_eq!(release.edition, Edition::Second);
+    assert_eq!(release.kind, ReleaseKind::CurrentRulings);
+    assert_eq!(release.date, NaiveDate::from_ymd_opt(2012, 2, 6).unwrap());
+    let topics: Vec<_> = release.entries.iter().map(|e| e.topic.as_str()).collect();
+    assert_eq!(topics, ["abilities", "attributes, ship"]);
+}
+
+#[test]
+fn a_dated_list_takes_its_newest_entry_date() {
+    let doc = "Second Edition\nNaming a Number 2017-06-06\nWhen a player names a number.\n\nSet Up 2016-09-19\nWhen this event's text is used.\n";
+    let release = parse_document("t.txt", doc, 0).unwrap();
+    assert_eq!(release.edition, Edition::Second);
+    assert_eq!(release.date, NaiveDate::from_ymd_opt(2017, 6, 6).unwrap());
+    assert_eq!(
+        release.entries[1].date,
+        NaiveDate::from_ymd_opt(2016, 9, 19).unwrap()
+    );
+    assert!(release.entries[1].dated);
+    assert_eq!(release.entries[1].release_date, release.date);
+}
+
+#[test]
+fn missing_edition_or_date_is_said_with_the_file() {
+    let no_date =
+        parse_document("a.txt", "First Edition notes\n\nfaction – Text here.\n", 0).unwrap_err();
+    assert!(matches!(no_date, DocumentError::NoDate { .. }), "{no_date}");
+    assert!(no_date.to_string().starts_with("a.txt: "));
+    let no_edition = parse_document(
+        "b.txt",
+        "Rulings of 2015-01-01\n\nfaction – Text here.\n",
+        0,
+    )
+    .unwrap_err();
+    assert!(
+        matches!(no_edition, DocumentError::NoEdition { .. }),
+        "{no_edition}"
+    );
+    let nothing = parse_document("c.txt", "   \n\n", 0).unwrap_err();
+    assert!(matches!(nothing, DocumentError::Empty { .. }));
+    let no_entries = parse_document(
+        "d.txt",
+        "+++\nedition = \"1E\"\ndate = \"2020-01-01\"\n+++\nJust a note.\n",
+        0,
+    )
+    .unwrap_err();
+    assert!(matches!(no_entries, DocumentError::NoEntries { .. }));
+}
+
+#[test]
+fn the_usual_separator_decides_between_dashes() {
+    let doc = format!(
+        "{FM}Access Denied - See **Ferengi Ingenuity**.\n\nactions – interrupting actions - Interrupt cards may not be played.\n\nandroid - This Glossary entry has been deleted.\n"
+    );
+    assert_eq!(
+        topics(&doc),
+        ["Access Denied", "actions – interrupting actions", "android"]
+    );
+}
+
+#[test]
+fn entry_fields() {
+    let doc = format!(
+        "{FM}RULINGS\n\n* **Away Team and crew** - The third paragraph of this Glossary entry has been deleted and replaced: See **dilemmas – resolution**. Use **Empok Nor**.\n\nStop First Contact –\n\nThis entry is replaced with: See **timeline disruption**.\n"
+    );
+    let release = parse_document("dir/t.md", &doc, 0).unwrap();
+    let e = &release.entries[0];
+    assert_eq!(release.id, "dir/t");
+    assert!(e.new);
+    assert_eq!(e.kind, EntryKind::RuleChange);
+    assert_eq!(e.see, ["dilemmas – resolution"]);
+    assert_eq!(e.cards, ["Empok Nor"]);
+    assert_eq!(e.supersedes[0].document.as_deref(), Some("Glossary"));
+    assert_eq!(e.line, 7);
+    let redirect = &release.entries[1];
+    assert_eq!(redirect.kind, EntryKind::Redirect);
+    assert_eq!(
+        redirect.supersedes[0].target.as_deref(),
+        Some("timeline disruption")
+    );
+    assert_eq!(redirect.subtopic, None);
+}

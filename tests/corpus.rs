@@ -1,0 +1,297 @@
+//! The bundled corpus against the originals it was curated from: every word
+//! survives, every line of every original lands in exactly one entry or in
+//! its release's front matter, and raw and curated parse to the same entries
+//! (pinned by one snapshot per document).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use rulings::model::Release;
+use rulings::parse::parse_document;
+
+/// Each original (as received) and the curated release made from it.
+const PAIRS: [(&str, &str); 5] = [
+    ("000_f0bed521367483e5.txt", "1e-2014-11-03-crd.md"),
+    ("001_4abc3de7719b28a3.txt", "2e-2012-02-06-crd.md"),
+    ("002_1399e6eaf3a39393.txt", "1e-2022-11-07-rrd.md"),
+    ("003_166f37b7cce4c3c9.txt", "1e-2000-03-27-cr.md"),
+    ("004_ccfb9d0fd8ac88ce.txt", "2e-2017-06-06-rulings.md"),
+];
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn original(name: &str) -> String {
+    fs::read_to_string(root().join("tests/fixtures/originals").join(name)).unwrap()
+}
+
+fn curated(name: &str) -> String {
+    fs::read_to_string(root().join("rulings").join(name)).unwrap()
+}
+
+/// The document's text without its front-matter block.
+fn without_front_matter(text: &str) -> &str {
+    if let Some(rest) = text.strip_prefix("+++\n") {
+        if let Some(end) = rest.find("\n+++\n") {
+            return &rest[end + 5..];
+        }
+    }
+    text
+}
+
+/// Words as the every-word test counts them: runs of letters and digits,
+/// case kept, after dropping the underline tags.
+fn words(text: &str) -> BTreeMap<String, usize> {
+    let text = text.replace("<u>", " ").replace("</u>", " ");
+    let mut counts = BTreeMap::new();
+    for word in text
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+    {
+        *counts.entry(word.to_string()).or_insert(0) += 1;
+    }
+    counts
+}
+
+#[test]
+fn every_word_of_each_original_survives_curation() {
+    for (raw, cur) in PAIRS {
+        let before = words(&original(raw));
+        let after = words(without_front_matter(&curated(cur)));
+        let lost: Vec<_> = before
+            .iter()
+            .filter(|(w, n)| after.get(*w) != Some(n))
+            .collect();
+        let gained: Vec<_> = after
+            .iter()
+            .filter(|(w, n)| before.get(*w) != Some(n))
+            .collect();
+        assert!(
+            lost.is_empty() && gained.is_empty(),
+            "{cur}: lost {lost:?}, gained {gained:?}"
+        );
+    }
+}
+
+/// FNV-1a, 64 bits: enough to notice any change to a fixture.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(*b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+#[test]
+fn the_originals_are_kept_byte_for_byte() {
+    // Size and hash of each document as received.
+    let expected: [(&str, usize, u64); 5] = [
+        ("000_f0bed521367483e5.txt", 29263, 0x54f9_d619_8fd6_2327),
+        ("001_4abc3de7719b28a3.txt", 16394, 0xb19b_190a_ae45_2a00),
+        ("002_1399e6eaf3a39393.txt", 12691, 0x4143_11a0_14c8_2cc4),
+        ("003_166f37b7cce4c3c9.txt", 33886, 0xfd72_26f5_c41d_1d03),
+        ("004_ccfb9d0fd8ac88ce.txt", 7354, 0x8a25_5adc_8989_cecc),
+    ];
+    for (name, size, hash) in expected {
+        let bytes = fs::read(root().join("tests/fixtures/originals").join(name)).unwrap();
+        assert_eq!((bytes.len(), fnv1a(&bytes)), (size, hash), "{name} changed");
+    }
+}
+
+/// Every non-blank line of `text` (after `skip` front-matter lines) is owned
+/// by exactly one entry or front paragraph of `release`.
+fn assert_nothing_lost(name: &str, text: &str, release: &Release) {
+    let mut owners: BTreeMap<usize, Vec<String>> = BTreeMap::new();
+    for entry in &release.entries {
+        for &(start, end) in &entry.spans {
+            for line in start..=end {
+                owners
+                    .entry(line)
+                    .or_default()
+                    .push(format!("entry {}", entry.topic));
+            }
+        }
+    }
+    for p in &release.front {
+        for line in p.line..=p.end_line {
+            owners
+                .entry(line)
+                .or_default()
+                .push(format!("front {}", p.line));
+        }
+    }
+    let skip = if text.starts_with("+++") {
+        text.lines().skip(1).position(|l| l == "+++").unwrap() + 2
+    } else {
+        0
+    };
+    for (i, line) in text.lines().enumerate().skip(skip) {
+        let no = i + 1;
+        let owned_by = owners.get(&no).cloned().unwrap_or_default();
+        if line.trim().is_empty() {
+            continue;
+        }
+        assert_eq!(
+            owned_by.len(),
+            1,
+            "{name}:{no} {line:?} is owned by {owned_by:?}"
+        );
+    }
+}
+
+#[test]
+fn every_line_lands_in_one_entry_or_the_front_matter() {
+    for (raw, cur) in PAIRS {
+        let text = original(raw);
+        let release = parse_document(raw, &text, 0).unwrap();
+        assert_nothing_lost(raw, &text, &release);
+        let text = curated(cur);
+        let release = parse_document(cur, &text, 0).unwrap();
+        assert_nothing_lost(cur, &text, &release);
+    }
+}
+
+/// The first words of a body, as words, so markup does not count.
+fn first_words(text: &str, n: usize) -> String {
+    text.replace("<u>", "")
+        .replace("</u>", "")
+        .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’'))
+        .filter(|w| !w.is_empty())
+        .take(n)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// One line per entry: what the snapshot pins.
+fn entry_table(release: &Release) -> String {
+    let mut out = String::new();
+    for e in &release.entries {
+        out.push_str(&format!(
+            "{}{} [{}] {} | {}{}\n",
+            if e.new { "* " } else { "" },
+            e.topic,
+            e.kind,
+            e.key,
+            e.date,
+            if e.dated { " (own date)" } else { "" },
+        ));
+        if let Some(section) = &e.section {
+            out.push_str(&format!("    section: {section}\n"));
+        }
+        if !e.see.is_empty() {
+            out.push_str(&format!("    see: {}\n", e.see.join(" | ")));
+        }
+        for s in &e.supersedes {
+            out.push_str(&format!(
+                "    {:?}{}{}\n",
+                s.action,
+                s.document
+                    .as_deref()
+                    .map(|d| format!(" in {d}"))
+                    .unwrap_or_default(),
+                s.target
+                    .as_deref()
+                    .map(|t| format!(" -> {t}"))
+                    .unwrap_or_default(),
+            ));
+        }
+        if !e.cards.is_empty() {
+            out.push_str(&format!("    cards: {}\n", e.cards.join(" | ")));
+        }
+        out.push_str(&format!("    text: {}\n", first_words(&e.text, 10)));
+    }
+    out
+}
+
+fn snapshot_name(curated_name: &str) -> String {
+    Path::new(curated_name)
+        .file_stem()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned()
+}
+
+#[test]
+fn curated_releases_parse_to_their_pinned_entries() {
+    for (_, cur) in PAIRS {
+        let release = parse_document(cur, &curated(cur), 0).unwrap();
+        insta::assert_snapshot!(snapshot_name(cur), entry_table(&release));
+    }
+}
+
+#[test]
+fn raw_originals_parse_to_the_same_entries() {
+    for (raw, cur) in PAIRS {
+        let release = parse_document(raw, &original(raw), 0).unwrap();
+        insta::assert_snapshot!(snapshot_name(cur), entry_table(&release));
+    }
+}
+
+#[test]
+fn raw_originals_say_what_they_are() {
+    let expected = [
+        (
+            "000_f0bed521367483e5.txt",
+            "1E",
+            "2014-11-03",
+            "current-rulings",
+            Some("Glossary v1.9.1"),
+        ),
+        (
+            "001_4abc3de7719b28a3.txt",
+            "2E",
+            "2012-02-06",
+            "current-rulings",
+            Some("Rulebook v3"),
+        ),
+        (
+            "002_1399e6eaf3a39393.txt",
+            "1E",
+            "2022-11-07",
+            "recent-rulings",
+            None,
+        ),
+        (
+            "003_166f37b7cce4c3c9.txt",
+            "1E",
+            "2000-03-27",
+            "current-rulings",
+            Some("October 1999 Rulebook and Glossary"),
+        ),
+        (
+            "004_ccfb9d0fd8ac88ce.txt",
+            "2E",
+            "2017-06-06",
+            "rulings",
+            None,
+        ),
+    ];
+    for (raw, edition, date, kind, since) in expected {
+        let r = parse_document(raw, &original(raw), 0).unwrap();
+        assert_eq!(
+            (
+                r.edition.label(),
+                r.date.to_string().as_str(),
+                r.kind.label(),
+                r.since.as_deref()
+            ),
+            (edition, date, kind, since),
+            "{raw}"
+        );
+    }
+}
+
+#[test]
+fn curated_front_matter_agrees_with_the_documents_own_words() {
+    for (raw, cur) in PAIRS {
+        let from_text = parse_document(raw, &original(raw), 0).unwrap();
+        let from_front = parse_document(cur, &curated(cur), 0).unwrap();
+        assert!(from_front.has_front_matter && !from_text.has_front_matter);
+        assert_eq!(from_text.edition, from_front.edition, "{cur}");
+        assert_eq!(from_text.date, from_front.date, "{cur}");
+        assert_eq!(from_text.kind, from_front.kind, "{cur}");
+        assert_eq!(from_text.since, from_front.since, "{cur}");
+    }
+    let keys: BTreeSet<_> = PAIRS.iter().map(|(_, c)| snapshot_name(c)).collect();
+    assert_eq!(keys.len(), PAIRS.len());
+}
