@@ -9,6 +9,7 @@
 pub mod cli;
 pub mod commands;
 pub mod corpus;
+pub mod diff;
 pub mod error;
 pub mod lookup;
 pub mod model;
