@@ -72,4 +72,34 @@ pub enum Command {
         #[arg(long = "release", value_name = "ID")]
         release: Option<String>,
     },
+
+    /// What changed between two releases (the entries each prints), or in
+    /// the rulings in force between two dates: topics added, removed and
+    /// changed, with the changed words. A release given with a date stands
+    /// for the rulings in force on the release's date. When TO is a release,
+    /// its new-or-changed markers (asterisks) are checked against the diff.
+    Diff {
+        /// The earlier side: a release id (as `rulings releases` prints it)
+        /// or a date (YYYY-MM-DD).
+        #[arg(value_name = "FROM")]
+        from: String,
+
+        /// The later side: a release id or a date (YYYY-MM-DD).
+        #[arg(value_name = "TO")]
+        to: String,
+
+        /// Only this edition (1e or 2e) when comparing dates; default every
+        /// edition of the corpus, each labelled. Releases never mix editions.
+        #[arg(long = "edition", value_name = "EDITION")]
+        edition: Option<String>,
+
+        /// Only the summary and the topic names.
+        #[arg(long = "stat", conflicts_with = "json")]
+        stat: bool,
+
+        /// One JSON object: from, to, added, removed, changed (with word
+        /// diffs), status_changed, unchanged, markers.
+        #[arg(long = "json")]
+        json: bool,
+    },
 }

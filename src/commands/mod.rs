@@ -1,6 +1,7 @@
 //! The commands: each takes the loaded corpus and the user's options and
 //! writes its answer. `run` loads the corpus once and dispatches.
 
+mod diff;
 mod export;
 mod releases;
 
@@ -87,6 +88,19 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             &corpus,
             edition_arg(edition.as_deref())?,
             release.as_deref(),
+        )?,
+        Command::Diff {
+            from,
+            to,
+            edition,
+            stat,
+            json,
+        } => diff::run(
+            &corpus,
+            from,
+            to,
+            edition_arg(edition.as_deref())?,
+            diff::Form::from_flags(*stat, *json),
         )?,
     };
     Ok(outcome.into())
