@@ -54,6 +54,55 @@ pub enum ColorChoice {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Search every ruling by keyword: ranked, with the matched words
+    /// highlighted, and by default only the rulings in force today (or on
+    /// --as-of). Every word must appear (else any word counts);
+    /// "cloaked" finds "cloaking"; '"once each turn"' is a phrase; topic:,
+    /// text:, card:, edition:, kind: and release: search one field. Builds
+    /// or refreshes the search index by itself when the corpus changed.
+    Search {
+        /// The words to look for, e.g. once each turn, or '"once each turn"'.
+        #[arg(value_name = "QUERY", required = true, num_args = 1..)]
+        query: Vec<String>,
+
+        /// Only rulings of this edition (1e or 2e).
+        #[arg(long = "edition", value_name = "EDITION")]
+        edition: Option<String>,
+
+        /// Only entries of this kind: erratum, rule-change, clarification,
+        /// glossary-update, rulebook-update, temporary, redirect.
+        #[arg(long = "kind", value_name = "KIND")]
+        kind: Option<String>,
+
+        /// The date of the question (YYYY-MM-DD); default today. Rulings
+        /// issued later are not seen.
+        #[arg(long = "as-of", value_name = "DATE")]
+        as_of: Option<String>,
+
+        /// Also show rulings no longer in force (superseded, rescinded),
+        /// marked as such.
+        #[arg(long = "all")]
+        all: bool,
+
+        /// How many hits to show at most.
+        #[arg(long = "limit", value_name = "N", default_value_t = 10,
+              value_parser = clap::value_parser!(u16).range(1..))]
+        limit: u16,
+
+        /// One JSON object: {"query", "hits": [{"score", "snippet",
+        /// "status", "entry"}]}.
+        #[arg(long = "json")]
+        json: bool,
+    },
+
+    /// Rebuild the search index now and report what it holds. Searching
+    /// does this by itself whenever the corpus changed; this forces it.
+    Index {
+        /// One JSON object instead of a sentence.
+        #[arg(long = "json")]
+        json: bool,
+    },
+
     /// List the releases (documents) of the corpus: id, edition, date,
     /// kind, entry count and title.
     Releases {

@@ -3,7 +3,9 @@
 
 mod diff;
 mod export;
+mod index;
 mod releases;
+mod search;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -81,8 +83,16 @@ pub fn edition_arg(value: Option<&str>) -> anyhow::Result<Option<Edition>> {
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     output::set_color(cli.global.color);
     let folder = corpus_folder(&cli)?;
+    // Search and index answer from the search index: they parse the corpus
+    // only when the index has to be built.
+    match &cli.command {
+        Command::Search { .. } => return Ok(search::run(&cli, &folder)?.into()),
+        Command::Index { json } => return Ok(index::run(&cli, &folder, *json)?.into()),
+        _ => {}
+    }
     let corpus = load_corpus(&folder)?;
     let outcome = match &cli.command {
+        Command::Search { .. } | Command::Index { .. } => unreachable!("answered above"),
         Command::Releases { json } => releases::run(&corpus, *json)?,
         Command::Export { edition, release } => export::run(
             &corpus,

@@ -1,0 +1,137 @@
+//! Whether an index answers for this corpus and this program: a fingerprint
+//! of both, recorded in the index's commit payload with what was indexed.
+//!
+//! The corpus part is every document's path, size and modification time
+//! (and, on Unix, inode and change time): a file added, edited or removed
+//! changes it, at the cost of a `stat` per document rather than reading
+//! them. The program part is the schema version, the crate and tantivy
+//! versions and the identity of the running executable, so that no binary
+//! reads an index that another build wrote.
+
+use std::fs::Metadata;
+use std::hash::Hasher;
+use std::path::{Path, PathBuf};
+use std::time::UNIX_EPOCH;
+
+use fnv::FnvHasher;
+use serde::{Deserialize, Serialize};
+
+use super::schema::SCHEMA_VERSION;
+use super::IndexError;
+use crate::corpus;
+
+/// What an index records about itself, in its commit payload.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Manifest {
+    pub schema: u32,
+    /// [`program`] of the build that wrote it.
+    pub program: String,
+    /// [`corpus`] when it was read.
+    pub fingerprint: String,
+    /// The corpus folder it was built from.
+    pub corpus: PathBuf,
+    pub releases: usize,
+    pub entries: usize,
+    /// What loading the corpus had to say (documents skipped, read as
+    /// Latin-1), repeated with every answer from this index.
+    pub notices: Vec<String>,
+}
+
+impl Manifest {
+    pub fn from_payload(payload: Option<&str>) -> Option<Manifest> {
+        serde_json::from_str(payload?).ok()
+    }
+}
+
+/// A stable 64-bit hash, hex-encoded (FNV-1a: the same on every platform
+/// and every build, unlike the standard library's hasher).
+pub fn hash_hex(parts: &[&[u8]]) -> String {
+    let mut hasher = FnvHasher::default();
+    for part in parts {
+        hasher.write(part);
+        hasher.write_u8(0xff);
+    }
+    format!("{:016x}", hasher.finish())
+}
+
+fn write_metadata(hasher: &mut FnvHasher, metadata: &Metadata) {
+    hasher.write_u64(metadata.len());
+    if let Ok(modified) = metadata.modified() {
+        let since = modified.duration_since(UNIX_EPOCH).unwrap_or_default();
+        hasher.write_u64(since.as_secs());
+        hasher.write_u32(since.subsec_nanos());
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        hasher.write_u64(metadata.ino());
+        hasher.write_i64(metadata.ctime());
+        hasher.write_i64(metadata.ctime_nsec());
+    }
+}
+
+/// The fingerprint of this program: schema version, crate and tantivy
+/// versions, and the executable's identity.
+pub fn program() -> String {
+    let mut hasher = FnvHasher::default();
+    hasher.write_u32(SCHEMA_VERSION);
+    hasher.write(env!("CARGO_PKG_VERSION").as_bytes());
+    hasher.write(tantivy::version_string().as_bytes());
+    if let Some(metadata) = std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.metadata().ok())
+    {
+        write_metadata(&mut hasher, &metadata);
+    }
+    format!("{:016x}", hasher.finish())
+}
+
+/// The fingerprint of the corpus under `root`: its folder and every
+/// document's path and file metadata.
+pub fn corpus(root: &Path) -> Result<String, IndexError> {
+    let mut hasher = FnvHasher::default();
+    let canonical = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+    hasher.write(canonical.to_string_lossy().as_bytes());
+    for file in corpus::document_files(root)? {
+        hasher.write_u8(0);
+        hasher.write(corpus::relative_name(root, &file).as_bytes());
+        hasher.write_u8(0);
+        // A file that vanished since the listing counts as changed content.
+        if let Ok(metadata) = file.metadata() {
+            write_metadata(&mut hasher, &metadata);
+        }
+    }
+    Ok(format!("{:016x}", hasher.finish()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn adding_editing_and_removing_a_document_changes_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::write(root.join("a.md"), "one").unwrap();
+        let first = corpus(root).unwrap();
+        assert_eq!(corpus(root).unwrap(), first);
+        std::fs::write(root.join("notes.pdf"), "not a document").unwrap();
+        assert_eq!(corpus(root).unwrap(), first);
+        std::fs::write(root.join("b.md"), "two").unwrap();
+        let added = corpus(root).unwrap();
+        assert_ne!(added, first);
+        std::fs::write(root.join("b.md"), "three").unwrap();
+        let edited = corpus(root).unwrap();
+        assert_ne!(edited, added);
+        std::fs::remove_file(root.join("b.md")).unwrap();
+        let removed = corpus(root).unwrap();
+        assert_ne!(removed, edited);
+        assert_eq!(removed, first);
+    }
+
+    #[test]
+    fn hashes_are_stable() {
+        assert_eq!(hash_hex(&[b"rulings"]), hash_hex(&[b"rulings"]));
+        assert_ne!(hash_hex(&[b"a", b"b"]), hash_hex(&[b"ab"]));
+    }
+}

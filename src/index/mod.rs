@@ -1,0 +1,473 @@
+//! The search index: takes the corpus folder, gives a tantivy index over
+//! every entry that answers searches without parsing the corpus again.
+//!
+//! [`open`] returns an index that matches the corpus as it is now and the
+//! program that is running: it reuses the one on disk when its fingerprint
+//! matches, and otherwise builds a new one beside it and swaps it in (see
+//! [`store`] for how the swap stays atomic). A damaged index is rebuilt with
+//! a warning; a folder where the index cannot be written (tantivy's reader
+//! needs a lock file there) gives an in-memory index, with a warning.
+//!
+//! Where the index lives: [`default_folder`].
+
+mod build;
+mod fingerprint;
+mod schema;
+pub mod store;
+pub mod timeline;
+
+use std::io;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use tantivy::directory::error::OpenDirectoryError;
+use tantivy::{Index, ReloadPolicy, Searcher, TantivyError};
+use thiserror::Error;
+
+pub use build::Counts;
+pub use fingerprint::Manifest;
+pub use schema::{highlight_analyzer, Fields, SCHEMA_VERSION, STANDING};
+use store::{BuildLock, Store};
+
+use crate::corpus::{self, Corpus};
+
+/// What can go wrong with the index.
+#[derive(Debug, Error)]
+pub enum IndexError {
+    #[error(transparent)]
+    Corpus(#[from] crate::error::Error),
+    #[error("no rulings document could be read under {}", .0.display())]
+    NoDocuments(PathBuf),
+    #[error("search index at {}: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: io::Error,
+    },
+    #[error("search index: {0}")]
+    Tantivy(#[from] TantivyError),
+    #[error("search index: {0}")]
+    Json(#[from] serde_json::Error),
+}
+
+fn io_error(path: &Path) -> impl FnOnce(io::Error) -> IndexError + '_ {
+    move |source| IndexError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// An opened index, ready to search.
+pub struct SearchIndex {
+    index: Index,
+    searcher: Searcher,
+    fields: Fields,
+    manifest: Manifest,
+    location: Option<PathBuf>,
+}
+
+impl SearchIndex {
+    pub fn index(&self) -> &Index {
+        &self.index
+    }
+
+    pub fn searcher(&self) -> &Searcher {
+        &self.searcher
+    }
+
+    pub fn fields(&self) -> &Fields {
+        &self.fields
+    }
+
+    pub fn manifest(&self) -> &Manifest {
+        &self.manifest
+    }
+
+    /// The generation folder it was read from; `None` when in memory.
+    pub fn location(&self) -> Option<&Path> {
+        self.location.as_deref()
+    }
+
+    fn from_index(
+        index: Index,
+        manifest: Manifest,
+        location: Option<PathBuf>,
+    ) -> Result<SearchIndex, TantivyError> {
+        schema::register_analyzers(&index);
+        let fields = schema::fields(&index.schema())?;
+        // Manual: no thread watching for commits; a search opens, reads, exits.
+        let searcher = index
+            .reader_builder()
+            .reload_policy(ReloadPolicy::Manual)
+            .try_into()?
+            .searcher();
+        Ok(SearchIndex {
+            index,
+            searcher,
+            fields,
+            manifest,
+            location,
+        })
+    }
+}
+
+/// Why an index was built.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BuildReason {
+    /// There was none.
+    Missing,
+    /// A document was added, edited or removed since.
+    CorpusChanged,
+    /// Another build of the program (or schema) wrote it.
+    OtherProgram,
+    /// It could not be read.
+    Damaged,
+    /// Asked for (`rulings index`).
+    Requested,
+}
+
+impl BuildReason {
+    pub fn describe(self) -> &'static str {
+        match self {
+            BuildReason::Missing => "no index yet",
+            BuildReason::CorpusChanged => "the corpus changed",
+            BuildReason::OtherProgram => "the index was written by another build of rulings",
+            BuildReason::Damaged => "the index was damaged",
+            BuildReason::Requested => "rebuild requested",
+        }
+    }
+}
+
+/// How the opened index came to be.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Origin {
+    /// Found on disk, up to date.
+    Reused,
+    /// Built now, on disk.
+    Built {
+        reason: BuildReason,
+        counts: Counts,
+        took: Duration,
+    },
+    /// Built now, in memory only.
+    InMemory { counts: Counts, took: Duration },
+}
+
+/// An index and what opening it had to say.
+pub struct Opened {
+    pub index: SearchIndex,
+    pub origin: Origin,
+    /// Things the user should know (a damaged index, an unwritable folder).
+    pub warnings: Vec<String>,
+    /// Time spent on the freshness check (fingerprinting corpus and program).
+    pub checked: Duration,
+}
+
+/// Where the index of a corpus lives by default: `bundled_index` for the
+/// corpus bundled with the build, else a folder per corpus in the user's
+/// cache folder (`$XDG_CACHE_HOME/rulings/<hash>` or `~/.cache/rulings/<hash>`
+/// on Linux, `~/Library/Caches/rulings/<hash>` on macOS,
+/// `%LOCALAPPDATA%\rulings\<hash>` on Windows).
+pub fn default_folder(corpus: &Path, bundled_corpus: &Path, bundled_index: &Path) -> PathBuf {
+    let canonical = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
+    let corpus = canonical(corpus);
+    if corpus == canonical(bundled_corpus) {
+        return bundled_index.to_path_buf();
+    }
+    let hash = fingerprint::hash_hex(&[corpus.to_string_lossy().as_bytes()]);
+    dirs::cache_dir()
+        .unwrap_or_else(std::env::temp_dir)
+        .join("rulings")
+        .join(hash)
+}
+
+/// What an up-to-date index must have recorded.
+struct Expected {
+    program: String,
+    fingerprint: String,
+}
+
+impl Expected {
+    fn now(corpus_root: &Path) -> Result<Expected, IndexError> {
+        Ok(Expected {
+            program: fingerprint::program(),
+            fingerprint: fingerprint::corpus(corpus_root)?,
+        })
+    }
+
+    fn manifest(&self, corpus_root: &Path, corpus: &Corpus) -> Manifest {
+        let counts = Counts::of(corpus);
+        Manifest {
+            schema: SCHEMA_VERSION,
+            program: self.program.clone(),
+            fingerprint: self.fingerprint.clone(),
+            corpus: corpus_root
+                .canonicalize()
+                .unwrap_or_else(|_| corpus_root.to_path_buf()),
+            releases: counts.releases,
+            entries: counts.entries,
+            notices: build::notices(corpus),
+        }
+    }
+}
+
+/// What is found where `CURRENT` points.
+enum Found {
+    Fresh(Box<SearchIndex>),
+    Stale(BuildReason),
+}
+
+/// Why the index on disk cannot be used.
+enum Unusable {
+    /// The folder cannot be written (and tantivy's reader needs to).
+    Unwritable(String),
+    Damaged(String),
+}
+
+enum GenerationError {
+    Incompatible,
+    Lock(String),
+    /// Failed to open; the message, and whether the folder has since gone.
+    Failed(String, bool),
+}
+
+fn open_generation(generation: &Path, expected: &Expected) -> Result<Found, GenerationError> {
+    let failed = |e: TantivyError| match e {
+        TantivyError::IncompatibleIndex(_) => GenerationError::Incompatible,
+        TantivyError::LockFailure(..) => GenerationError::Lock(e.to_string()),
+        TantivyError::OpenDirectoryError(OpenDirectoryError::DoesNotExist(_)) => {
+            GenerationError::Failed(e.to_string(), true)
+        }
+        other => GenerationError::Failed(other.to_string(), !generation.is_dir()),
+    };
+    let index = Index::open_in_dir(generation).map_err(failed)?;
+    let metas = index.load_metas().map_err(failed)?;
+    let Some(manifest) = Manifest::from_payload(metas.payload.as_deref()) else {
+        return Err(GenerationError::Failed(
+            "it records no manifest".to_string(),
+            false,
+        ));
+    };
+    if manifest.schema != SCHEMA_VERSION || manifest.program != expected.program {
+        return Ok(Found::Stale(BuildReason::OtherProgram));
+    }
+    if manifest.fingerprint != expected.fingerprint {
+        return Ok(Found::Stale(BuildReason::CorpusChanged));
+    }
+    SearchIndex::from_index(index, manifest, Some(generation.to_path_buf()))
+        .map(|index| Found::Fresh(Box::new(index)))
+        .map_err(failed)
+}
+
+/// Opens the generation `CURRENT` names. A build that replaces it while
+/// this looks is not damage: look again.
+fn open_current(store: &Store, expected: &Expected) -> Result<Found, Unusable> {
+    const ATTEMPTS: usize = 5;
+    for _ in 0..ATTEMPTS {
+        let generation = match store.current() {
+            Ok(None) => return Ok(Found::Stale(BuildReason::Missing)),
+            Ok(Some(generation)) => generation,
+            Err(e) => return Err(Unusable::Damaged(e.to_string())),
+        };
+        match open_generation(&generation, expected) {
+            Ok(found) => return Ok(found),
+            Err(GenerationError::Incompatible) => {
+                return Ok(Found::Stale(BuildReason::OtherProgram))
+            }
+            Err(GenerationError::Lock(message)) => return Err(Unusable::Unwritable(message)),
+            Err(GenerationError::Failed(message, gone)) => {
+                let replaced = gone && store.current().ok().flatten().as_ref() != Some(&generation);
+                if !replaced {
+                    return Err(Unusable::Damaged(message));
+                }
+            }
+        }
+    }
+    Err(Unusable::Damaged(
+        "it kept being replaced while being opened".to_string(),
+    ))
+}
+
+fn load_corpus(root: &Path) -> Result<Corpus, IndexError> {
+    let corpus = corpus::load(root)?;
+    if corpus.releases.is_empty() {
+        return Err(IndexError::NoDocuments(root.to_path_buf()));
+    }
+    Ok(corpus)
+}
+
+/// Builds a complete index in a new folder and makes it the one in use.
+fn write_generation(
+    store: &Store,
+    lock: &BuildLock,
+    corpus: &Corpus,
+    manifest: &Manifest,
+) -> Result<PathBuf, IndexError> {
+    let build = store.new_build(lock).map_err(io_error(store.root()))?;
+    let written = (|| {
+        let (schema, fields) = schema::schema();
+        let index = Index::create_in_dir(&build, schema)?;
+        schema::register_analyzers(&index);
+        build::write(&index, &fields, corpus, manifest)
+    })();
+    if let Err(e) = written {
+        store.discard(&build);
+        return Err(e);
+    }
+    store
+        .publish(&build, lock)
+        .map_err(io_error(store.root()))
+        .inspect_err(|_| store.discard(&build))
+}
+
+fn in_memory(corpus: &Corpus, manifest: Manifest) -> Result<SearchIndex, IndexError> {
+    let (schema, fields) = schema::schema();
+    let index = Index::create_in_ram(schema);
+    schema::register_analyzers(&index);
+    build::write(&index, &fields, corpus, &manifest)?;
+    Ok(SearchIndex::from_index(index, manifest, None)?)
+}
+
+fn unwritable_warning(folder: &Path, why: &str) -> String {
+    format!(
+        "cannot write the search index at {} ({why}); searching an index built in memory",
+        folder.display()
+    )
+}
+
+/// Builds an index in memory, when the folder cannot hold one.
+fn open_in_memory(
+    corpus_root: &Path,
+    expected: &Expected,
+    warnings: Vec<String>,
+    checked: Duration,
+) -> Result<Opened, IndexError> {
+    let started = Instant::now();
+    let corpus = load_corpus(corpus_root)?;
+    let index = in_memory(&corpus, expected.manifest(corpus_root, &corpus))?;
+    Ok(Opened {
+        index,
+        origin: Origin::InMemory {
+            counts: Counts::of(&corpus),
+            took: started.elapsed(),
+        },
+        warnings,
+        checked,
+    })
+}
+
+/// The index of the corpus under `corpus_root`, kept in `index_root`: the
+/// one there if it is up to date, else a new one (see the module docs).
+pub fn open(corpus_root: &Path, index_root: &Path) -> Result<Opened, IndexError> {
+    let store = Store::new(index_root);
+    let started = Instant::now();
+    let expected = Expected::now(corpus_root)?;
+    let checked = started.elapsed();
+    let mut warnings = Vec::new();
+    let reason = match open_current(&store, &expected) {
+        Ok(Found::Fresh(index)) => {
+            return Ok(Opened {
+                index: *index,
+                origin: Origin::Reused,
+                warnings,
+                checked,
+            })
+        }
+        Ok(Found::Stale(reason)) => reason,
+        Err(Unusable::Damaged(why)) => {
+            warnings.push(format!(
+                "the search index at {} is damaged ({why}); rebuilding it",
+                index_root.display()
+            ));
+            BuildReason::Damaged
+        }
+        Err(Unusable::Unwritable(why)) => {
+            warnings.push(unwritable_warning(index_root, &why));
+            return open_in_memory(corpus_root, &expected, warnings, checked);
+        }
+    };
+    let lock = match store.lock() {
+        Ok(lock) => lock,
+        Err(e) => {
+            warnings.push(unwritable_warning(index_root, &e.to_string()));
+            return open_in_memory(corpus_root, &expected, warnings, checked);
+        }
+    };
+    // Another process may have built it while this one waited for the lock;
+    // and the corpus may have changed meanwhile.
+    let expected = Expected::now(corpus_root)?;
+    if let Ok(Found::Fresh(index)) = open_current(&store, &expected) {
+        return Ok(Opened {
+            index: *index,
+            origin: Origin::Reused,
+            warnings,
+            checked,
+        });
+    }
+    store.remove_abandoned(&lock);
+    let started = Instant::now();
+    let corpus = load_corpus(corpus_root)?;
+    let manifest = expected.manifest(corpus_root, &corpus);
+    let written = write_generation(&store, &lock, &corpus, &manifest).and_then(|generation| {
+        match open_generation(&generation, &expected) {
+            Ok(Found::Fresh(index)) => Ok(*index),
+            _ => Err(IndexError::Io {
+                path: generation,
+                source: io::Error::other("the index just built cannot be read back"),
+            }),
+        }
+    });
+    match written {
+        Ok(index) => Ok(Opened {
+            index,
+            origin: Origin::Built {
+                reason,
+                counts: Counts::of(&corpus),
+                took: started.elapsed(),
+            },
+            warnings,
+            checked,
+        }),
+        Err(e) => {
+            warnings.push(unwritable_warning(index_root, &e.to_string()));
+            let index = in_memory(&corpus, manifest)?;
+            Ok(Opened {
+                index,
+                origin: Origin::InMemory {
+                    counts: Counts::of(&corpus),
+                    took: started.elapsed(),
+                },
+                warnings,
+                checked,
+            })
+        }
+    }
+}
+
+/// What `rebuild` did.
+#[derive(Debug, Clone)]
+pub struct Rebuilt {
+    pub counts: Counts,
+    pub took: Duration,
+    pub generation: PathBuf,
+    pub manifest: Manifest,
+}
+
+/// Builds the index of the corpus under `corpus_root` in `index_root` now,
+/// whether or not the one there is up to date.
+pub fn rebuild(corpus_root: &Path, index_root: &Path) -> Result<Rebuilt, IndexError> {
+    let store = Store::new(index_root);
+    let lock = store.lock().map_err(io_error(index_root))?;
+    store.remove_abandoned(&lock);
+    let started = Instant::now();
+    let expected = Expected::now(corpus_root)?;
+    let corpus = load_corpus(corpus_root)?;
+    let manifest = expected.manifest(corpus_root, &corpus);
+    let generation = write_generation(&store, &lock, &corpus, &manifest)?;
+    Ok(Rebuilt {
+        counts: Counts::of(&corpus),
+        took: started.elapsed(),
+        generation,
+        manifest,
+    })
+}

@@ -1,0 +1,294 @@
+//! The index's schema: which parts of an entry are searched (topic, body,
+//! cards), which filter (edition, kind, release, date), and what is stored to
+//! answer without parsing the corpus again (the entry as exported, its
+//! citation and its status over time).
+//!
+//! Field names double as the query language's field names: `topic:`,
+//! `text:`, `card:`, `edition:`, `kind:`, `release:`.
+
+use std::sync::Arc;
+use tantivy::schema::{
+    DateOptions, Field, IndexRecordOption, NumericOptions, Schema, TextFieldIndexing, TextOptions,
+    STORED, STRING,
+};
+
+use tantivy::tokenizer::{
+    AsciiFoldingFilter, Language, LowerCaser, RawTokenizer, RemoveLongFilter, SimpleTokenizer,
+    Stemmer, TextAnalyzer, Token, TokenFilter, TokenStream, Tokenizer,
+};
+use tantivy::{Index, TantivyError};
+
+/// Bumped whenever the schema, the analyzers or what is stored changes: an
+/// index written under another version is rebuilt, never read.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// Words: split on anything but letters and digits, lowercased, accents
+/// folded, English-stemmed ("cloaked" and "cloaking" are one term).
+pub const WORDS: &str = "rulings_words";
+/// A whole value, lowercased: editions, kinds, release ids, topic keys.
+pub const KEYWORD: &str = "rulings_keyword";
+
+/// The fields of the schema.
+#[derive(Debug, Clone, Copy)]
+pub struct Fields {
+    /// The entry id (`release:line`).
+    pub id: Field,
+    /// Topic as printed (sub-topic included), searched with a boost.
+    pub topic: Field,
+    /// The normalized topic key, for "did you mean".
+    pub topic_key: Field,
+    /// The body as plain text.
+    pub text: Field,
+    /// The cards the entry names, one value each.
+    pub card: Field,
+    pub edition: Field,
+    pub kind: Field,
+    pub release: Field,
+    /// The entry's date (its own, else its release's).
+    pub date: Field,
+    /// The entry's standing over time, encoded for filtering while
+    /// collecting (see `timeline::encode`).
+    pub standing: Field,
+    /// The entry, serialized as `rulings export` prints it.
+    pub entry: Field,
+    /// The entry's statuses over time, as JSON (see `timeline::Period`).
+    pub periods: Field,
+    /// Where the entry comes from, for people.
+    pub citation: Field,
+}
+
+const NAMES: [&str; 13] = [
+    "id",
+    "topic",
+    "topic_key",
+    "text",
+    "card",
+    "edition",
+    "kind",
+    "release",
+    "date",
+    "standing",
+    "entry",
+    "periods",
+    "citation",
+];
+
+fn words(stored: bool) -> TextOptions {
+    let options = TextOptions::default().set_indexing_options(
+        TextFieldIndexing::default()
+            .set_tokenizer(WORDS)
+            .set_index_option(IndexRecordOption::WithFreqsAndPositions),
+    );
+    if stored {
+        options.set_stored()
+    } else {
+        options
+    }
+}
+
+fn keyword(stored: bool) -> TextOptions {
+    let options = TextOptions::default().set_indexing_options(
+        TextFieldIndexing::default()
+            .set_tokenizer(KEYWORD)
+            .set_index_option(IndexRecordOption::Basic),
+    );
+    if stored {
+        options.set_stored()
+    } else {
+        options
+    }
+}
+
+/// The schema and its fields.
+pub fn schema() -> (Schema, Fields) {
+    let mut builder = Schema::builder();
+    let fields = Fields {
+        id: builder.add_text_field(NAMES[0], STRING | STORED),
+        topic: builder.add_text_field(NAMES[1], words(true)),
+        topic_key: builder.add_text_field(NAMES[2], keyword(false)),
+        text: builder.add_text_field(NAMES[3], words(false)),
+        card: builder.add_text_field(NAMES[4], words(false)),
+        edition: builder.add_text_field(NAMES[5], keyword(true)),
+        kind: builder.add_text_field(NAMES[6], keyword(true)),
+        release: builder.add_text_field(NAMES[7], keyword(true)),
+        date: builder.add_date_field(
+            NAMES[8],
+            DateOptions::default().set_indexed().set_fast().set_stored(),
+        ),
+        standing: builder.add_i64_field(NAMES[9], NumericOptions::default().set_fast()),
+        entry: builder.add_text_field(NAMES[10], STORED),
+        periods: builder.add_text_field(NAMES[11], STORED),
+        citation: builder.add_text_field(NAMES[12], STORED),
+    };
+    (builder.build(), fields)
+}
+
+/// The fields of an opened index, by name; an error if one is missing.
+pub fn fields(schema: &Schema) -> Result<Fields, TantivyError> {
+    let get = |name: &str| schema.get_field(name);
+    Ok(Fields {
+        id: get(NAMES[0])?,
+        topic: get(NAMES[1])?,
+        topic_key: get(NAMES[2])?,
+        text: get(NAMES[3])?,
+        card: get(NAMES[4])?,
+        edition: get(NAMES[5])?,
+        kind: get(NAMES[6])?,
+        release: get(NAMES[7])?,
+        date: get(NAMES[8])?,
+        standing: get(NAMES[9])?,
+        entry: get(NAMES[10])?,
+        periods: get(NAMES[11])?,
+        citation: get(NAMES[12])?,
+    })
+}
+
+/// The name of the fast field that holds the standing.
+pub const STANDING: &str = NAMES[9];
+
+/// The analyzer for words, as indexed and as queried.
+pub fn words_analyzer() -> TextAnalyzer {
+    TextAnalyzer::builder(SimpleTokenizer::default())
+        .filter(RemoveLongFilter::limit(40))
+        .filter(LowerCaser)
+        .filter(AsciiFoldingFilter)
+        .filter(Stemmer::new(Language::English))
+        .build()
+}
+
+/// The words analyzer for highlighting a few terms in a snippet: a word
+/// that cannot stem to one of them is not stemmed at all. English stemming
+/// keeps a word's first letter, so a word whose first letter begins none of
+/// the terms never matches one; stemming every word of an entry is most of
+/// the cost of a search otherwise.
+pub fn highlight_analyzer(terms: impl IntoIterator<Item = char>) -> TextAnalyzer {
+    let mut initials: Vec<char> = terms.into_iter().collect();
+    initials.sort_unstable();
+    initials.dedup();
+    TextAnalyzer::builder(SimpleTokenizer::default())
+        .filter(RemoveLongFilter::limit(40))
+        .filter(LowerCaser)
+        .filter(AsciiFoldingFilter)
+        .filter(SkipUnless {
+            initials: initials.into(),
+        })
+        .filter(Stemmer::new(Language::English))
+        .build()
+}
+
+/// Replaces a word whose first letter is not one of `initials` by `#`,
+/// which the stemmer passes through at once and no term equals.
+#[derive(Clone)]
+struct SkipUnless {
+    initials: Arc<[char]>,
+}
+
+impl TokenFilter for SkipUnless {
+    type Tokenizer<T: Tokenizer> = SkipUnlessFilter<T>;
+
+    fn transform<T: Tokenizer>(self, tokenizer: T) -> SkipUnlessFilter<T> {
+        SkipUnlessFilter {
+            tokenizer,
+            initials: self.initials,
+        }
+    }
+}
+
+#[derive(Clone)]
+pub struct SkipUnlessFilter<T> {
+    tokenizer: T,
+    initials: Arc<[char]>,
+}
+
+impl<T: Tokenizer> Tokenizer for SkipUnlessFilter<T> {
+    type TokenStream<'a> = SkipUnlessStream<'a, T::TokenStream<'a>>;
+
+    fn token_stream<'a>(&'a mut self, text: &'a str) -> Self::TokenStream<'a> {
+        SkipUnlessStream {
+            tail: self.tokenizer.token_stream(text),
+            initials: &self.initials,
+        }
+    }
+}
+
+pub struct SkipUnlessStream<'a, T> {
+    tail: T,
+    initials: &'a [char],
+}
+
+impl<T: TokenStream> TokenStream for SkipUnlessStream<'_, T> {
+    fn advance(&mut self) -> bool {
+        if !self.tail.advance() {
+            return false;
+        }
+        let token = self.tail.token_mut();
+        let wanted = token
+            .text
+            .chars()
+            .next()
+            .is_some_and(|c| self.initials.binary_search(&c).is_ok());
+        if !wanted {
+            token.text.clear();
+            token.text.push('#');
+        }
+        true
+    }
+
+    fn token(&self) -> &Token {
+        self.tail.token()
+    }
+
+    fn token_mut(&mut self) -> &mut Token {
+        self.tail.token_mut()
+    }
+}
+
+/// Analyzers are not saved with an index: every opened index needs them.
+pub fn register_analyzers(index: &Index) {
+    let tokenizers = index.tokenizers();
+    tokenizers.register(WORDS, words_analyzer());
+    tokenizers.register(
+        KEYWORD,
+        TextAnalyzer::builder(RawTokenizer::default())
+            .filter(LowerCaser)
+            .build(),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_are_found_by_name() {
+        let (schema, built) = schema();
+        let found = fields(&schema).unwrap();
+        assert_eq!(built.citation, found.citation);
+        assert_eq!(schema.get_field_name(found.standing), STANDING);
+    }
+
+    #[test]
+    fn words_are_stemmed_and_folded() {
+        let mut analyzer = words_analyzer();
+        let mut tokens = Vec::new();
+        let mut stream = analyzer.token_stream("Cloaked CLOAKING café");
+        while let Some(token) = stream.next() {
+            tokens.push(token.text.clone());
+        }
+        assert_eq!(tokens, ["cloak", "cloak", "cafe"]);
+    }
+
+    #[test]
+    fn highlighting_stems_only_words_that_can_match() {
+        let mut analyzer = highlight_analyzer(['c']);
+        let mut tokens = Vec::new();
+        let mut stream = analyzer.token_stream("Cloaked ships dying");
+        while let Some(token) = stream.next() {
+            tokens.push((token.text.clone(), token.offset_from));
+        }
+        assert_eq!(
+            tokens,
+            [("cloak".into(), 0), ("#".into(), 8), ("#".into(), 14)]
+        );
+    }
+}

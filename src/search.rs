@@ -1,0 +1,726 @@
+//! Search: takes a query as a TD types it and an opened [`SearchIndex`],
+//! gives the best entries with their status on the date asked and a snippet.
+//!
+//! - Every word of the query must appear (in the topic, the body or a card
+//!   name); when no entry has them all, entries with any of them are ranked
+//!   instead. A match in the topic counts more than one in the body.
+//! - Words are stemmed ("cloaked" finds "cloaking"); `"…"` is a phrase;
+//!   `topic:`, `text:`, `card:`, `edition:`, `kind:` and `release:` search
+//!   one field. A query that is not valid syntax (an unbalanced quote, a lone
+//!   `AND`) is read as its plain words, and the answer says so.
+//! - When nothing matches as typed, the search is retried allowing a typo in
+//!   each word, and topics that look like the query are offered.
+//! - Edition and kind filter; only entries in effect on the as-of date are
+//!   seen, and of those only the ones in force (or consolidated) unless all
+//!   are asked for. The filtering happens while collecting, from a fast
+//!   field, so a search reads only the entries it returns.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::ops::Range;
+
+use chrono::NaiveDate;
+use serde::Deserialize;
+use serde_json::value::RawValue;
+use tantivy::collector::{DocSetCollector, TopDocs};
+use tantivy::query::{BooleanQuery, ConstScoreQuery, Occur, Query, QueryParser, TermQuery};
+use tantivy::query_grammar::{self, Delimiter, UserInputAst, UserInputLeaf, UserInputLiteral};
+use tantivy::schema::{Field, IndexRecordOption, TantivyDocument, Value};
+use tantivy::snippet::SnippetGenerator;
+use tantivy::{DocAddress, DocId, Score, Searcher, SegmentReader, TantivyError, Term};
+use thiserror::Error;
+
+use crate::index::timeline::{self, Period, Standing};
+use crate::index::{highlight_analyzer, Fields, SearchIndex, STANDING};
+use crate::lookup;
+use crate::model::{Edition, EntryKind};
+use crate::render;
+use crate::resolve::Status;
+use crate::topic::TopicKey;
+
+/// How much a word in the topic counts against the same word in the body.
+const TOPIC_BOOST: Score = 3.0;
+/// How much a word in a named card counts.
+const CARD_BOOST: Score = 1.5;
+/// Typos allowed per word when retrying (a transposition is one).
+const TYPOS: u8 = 1;
+/// Characters of body text in a snippet.
+const SNIPPET_CHARS: usize = 240;
+
+/// What to search for.
+#[derive(Debug, Clone)]
+pub struct Request {
+    pub query: String,
+    pub edition: Option<Edition>,
+    pub kind: Option<EntryKind>,
+    pub as_of: NaiveDate,
+    /// Include superseded and rescinded entries.
+    pub all: bool,
+    pub limit: usize,
+}
+
+/// Something the answer should tell the user about how it was found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Note {
+    /// The query was not valid syntax; it was read as these words.
+    PlainWords(String),
+    /// No entry has every word: entries with any of them are shown.
+    AnyWord,
+    /// Nothing matched as typed: a typo was allowed in each word.
+    Typos,
+    /// Entries matched that are no longer in force on the date (shown by
+    /// `--all`).
+    NotInForce(usize),
+    /// Entries matched that take effect only after the date.
+    NotYetInEffect(usize),
+}
+
+/// A stretch of body text with the matched words marked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Snippet {
+    /// One line of text ("…" where it is cut).
+    pub text: String,
+    /// Byte ranges of `text` to highlight.
+    pub highlighted: Vec<Range<usize>>,
+}
+
+impl Snippet {
+    /// The text with every highlighted range passed through `mark`.
+    pub fn marked(&self, mark: impl Fn(&str) -> String) -> String {
+        let mut out = String::with_capacity(self.text.len() + 8 * self.highlighted.len());
+        let mut at = 0;
+        for range in &self.highlighted {
+            out.push_str(&self.text[at..range.start]);
+            out.push_str(&mark(&self.text[range.clone()]));
+            at = range.end;
+        }
+        out.push_str(&self.text[at..]);
+        out
+    }
+}
+
+/// One entry found.
+#[derive(Debug)]
+pub struct Hit {
+    pub score: Score,
+    /// Entry id (`release:line`).
+    pub id: String,
+    pub topic: String,
+    pub edition: Edition,
+    pub kind: EntryKind,
+    pub status: Status,
+    /// The status in one line for people.
+    pub description: String,
+    /// Release title and date, section, `file:line`.
+    pub citation: String,
+    pub snippet: Snippet,
+    /// The entry as `rulings export` prints it.
+    pub entry: Box<RawValue>,
+}
+
+/// The answer to a request.
+#[derive(Debug, Default)]
+pub struct Answer {
+    pub hits: Vec<Hit>,
+    pub notes: Vec<Note>,
+    /// Topics that look like the query, when nothing matched as typed.
+    pub did_you_mean: Vec<String>,
+}
+
+#[derive(Debug, Error)]
+pub enum SearchError {
+    #[error("nothing to search for: the query has no words")]
+    NoWords,
+    #[error("search failed: {0}")]
+    Tantivy(#[from] TantivyError),
+    #[error("search index holds an unreadable entry: {0}")]
+    Stored(String),
+}
+
+impl From<serde_json::Error> for SearchError {
+    fn from(e: serde_json::Error) -> Self {
+        SearchError::Stored(e.to_string())
+    }
+}
+
+/// The parts of a stored entry a hit shows.
+#[derive(Deserialize)]
+struct StoredEntry {
+    topic: String,
+    edition: Edition,
+    kind: EntryKind,
+    text: String,
+}
+
+/// One way of reading the query: as typed or with typos allowed, every
+/// word required or any.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Reading {
+    typos: bool,
+    any_word: bool,
+}
+
+/// A literal the user typed with no field: one of "the words".
+fn is_word(ast: &UserInputAst) -> bool {
+    matches!(ast, UserInputAst::Leaf(leaf) if matches!(**leaf, UserInputLeaf::Literal(UserInputLiteral { field_name: None, .. })))
+}
+
+fn top_level(ast: &UserInputAst) -> Vec<&UserInputAst> {
+    match ast {
+        UserInputAst::Clause(clauses) => clauses.iter().map(|(_, a)| a).collect(),
+        other => vec![other],
+    }
+}
+
+/// Every literal's text, for "did you mean".
+fn literals(ast: &UserInputAst, out: &mut Vec<String>) {
+    match ast {
+        UserInputAst::Clause(clauses) => clauses.iter().for_each(|(_, a)| literals(a, out)),
+        UserInputAst::Boost(inner, _) => literals(inner, out),
+        UserInputAst::Leaf(leaf) => {
+            if let UserInputLeaf::Literal(literal) = &**leaf {
+                out.push(literal.phrase.clone());
+            }
+        }
+    }
+}
+
+/// The same query with its words optional (at least one of them must
+/// match) and everything else (fields, `+`, `-`) as required as before.
+fn any_word(ast: UserInputAst) -> UserInputAst {
+    let clauses = match ast {
+        UserInputAst::Clause(clauses) => clauses,
+        other => return other,
+    };
+    let (words, rest): (Vec<_>, Vec<_>) = clauses
+        .into_iter()
+        .partition(|(occur, a)| occur.is_none() && is_word(a));
+    let words = UserInputAst::Clause(
+        words
+            .into_iter()
+            .map(|(_, a)| (Some(Occur::Should), a))
+            .collect(),
+    );
+    UserInputAst::Clause(
+        std::iter::once((Some(Occur::Must), words))
+            .chain(rest)
+            .collect(),
+    )
+}
+
+/// The query's plain words: letters, digits and apostrophes, without the
+/// operators `AND`, `OR`, `NOT`.
+fn plain_words(text: &str) -> Vec<String> {
+    text.split(|c: char| !(c.is_alphanumeric() || matches!(c, '\'' | '’')))
+        .map(|w| w.trim_matches(|c| matches!(c, '\'' | '’')))
+        .filter(|w| !w.is_empty() && !matches!(*w, "AND" | "OR" | "NOT"))
+        .map(str::to_string)
+        .collect()
+}
+
+fn words_ast(words: &[String]) -> UserInputAst {
+    UserInputAst::Clause(
+        words
+            .iter()
+            .map(|w| {
+                let literal = UserInputLiteral {
+                    field_name: None,
+                    phrase: w.clone(),
+                    delimiter: Delimiter::None,
+                    slop: 0,
+                    prefix: false,
+                };
+                (
+                    None,
+                    UserInputAst::Leaf(Box::new(UserInputLeaf::Literal(literal))),
+                )
+            })
+            .collect(),
+    )
+}
+
+struct Parsers {
+    exact: QueryParser,
+    typos: QueryParser,
+}
+
+impl Parsers {
+    fn new(index: &SearchIndex) -> Parsers {
+        let f = index.fields();
+        let make = |typos: bool| {
+            let mut parser = QueryParser::for_index(index.index(), vec![f.topic, f.text, f.card]);
+            parser.set_conjunction_by_default();
+            parser.set_field_boost(f.topic, TOPIC_BOOST);
+            parser.set_field_boost(f.card, CARD_BOOST);
+            if typos {
+                for field in [f.topic, f.text, f.card] {
+                    parser.set_field_fuzzy(field, false, TYPOS, true);
+                }
+            }
+            parser
+        };
+        Parsers {
+            exact: make(false),
+            typos: make(true),
+        }
+    }
+
+    fn query(&self, ast: &UserInputAst, reading: Reading) -> Result<Box<dyn Query>, SearchError> {
+        let parser = if reading.typos {
+            &self.typos
+        } else {
+            &self.exact
+        };
+        let ast = if reading.any_word {
+            any_word(ast.clone())
+        } else {
+            ast.clone()
+        };
+        parser
+            .build_query_from_user_input_ast(ast)
+            .map_err(|e| SearchError::Stored(e.to_string()))
+    }
+}
+
+/// Reads the query: as typed when it is valid, else as its plain words.
+fn read_query(
+    parsers: &Parsers,
+    text: &str,
+) -> Result<(UserInputAst, Option<String>), SearchError> {
+    if let Ok(ast) = query_grammar::parse_query(text) {
+        let mut words = Vec::new();
+        literals(&ast, &mut words);
+        let builds = parsers
+            .exact
+            .build_query_from_user_input_ast(ast.clone())
+            .is_ok();
+        if builds && !words.is_empty() {
+            return Ok((ast, None));
+        }
+    }
+    let words = plain_words(text);
+    if words.is_empty() {
+        return Err(SearchError::NoWords);
+    }
+    let ast = words_ast(&words);
+    let plain = words.join(" ");
+    // A query made of plain words alone needs no note.
+    let same = text.split_whitespace().collect::<Vec<_>>().join(" ") == plain;
+    Ok((ast, (!same).then_some(plain)))
+}
+
+fn keyword_filter(field: Field, value: &str) -> (Occur, Box<dyn Query>) {
+    let term = Term::from_field_text(field, &value.to_lowercase());
+    let query = TermQuery::new(term, IndexRecordOption::Basic);
+    (
+        Occur::Must,
+        Box::new(ConstScoreQuery::new(Box::new(query), 0.0)),
+    )
+}
+
+fn with_filters(query: Box<dyn Query>, fields: &Fields, request: &Request) -> Box<dyn Query> {
+    let mut filters = Vec::new();
+    if let Some(edition) = request.edition {
+        filters.push(keyword_filter(fields.edition, edition.label()));
+    }
+    if let Some(kind) = request.kind {
+        filters.push(keyword_filter(fields.kind, kind.label()));
+    }
+    if filters.is_empty() {
+        return query;
+    }
+    let mut clauses = vec![(Occur::Must, query)];
+    clauses.extend(filters);
+    Box::new(BooleanQuery::new(clauses))
+}
+
+fn shown(standing: Standing, all: bool) -> bool {
+    match standing {
+        Standing::Current => true,
+        Standing::Past => all,
+        Standing::NotInEffect => false,
+    }
+}
+
+/// The best `limit` documents that are shown on the date: the others score
+/// minus infinity while collecting and are dropped.
+fn best_shown(
+    searcher: &Searcher,
+    query: &dyn Query,
+    request: &Request,
+) -> Result<Vec<(Score, DocAddress)>, TantivyError> {
+    let day = timeline::day(request.as_of);
+    let all = request.all;
+    let collector =
+        TopDocs::with_limit(request.limit.max(1)).tweak_score(move |segment: &SegmentReader| {
+            let column = segment.fast_fields().i64(STANDING).ok();
+            move |doc: DocId, score: Score| {
+                let standing = column.as_ref().map_or(Standing::NotInEffect, |c| {
+                    timeline::standing_on(c.values_for_doc(doc), day)
+                });
+                if shown(standing, all) {
+                    score
+                } else {
+                    Score::NEG_INFINITY
+                }
+            }
+        });
+    let mut best = searcher.search(query, &collector)?;
+    best.retain(|(score, _)| *score > Score::NEG_INFINITY);
+    Ok(best)
+}
+
+/// How many documents match at all, by standing on the date.
+fn standings(
+    searcher: &Searcher,
+    query: &dyn Query,
+    as_of: NaiveDate,
+) -> Result<BTreeMap<Standing, usize>, TantivyError> {
+    let day = timeline::day(as_of);
+    let mut counts = BTreeMap::new();
+    for address in searcher.search(query, &DocSetCollector)? {
+        let segment = searcher.segment_reader(address.segment_ord);
+        let column = segment.fast_fields().i64(STANDING)?;
+        let standing = timeline::standing_on(column.values_for_doc(address.doc_id), day);
+        *counts.entry(standing).or_default() += 1;
+    }
+    Ok(counts)
+}
+
+/// The words of the index to highlight in `field`, weighted as tantivy's
+/// snippets weigh them (the rarer, the more): the query's own words, or with
+/// typos allowed the index's words within a typo of them (tantivy's snippets
+/// see no fuzzy terms).
+fn highlighted_terms(
+    searcher: &Searcher,
+    exact: &dyn Query,
+    field: Field,
+    typos: bool,
+) -> Result<BTreeMap<String, Score>, TantivyError> {
+    let mut typed: BTreeSet<String> = BTreeSet::new();
+    exact.query_terms(&mut |term, _| {
+        if term.field() == field {
+            if let Some(text) = term.value().as_str() {
+                typed.insert(text.to_string());
+            }
+        }
+    });
+    let mut candidates: BTreeSet<String> = BTreeSet::new();
+    if typos {
+        for segment in searcher.segment_readers() {
+            let inverted = segment.inverted_index(field)?;
+            let mut stream = inverted.terms().stream()?;
+            while stream.advance() {
+                let Ok(word) = std::str::from_utf8(stream.key()) else {
+                    continue;
+                };
+                if typed
+                    .iter()
+                    .any(|t| strsim::osa_distance(t, word) <= usize::from(TYPOS))
+                {
+                    candidates.insert(word.to_string());
+                }
+            }
+        }
+    } else {
+        candidates = typed;
+    }
+    let mut terms = BTreeMap::new();
+    for word in candidates {
+        let doc_freq = searcher.doc_freq(&Term::from_field_text(field, &word))?;
+        if doc_freq > 0 {
+            terms.insert(word, 1.0 / (1.0 + doc_freq as Score));
+        }
+    }
+    Ok(terms)
+}
+
+fn snippet_generator(terms: BTreeMap<String, Score>, field: Field) -> SnippetGenerator {
+    let initials: Vec<char> = terms.keys().filter_map(|t| t.chars().next()).collect();
+    SnippetGenerator::new(terms, highlight_analyzer(initials), field, SNIPPET_CHARS)
+}
+
+/// Appends `piece` with every run of whitespace as one space (documents
+/// converted from PDF have runs of them, and snippets are one line).
+fn push_collapsed(out: &mut String, piece: &str) {
+    for c in piece.chars() {
+        if c.is_whitespace() {
+            if !(out.is_empty() || out.ends_with(' ') || out.ends_with('…')) {
+                out.push(' ');
+            }
+        } else {
+            out.push(c);
+        }
+    }
+}
+
+/// The start of a text, cut at a word, for an entry matched outside its body.
+fn opening(text: &str) -> Snippet {
+    let mut flat = String::with_capacity(text.len());
+    push_collapsed(&mut flat, text);
+    let flat = flat.trim_end();
+    if flat.chars().count() <= SNIPPET_CHARS {
+        return Snippet {
+            text: flat.to_string(),
+            highlighted: Vec::new(),
+        };
+    }
+    let cut: String = flat.chars().take(SNIPPET_CHARS).collect();
+    let cut = match cut.rfind(' ') {
+        Some(space) if space > SNIPPET_CHARS / 2 => cut[..space].to_string(),
+        _ => cut,
+    };
+    Snippet {
+        text: format!("{}…", cut.trim_end()),
+        highlighted: Vec::new(),
+    }
+}
+
+/// The best fragment of `text` for the query, on one line, with words
+/// next to each other highlighted as one.
+fn snippet(generator: &SnippetGenerator, text: &str) -> Snippet {
+    let found = generator.snippet(text);
+    if found.highlighted().is_empty() {
+        return opening(text);
+    }
+    let fragment = found.fragment();
+    let mut out = Snippet {
+        text: String::new(),
+        highlighted: Vec::new(),
+    };
+    let range = found.fragment_range();
+    // Cut text is marked "…", unless all that was cut is punctuation.
+    let cut = |part: &str| part.chars().any(char::is_alphanumeric);
+    if cut(&text[..range.start]) {
+        out.text.push('…');
+    } else {
+        push_collapsed(&mut out.text, &text[..range.start]);
+    }
+    let mut at = 0;
+    for range in found.highlighted() {
+        push_collapsed(&mut out.text, &fragment[at..range.start]);
+        let start = out.text.len();
+        push_collapsed(&mut out.text, &fragment[range.clone()]);
+        let end = out.text.len();
+        match out.highlighted.last_mut() {
+            Some(last) if out.text[last.end..start].trim().is_empty() => last.end = end,
+            _ => out.highlighted.push(start..end),
+        }
+        at = range.end;
+    }
+    push_collapsed(&mut out.text, &fragment[at..]);
+    if cut(&text[range.end..]) {
+        let kept = out.text.trim_end().len();
+        out.text.truncate(kept);
+        out.text.push('…');
+    } else {
+        push_collapsed(&mut out.text, &text[range.end..]);
+        let kept = out.text.trim_end().len();
+        out.text.truncate(kept);
+    }
+    out
+}
+
+fn stored(doc: &TantivyDocument, field: Field) -> Result<&str, SearchError> {
+    doc.get_first(field)
+        .and_then(|v| v.as_str())
+        .ok_or_else(|| SearchError::Stored("a stored field is missing".to_string()))
+}
+
+fn hit(
+    searcher: &Searcher,
+    fields: &Fields,
+    generator: &SnippetGenerator,
+    (score, address): (Score, DocAddress),
+    as_of: NaiveDate,
+) -> Result<Option<Hit>, SearchError> {
+    let doc: TantivyDocument = searcher.doc(address)?;
+    let entry_json = stored(&doc, fields.entry)?;
+    let entry: StoredEntry = serde_json::from_str(entry_json)?;
+    let periods: Vec<Period> = serde_json::from_str(stored(&doc, fields.periods)?)?;
+    let Some(period) = timeline::period_on(&periods, as_of) else {
+        return Ok(None);
+    };
+    let Some(status) = period.status.as_ref().map(|s| s.status()) else {
+        return Ok(None);
+    };
+    let plain = render::plain_text(&entry.text);
+    Ok(Some(Hit {
+        score,
+        id: stored(&doc, fields.id)?.to_string(),
+        topic: entry.topic,
+        edition: entry.edition,
+        kind: entry.kind,
+        description: period
+            .description
+            .clone()
+            .unwrap_or_else(|| status.label().to_string()),
+        status,
+        citation: stored(&doc, fields.citation)?.to_string(),
+        snippet: snippet(generator, &plain),
+        entry: RawValue::from_string(entry_json.to_string())?,
+    }))
+}
+
+/// Topics of the index that look like `typed`, as printed.
+fn did_you_mean(index: &SearchIndex, typed: &str) -> Result<Vec<String>, SearchError> {
+    let searcher = index.searcher();
+    let fields = index.fields();
+    let mut keys: BTreeSet<TopicKey> = BTreeSet::new();
+    for segment in searcher.segment_readers() {
+        let inverted = segment.inverted_index(fields.topic_key)?;
+        let mut stream = inverted.terms().stream().map_err(TantivyError::from)?;
+        while stream.advance() {
+            if let Ok(key) = std::str::from_utf8(stream.key()) {
+                keys.insert(TopicKey::new(key));
+            }
+        }
+    }
+    let mut topics = Vec::new();
+    for key in lookup::suggestions(typed, &keys) {
+        let term = Term::from_field_text(fields.topic_key, key.as_str());
+        let query = TermQuery::new(term, IndexRecordOption::Basic);
+        let found = searcher.search(&query, &TopDocs::with_limit(1).order_by_score())?;
+        for (_, address) in found {
+            let doc: TantivyDocument = searcher.doc(address)?;
+            let topic = stored(&doc, fields.topic)?.to_string();
+            if !topics.contains(&topic) {
+                topics.push(topic);
+            }
+        }
+    }
+    Ok(topics)
+}
+
+/// Searches the index.
+pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchError> {
+    let searcher = index.searcher();
+    let fields = index.fields();
+    let parsers = Parsers::new(index);
+    let (ast, plain) = read_query(&parsers, &request.query)?;
+    let mut answer = Answer::default();
+    if let Some(words) = plain {
+        answer.notes.push(Note::PlainWords(words));
+    }
+    let several_words = top_level(&ast).into_iter().filter(|a| is_word(a)).count() >= 2;
+    let readings = [
+        Reading {
+            typos: false,
+            any_word: false,
+        },
+        Reading {
+            typos: false,
+            any_word: true,
+        },
+        Reading {
+            typos: true,
+            any_word: false,
+        },
+        Reading {
+            typos: true,
+            any_word: true,
+        },
+    ];
+    let mut stopped_at = None;
+    for reading in readings
+        .into_iter()
+        .filter(|r| several_words || !r.any_word)
+    {
+        let query = parsers.query(&ast, reading)?;
+        let filtered = with_filters(query.box_clone(), fields, request);
+        let best = best_shown(searcher, &*filtered, request)?;
+        if best.is_empty() {
+            // Nothing to show: say what matched but is hidden, or read the
+            // query more loosely.
+            let counts = standings(searcher, &*filtered, request.as_of)?;
+            if counts.is_empty() {
+                continue;
+            }
+            for (standing, count) in counts {
+                match standing {
+                    Standing::Past => answer.notes.push(Note::NotInForce(count)),
+                    Standing::NotInEffect => answer.notes.push(Note::NotYetInEffect(count)),
+                    Standing::Current => {}
+                }
+            }
+        } else {
+            let exact = parsers.query(
+                &ast,
+                Reading {
+                    typos: false,
+                    ..reading
+                },
+            )?;
+            let terms = highlighted_terms(searcher, &*exact, fields.text, reading.typos)?;
+            let generator = snippet_generator(terms, fields.text);
+            for found in best {
+                answer
+                    .hits
+                    .extend(hit(searcher, fields, &generator, found, request.as_of)?);
+            }
+        }
+        stopped_at = Some(reading);
+        break;
+    }
+    match stopped_at {
+        Some(reading) => {
+            if reading.any_word {
+                answer.notes.push(Note::AnyWord);
+            }
+            if reading.typos {
+                answer.notes.push(Note::Typos);
+            }
+        }
+        None => answer.notes.push(Note::Typos),
+    }
+    if stopped_at.is_none_or(|r| r.typos) {
+        let mut words = Vec::new();
+        literals(&ast, &mut words);
+        answer.did_you_mean = did_you_mean(index, &words.join(" "))?;
+    }
+    Ok(answer)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_words_drop_syntax_and_operators() {
+        assert_eq!(plain_words("\"once each turn"), ["once", "each", "turn"]);
+        assert_eq!(plain_words("cloak AND"), ["cloak"]);
+        assert_eq!(plain_words("O'Brien's (card:"), ["O'Brien's", "card"]);
+        assert!(plain_words("AND \"").is_empty());
+    }
+
+    #[test]
+    fn any_word_keeps_fields_required() {
+        let ast = query_grammar::parse_query("edition:2e cloak phase").unwrap();
+        let UserInputAst::Clause(clauses) = any_word(ast) else {
+            panic!("a clause");
+        };
+        assert_eq!(clauses.len(), 2);
+        assert_eq!(clauses[0].0, Some(Occur::Must));
+        let UserInputAst::Clause(words) = &clauses[0].1 else {
+            panic!("the words");
+        };
+        assert!(words.iter().all(|(o, _)| *o == Some(Occur::Should)));
+        assert!(!is_word(&clauses[1].1));
+    }
+
+    #[test]
+    fn snippets_mark_their_ranges() {
+        let s = Snippet {
+            text: "once each turn".into(),
+            highlighted: vec![0..4, 10..14],
+        };
+        assert_eq!(s.marked(|w| format!("**{w}**")), "**once** each **turn**");
+    }
+
+    #[test]
+    fn an_opening_is_cut_at_a_word() {
+        let long = "word ".repeat(100);
+        let s = opening(&long);
+        assert!(s.text.ends_with("word…"), "{}", s.text);
+        assert!(s.text.chars().count() <= SNIPPET_CHARS + 1);
+    }
+}
