@@ -815,6 +815,17 @@ mod tests {
     }
 
     #[test]
+    fn short_equalities_between_changes_fold_into_them() {
+        assert_eq!(
+            render(&word_diff(
+                "Personnel and ships may report there.",
+                "Cards and facilities may be reported directly there."
+            )),
+            "[-Personnel and ships may report -]{+Cards and facilities may be reported directly +}there."
+        );
+    }
+
+    #[test]
     fn paragraph_breaks_survive() {
         assert_eq!(
             render(&word_diff("One.\n\nTwo.", "One.\n\nTwo and three.")),
