@@ -103,6 +103,51 @@ pub enum Command {
         json: bool,
     },
 
+    /// The ruling in force on a topic (a rules term or a card title), where
+    /// it comes from, and the rulings it points to. The topic is matched
+    /// forgivingly: case, punctuation, "the" and small typos do not matter.
+    Show {
+        /// The topic, e.g. "time location" or "Big Picture".
+        #[arg(value_name = "TOPIC", required = true, num_args = 1..)]
+        topic: Vec<String>,
+
+        /// Only this edition (1e or 2e); default both, each labelled.
+        #[arg(long = "edition", value_name = "EDITION")]
+        edition: Option<String>,
+
+        /// The date of the question (YYYY-MM-DD); default today.
+        #[arg(long = "as-of", value_name = "DATE")]
+        as_of: Option<String>,
+
+        /// Also show the earlier rulings it superseded, newest first.
+        #[arg(long = "history")]
+        history: bool,
+
+        /// One JSON object (an array when several editions answer).
+        #[arg(long = "json")]
+        json: bool,
+    },
+
+    /// The errata in force for a card, with the errata before it; without a
+    /// card, every card with errata in force.
+    Errata {
+        /// The card's title, typed loosely; omit it to list every card.
+        #[arg(value_name = "CARD", num_args = 0..)]
+        card: Vec<String>,
+
+        /// Only this edition (1e or 2e); default both.
+        #[arg(long = "edition", value_name = "EDITION")]
+        edition: Option<String>,
+
+        /// The date of the question (YYYY-MM-DD); default today.
+        #[arg(long = "as-of", value_name = "DATE")]
+        as_of: Option<String>,
+
+        /// JSON instead of text.
+        #[arg(long = "json")]
+        json: bool,
+    },
+
     /// List the releases (documents) of the corpus: id, edition, date,
     /// kind, entry count and title.
     Releases {

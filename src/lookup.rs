@@ -42,6 +42,7 @@ pub fn find<'k>(typed: &str, keys: impl IntoIterator<Item = &'k TopicKey> + Clon
     {
         return Match::Exact(k.clone());
     }
+    let keys_again = keys.clone();
     let mut scored: Vec<(f64, &TopicKey)> = keys
         .into_iter()
         .map(|k| (similarity(bare, k.without_article()), k))
@@ -49,6 +50,24 @@ pub fn find<'k>(typed: &str, keys: impl IntoIterator<Item = &'k TopicKey> + Clon
         .collect();
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(b.1)));
     scored.dedup_by(|a, b| a.1 == b.1);
+    if scored.is_empty() {
+        // Typed words that only begin a longer topic ("7.4.2 personnel battle").
+        let words: Vec<&str> = bare.split(' ').collect();
+        let containing: Vec<&TopicKey> = keys_again
+            .into_iter()
+            .filter(|k| contains_words(k.as_str(), &words))
+            .collect();
+        return match containing.as_slice() {
+            [] => Match::None,
+            [only] => Match::Close((*only).clone()),
+            many => Match::Several(
+                many.iter()
+                    .take(SUGGESTIONS)
+                    .map(|k| (*k).clone())
+                    .collect(),
+            ),
+        };
+    }
     match scored.as_slice() {
         [] => Match::None,
         [(_, only)] => Match::Close((*only).clone()),
@@ -87,6 +106,12 @@ pub fn suggestions<'k>(typed: &str, keys: impl IntoIterator<Item = &'k TopicKey>
         .take(SUGGESTIONS)
         .map(|(_, k)| k.clone())
         .collect()
+}
+
+/// Whether `key` holds every typed word, in order, as whole words.
+fn contains_words(key: &str, words: &[&str]) -> bool {
+    let key_words: Vec<&str> = key.split(' ').collect();
+    !words.is_empty() && key_words.windows(words.len()).any(|window| window == words)
 }
 
 fn similarity(a: &str, b: &str) -> f64 {
@@ -148,6 +173,16 @@ mod tests {
             find("mission", &k),
             Match::Close(_) | Match::Several(_)
         ));
+        let k = keys(&[
+            "7.4.2: Personnel Battle & 7.4.3: Ship Battle",
+            "4.2: Mission Phase",
+        ]);
+        assert_eq!(
+            find("7.4.2 personnel battle", &k),
+            Match::Close(TopicKey::new(
+                "7.4.2: Personnel Battle & 7.4.3: Ship Battle"
+            ))
+        );
         let k = keys(&["Sam Lavelle", "Sam Lavell"]);
         assert!(matches!(find("Sam Lavele", &k), Match::Several(v) if v.len() == 2));
     }

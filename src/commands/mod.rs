@@ -2,15 +2,18 @@
 //! writes its answer. `run` loads the corpus once and dispatches.
 
 mod diff;
+mod errata;
 mod export;
 mod index;
 mod releases;
 mod search;
+mod show;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context};
+use chrono::NaiveDate;
 
 use crate::cli::{Cli, Command};
 use crate::corpus::{self, Corpus};
@@ -93,6 +96,39 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let corpus = load_corpus(&folder)?;
     let outcome = match &cli.command {
         Command::Search { .. } | Command::Index { .. } => unreachable!("answered above"),
+        Command::Show {
+            topic,
+            edition,
+            as_of,
+            history,
+            json,
+        } => show::run(
+            &corpus,
+            show::ShowArgs {
+                topic: &topic.join(" "),
+                editions: editions(&corpus, edition.as_deref())?,
+                as_of: as_of_arg(as_of.as_deref())?,
+                history: *history,
+                json: *json,
+            },
+        )?,
+        Command::Errata {
+            card,
+            edition,
+            as_of,
+            json,
+        } => {
+            let card = card.join(" ");
+            errata::run(
+                &corpus,
+                errata::ErrataArgs {
+                    card: (!card.trim().is_empty()).then_some(card.as_str()),
+                    editions: editions(&corpus, edition.as_deref())?,
+                    as_of: as_of_arg(as_of.as_deref())?,
+                    json: *json,
+                },
+            )?
+        }
         Command::Releases { json } => releases::run(&corpus, *json)?,
         Command::Export { edition, release } => export::run(
             &corpus,
@@ -116,11 +152,60 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     Ok(outcome.into())
 }
 
+/// Today, the default date of every question.
+pub fn today() -> NaiveDate {
+    chrono::Local::now().date_naive()
+}
+
+/// Parses `--as-of`; default today.
+pub fn as_of_arg(value: Option<&str>) -> anyhow::Result<NaiveDate> {
+    match value {
+        None => Ok(today()),
+        Some(v) => crate::parse::dates::parse_user_date(v)
+            .ok_or_else(|| anyhow::anyhow!("bad --as-of date `{v}` (use YYYY-MM-DD)")),
+    }
+}
+
+/// The editions a question covers: `--edition`, else every edition the
+/// corpus has.
+pub fn editions(corpus: &Corpus, value: Option<&str>) -> anyhow::Result<Vec<Edition>> {
+    Ok(match edition_arg(value)? {
+        Some(e) => vec![e],
+        None => corpus.editions(),
+    })
+}
+
+/// How current the corpus is: the newest release of each edition.
+pub fn banner(corpus: &Corpus, editions: &[Edition]) -> String {
+    let parts: Vec<String> = editions
+        .iter()
+        .filter_map(|&edition| {
+            corpus
+                .releases
+                .iter()
+                .filter(|r| r.edition == edition)
+                .max_by_key(|r| (r.date, r.order))
+                .map(|r| {
+                    format!(
+                        "{edition} newest {} ({})",
+                        r.date,
+                        output::sanitize(&r.title)
+                    )
+                })
+        })
+        .collect();
+    format!("corpus: {}", parts.join("; "))
+}
+
 /// Whether an error is only a closed pipe on stdout.
 pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
     err.chain().any(|cause| {
-        cause
+        let io = cause
             .downcast_ref::<std::io::Error>()
-            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            .map(std::io::Error::kind);
+        let json = cause
+            .downcast_ref::<serde_json::Error>()
+            .and_then(serde_json::Error::io_error_kind);
+        io.or(json) == Some(std::io::ErrorKind::BrokenPipe)
     })
 }

@@ -1,0 +1,291 @@
+//! The binary on the bundled corpus and on corpora of bad input written into
+//! temporary folders: `releases`, `export`, exit statuses, messages.
+
+use std::fs;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command;
+use clap::CommandFactory;
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn rulings() -> Command {
+    let mut cmd = Command::cargo_bin("rulings").unwrap();
+    cmd.env_remove("RULINGS_DIR")
+        .env_remove("RULINGS_INDEX")
+        .env("NO_COLOR", "1");
+    cmd
+}
+
+#[test]
+fn the_cli_definition_is_consistent() {
+    rulings::cli::Cli::command().debug_assert();
+}
+
+#[test]
+fn releases_lists_the_bundled_corpus() {
+    let out = rulings()
+        .arg("releases")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 5, "{text}");
+    // Sorted by edition, then date.
+    assert!(lines[0].starts_with("1e-2000-03-27-cr "), "{text}");
+    assert!(lines[4].starts_with("2e-2017-06-06-rulings "), "{text}");
+    assert!(
+        lines[1].contains("  45 entries  First Edition Current Rulings Document"),
+        "{text}"
+    );
+}
+
+#[test]
+fn releases_json_has_the_contract_fields() {
+    let out = rulings()
+        .args(["releases", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let list: Vec<Value> = serde_json::from_slice(&out).unwrap();
+    assert_eq!(list.len(), 5);
+    let crd = list
+        .iter()
+        .find(|r| r["id"] == "1e-2014-11-03-crd")
+        .unwrap();
+    assert_eq!(crd["edition"], "1E");
+    assert_eq!(crd["date"], "2014-11-03");
+    assert_eq!(crd["title"], "First Edition Current Rulings Document");
+    assert_eq!(crd["entries"], 45);
+    assert_eq!(crd["since"], "Glossary v1.9.1");
+}
+
+#[test]
+fn export_prints_one_entry_per_line_with_the_contract_fields() {
+    let out = rulings()
+        .arg("export")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let entries: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(entries.len(), 96 + 45 + 5 + 18 + 10);
+    for field in [
+        "release",
+        "edition",
+        "release_date",
+        "date",
+        "section",
+        "topic",
+        "key",
+        "kind",
+        "new",
+        "text",
+        "see",
+        "supersedes",
+        "cards",
+        "file",
+        "line",
+    ] {
+        assert!(
+            entries.iter().all(|e| e.get(field).is_some()),
+            "{field} missing"
+        );
+    }
+    let stop = entries
+        .iter()
+        .find(|e| e["topic"] == "Stop First Contact")
+        .unwrap();
+    assert_eq!(stop["kind"], "redirect");
+    assert_eq!(stop["see"][0], "timeline disruption");
+    assert_eq!(stop["file"], "1e-2014-11-03-crd.md");
+    assert_eq!(stop["supersedes"][0]["action"], "replaces");
+    let set_up = entries.iter().find(|e| e["topic"] == "Set Up").unwrap();
+    assert_eq!(
+        (set_up["date"].as_str(), set_up["release_date"].as_str()),
+        (Some("2016-09-19"), Some("2017-06-06"))
+    );
+    // Line numbers point at the head in the file.
+    let file = fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("rulings/1e-2014-11-03-crd.md"),
+    )
+    .unwrap();
+    let line = stop["line"].as_u64().unwrap() as usize;
+    assert_eq!(file.lines().nth(line - 1), Some("Stop First Contact –"));
+}
+
+#[test]
+fn export_filters_by_edition_and_release() {
+    let out = rulings()
+        .args(["export", "--edition", "2e"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    assert_eq!(String::from_utf8(out).unwrap().lines().count(), 28);
+    rulings()
+        .args(["export", "--release", "no-such-release"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "unknown release `no-such-release`",
+        ));
+    rulings()
+        .args(["export", "--edition", "3e"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown edition"));
+}
+
+const GOOD: &str = "+++\nedition = \"1E\"\ndate = \"2020-01-01\"\ntitle = \"Good\"\n+++\nfaction – There are 3 factions.\n";
+
+#[test]
+fn bad_documents_are_named_and_the_rest_still_load() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fs::write(d.join("good.md"), GOOD).unwrap();
+    fs::write(d.join("empty.md"), "").unwrap();
+    fs::write(d.join("binary.txt"), b"First Edition\n\x00\x01\x02").unwrap();
+    fs::write(
+        d.join("latin1.txt"),
+        b"First Edition Current Rulings Document (03 November 2014)\n\ncaf\xe9 \x96 A ruling about caf\xe9s.\n",
+    )
+    .unwrap();
+    fs::write(
+        d.join("untitled.txt"),
+        "Just some notes\n\nnothing – to see here.\n",
+    )
+    .unwrap();
+    fs::write(
+        d.join("bad-front.md"),
+        "+++\nedition = \"1E\"\ndate = \n+++\nfaction – Text.\n",
+    )
+    .unwrap();
+    fs::create_dir(d.join("nested")).unwrap();
+    fs::write(
+        d.join("nested/also-good.txt"),
+        GOOD.replace("Good", "Nested"),
+    )
+    .unwrap();
+    fs::write(d.join("README.md"), "Not a release.").unwrap();
+
+    let assert = rulings()
+        .arg("--rulings")
+        .arg(d)
+        .arg("releases")
+        .assert()
+        .success();
+    let out = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
+    let err = String::from_utf8(assert.get_output().stderr.clone()).unwrap();
+    assert!(
+        out.contains("good ") && out.contains("nested/also-good ") && out.contains("latin1 "),
+        "{out}"
+    );
+    assert_eq!(out.lines().count(), 3, "{out}");
+    assert!(err.contains("skipped empty.md: empty document"), "{err}");
+    assert!(
+        err.contains("skipped binary.txt:2: binary content"),
+        "{err}"
+    );
+    assert!(
+        err.contains("latin1.txt:3: not UTF-8; read as Latin-1 (Windows-1252)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("skipped untitled.txt: cannot tell the date"),
+        "{err}"
+    );
+    assert!(
+        err.contains("skipped bad-front.md:3: invalid front matter"),
+        "{err}"
+    );
+    assert!(!err.contains("README"), "{err}");
+}
+
+#[test]
+fn a_corpus_with_no_readable_document_is_bad_input() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("empty.md"), "").unwrap();
+    rulings()
+        .arg("--rulings")
+        .arg(dir.path())
+        .arg("releases")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "no rulings document could be read",
+        ));
+    rulings()
+        .args(["--rulings", "/no/such/folder", "releases"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "corpus folder /no/such/folder not found",
+        ));
+}
+
+#[test]
+fn a_fifty_megabyte_document_parses_well_under_a_minute() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut doc = String::from("+++\nedition = \"1E\"\ndate = \"2020-01-01\"\n+++\n");
+    let mut i = 0usize;
+    while doc.len() < 50 * 1024 * 1024 {
+        doc.push_str(&format!(
+            "topic number {i} - A ruling that says something about cards, with **Some Card** named. See **topic number {}**.\n\nA second paragraph of the same ruling, which goes on for a while to fill the page.\n\n",
+            i + 1
+        ));
+        i += 1;
+    }
+    fs::write(dir.path().join("big.md"), &doc).unwrap();
+    let started = Instant::now();
+    rulings()
+        .arg("--rulings")
+        .arg(dir.path())
+        .arg("releases")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(format!("{i} entries")));
+    assert!(
+        started.elapsed() < Duration::from_secs(60),
+        "took {:?}",
+        started.elapsed()
+    );
+}
+
+#[test]
+fn a_closed_pipe_is_not_an_error() {
+    // `rulings export | head -1`: the reader goes away after one line.
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("rulings"))
+        .arg("export")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 16];
+    std::io::Read::read_exact(&mut stdout, &mut first).unwrap();
+    drop(stdout);
+    let output = child.wait_with_output().unwrap();
+    assert!(
+        output.status.success(),
+        "{:?}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(
+        output.stderr.is_empty(),
+        "{:?}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}

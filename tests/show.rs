@@ -1,0 +1,405 @@
+//! `rulings show` and `rulings errata`: the ruling in force, as of a date,
+//! with history and cross-references, on the real corpus and on small
+//! corpora written for the case.
+
+use std::fs;
+use std::path::Path;
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn rulings() -> Command {
+    let mut cmd = Command::cargo_bin("rulings").unwrap();
+    cmd.env_remove("RULINGS_DIR")
+        .env_remove("RULINGS_INDEX")
+        .env("NO_COLOR", "1")
+        .arg("--color")
+        .arg("never");
+    cmd
+}
+
+/// Runs the bundled corpus; returns (exit code, stdout, stderr).
+fn ask(args: &[&str]) -> (i32, String, String) {
+    let out = rulings().args(args).output().unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn ask_json(args: &[&str]) -> Value {
+    let (code, out, err) = ask(args);
+    assert_eq!(code, 0, "{err}");
+    serde_json::from_str(&out).unwrap()
+}
+
+fn in_corpus(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = rulings()
+        .arg("--rulings")
+        .arg(dir)
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn write(dir: &Path, name: &str, edition: &str, date: &str, body: &str) {
+    fs::write(
+        dir.join(name),
+        format!("+++\nedition = \"{edition}\"\ndate = \"{date}\"\ntitle = \"{name}\"\n+++\n{body}"),
+    )
+    .unwrap();
+}
+
+#[test]
+fn time_location_today_is_the_2014_ruling() {
+    let v = ask_json(&["show", "time location", "--json"]);
+    assert_eq!(v["edition"], "1E");
+    assert_eq!(v["status"]["state"], "in-force");
+    assert_eq!(v["entry"]["release"], "1e-2014-11-03-crd");
+    assert_eq!(v["history"][0]["release"], "1e-2000-03-27-cr");
+    assert_eq!(v["history"][0]["status"]["state"], "superseded");
+    assert_eq!(v["history"][0]["status"]["release"], "1e-2014-11-03-crd");
+}
+
+#[test]
+fn time_location_in_2010_is_the_2000_ruling() {
+    let v = ask_json(&["show", "time location", "--as-of", "2010-01-01", "--json"]);
+    assert_eq!(v["entry"]["release"], "1e-2000-03-27-cr");
+    assert_eq!(v["status"]["state"], "in-force");
+    assert_eq!(v["history"].as_array().unwrap().len(), 0);
+    // The day a release is dated, it is in force.
+    let v = ask_json(&["show", "time location", "--as-of", "2014-11-03", "--json"]);
+    assert_eq!(v["entry"]["release"], "1e-2014-11-03-crd");
+}
+
+#[test]
+fn nothing_is_in_force_before_the_first_release() {
+    let (code, out, err) = ask(&["show", "time location", "--as-of", "1999-12-31"]);
+    assert_eq!(code, 1);
+    assert!(out.is_empty());
+    assert!(
+        err.contains("nothing in force on `time location` as of 1999-12-31"),
+        "{err}"
+    );
+    assert!(
+        err.contains("first ruled later: time location (1E, 2000-03-27)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_topic_quoted_in_one_release_and_not_the_other_is_one_topic() {
+    // 2000: `"stopped"`; 2014: `stopped`.
+    let v = ask_json(&["show", "stopped", "--json"]);
+    assert_eq!(v["entry"]["topic"], "stopped");
+    assert_eq!(v["history"][0]["topic"], "\"stopped\"");
+}
+
+#[test]
+fn a_redirect_and_a_chain_of_references_are_followed() {
+    let v = ask_json(&["show", "Dabo", "--json"]);
+    assert_eq!(v["entry"]["kind"], "redirect");
+    let see: Vec<&str> = v["see"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["topic"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        see,
+        [
+            "Writ of Accountability",
+            "Horga'hn",
+            "tournament scoring – forfeited games"
+        ]
+    );
+    assert!(v["see"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|s| s["entry"].is_object()));
+}
+
+#[test]
+fn a_reference_that_leaves_the_corpus_says_where_it_lives() {
+    let v = ask_json(&["show", "Stop First Contact", "--json"]);
+    assert_eq!(v["see"][0]["topic"], "timeline disruption");
+    assert!(v["see"][0]["entry"].is_null());
+    assert_eq!(v["see"][0]["where"], "not in these documents; the Glossary");
+    let (_, out, _) = ask(&["show", "7.4.2 personnel battle"]);
+    assert!(
+        out.contains("7.5: Damage and Repairs — not in these documents; the Rulebook"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_topic_in_both_editions_is_shown_for_both_unless_one_is_chosen() {
+    let v = ask_json(&["show", "missions", "--json"]);
+    let editions: Vec<&str> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["edition"].as_str().unwrap())
+        .collect();
+    assert_eq!(editions, ["1E", "2E"]);
+    let v = ask_json(&["show", "missions", "--edition", "2e", "--json"]);
+    assert_eq!(v["edition"], "2E");
+}
+
+#[test]
+fn consolidated_rulings_are_not_presented_as_plainly_in_force() {
+    let v = ask_json(&["show", "once each turn", "--json"]);
+    assert_eq!(v["status"]["state"], "consolidated");
+    assert_eq!(v["status"]["since"], "Glossary v1.9.1");
+    let v = ask_json(&["show", "once each turn", "--as-of", "2014-11-02", "--json"]);
+    assert_eq!(v["status"]["state"], "in-force");
+}
+
+#[test]
+fn a_deleted_glossary_entry_is_rescinded() {
+    let v = ask_json(&["show", "Kathleen Tonell", "--json"]);
+    assert_eq!(v["status"]["state"], "rescinded");
+}
+
+#[test]
+fn errata_are_found_from_a_misspelt_card_name() {
+    let v = ask_json(&["errata", "ferengi militery operation", "--json"]);
+    assert_eq!(v["card"], "Ferengi Military Operations");
+    assert_eq!(v["edition"], "1E");
+    assert_eq!(v["entry"]["kind"], "erratum");
+    let (code, out, _) = ask(&["errata", "ferengi militery operation"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("note: no errata for `ferengi militery operation`; showing the closest card, `Ferengi Military Operations`"), "{out}");
+}
+
+#[test]
+fn the_full_errata_list_is_sorted_and_labelled() {
+    let v = ask_json(&["errata", "--json"]);
+    let cards: Vec<&str> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["card"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        cards,
+        [
+            "Brilgar",
+            "Continuing Mission",
+            "Ferengi Military Operations",
+            "Going to the Top",
+            "HQ: Defensive Measures",
+            "Liberty",
+            "Phased Matter",
+            "Sam Lavelle",
+            "Visit Cochrane Memorial",
+        ]
+    );
+    assert!(v.as_array().unwrap().iter().all(|e| e["edition"] == "1E"));
+}
+
+#[test]
+fn a_card_with_rulings_but_no_errata_points_to_show() {
+    let (code, _, err) = ask(&["errata", "Writ of Accountability"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("no errata for `Writ of Accountability`"),
+        "{err}"
+    );
+    assert!(
+        err.contains("rulings show \"Writ of Accountability\""),
+        "{err}"
+    );
+}
+
+#[test]
+fn bad_dates_and_editions_are_bad_usage() {
+    let (code, _, err) = ask(&["show", "time location", "--as-of", "yesterday-ish"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("bad --as-of date `yesterday-ish` (use YYYY-MM-DD)"),
+        "{err}"
+    );
+    let (code, _, _) = ask(&["show", "time location", "--edition", "3e"]);
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn several_close_topics_are_offered_not_guessed() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "a.md",
+        "1E",
+        "2020-01-01",
+        "Sam Lavelle –\n\nOne.\n\nSam Lavell –\n\nTwo.\n",
+    );
+    let (code, out, err) = in_corpus(dir.path(), &["show", "Sam Lavele"]);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(
+        err.contains("did you mean: Sam Lavelle (1E), Sam Lavell (1E)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_topic_deleted_later_is_rescinded_with_its_history() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "a.md",
+        "1E",
+        "2010-01-01",
+        "cloaking –\n\nShips may cloak.\n",
+    );
+    write(
+        dir.path(),
+        "b.md",
+        "1E",
+        "2012-01-01",
+        "cloaking –\n\nThis Glossary entry has been deleted.\n",
+    );
+    let (code, out, _) = in_corpus(dir.path(), &["show", "cloaking", "--history", "--json"]);
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["status"]["state"], "rescinded");
+    assert_eq!(v["history"][0]["status"]["state"], "rescinded");
+    assert_eq!(v["history"][0]["text"], "Ships may cloak.");
+    let (_, out, _) = in_corpus(
+        dir.path(),
+        &["show", "cloaking", "--as-of", "2011-01-01", "--json"],
+    );
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["status"]["state"], "in-force");
+}
+
+#[test]
+fn a_cycle_of_references_is_cut() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "a.md",
+        "1E",
+        "2010-01-01",
+        "alpha –\n\nSee **beta**.\n\nbeta –\n\nText. See **gamma, alpha**.\n\ngamma –\n\nText. See **beta**.\n",
+    );
+    let (code, out, _) = in_corpus(dir.path(), &["show", "alpha", "--json"]);
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let see: Vec<&str> = v["see"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["topic"].as_str().unwrap())
+        .collect();
+    assert_eq!(see, ["beta", "gamma"]);
+}
+
+#[test]
+fn two_releases_on_one_date_go_by_corpus_order() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "a.md",
+        "2E",
+        "2015-01-01",
+        "naming a number –\n\nFirst wording.\n",
+    );
+    write(
+        dir.path(),
+        "b.md",
+        "2E",
+        "2015-01-01",
+        "naming a number –\n\nSecond wording.\n",
+    );
+    let (_, out, _) = in_corpus(dir.path(), &["show", "naming a number", "--json"]);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["entry"]["text"], "Second wording.");
+    assert_eq!(v["history"][0]["status"]["by"], "b:6");
+}
+
+#[test]
+fn an_entry_with_its_own_date_counts_from_that_date() {
+    let dir = tempfile::tempdir().unwrap();
+    // An older release printed a ruling dated after a later release.
+    fs::write(
+        dir.path().join("a.md"),
+        "Second Edition\nSet Up 2016-09-19\nDated wording.\n\nAncient Grudge 2015-01-01\nOld.\n",
+    )
+    .unwrap();
+    write(
+        dir.path(),
+        "b.md",
+        "2E",
+        "2016-05-01",
+        "Set Up –\n\nRelease wording.\n",
+    );
+    let at = |date: &str| {
+        let (_, out, _) = in_corpus(dir.path(), &["show", "set up", "--as-of", date, "--json"]);
+        serde_json::from_str::<Value>(&out).unwrap()["entry"]["text"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(at("2016-06-01"), "Release wording.");
+    assert_eq!(at("2016-09-19"), "Dated wording.");
+}
+
+/// The dozen questions whose whole answers are pinned, each read against the
+/// documents: (snapshot name, arguments).
+const QUESTIONS: &[(&str, &[&str])] = &[
+    ("time_location", &["show", "time location", "--history"]),
+    (
+        "time_location_2010",
+        &["show", "time location", "--as-of", "2010-01-01"],
+    ),
+    ("dabo_chain", &["show", "dabo"]),
+    ("stop_first_contact", &["show", "Stop First Contact"]),
+    ("big_picture", &["show", "big picture"]),
+    ("missions_both_editions", &["show", "missions"]),
+    ("stopped_history", &["show", "stopped", "--history"]),
+    ("kathleen_tonell", &["show", "Kathleen Tonell"]),
+    ("errata_typo", &["errata", "Ferengi Militery Operations"]),
+    ("errata_all", &["errata"]),
+    ("errata_phased_matter", &["errata", "phased matter"]),
+    ("set_up_2e", &["show", "set up", "--edition", "2e"]),
+];
+
+const JSON_QUESTIONS: &[(&str, &[&str])] = &[
+    (
+        "time_location_json",
+        &["show", "time location", "--as-of", "2025-01-01", "--json"],
+    ),
+    (
+        "access_denied_json",
+        &["show", "access denied", "--as-of", "2025-01-01", "--json"],
+    ),
+    (
+        "errata_liberty_json",
+        &["errata", "liberty", "--as-of", "2025-01-01", "--json"],
+    ),
+];
+
+#[test]
+fn pinned_answers_in_plain_text() {
+    for (name, args) in QUESTIONS {
+        let (code, out, _) = ask(args);
+        assert_eq!(code, 0, "{name}");
+        insta::assert_snapshot!(*name, out);
+    }
+}
+
+#[test]
+fn pinned_answers_in_json() {
+    for (name, args) in JSON_QUESTIONS {
+        let v = ask_json(args);
+        insta::assert_json_snapshot!(*name, v);
+    }
+}
