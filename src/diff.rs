@@ -162,12 +162,6 @@ pub struct Comparison<'c> {
     pub notes: Vec<String>,
 }
 
-impl Comparison<'_> {
-    pub fn is_empty(&self) -> bool {
-        self.parts.iter().all(EditionDiff::is_empty)
-    }
-}
-
 /// The differences within one edition.
 #[derive(Debug)]
 pub struct EditionDiff<'c> {
@@ -183,15 +177,6 @@ pub struct EditionDiff<'c> {
     /// Topics on both sides with the same text (and status): the later
     /// side's entries.
     pub unchanged: Vec<&'c Entry>,
-}
-
-impl EditionDiff<'_> {
-    pub fn is_empty(&self) -> bool {
-        self.added.is_empty()
-            && self.removed.is_empty()
-            && self.changed.is_empty()
-            && self.status_changed.is_empty()
-    }
 }
 
 /// A topic the later side no longer has.
