@@ -143,22 +143,21 @@ pub fn timelines(corpus: &Corpus) -> Result<HashMap<String, Vec<Period>>, serde_
         changes.sort_unstable();
         changes.dedup();
         let mut periods: Vec<Vec<Period>> = vec![Vec::new(); entries.len()];
+        // Each entry's status on the previous date, to store only changes.
+        let mut previous: Vec<Option<Status>> = vec![None; entries.len()];
         for &date in &changes {
             let resolution = Resolution::new(corpus, edition, date);
-            for (entry, list) in entries.iter().zip(periods.iter_mut()) {
+            for ((entry, list), last) in entries.iter().zip(&mut periods).zip(&mut previous) {
                 let status = resolution.status(entry);
-                let stored = status.map(StoredStatus::of).transpose()?;
-                let unchanged = match list.last() {
-                    Some(last) => last.status == stored,
-                    None => stored.is_none(),
-                };
-                if !unchanged {
-                    list.push(Period {
-                        from: date,
-                        description: status.map(|s| s.describe(corpus)),
-                        status: stored,
-                    });
+                if status == last.as_ref() {
+                    continue;
                 }
+                list.push(Period {
+                    from: date,
+                    status: status.map(StoredStatus::of).transpose()?,
+                    description: status.map(|s| s.describe(corpus)),
+                });
+                *last = status.cloned();
             }
         }
         timelines.extend(ids.into_iter().zip(periods));
