@@ -34,9 +34,10 @@ use similar::{Algorithm, DiffTag};
 use thiserror::Error;
 
 use crate::corpus::Corpus;
-use crate::model::{Edition, Entry, EntryKind, Release};
+use crate::model::{Edition, Entry, Release};
 use crate::parse::dates;
 use crate::render;
+use crate::resolve::is_self_redirect;
 use crate::resolve::{Resolution, Status};
 use crate::topic::TopicKey;
 
@@ -359,26 +360,18 @@ struct Held<'c> {
 
 type Holdings<'c> = BTreeMap<TopicKey, Vec<Held<'c>>>;
 
-/// Whether an entry is an index pointer to its own topic ("Big Picture, The -
-/// See **The Big Picture**").
-fn is_self_pointer(entry: &Entry) -> bool {
-    entry.kind == EntryKind::Redirect
-        && entry.see.len() == 1
-        && TopicKey::new(&entry.see[0]) == entry.key
-}
-
 /// A release's rulings by topic, in printed order; index pointers to a topic
 /// the release also rules on are left out.
 fn release_holdings(release: &Release) -> Holdings<'_> {
     let ruled: HashSet<&TopicKey> = release
         .entries
         .iter()
-        .filter(|e| !is_self_pointer(e))
+        .filter(|e| !is_self_redirect(e))
         .map(|e| &e.key)
         .collect();
     let mut holdings = Holdings::new();
     for entry in &release.entries {
-        if entry.key.is_empty() || (is_self_pointer(entry) && ruled.contains(&entry.key)) {
+        if entry.key.is_empty() || (is_self_redirect(entry) && ruled.contains(&entry.key)) {
             continue;
         }
         holdings.entry(entry.key.clone()).or_default().push(Held {
@@ -658,7 +651,7 @@ fn check_markers<'c>(
     let marked: Vec<&Entry> = release
         .entries
         .iter()
-        .filter(|e| e.new && !is_self_pointer(e))
+        .filter(|e| e.new && !is_self_redirect(e))
         .collect();
     let says_it_marks = release
         .front

@@ -77,9 +77,12 @@ pub fn wrap(text: &str, width: usize, indent: &str) -> String {
         } else {
             format!("{indent}{lead}")
         };
+        // No hyphenation: release ids, file names and card titles with
+        // hyphens stay whole.
         let options = textwrap::Options::new(width.max(20))
             .initial_indent(indent)
-            .subsequent_indent(&hanging);
+            .subsequent_indent(&hanging)
+            .word_splitter(textwrap::WordSplitter::NoHyphenation);
         for wrapped in textwrap::wrap(line, options) {
             lines.push(wrapped.into_owned());
         }

@@ -169,7 +169,7 @@ fn rescinds(entry: &Entry) -> bool {
 }
 
 /// Whether an entry is an index pointer to its own topic inside its release.
-fn is_self_redirect(entry: &Entry) -> bool {
+pub fn is_self_redirect(entry: &Entry) -> bool {
     entry.kind == EntryKind::Redirect
         && entry.see.len() == 1
         && TopicKey::new(&entry.see[0]) == entry.key
