@@ -19,8 +19,6 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 
 use chrono::NaiveDate;
-use serde::Deserialize;
-use serde_json::value::RawValue;
 use tantivy::collector::{DocSetCollector, TopDocs};
 use tantivy::query::{BooleanQuery, ConstScoreQuery, Occur, Query, QueryParser, TermQuery};
 use tantivy::query_grammar::{self, Delimiter, UserInputAst, UserInputLeaf, UserInputLiteral};
@@ -33,7 +31,6 @@ use crate::index::timeline::{self, Period, Standing};
 use crate::index::{highlight_analyzer, Fields, SearchIndex, STANDING};
 use crate::lookup;
 use crate::model::{Edition, EntryKind};
-use crate::render;
 use crate::resolve::Status;
 use crate::topic::TopicKey;
 
@@ -113,8 +110,8 @@ pub struct Hit {
     /// Release title and date, section, `file:line`.
     pub citation: String,
     pub snippet: Snippet,
-    /// The entry as `rulings export` prints it.
-    pub entry: Box<RawValue>,
+    /// The entry as `rulings export` prints it (JSON).
+    pub entry: String,
 }
 
 /// The answer to a request.
@@ -140,15 +137,6 @@ impl From<serde_json::Error> for SearchError {
     fn from(e: serde_json::Error) -> Self {
         SearchError::Stored(e.to_string())
     }
-}
-
-/// The parts of a stored entry a hit shows.
-#[derive(Deserialize)]
-struct StoredEntry {
-    topic: String,
-    edition: Edition,
-    kind: EntryKind,
-    text: String,
 }
 
 /// One way of reading the query: as typed or with typos allowed, every
@@ -534,8 +522,6 @@ fn hit(
     as_of: NaiveDate,
 ) -> Result<Option<Hit>, SearchError> {
     let doc: TantivyDocument = searcher.doc(address)?;
-    let entry_json = stored(&doc, fields.entry)?;
-    let entry: StoredEntry = serde_json::from_str(entry_json)?;
     let periods: Vec<Period> = serde_json::from_str(stored(&doc, fields.periods)?)?;
     let Some(period) = timeline::period_on(&periods, as_of) else {
         return Ok(None);
@@ -543,21 +529,24 @@ fn hit(
     let Some(status) = period.status.as_ref().map(|s| s.status()) else {
         return Ok(None);
     };
-    let plain = render::plain_text(&entry.text);
     Ok(Some(Hit {
         score,
         id: stored(&doc, fields.id)?.to_string(),
-        topic: entry.topic,
-        edition: entry.edition,
-        kind: entry.kind,
+        topic: stored(&doc, fields.topic)?.to_string(),
+        edition: stored(&doc, fields.edition)?
+            .parse()
+            .map_err(SearchError::Stored)?,
+        kind: stored(&doc, fields.kind)?
+            .parse()
+            .map_err(SearchError::Stored)?,
         description: period
             .description
             .clone()
             .unwrap_or_else(|| status.label().to_string()),
         status,
         citation: stored(&doc, fields.citation)?.to_string(),
-        snippet: snippet(generator, &plain),
-        entry: RawValue::from_string(entry_json.to_string())?,
+        snippet: snippet(generator, stored(&doc, fields.text)?),
+        entry: stored(&doc, fields.entry)?.to_string(),
     }))
 }
 

@@ -33,7 +33,7 @@ struct HitJson<'a> {
     score: f32,
     snippet: String,
     status: &'a Status,
-    entry: &'a RawValue,
+    entry: Box<RawValue>,
 }
 
 #[derive(Serialize)]
@@ -132,13 +132,15 @@ pub fn run(cli: &Cli, folder: &Path) -> anyhow::Result<Outcome> {
         let hits = answer
             .hits
             .iter()
-            .map(|h| HitJson {
-                score: h.score,
-                snippet: h.snippet.marked(plain_mark),
-                status: &h.status,
-                entry: &h.entry,
+            .map(|h| {
+                Ok(HitJson {
+                    score: h.score,
+                    snippet: h.snippet.marked(plain_mark),
+                    status: &h.status,
+                    entry: RawValue::from_string(h.entry.clone())?,
+                })
             })
-            .collect();
+            .collect::<Result<_, serde_json::Error>>()?;
         let body = AnswerJson {
             query: &request.query,
             hits,
@@ -276,8 +278,8 @@ fn print_hit(out: &mut Out, rank: usize, hit: &Hit, w: usize) -> anyhow::Result<
     } else {
         plain_mark
     };
-    // Snippets are cut from `render::plain_text`, already free of control
-    // characters; sanitizing here would strip the highlight's colors.
+    // Snippets are cut from the indexed `render::plain_text`, already free
+    // of control characters; sanitizing here would strip the highlights.
     let snippet = hit.snippet.marked(mark);
     if !snippet.trim().is_empty() {
         out.line(&wrap(&snippet, w, "   "))?;

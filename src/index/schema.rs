@@ -20,7 +20,7 @@ use tantivy::{Index, TantivyError};
 
 /// Bumped whenever the schema, the analyzers or what is stored changes: an
 /// index written under another version is rebuilt, never read.
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// Words: split on anything but letters and digits, lowercased, accents
 /// folded, English-stemmed ("cloaked" and "cloaking" are one term).
@@ -37,7 +37,7 @@ pub struct Fields {
     pub topic: Field,
     /// The normalized topic key, for "did you mean".
     pub topic_key: Field,
-    /// The body as plain text.
+    /// The body as plain text (stored: snippets are cut from it).
     pub text: Field,
     /// The cards the entry names, one value each.
     pub card: Field,
@@ -106,7 +106,7 @@ pub fn schema() -> (Schema, Fields) {
         id: builder.add_text_field(NAMES[0], STRING | STORED),
         topic: builder.add_text_field(NAMES[1], words(true)),
         topic_key: builder.add_text_field(NAMES[2], keyword(false)),
-        text: builder.add_text_field(NAMES[3], words(false)),
+        text: builder.add_text_field(NAMES[3], words(true)),
         card: builder.add_text_field(NAMES[4], words(false)),
         edition: builder.add_text_field(NAMES[5], keyword(true)),
         kind: builder.add_text_field(NAMES[6], keyword(true)),
