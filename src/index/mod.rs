@@ -20,7 +20,6 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use tantivy::directory::error::OpenDirectoryError;
 use tantivy::{Index, ReloadPolicy, Searcher, TantivyError};
 use thiserror::Error;
 
@@ -227,25 +226,20 @@ enum Unusable {
 enum GenerationError {
     Incompatible,
     Lock(String),
-    /// Failed to open; the message, and whether the folder has since gone.
-    Failed(String, bool),
+    Failed(String),
 }
 
 fn open_generation(generation: &Path, expected: &Expected) -> Result<Found, GenerationError> {
     let failed = |e: TantivyError| match e {
         TantivyError::IncompatibleIndex(_) => GenerationError::Incompatible,
         TantivyError::LockFailure(..) => GenerationError::Lock(e.to_string()),
-        TantivyError::OpenDirectoryError(OpenDirectoryError::DoesNotExist(_)) => {
-            GenerationError::Failed(e.to_string(), true)
-        }
-        other => GenerationError::Failed(other.to_string(), !generation.is_dir()),
+        other => GenerationError::Failed(other.to_string()),
     };
     let index = Index::open_in_dir(generation).map_err(failed)?;
     let metas = index.load_metas().map_err(failed)?;
     let Some(manifest) = Manifest::from_payload(metas.payload.as_deref()) else {
         return Err(GenerationError::Failed(
             "it records no manifest".to_string(),
-            false,
         ));
     };
     if manifest.schema != SCHEMA_VERSION || manifest.program != expected.program {
@@ -269,19 +263,20 @@ fn open_current(store: &Store, expected: &Expected) -> Result<Found, Unusable> {
             Ok(Some(generation)) => generation,
             Err(e) => return Err(Unusable::Damaged(e.to_string())),
         };
-        match open_generation(&generation, expected) {
+        let error = match open_generation(&generation, expected) {
             Ok(found) => return Ok(found),
-            Err(GenerationError::Incompatible) => {
-                return Ok(Found::Stale(BuildReason::OtherProgram))
-            }
-            Err(GenerationError::Lock(message)) => return Err(Unusable::Unwritable(message)),
-            Err(GenerationError::Failed(message, gone)) => {
-                let replaced = gone && store.current().ok().flatten().as_ref() != Some(&generation);
-                if !replaced {
-                    return Err(Unusable::Damaged(message));
-                }
-            }
+            Err(error) => error,
+        };
+        // A newer build replaced (and removed) this one while it was being
+        // opened: look again.
+        if store.current().ok().flatten().as_ref() != Some(&generation) {
+            continue;
         }
+        return match error {
+            GenerationError::Incompatible => Ok(Found::Stale(BuildReason::OtherProgram)),
+            GenerationError::Lock(message) => Err(Unusable::Unwritable(message)),
+            GenerationError::Failed(message) => Err(Unusable::Damaged(message)),
+        };
     }
     Err(Unusable::Damaged(
         "it kept being replaced while being opened".to_string(),
