@@ -32,7 +32,15 @@ pub fn sanitize(text: &str) -> String {
     while let Some(c) = chars.next() {
         match c {
             '\n' | '\t' => out.push(c),
-            '\u{1b}' | '\u{9b}' => {
+            '\u{9b}' => {
+                // The one-character CSI: its parameters run to a final byte.
+                for n in chars.by_ref() {
+                    if ('\u{40}'..='\u{7e}').contains(&n) {
+                        break;
+                    }
+                }
+            }
+            '\u{1b}' => {
                 // ESC [ … final byte, ESC ] … BEL/ST, or a two-character escape.
                 match chars.peek() {
                     Some('[') => {
@@ -63,6 +71,21 @@ pub fn sanitize(text: &str) -> String {
             }
             c if c.is_control() => {}
             c => out.push(c),
+        }
+    }
+    out
+}
+
+/// JSON with every control character escaped: serde_json escapes C0 but
+/// writes C1 controls (U+0080–U+009F) and DEL as they are, and a terminal
+/// may act on them. Outside strings, pretty JSON has only newlines.
+pub fn escape_controls(json: &str) -> String {
+    let mut out = String::with_capacity(json.len());
+    for c in json.chars() {
+        if c.is_control() && c != '\n' {
+            out.push_str(&format!("\\u{:04x}", u32::from(c)));
+        } else {
+            out.push(c);
         }
     }
     out
@@ -100,6 +123,18 @@ impl Out {
     pub fn flush(&mut self) -> io::Result<()> {
         self.inner.flush()
     }
+
+    /// Writes `value` as pretty JSON, safe for a terminal.
+    pub fn json<T: serde::Serialize + ?Sized>(&mut self, value: &T) -> anyhow::Result<()> {
+        self.line(&escape_controls(&serde_json::to_string_pretty(value)?))?;
+        Ok(())
+    }
+
+    /// Writes `value` as JSON on one line, safe for a terminal.
+    pub fn json_line<T: serde::Serialize + ?Sized>(&mut self, value: &T) -> anyhow::Result<()> {
+        self.line(&escape_controls(&serde_json::to_string(value)?))?;
+        Ok(())
+    }
 }
 
 impl Default for Out {
@@ -127,6 +162,11 @@ mod tests {
         assert_eq!(sanitize("a\u{1b}]0;evil title\u{7}b"), "ab");
         assert_eq!(sanitize("a\u{1b}]0;evil\u{1b}\\b"), "ab");
         assert_eq!(sanitize("a\rb\u{8}c\u{7}"), "abc");
+        assert_eq!(sanitize("a\u{9b}31mb"), "ab");
+        assert_eq!(
+            escape_controls("\"a\u{9b}b\u{7f}\""),
+            "\"a\\u009bb\\u007f\""
+        );
         assert_eq!(
             sanitize("keep\ttabs\nand lines — and ◆ icons"),
             "keep\ttabs\nand lines — and ◆ icons"

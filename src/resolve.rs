@@ -20,7 +20,7 @@
 use std::collections::{BTreeMap, HashSet, VecDeque};
 
 use chrono::NaiveDate;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::corpus::Corpus;
 use crate::model::{Edition, Entry, EntryKind, Release, SupersessionAction};
@@ -28,7 +28,7 @@ use crate::parse::body;
 use crate::topic::TopicKey;
 
 /// Where an entry stands as of the date asked.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "state", rename_all = "kebab-case")]
 pub enum Status {
     /// The newest ruling on its topic.

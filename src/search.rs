@@ -526,7 +526,7 @@ fn hit(
     let Some(period) = timeline::period_on(&periods, as_of) else {
         return Ok(None);
     };
-    let Some(status) = period.status.as_ref().map(|s| s.status()) else {
+    let Some(status) = period.status.clone() else {
         return Ok(None);
     };
     Ok(Some(Hit {

@@ -48,7 +48,7 @@ pub fn run(
     let mut out = Out::new();
     match form {
         Form::Json => {
-            out.line(&serde_json::to_string_pretty(&json(&comparison))?)?;
+            out.json(&json(&comparison))?;
         }
         Form::Full | Form::Stat => {
             for line in text(corpus, &comparison, form == Form::Stat) {

@@ -115,7 +115,7 @@ fn list_all(
     let mut out = Out::new();
     if args.json {
         let list: Vec<ErrataJson> = all.iter().map(CardErrata::json).collect();
-        out.line(&serde_json::to_string_pretty(&list)?)?;
+        out.json(&list)?;
     } else {
         for e in &all {
             out.line(&format!(
@@ -172,12 +172,11 @@ fn one_card(
     let mut out = Out::new();
     if args.json {
         let list: Vec<ErrataJson> = answers.iter().map(|(e, _)| e.json()).collect();
-        let text = if list.len() == 1 {
-            serde_json::to_string_pretty(&list[0])?
+        if list.len() == 1 {
+            out.json(&list[0])?;
         } else {
-            serde_json::to_string_pretty(&list)?
-        };
-        out.line(&text)?;
+            out.json(&list)?;
+        }
     } else {
         let w = width();
         for (i, (e, exact)) in answers.iter().enumerate() {
@@ -247,7 +246,7 @@ fn no_errata(
             "rulings": ruled,
             "did_you_mean": suggestions,
         });
-        Out::new().line(&serde_json::to_string_pretty(&body)?)?;
+        Out::new().json(&body)?;
     } else if ruled.is_empty() {
         eprintln!("no errata for `{}` as of {}", sanitize(card), args.as_of);
         if !suggestions.is_empty() {

@@ -1,8 +1,6 @@
 //! `rulings export`: every parsed entry, one JSON object per line, for other
 //! tools to read.
 
-use std::io::Write;
-
 use anyhow::bail;
 
 use super::Outcome;
@@ -28,8 +26,7 @@ pub fn run(
         {
             continue;
         }
-        serde_json::to_writer(&mut out, entry)?;
-        out.write_all(b"\n")?;
+        out.json_line(entry)?;
         count += 1;
     }
     out.flush()?;

@@ -62,7 +62,7 @@ pub fn run(cli: &Cli, corpus: &Path, json: bool) -> anyhow::Result<Outcome> {
                 .collect(),
             seconds: rebuilt.took.as_secs_f64(),
         };
-        out.line(&serde_json::to_string_pretty(&report)?)?;
+        out.json(&report)?;
     } else {
         let editions: Vec<String> = counts
             .editions

@@ -1,5 +1,7 @@
-//! The commands: each takes the loaded corpus and the user's options and
-//! writes its answer. `run` loads the corpus once and dispatches.
+//! The commands: each takes the user's options and writes its answer.
+//! `run` answers search and index from the search index (which parses the
+//! corpus only when it must be rebuilt); every other command gets the corpus
+//! parsed once.
 
 mod diff;
 mod errata;

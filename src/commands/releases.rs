@@ -46,7 +46,7 @@ pub fn run(corpus: &Corpus, json: bool) -> anyhow::Result<Outcome> {
     releases.sort_by_key(|r| (r.edition, r.date, r.order));
     if json {
         let list: Vec<Summary> = releases.iter().map(|r| summary(r)).collect();
-        out.line(&serde_json::to_string_pretty(&list)?)?;
+        out.json(&list)?;
     } else {
         let id_width = releases
             .iter()

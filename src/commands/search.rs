@@ -145,7 +145,9 @@ pub fn run(cli: &Cli, folder: &Path) -> anyhow::Result<Outcome> {
             query: &request.query,
             hits,
         };
-        out.line(&escape_controls(&serde_json::to_string_pretty(&body)?))?;
+        out.line(&crate::output::escape_controls(
+            &serde_json::to_string_pretty(&body)?,
+        ))?;
     } else {
         print_answer(&mut out, &answer, &request)?;
     }
@@ -165,21 +167,6 @@ pub fn run(cli: &Cli, folder: &Path) -> anyhow::Result<Outcome> {
     } else {
         Outcome::Found
     })
-}
-
-/// JSON with every control character escaped: serde_json escapes C0 but
-/// writes C1 controls (U+0080–U+009F) and DEL as they are, and a terminal
-/// may act on them. Outside strings, pretty JSON has only newlines.
-fn escape_controls(json: &str) -> String {
-    let mut out = String::with_capacity(json.len());
-    for c in json.chars() {
-        if c.is_control() && c != '\n' {
-            out.push_str(&format!("\\u{:04x}", u32::from(c)));
-        } else {
-            out.push(c);
-        }
-    }
-    out
 }
 
 fn plural(count: usize, one: &str, many: &str) -> String {
@@ -292,8 +279,11 @@ mod tests {
     #[test]
     fn json_escapes_c1_controls() {
         let json = serde_json::to_string("a\u{9b}31mb\u{7f}").unwrap();
-        assert_eq!(super::escape_controls(&json), "\"a\\u009b31mb\\u007f\"");
-        let back: String = serde_json::from_str(&super::escape_controls(&json)).unwrap();
+        assert_eq!(
+            crate::output::escape_controls(&json),
+            "\"a\\u009b31mb\\u007f\""
+        );
+        let back: String = serde_json::from_str(&crate::output::escape_controls(&json)).unwrap();
         assert_eq!(back, "a\u{9b}31mb\u{7f}");
     }
 }

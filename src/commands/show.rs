@@ -97,12 +97,11 @@ pub fn run(corpus: &Corpus, args: ShowArgs) -> anyhow::Result<Outcome> {
     let mut out = Out::new();
     if args.json {
         let answers: Vec<ShowJson> = found.iter().map(|f| to_json(f, args.as_of)).collect();
-        let text = if answers.len() == 1 {
-            serde_json::to_string_pretty(&answers[0])?
+        if answers.len() == 1 {
+            out.json(&answers[0])?;
         } else {
-            serde_json::to_string_pretty(&answers)?
-        };
-        out.line(&text)?;
+            out.json(&answers)?;
+        }
     } else {
         for (i, f) in found.iter().enumerate() {
             if i > 0 {
@@ -307,7 +306,7 @@ fn nothing_found(
             "did_you_mean": suggestions,
             "ruled_later": later,
         });
-        Out::new().line(&serde_json::to_string_pretty(&body)?)?;
+        Out::new().json(&body)?;
     } else {
         let editions: Vec<&str> = args.editions.iter().map(|e| e.label()).collect();
         eprintln!(

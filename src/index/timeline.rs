@@ -21,63 +21,9 @@ pub struct Period {
     pub from: NaiveDate,
     /// `None`: not in effect (only before the entry's own date, or for an
     /// entry without a topic).
-    pub status: Option<StoredStatus>,
+    pub status: Option<Status>,
     /// The status in one line for people, with release titles resolved.
     pub description: Option<String>,
-}
-
-/// [`Status`] as the index stores it: the same JSON, read back.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "state", rename_all = "kebab-case")]
-pub enum StoredStatus {
-    InForce,
-    Superseded {
-        by: String,
-        release: String,
-        date: NaiveDate,
-    },
-    Rescinded {
-        by: String,
-        release: String,
-        date: NaiveDate,
-    },
-    Consolidated {
-        release: String,
-        release_title: String,
-        date: NaiveDate,
-        since: String,
-    },
-}
-
-impl StoredStatus {
-    /// Reads a status back through its JSON, so that a status the index
-    /// cannot represent fails the build instead of being stored wrong.
-    pub fn of(status: &Status) -> Result<StoredStatus, serde_json::Error> {
-        serde_json::from_value(serde_json::to_value(status)?)
-    }
-
-    pub fn status(&self) -> Status {
-        match self.clone() {
-            StoredStatus::InForce => Status::InForce,
-            StoredStatus::Superseded { by, release, date } => {
-                Status::Superseded { by, release, date }
-            }
-            StoredStatus::Rescinded { by, release, date } => {
-                Status::Rescinded { by, release, date }
-            }
-            StoredStatus::Consolidated {
-                release,
-                release_title,
-                date,
-                since,
-            } => Status::Consolidated {
-                release,
-                release_title,
-                date,
-                since,
-            },
-        }
-    }
 }
 
 /// Where an entry stands on a date, coarsely: enough to filter hits while
@@ -92,8 +38,8 @@ pub enum Standing {
 }
 
 impl Standing {
-    fn of(status: Option<&StoredStatus>) -> Standing {
-        match status.map(StoredStatus::status) {
+    fn of(status: Option<&Status>) -> Standing {
+        match status {
             None => Standing::NotInEffect,
             Some(s) if s.is_current() => Standing::Current,
             Some(_) => Standing::Past,
@@ -154,7 +100,7 @@ pub fn timelines(corpus: &Corpus) -> Result<HashMap<String, Vec<Period>>, serde_
                 }
                 list.push(Period {
                     from: date,
-                    status: status.map(StoredStatus::of).transpose()?,
+                    status: status.cloned(),
                     description: status.map(|s| s.describe(corpus)),
                 });
                 *last = status.cloned();
@@ -173,7 +119,7 @@ mod tests {
         NaiveDate::from_ymd_opt(y, m, d).unwrap()
     }
 
-    fn period(from: NaiveDate, status: Option<StoredStatus>) -> Period {
+    fn period(from: NaiveDate, status: Option<Status>) -> Period {
         Period {
             from,
             status,
@@ -183,13 +129,13 @@ mod tests {
 
     #[test]
     fn the_standing_is_the_last_period_begun() {
-        let superseded = StoredStatus::Superseded {
+        let superseded = Status::Superseded {
             by: "b:1".into(),
             release: "b".into(),
             date: date(2014, 11, 3),
         };
         let periods = [
-            period(date(2000, 3, 27), Some(StoredStatus::InForce)),
+            period(date(2000, 3, 27), Some(Status::InForce)),
             period(date(2014, 11, 3), Some(superseded)),
         ];
         let encoded: Vec<i64> = periods.iter().map(encode).collect();
@@ -200,7 +146,7 @@ mod tests {
         assert_eq!(on(date(2014, 11, 3)), Standing::Past);
         assert_eq!(
             period_on(&periods, date(2005, 1, 1)).unwrap().status,
-            Some(StoredStatus::InForce)
+            Some(Status::InForce)
         );
         assert!(period_on(&periods, date(1999, 1, 1)).is_none());
     }
@@ -225,9 +171,8 @@ mod tests {
                 let resolution = Resolution::new(&corpus, edition, probe);
                 for entry in corpus.entries().filter(|e| e.edition == edition) {
                     let expected = resolution.status(entry).cloned();
-                    let stored = period_on(&timelines[&entry.id()], probe)
-                        .and_then(|p| p.status.as_ref())
-                        .map(StoredStatus::status);
+                    let stored =
+                        period_on(&timelines[&entry.id()], probe).and_then(|p| p.status.clone());
                     assert_eq!(stored, expected, "{} on {probe}", entry.id());
                 }
             }
