@@ -1,22 +1,17 @@
 //! The binary on the bundled corpus and on corpora of bad input written into
 //! temporary folders: `releases`, `export`, exit statuses, messages.
 
+mod common;
+
 use std::fs;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use assert_cmd::Command;
 use clap::CommandFactory;
 use predicates::prelude::*;
 use serde_json::Value;
 
-fn rulings() -> Command {
-    let mut cmd = Command::cargo_bin("rulings").unwrap();
-    cmd.env_remove("RULINGS_DIR")
-        .env_remove("RULINGS_INDEX")
-        .env("NO_COLOR", "1");
-    cmd
-}
+use common::rulings;
 
 #[test]
 fn the_cli_definition_is_consistent() {

@@ -3,6 +3,8 @@
 //! into temporary folders (a renamed topic, a rescinded entry, markers that
 //! disagree with the text). Plain and JSON output are pinned by snapshots.
 
+mod common;
+
 use std::fs;
 
 use assert_cmd::Command;
@@ -11,13 +13,7 @@ use serde_json::Value;
 use tempfile::TempDir;
 
 /// The binary, on the bundled corpus unless told otherwise.
-fn rulings() -> Command {
-    let mut cmd = Command::cargo_bin("rulings").unwrap();
-    cmd.env_remove("RULINGS_DIR")
-        .env_remove("RULINGS_INDEX")
-        .env("NO_COLOR", "1");
-    cmd
-}
+use common::rulings;
 
 /// A corpus of the given documents in a temporary folder, with a temporary
 /// index folder beside it.

@@ -4,6 +4,8 @@
 //! written into temporary folders. Every test names its own `--index`, so
 //! none touches the checkout's `index/` and all can run at once.
 
+mod common;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command as Process, Output, Stdio};
@@ -13,14 +15,7 @@ use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
 
-fn rulings() -> Command {
-    let mut cmd = Command::cargo_bin("rulings").unwrap();
-    cmd.env_remove("RULINGS_DIR")
-        .env_remove("RULINGS_INDEX")
-        .env_remove("RULINGS_TIMINGS")
-        .env("NO_COLOR", "1");
-    cmd
-}
+use common::rulings;
 
 /// One index of the bundled corpus for every test here, under cargo's
 /// folder for test files (rebuilt by the binary whenever it changes).

@@ -2,6 +2,8 @@
 //! with history and cross-references, on the real corpus and on small
 //! corpora written for the case.
 
+mod common;
+
 use std::fs;
 use std::path::Path;
 
@@ -9,12 +11,8 @@ use assert_cmd::Command;
 use serde_json::Value;
 
 fn rulings() -> Command {
-    let mut cmd = Command::cargo_bin("rulings").unwrap();
-    cmd.env_remove("RULINGS_DIR")
-        .env_remove("RULINGS_INDEX")
-        .env("NO_COLOR", "1")
-        .arg("--color")
-        .arg("never");
+    let mut cmd = common::rulings();
+    cmd.arg("--color").arg("never");
     cmd
 }
 
