@@ -2,6 +2,7 @@
 //! document. Loading reads and decodes each file, parses it, and keeps the
 //! documents that fail apart (with file and line) so the rest still load.
 
+use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -144,6 +145,10 @@ pub fn decode(name: &str, bytes: Vec<u8>) -> Result<(String, Option<String>), Do
 pub fn load(root: &Path) -> Result<Corpus, Error> {
     let files = document_files(root)?;
     let names: Vec<String> = files.iter().map(|f| relative_name(root, f)).collect();
+    let mut per_id: HashMap<String, usize> = HashMap::new();
+    for name in &names {
+        *per_id.entry(parse::release_id(name)).or_default() += 1;
+    }
     let mut releases = Vec::new();
     let mut problems = Vec::new();
     let mut warnings = Vec::new();
@@ -168,13 +173,7 @@ pub fn load(root: &Path) -> Result<Corpus, Error> {
         warnings.extend(warning);
         match parse::parse_document(name, &text, order) {
             Ok(mut release) => {
-                let stem = parse::release_id(name);
-                let shared_stem = names
-                    .iter()
-                    .filter(|other| parse::release_id(other) == stem)
-                    .count()
-                    > 1;
-                if shared_stem {
+                if per_id[&parse::release_id(name)] > 1 {
                     // `a.md` and `a.txt` would share the id `a`: keep both apart.
                     release.id = name.clone();
                     for entry in &mut release.entries {

@@ -459,12 +459,14 @@ fn compare_holdings<'c>(
         let mut before = before.into_iter();
         let mut now = now.into_iter();
         for (old, new) in before.by_ref().zip(now.by_ref()).take(paired) {
-            if comparable(&old.entry.text) != comparable(&new.entry.text) {
+            let old_plain = render::plain_text(&old.entry.text);
+            let new_plain = render::plain_text(&new.entry.text);
+            if folded(&old_plain) != folded(&new_plain) {
                 diff.changed.push(Change {
                     key: key.clone(),
                     from: old.entry,
                     to: new.entry,
-                    words: word_diff(&old.entry.text, &new.entry.text),
+                    words: plain_word_diff(&old_plain, &new_plain),
                     from_status: old.status,
                     to_status: new.status,
                 });
@@ -492,10 +494,12 @@ fn compare_holdings<'c>(
 
 /// A body as compared: plain text, whitespace folded to single spaces.
 pub fn comparable(markdown: &str) -> String {
-    render::plain_text(markdown)
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
+    folded(&render::plain_text(markdown))
+}
+
+/// Plain text with whitespace folded to single spaces.
+fn folded(plain: &str) -> String {
+    plain.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// A word with the whitespace after it, reduced to a paragraph break, a line
@@ -533,10 +537,16 @@ const DIFF_DEADLINE: Duration = Duration::from_millis(500);
 /// The word-level diff of two Markdown bodies, on their plain text. Runs of
 /// one kind are merged; an equal run takes the later text's whitespace.
 pub fn word_diff(old_markdown: &str, new_markdown: &str) -> Vec<WordChange> {
-    let old_plain = render::plain_text(old_markdown);
-    let new_plain = render::plain_text(new_markdown);
-    let old = words(&old_plain);
-    let new = words(&new_plain);
+    plain_word_diff(
+        &render::plain_text(old_markdown),
+        &render::plain_text(new_markdown),
+    )
+}
+
+/// The word-level diff of two bodies already rendered as plain text.
+fn plain_word_diff(old_plain: &str, new_plain: &str) -> Vec<WordChange> {
+    let old = words(old_plain);
+    let new = words(new_plain);
     let old_words: Vec<&str> = old.iter().map(|w| w.word).collect();
     let new_words: Vec<&str> = new.iter().map(|w| w.word).collect();
     let ops = similar::capture_diff_slices_deadline(

@@ -156,13 +156,9 @@ const INDENT: &str = "    ";
 /// A line of our own wrapped to the output width, never split inside a
 /// word: release ids and dates have hyphens.
 fn wrap(text: &str, indent: &str) -> Vec<String> {
-    let options = textwrap::Options::new(output::width())
-        .initial_indent(indent)
-        .subsequent_indent(indent)
-        .word_splitter(textwrap::WordSplitter::NoHyphenation);
-    textwrap::wrap(text, options)
-        .into_iter()
-        .map(|line| line.into_owned())
+    render::wrap(text, output::width(), indent)
+        .lines()
+        .map(str::to_owned)
         .collect()
 }
 

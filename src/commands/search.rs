@@ -13,7 +13,6 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
-use chrono::NaiveDate;
 use colored::Colorize;
 use serde::Serialize;
 use serde_json::value::RawValue;
@@ -23,7 +22,6 @@ use crate::cli::{Cli, Command};
 use crate::index::{self, Origin};
 use crate::model::EntryKind;
 use crate::output::{colored_output, sanitize, width, Out};
-use crate::parse::dates::parse_user_date;
 use crate::render::{status_badge, wrap};
 use crate::resolve::Status;
 use crate::search::{self, Answer, Hit, Note, Request};
@@ -50,15 +48,6 @@ fn color_mark(word: &str) -> String {
     word.yellow().bold().to_string()
 }
 
-fn as_of_arg(value: Option<&str>) -> anyhow::Result<NaiveDate> {
-    match value {
-        None => Ok(chrono::Local::now().date_naive()),
-        Some(v) => {
-            parse_user_date(v).with_context(|| format!("bad --as-of date `{v}` (use YYYY-MM-DD)"))
-        }
-    }
-}
-
 pub fn run(cli: &Cli, folder: &Path) -> anyhow::Result<Outcome> {
     let Command::Search {
         query,
@@ -80,7 +69,7 @@ pub fn run(cli: &Cli, folder: &Path) -> anyhow::Result<Outcome> {
             .map(|k| k.parse::<EntryKind>().map_err(anyhow::Error::msg))
             .transpose()
             .context("bad --kind")?,
-        as_of: as_of_arg(as_of.as_deref())?,
+        as_of: super::as_of_arg(as_of.as_deref())?,
         all: *all,
         limit: usize::from(*limit),
     };

@@ -339,11 +339,23 @@ fn open_in_memory(
 ) -> Result<Opened, IndexError> {
     let started = Instant::now();
     let corpus = load_corpus(corpus_root)?;
-    let index = in_memory(&corpus, expected.manifest(corpus_root, &corpus))?;
+    let manifest = expected.manifest(corpus_root, &corpus);
+    in_memory_opened(&corpus, manifest, warnings, checked, started)
+}
+
+/// An in-memory index of a corpus already loaded (at `started`).
+fn in_memory_opened(
+    corpus: &Corpus,
+    manifest: Manifest,
+    warnings: Vec<String>,
+    checked: Duration,
+    started: Instant,
+) -> Result<Opened, IndexError> {
+    let index = in_memory(corpus, manifest)?;
     Ok(Opened {
         index,
         origin: Origin::InMemory {
-            counts: Counts::of(&corpus),
+            counts: Counts::of(corpus),
             took: started.elapsed(),
         },
         warnings,
@@ -425,16 +437,7 @@ pub fn open(corpus_root: &Path, index_root: &Path) -> Result<Opened, IndexError>
         }),
         Err(e) => {
             warnings.push(unwritable_warning(index_root, &e.to_string()));
-            let index = in_memory(&corpus, manifest)?;
-            Ok(Opened {
-                index,
-                origin: Origin::InMemory {
-                    counts: Counts::of(&corpus),
-                    took: started.elapsed(),
-                },
-                warnings,
-                checked,
-            })
+            in_memory_opened(&corpus, manifest, warnings, checked, started)
         }
     }
 }

@@ -86,13 +86,13 @@ fn longest_ordered_run(initials: &[char]) -> usize {
 /// For each line, whether it opens an entry.
 pub fn accept(lines: &[Line], alphabetical: bool) -> Vec<bool> {
     let mut accepted = vec![false; lines.len()];
-    let mut paragraph_before: Vec<Option<String>> = vec![None; lines.len()];
+    // For each line: the last line of the paragraph right before it (all
+    // that `ends_mid_sentence` reads), and whether it begins a paragraph.
+    let mut paragraph_before: Vec<Option<&str>> = vec![None; lines.len()];
     let mut starts_paragraph = vec![true; lines.len()];
     {
-        // The paragraph that ends right before each line, and whether the
-        // line begins a paragraph of its own.
-        let mut current: Option<String> = None;
-        let mut last: Option<String> = None;
+        let mut current: Option<&str> = None;
+        let mut last: Option<&str> = None;
         for (i, line) in lines.iter().enumerate() {
             if matches!(line.shape, Shape::Blank) {
                 if let Some(p) = current.take() {
@@ -100,24 +100,18 @@ pub fn accept(lines: &[Line], alphabetical: bool) -> Vec<bool> {
                 }
                 continue;
             }
-            match &current {
+            match current {
                 Some(p) => {
                     starts_paragraph[i] = false;
-                    paragraph_before[i] = Some(p.clone());
+                    paragraph_before[i] = Some(p);
                 }
-                None => paragraph_before[i] = last.clone(),
+                None => paragraph_before[i] = last,
             }
-            let is_structure = matches!(line.shape, Shape::Title | Shape::Section(_));
-            if is_structure {
+            if matches!(line.shape, Shape::Title | Shape::Section(_)) {
                 current = None;
                 last = None;
             } else {
-                let mut p = current.take().unwrap_or_default();
-                if !p.is_empty() {
-                    p.push('\n');
-                }
-                p.push_str(line.text.trim());
-                current = Some(p);
+                current = Some(line.text.trim());
             }
         }
     }
@@ -171,9 +165,7 @@ pub fn accept(lines: &[Line], alphabetical: bool) -> Vec<bool> {
                 let previous_line_structural =
                     last_non_blank.is_some_and(|j: usize| !matches!(lines[j].shape, Shape::Plain));
                 let opens_paragraph = starts_paragraph[i] || previous_line_structural;
-                let before_unfinished = paragraph_before[i]
-                    .as_deref()
-                    .is_some_and(ends_mid_sentence);
+                let before_unfinished = paragraph_before[i].is_some_and(ends_mid_sentence);
                 // In an alphabetical document the order decides for an inline
                 // head; elsewhere a lowercase line after an unfinished
                 // paragraph is the rest of its sentence.

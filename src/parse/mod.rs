@@ -71,7 +71,7 @@ pub fn parse_document(file: &str, text: &str, order: usize) -> Result<Release, D
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let (meta, skip) = front_matter::split(file, text)?;
 
-    let lines: Vec<Line> = text
+    let mut lines: Vec<Line> = text
         .split('\n')
         .enumerate()
         .skip(skip)
@@ -84,7 +84,6 @@ pub fn parse_document(file: &str, text: &str, order: usize) -> Result<Release, D
             }
         })
         .collect();
-    let mut lines = lines;
     prefer_usual_separator(&mut lines);
 
     let declared_alphabetical = about::declares_alphabetical(text);
