@@ -43,6 +43,18 @@ pub struct About {
     pub since: Option<String>,
 }
 
+/// "Current Rulings Document (6 February 2012)" → "Current Rulings Document".
+fn without_date(title: &str) -> String {
+    match title
+        .trim_end()
+        .strip_suffix(')')
+        .and_then(|t| t.rsplit_once('('))
+    {
+        Some((head, inside)) if find_date(inside).is_some() => head.trim_end().to_string(),
+        _ => title.trim().to_string(),
+    }
+}
+
 pub fn declares_alphabetical(text: &str) -> bool {
     ALPHABETICAL.is_match(text)
 }
@@ -134,16 +146,13 @@ pub fn describe(
         }
     });
 
-    let title = meta.title.clone().unwrap_or_else(|| {
-        let base = title_line
-            .clone()
-            .unwrap_or_else(|| format!("{edition} rulings"));
-        if find_date(&base).is_some() {
-            base
-        } else {
-            format!("{base} ({date})")
-        }
-    });
+    // The title as printed, without the date it carries: citations add the
+    // release date themselves.
+    let title = meta
+        .title
+        .clone()
+        .or_else(|| title_line.as_deref().map(without_date))
+        .unwrap_or_else(|| format!("{edition} rulings"));
 
     let publisher = meta.publisher.clone().or_else(|| {
         if preamble.contains("Continuing Committee") || preamble.contains("CONTINUING COMMITTEE") {

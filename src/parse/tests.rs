@@ -197,3 +197,11 @@ fn entry_fields() {
     );
     assert_eq!(redirect.subtopic, None);
 }
+
+#[test]
+fn a_title_read_from_the_text_leaves_its_date_to_the_citation() {
+    let crd = parse_document("t.txt", "Current Rulings Document (6 February 2012)\n\nCurrent Rulings are periodic updates to the Second Edition Rulebook.\n\nfaction – Text.\n", 0).unwrap();
+    assert_eq!(crd.title, "Current Rulings Document");
+    let untitled = parse_document("u.md", &format!("{FM}faction – Text.\n"), 0).unwrap();
+    assert_eq!(untitled.title, "1E rulings");
+}
