@@ -2,7 +2,10 @@
 
 use std::path::PathBuf;
 
+use chrono::NaiveDate;
 use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::model::{Edition, EntryKind};
 
 /// Official Star Trek CCG rulings at the judge's table: search them, see the
 /// ruling in force on any date, the errata of a card, and what changed
@@ -60,42 +63,9 @@ pub enum Command {
     /// "cloaked" finds "cloaking"; '"once each turn"' is a phrase; topic:,
     /// text:, card:, edition:, kind: and release: search one field. Builds
     /// or refreshes the search index by itself when the corpus changed.
-    Search {
-        /// The words to look for, e.g. once each turn, or '"once each turn"'.
-        #[arg(value_name = "QUERY", required = true, num_args = 1..)]
-        query: Vec<String>,
+    Search(SearchArgs),
 
-        /// Only rulings of this edition (1e or 2e).
-        #[arg(long = "edition", value_name = "EDITION")]
-        edition: Option<String>,
-
-        /// Only entries of this kind: erratum, rule-change, clarification,
-        /// glossary-update, rulebook-update, temporary, redirect.
-        #[arg(long = "kind", value_name = "KIND")]
-        kind: Option<String>,
-
-        /// The date of the question (YYYY-MM-DD); default today. Rulings
-        /// issued later are not seen.
-        #[arg(long = "as-of", value_name = "DATE")]
-        as_of: Option<String>,
-
-        /// Also show rulings no longer in force (superseded, rescinded),
-        /// marked as such.
-        #[arg(long = "all")]
-        all: bool,
-
-        /// How many hits to show at most.
-        #[arg(long = "limit", value_name = "N", default_value_t = 10,
-              value_parser = clap::value_parser!(u16).range(1..))]
-        limit: u16,
-
-        /// One JSON object: {"query", "hits": [{"score", "snippet",
-        /// "status", "entry"}]}.
-        #[arg(long = "json")]
-        json: bool,
-    },
-
-    /// Rebuild the search index now and report what it holds. Searching
+    /// Rebuild the search index now and report what it holds. Every command
     /// does this by itself whenever the corpus changed; this forces it.
     Index {
         /// One JSON object instead of a sentence.
@@ -106,47 +76,11 @@ pub enum Command {
     /// The ruling in force on a topic (a rules term or a card title), where
     /// it comes from, and the rulings it points to. The topic is matched
     /// forgivingly: case, punctuation, "the" and small typos do not matter.
-    Show {
-        /// The topic, e.g. "time location" or "Big Picture".
-        #[arg(value_name = "TOPIC", required = true, num_args = 1..)]
-        topic: Vec<String>,
-
-        /// Only this edition (1e or 2e); default both, each labelled.
-        #[arg(long = "edition", value_name = "EDITION")]
-        edition: Option<String>,
-
-        /// The date of the question (YYYY-MM-DD); default today.
-        #[arg(long = "as-of", value_name = "DATE")]
-        as_of: Option<String>,
-
-        /// Also show the earlier rulings it superseded, newest first.
-        #[arg(long = "history")]
-        history: bool,
-
-        /// One JSON object (an array when several editions answer).
-        #[arg(long = "json")]
-        json: bool,
-    },
+    Show(ShowArgs),
 
     /// The errata in force for a card, with the errata before it; without a
     /// card, every card with errata in force.
-    Errata {
-        /// The card's title, typed loosely; omit it to list every card.
-        #[arg(value_name = "CARD", num_args = 0..)]
-        card: Vec<String>,
-
-        /// Only this edition (1e or 2e); default both.
-        #[arg(long = "edition", value_name = "EDITION")]
-        edition: Option<String>,
-
-        /// The date of the question (YYYY-MM-DD); default today.
-        #[arg(long = "as-of", value_name = "DATE")]
-        as_of: Option<String>,
-
-        /// JSON instead of text.
-        #[arg(long = "json")]
-        json: bool,
-    },
+    Errata(ErrataArgs),
 
     /// List the releases (documents) of the corpus: id, edition, date,
     /// kind, entry count and title.
@@ -158,9 +92,14 @@ pub enum Command {
 
     /// Print every parsed entry, one JSON object per line.
     Export {
-        /// Only entries of this edition (1e or 2e).
-        #[arg(long = "edition", value_name = "EDITION")]
-        edition: Option<String>,
+        /// Only entries of this edition.
+        #[arg(
+            long = "edition",
+            value_name = "EDITION",
+            value_enum,
+            ignore_case = true
+        )]
+        edition: Option<Edition>,
 
         /// Only entries of this release id (as `rulings releases` prints it).
         #[arg(long = "release", value_name = "ID")]
@@ -172,28 +111,224 @@ pub enum Command {
     /// changed, with the changed words. A release given with a date stands
     /// for the rulings in force on the release's date. When TO is a release,
     /// its new-or-changed markers (asterisks) are checked against the diff.
-    Diff {
-        /// The earlier side: a release id (as `rulings releases` prints it)
-        /// or a date (YYYY-MM-DD).
-        #[arg(value_name = "FROM")]
-        from: String,
+    Diff(DiffArgs),
+}
 
-        /// The later side: a release id or a date (YYYY-MM-DD).
-        #[arg(value_name = "TO")]
-        to: String,
+#[derive(Debug, Args)]
+pub struct SearchArgs {
+    /// The words to look for, e.g. once each turn, or '"once each turn"'.
+    #[arg(value_name = "QUERY", required = true, num_args = 1..)]
+    pub query: Vec<String>,
 
-        /// Only this edition (1e or 2e) when comparing dates; default every
-        /// edition of the corpus, each labelled. Releases never mix editions.
-        #[arg(long = "edition", value_name = "EDITION")]
-        edition: Option<String>,
+    /// Only rulings of this edition.
+    #[arg(
+        long = "edition",
+        value_name = "EDITION",
+        value_enum,
+        ignore_case = true
+    )]
+    pub edition: Option<Edition>,
 
-        /// Only the summary and the topic names.
-        #[arg(long = "stat", conflicts_with = "json")]
-        stat: bool,
+    /// Only entries of this kind.
+    #[arg(long = "kind", value_name = "KIND", value_enum, ignore_case = true)]
+    pub kind: Option<EntryKind>,
 
-        /// One JSON object: from, to, added, removed, changed (with word
-        /// diffs), status_changed, unchanged, markers.
-        #[arg(long = "json")]
-        json: bool,
-    },
+    /// The date of the question (YYYY-MM-DD, or as the documents print
+    /// dates: 3/27/00, 3 November 2014); default today. Rulings issued
+    /// later are not seen.
+    #[arg(long = "as-of", value_name = "DATE", value_parser = parse_date)]
+    pub as_of: Option<NaiveDate>,
+
+    /// Also show rulings no longer in force (superseded, rescinded),
+    /// marked as such.
+    #[arg(long = "all")]
+    pub all: bool,
+
+    /// How many hits to show at most.
+    #[arg(long = "limit", value_name = "N", default_value_t = 10,
+          value_parser = clap::value_parser!(u16).range(1..))]
+    pub limit: u16,
+
+    /// One JSON object: {"query", "hits": [{"score", "snippet",
+    /// "status", "entry"}]}.
+    #[arg(long = "json")]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// The topic, e.g. "time location" or "Big Picture".
+    #[arg(value_name = "TOPIC", required = true, num_args = 1..)]
+    pub topic: Vec<String>,
+
+    /// Only this edition; default both, each labelled.
+    #[arg(
+        long = "edition",
+        value_name = "EDITION",
+        value_enum,
+        ignore_case = true
+    )]
+    pub edition: Option<Edition>,
+
+    /// The date of the question (YYYY-MM-DD); default today.
+    #[arg(long = "as-of", value_name = "DATE", value_parser = parse_date)]
+    pub as_of: Option<NaiveDate>,
+
+    /// Also show the earlier rulings it superseded, newest first.
+    #[arg(long = "history")]
+    pub history: bool,
+
+    /// One JSON object (an array when several editions answer).
+    #[arg(long = "json")]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ErrataArgs {
+    /// The card's title, typed loosely; omit it to list every card.
+    #[arg(value_name = "CARD", num_args = 0..)]
+    pub card: Vec<String>,
+
+    /// Only this edition; default both.
+    #[arg(
+        long = "edition",
+        value_name = "EDITION",
+        value_enum,
+        ignore_case = true
+    )]
+    pub edition: Option<Edition>,
+
+    /// The date of the question (YYYY-MM-DD); default today.
+    #[arg(long = "as-of", value_name = "DATE", value_parser = parse_date)]
+    pub as_of: Option<NaiveDate>,
+
+    /// JSON instead of text.
+    #[arg(long = "json")]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct DiffArgs {
+    /// The earlier side: a release id (as `rulings releases` prints it)
+    /// or a date (YYYY-MM-DD).
+    #[arg(value_name = "FROM", value_parser = parse_side)]
+    pub from: SideArg,
+
+    /// The later side: a release id or a date (YYYY-MM-DD).
+    #[arg(value_name = "TO", value_parser = parse_side)]
+    pub to: SideArg,
+
+    /// Only this edition when comparing dates; default every edition of
+    /// the corpus, each labelled. Releases never mix editions.
+    #[arg(
+        long = "edition",
+        value_name = "EDITION",
+        value_enum,
+        ignore_case = true
+    )]
+    pub edition: Option<Edition>,
+
+    /// Only the summary and the topic names.
+    #[arg(long = "stat", conflicts_with = "json")]
+    pub stat: bool,
+
+    /// One JSON object: from, to, added, removed, changed (with word
+    /// diffs), status_changed, unchanged, markers.
+    #[arg(long = "json")]
+    pub json: bool,
+}
+
+/// One side of a diff as typed: a release id, or a date. A release whose
+/// id is exactly the text wins over the date it may also spell.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SideArg {
+    pub text: String,
+    /// The text read as a date, when it is one.
+    pub date: Option<Result<NaiveDate, String>>,
+}
+
+/// Reads a date as a user types it: the one date parser of every option.
+pub fn parse_date(text: &str) -> Result<NaiveDate, String> {
+    let trimmed = text.trim();
+    if !is_only_a_date(trimmed) {
+        return Err(format!(
+            "`{text}` is not a date (use YYYY-MM-DD, e.g. 2014-11-03)"
+        ));
+    }
+    crate::parse::dates::parse_user_date(trimmed)
+        .or_else(|| NaiveDate::parse_from_str(trimmed, "%Y/%m/%d").ok())
+        .ok_or_else(|| format!("`{text}` is no such day (use YYYY-MM-DD, e.g. 2014-11-03)"))
+}
+
+/// Whether a text is made of a date's parts only: numbers, separators and
+/// month names (so that a release id holding a date is not a date).
+fn is_only_a_date(text: &str) -> bool {
+    const MONTHS: [&str; 12] = [
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+    ];
+    let has_digit = text.chars().any(|c| c.is_ascii_digit());
+    let parts_ok = text
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .all(|w| {
+            let lower = w.to_lowercase();
+            let number = lower.trim_end_matches(['s', 't', 'n', 'd', 'r', 'h']);
+            number.chars().all(|c| c.is_ascii_digit()) && !number.is_empty()
+                || (lower.len() >= 3 && MONTHS.iter().any(|m| m.starts_with(&lower)))
+        });
+    let separators_ok = text
+        .chars()
+        .all(|c| c.is_alphanumeric() || matches!(c, '-' | '/' | '.' | ',' | ' '));
+    has_digit && parts_ok && separators_ok
+}
+
+fn parse_side(text: &str) -> Result<SideArg, String> {
+    let trimmed = text.trim();
+    let date = is_only_a_date(trimmed).then(|| parse_date(trimmed));
+    Ok(SideArg {
+        text: text.to_string(),
+        date,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn one_date_parser_reads_every_printed_shape() {
+        let day = NaiveDate::from_ymd_opt(2000, 3, 27).unwrap();
+        for text in [
+            "2000-03-27",
+            "3/27/00",
+            "3/27/2000",
+            "27 March 2000",
+            "March 27, 2000",
+        ] {
+            assert_eq!(parse_date(text), Ok(day), "{text}");
+        }
+        assert!(parse_date("2014-11-31").is_err());
+        assert!(parse_date("1e-2014-11-03-crd").is_err());
+        let side = parse_side("1e-2014-11-03-crd").unwrap();
+        assert_eq!(side.date, None);
+        let side = parse_side("3/27/00").unwrap();
+        assert_eq!(side.date, Some(Ok(day)));
+    }
 }

@@ -2,10 +2,18 @@
 //! entries, resolved to the ruling in force on any date, searchable and
 //! diffable.
 //!
-//! The pipeline, one module per stage: [`corpus`] finds and reads documents →
-//! [`parse`] turns each into a [`model::Release`] of [`model::Entry`]s →
-//! `commands` answer the user, rendering through [`output`].
+//! The pipeline, write side then read side:
+//! - [`corpus`] finds and reads documents → [`parse`] turns each into a
+//!   [`model::Release`] of [`model::Entry`]s → [`index`] computes every
+//!   entry's status over time ([`index::timeline`]) and writes the search
+//!   index, the one read model;
+//! - [`catalog`] opens the index and answers look-ups (topics, cards,
+//!   releases, the rulings in force on a date), [`search`] ranks entries by
+//!   keyword, [`diff`] compares two sides, all from the index alone;
+//! - [`render`] words and styles answers for people, [`output`] writes them;
+//!   `commands` ties one command line to one answer.
 
+pub mod catalog;
 pub mod cli;
 pub mod commands;
 pub mod corpus;
@@ -17,6 +25,8 @@ pub mod model;
 pub mod output;
 pub mod parse;
 pub mod render;
-pub mod resolve;
+#[cfg(test)]
+mod resolve;
 pub mod search;
+pub mod status;
 pub mod topic;

@@ -6,16 +6,23 @@ use std::fmt;
 use std::str::FromStr;
 
 use chrono::NaiveDate;
+use clap::ValueEnum;
 use serde::{Deserialize, Serialize};
 
 use crate::topic::TopicKey;
 
 /// The two games never mix: a ruling of one edition says nothing about the other.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ValueEnum,
+)]
 pub enum Edition {
+    /// First Edition.
     #[serde(rename = "1E")]
+    #[value(name = "1e", alias = "1", alias = "first")]
     First,
+    /// Second Edition.
     #[serde(rename = "2E")]
+    #[value(name = "2e", alias = "2", alias = "second")]
     Second,
 }
 
@@ -69,7 +76,7 @@ impl ReleaseKind {
 
 /// One paragraph of a release that is not part of any entry: title, preamble,
 /// section introductions, summaries, footer.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FrontParagraph {
     pub line: usize,
     /// The last source line of the paragraph (inclusive).
@@ -105,8 +112,59 @@ pub struct Release {
     pub entries: Vec<Entry>,
 }
 
+impl Release {
+    /// Everything about the release but its entries, as the index keeps it.
+    pub fn info(&self) -> ReleaseInfo {
+        ReleaseInfo {
+            id: self.id.clone(),
+            edition: self.edition,
+            kind: self.kind,
+            title: self.title.clone(),
+            publisher: self.publisher.clone(),
+            date: self.date,
+            amends: self.amends.clone(),
+            since: self.since.clone(),
+            file: self.file.clone(),
+            order: self.order,
+            has_front_matter: self.has_front_matter,
+            front: self.front.clone(),
+            entry_count: self.entries.len(),
+            marked_count: self.entries.iter().filter(|e| e.new).count(),
+        }
+    }
+}
+
+/// A release without its entries: what the read side knows of a document.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ReleaseInfo {
+    pub id: String,
+    pub edition: Edition,
+    pub kind: ReleaseKind,
+    pub title: String,
+    pub publisher: Option<String>,
+    pub date: NaiveDate,
+    pub amends: Vec<String>,
+    pub since: Option<String>,
+    pub file: String,
+    pub order: usize,
+    pub has_front_matter: bool,
+    pub front: Vec<FrontParagraph>,
+    pub entry_count: usize,
+    /// How many of its entries are marked new or changed.
+    pub marked_count: usize,
+}
+
+impl ReleaseInfo {
+    /// Where the release stands in time: date, then corpus order.
+    pub fn position(&self) -> (NaiveDate, usize) {
+        (self.date, self.order)
+    }
+}
+
 /// The seven kinds of ruling entry.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ValueEnum,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum EntryKind {
     Erratum,
@@ -188,7 +246,7 @@ pub struct Supersession {
 }
 
 /// One ruling inside a release.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Entry {
     pub release: String,
     pub edition: Edition,
@@ -213,7 +271,7 @@ pub struct Entry {
     pub file: String,
     pub line: usize,
     /// Every source line range (inclusive) the entry was built from.
-    #[serde(skip)]
+    #[serde(skip, default)]
     pub spans: Vec<(usize, usize)>,
 }
 

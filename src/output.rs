@@ -6,22 +6,21 @@
 use std::io::{self, IsTerminal, Write};
 
 use crate::cli::ColorChoice;
+use crate::render::Style;
 
-/// Decides once whether output is colored.
-pub fn set_color(choice: ColorChoice) {
-    let on = match choice {
+/// The style of everything written to stdout, decided once.
+pub fn style(choice: ColorChoice) -> Style {
+    let color = match choice {
         ColorChoice::Always => true,
         ColorChoice::Never => false,
         ColorChoice::Auto => {
             std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && io::stdout().is_terminal()
         }
     };
-    colored::control::set_override(on);
-}
-
-/// Whether output is colored (after [`set_color`]).
-pub fn colored_output() -> bool {
-    colored::control::SHOULD_COLORIZE.should_colorize()
+    Style {
+        color,
+        width: width(),
+    }
 }
 
 /// Document text made safe for a terminal: every control character but
@@ -103,16 +102,25 @@ pub fn width() -> usize {
     }
 }
 
-/// Stdout, buffered and locked.
-pub struct Out {
-    inner: io::BufWriter<io::StdoutLock<'static>>,
+/// A writer for answers: lines and JSON, safe for a terminal.
+pub struct Out<W: Write> {
+    inner: W,
 }
 
-impl Out {
-    pub fn new() -> Out {
-        Out {
-            inner: io::BufWriter::new(io::stdout().lock()),
-        }
+impl Out<io::BufWriter<io::StdoutLock<'static>>> {
+    /// Stdout, buffered and locked.
+    pub fn stdout() -> Self {
+        Out::new(io::BufWriter::new(io::stdout().lock()))
+    }
+}
+
+impl<W: Write> Out<W> {
+    pub fn new(inner: W) -> Out<W> {
+        Out { inner }
+    }
+
+    pub fn into_inner(self) -> W {
+        self.inner
     }
 
     pub fn line(&mut self, text: &str) -> io::Result<()> {
@@ -134,21 +142,6 @@ impl Out {
     pub fn json_line<T: serde::Serialize + ?Sized>(&mut self, value: &T) -> anyhow::Result<()> {
         self.line(&escape_controls(&serde_json::to_string(value)?))?;
         Ok(())
-    }
-}
-
-impl Default for Out {
-    fn default() -> Self {
-        Out::new()
-    }
-}
-
-impl Write for Out {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.inner.write(buf)
-    }
-    fn flush(&mut self) -> io::Result<()> {
-        self.inner.flush()
     }
 }
 

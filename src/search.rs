@@ -31,7 +31,6 @@ use crate::index::timeline::{self, Period, Standing};
 use crate::index::{highlight_analyzer, Fields, SearchIndex, STANDING};
 use crate::lookup;
 use crate::model::{Edition, EntryKind};
-use crate::resolve::Status;
 use crate::topic::TopicKey;
 
 /// How much a word in the topic counts against the same word in the body.
@@ -104,9 +103,9 @@ pub struct Hit {
     pub topic: String,
     pub edition: Edition,
     pub kind: EntryKind,
-    pub status: Status,
-    /// The status in one line for people.
-    pub description: String,
+    /// Its status on the date, with the title of the release the status
+    /// names.
+    pub period: Period,
     /// Release title and date, section, `file:line`.
     pub citation: String,
     pub snippet: Snippet,
@@ -526,9 +525,9 @@ fn hit(
     let Some(period) = timeline::period_on(&periods, as_of) else {
         return Ok(None);
     };
-    let Some(status) = period.status.clone() else {
+    if period.status.is_none() {
         return Ok(None);
-    };
+    }
     Ok(Some(Hit {
         score,
         id: stored(&doc, fields.id)?.to_string(),
@@ -539,11 +538,7 @@ fn hit(
         kind: stored(&doc, fields.kind)?
             .parse()
             .map_err(SearchError::Stored)?,
-        description: period
-            .description
-            .clone()
-            .unwrap_or_else(|| status.label().to_string()),
-        status,
+        period: period.clone(),
         citation: stored(&doc, fields.citation)?.to_string(),
         snippet: snippet(generator, stored(&doc, fields.text)?),
         entry: stored(&doc, fields.entry)?.to_string(),

@@ -16,6 +16,11 @@ impl TopicKey {
         TopicKey(normalize(printed))
     }
 
+    /// A key that is already normalized (as the index stores it).
+    pub fn from_normalized(key: &str) -> TopicKey {
+        TopicKey(key.to_string())
+    }
+
     pub fn as_str(&self) -> &str {
         &self.0
     }

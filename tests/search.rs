@@ -269,7 +269,9 @@ fn as_of_sees_the_rulings_of_that_date() {
     search(&["time", "--as-of", "someday"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("bad --as-of date `someday`"));
+        .stderr(predicate::str::contains(
+            "invalid value 'someday' for '--as-of <DATE>': `someday` is not a date (use YYYY-MM-DD",
+        ));
 }
 
 // --------------------------------------------------------------- filters
@@ -292,11 +294,18 @@ fn edition_and_kind_filter_the_hits() {
     search(&["mission", "--kind", "ruling"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("unknown kind `ruling`"));
+        .stderr(predicate::str::contains(
+            "invalid value 'ruling' for '--kind <KIND>'",
+        ))
+        .stderr(predicate::str::contains(
+            "possible values: erratum, rule-change",
+        ));
     search(&["mission", "--edition", "3e"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("unknown edition"));
+        .stderr(predicate::str::contains(
+            "invalid value '3e' for '--edition <EDITION>'",
+        ));
 }
 
 #[test]

@@ -222,7 +222,8 @@ fn bad_dates_and_editions_are_bad_usage() {
     let (code, _, err) = ask(&["show", "time location", "--as-of", "yesterday-ish"]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("bad --as-of date `yesterday-ish` (use YYYY-MM-DD)"),
+        err.contains("invalid value 'yesterday-ish' for '--as-of <DATE>'")
+            && err.contains("(use YYYY-MM-DD"),
         "{err}"
     );
     let (code, _, _) = ask(&["show", "time location", "--edition", "3e"]);

@@ -2,18 +2,21 @@
 //! rulings in force between two dates. Text for people (word diffs colored
 //! on a terminal, `[-old-]{+new+}` when plain) or one JSON object.
 
-use colored::Colorize;
+use std::io::Write;
+
 use serde::Serialize;
 
-use super::Outcome;
-use crate::corpus::Corpus;
+use super::{Outcome, Printer};
+use crate::catalog::{Catalog, Stored};
+use crate::cli::DiffArgs;
 use crate::diff::{
-    self, Basis, Change, Comparison, EditionDiff, MarkerCheck, Side, WordChange, WordOp,
+    self, Basis, Change, Comparison, DiffNote, EditionDiff, Indicative, MarkerCheck, Side,
+    WordChange, WordOp,
 };
-use crate::model::{Edition, Entry};
-use crate::output::{self, sanitize, Out};
-use crate::render;
-use crate::resolve::Status;
+use crate::model::Entry;
+use crate::output::sanitize;
+use crate::render::{self, describe, Style};
+use crate::status::Status;
 use crate::topic::TopicKey;
 
 /// What to print.
@@ -36,27 +39,21 @@ impl Form {
 }
 
 pub fn run(
-    corpus: &Corpus,
-    from: &str,
-    to: &str,
-    edition: Option<Edition>,
-    form: Form,
+    catalog: &Catalog,
+    args: &DiffArgs,
+    p: &mut Printer<impl Write, impl Write>,
 ) -> anyhow::Result<Outcome> {
-    let from = Side::parse(corpus, from)?;
-    let to = Side::parse(corpus, to)?;
-    let comparison = diff::compare(corpus, from, to, edition)?;
-    let mut out = Out::new();
-    match form {
+    let comparison = diff::compare(catalog, &args.from, &args.to, args.edition)?;
+    match Form::from_flags(args.stat, args.json) {
         Form::Json => {
-            out.json(&json(&comparison))?;
+            p.out.json(&json(&comparison))?;
         }
-        Form::Full | Form::Stat => {
-            for line in text(corpus, &comparison, form == Form::Stat) {
-                out.line(&line)?;
+        form => {
+            for line in text(&p.style, &comparison, form == Form::Stat) {
+                p.out.line(&line)?;
             }
         }
     }
-    out.flush()?;
     // A diff is an answer whether or not anything differs.
     Ok(Outcome::Found)
 }
@@ -98,30 +95,33 @@ struct JsonMarkers<'a> {
     marks_entries: bool,
     marked: usize,
     indicative: bool,
-    note: Option<&'a str>,
-    marked_unchanged: &'a [&'a Entry],
-    unmarked_changes: &'a [&'a Entry],
+    note: Option<String>,
+    marked_unchanged: Vec<&'a Entry>,
+    unmarked_changes: Vec<&'a Entry>,
 }
 
 /// One object for every comparison; with both editions the lists hold both
 /// (each entry names its edition).
-fn json<'a>(c: &'a Comparison<'a>) -> Json<'a> {
+fn json(c: &Comparison) -> Json<'_> {
     let parts = &c.parts;
     Json {
         from: c.from.label(),
         to: c.to.label(),
-        added: parts.iter().flat_map(|p| p.added.iter().copied()).collect(),
+        added: parts
+            .iter()
+            .flat_map(|p| p.added.iter().map(|s| &s.entry))
+            .collect(),
         removed: parts
             .iter()
-            .flat_map(|p| p.removed.iter().map(|r| r.entry))
+            .flat_map(|p| p.removed.iter().map(|r| &r.entry.entry))
             .collect(),
         changed: parts
             .iter()
             .flat_map(|p| &p.changed)
             .map(|ch| JsonChange {
                 key: &ch.key,
-                from: ch.from,
-                to: ch.to,
+                from: &ch.from.entry,
+                to: &ch.to.entry,
                 words: &ch.words,
             })
             .collect(),
@@ -130,9 +130,9 @@ fn json<'a>(c: &'a Comparison<'a>) -> Json<'a> {
             .flat_map(|p| &p.status_changed)
             .map(|s| JsonStatusChange {
                 key: &s.key,
-                from: &s.from,
-                to: &s.to,
-                entry: s.entry,
+                from: s.from.status.as_ref().expect("in effect"),
+                to: s.to.status.as_ref().expect("in effect"),
+                entry: &s.entry.entry,
             })
             .collect(),
         unchanged: parts.iter().map(|p| p.unchanged.len()).sum(),
@@ -142,9 +142,9 @@ fn json<'a>(c: &'a Comparison<'a>) -> Json<'a> {
             marks_entries: m.marks_entries,
             marked: m.marked,
             indicative: m.indicative.is_some(),
-            note: m.indicative.as_deref(),
-            marked_unchanged: &m.marked_unchanged,
-            unmarked_changes: &m.unmarked_changes,
+            note: m.indicative.as_ref().map(indicative_text),
+            marked_unchanged: m.marked_unchanged.iter().map(|s| &s.entry).collect(),
+            unmarked_changes: m.unmarked_changes.iter().map(|s| &s.entry).collect(),
         }),
     }
 }
@@ -155,52 +155,105 @@ const INDENT: &str = "    ";
 
 /// A line of our own wrapped to the output width, never split inside a
 /// word: release ids and dates have hyphens.
-fn wrap(text: &str, indent: &str) -> Vec<String> {
-    render::wrap(text, output::width(), indent)
+fn wrap(style: &Style, text: &str, indent: &str) -> Vec<String> {
+    render::wrap(text, style.width, indent)
         .lines()
         .map(str::to_owned)
         .collect()
 }
 
-fn text(corpus: &Corpus, c: &Comparison, stat: bool) -> Vec<String> {
-    let mut lines = header(c);
+/// A note about a comparison, in words.
+pub fn note_text(note: &DiffNote) -> String {
+    match note {
+        DiffNote::KindsDiffer {
+            from,
+            from_kind,
+            from_date,
+            to,
+            to_kind,
+            to_date,
+        } => format!(
+            "`{from}` is a {} release and `{to}` a {} release: what one does not print, the other may never have meant to carry. Comparing the dates ({from_date} and {to_date}) compares the rulings in force.",
+            from_kind.label(),
+            to_kind.label(),
+        ),
+        DiffNote::Gathers { release, since } => format!(
+            "`{release}` gathers the rulings issued since the {since}: a topic it does not repeat may have been folded into that document rather than reversed."
+        ),
+        DiffNote::StandsFor {
+            release,
+            edition,
+            date,
+        } => format!("`{release}` stands for the {edition} rulings in force on its date, {date}."),
+    }
+}
+
+/// Why a marker check is only indicative, in words.
+pub fn indicative_text(why: &Indicative) -> String {
+    match why {
+        Indicative::AgainstDate { release, date } => format!(
+            "`{release}` was compared with the rulings in force on {date}, not with the release before it"
+        ),
+        Indicative::NotPredecessor {
+            from,
+            edition,
+            kind,
+            release,
+        } => format!(
+            "`{from}` is not the {edition} {} release just before `{release}` in this corpus",
+            kind.label()
+        ),
+        Indicative::MarkedSince {
+            release,
+            since,
+            from,
+            from_date,
+        } => format!(
+            "`{release}` marks what changed since its previous release of {since}, and `{from}` is of {from_date}"
+        ),
+    }
+}
+
+/// A comparison for people.
+pub fn text(style: &Style, c: &Comparison, stat: bool) -> Vec<String> {
+    let mut lines = header(style, c);
     for note in &c.notes {
-        lines.extend(wrap(&format!("note: {}", sanitize(note)), ""));
+        lines.extend(wrap(
+            style,
+            &format!("note: {}", sanitize(&note_text(note))),
+            "",
+        ));
     }
     for part in &c.parts {
         lines.push(String::new());
         if c.basis == Basis::InForce {
-            lines.push(
-                format!(
-                    "{} rulings in force on {} → on {}",
-                    part.edition,
-                    c.from.date(),
-                    c.to.date()
-                )
-                .bold()
-                .to_string(),
-            );
+            lines.push(style.bold(&format!(
+                "{} rulings in force on {} → on {}",
+                part.edition,
+                c.from.date(),
+                c.to.date()
+            )));
         }
         lines.push(summary(part));
-        edition_text(corpus, part, stat, &mut lines);
+        edition_text(style, part, stat, &mut lines);
     }
     if let Some(markers) = &c.markers {
         lines.push(String::new());
-        markers_text(corpus, markers, stat, &mut lines);
+        markers_text(style, markers, stat, &mut lines);
     }
     lines
 }
 
-fn header(c: &Comparison) -> Vec<String> {
+fn header(style: &Style, c: &Comparison) -> Vec<String> {
     let side = |label: &str, side: &Side| match side {
         Side::Release(r) => format!(
             "{label} {}: {} ({}, {})",
-            sanitize(&r.id).bold(),
+            style.bold(&sanitize(&r.id)),
             sanitize(&r.title),
             r.edition,
             r.date
         ),
-        Side::Date(d) => format!("{label} {}", d.to_string().bold()),
+        Side::Date(d) => format!("{label} {}", style.bold(&d.to_string())),
     };
     vec![side("from", &c.from), side("to  ", &c.to)]
 }
@@ -216,95 +269,95 @@ fn summary(part: &EditionDiff) -> String {
     )
 }
 
-fn heading(title: &str, count: usize) -> String {
-    format!("{title} ({count})").bold().to_string()
+fn heading(style: &Style, title: &str, count: usize) -> String {
+    style.bold(&format!("{title} ({count})"))
 }
 
-fn topic(entry: &Entry) -> String {
-    sanitize(&entry.topic).bold().to_string()
+fn topic(style: &Style, stored: &Stored) -> String {
+    style.bold(&sanitize(&stored.entry.topic))
 }
 
 /// A status worth showing next to a topic: anything but plainly in force.
-fn badge(status: Option<&Status>) -> String {
+fn badge(style: &Style, status: Option<&Status>) -> String {
     match status {
         Some(Status::InForce) | None => String::new(),
-        Some(s) => format!(" [{}]", render::status_badge(s)),
+        Some(s) => format!(" [{}]", render::status_badge(style, s)),
     }
 }
 
-fn edition_text(corpus: &Corpus, part: &EditionDiff, stat: bool, lines: &mut Vec<String>) {
+fn edition_text(style: &Style, part: &EditionDiff, stat: bool, lines: &mut Vec<String>) {
     if !part.added.is_empty() {
         lines.push(String::new());
-        lines.push(heading("Added", part.added.len()));
-        for entry in &part.added {
-            lines.push(format!("  {}", topic(entry)));
+        lines.push(heading(style, "Added", part.added.len()));
+        for stored in &part.added {
+            lines.push(format!("  {}", topic(style, stored)));
             if !stat {
-                lines.push(format!("{INDENT}{}", render::citation(corpus, entry)));
+                lines.push(format!("{INDENT}{}", stored.citation));
             }
         }
     }
     if !part.removed.is_empty() {
         lines.push(String::new());
-        lines.push(heading("Removed", part.removed.len()));
+        lines.push(heading(style, "Removed", part.removed.len()));
         for removal in &part.removed {
-            lines.push(format!("  {}", topic(removal.entry)));
+            lines.push(format!("  {}", topic(style, &removal.entry)));
             if !stat {
-                lines.push(format!(
-                    "{INDENT}{}",
-                    render::citation(corpus, removal.entry)
-                ));
+                lines.push(format!("{INDENT}{}", removal.entry.citation));
                 if let Some(now) = &removal.now {
-                    lines.push(format!("{INDENT}{}", sanitize(&now.describe(corpus))));
+                    lines.push(format!("{INDENT}{}", describe(now)));
                 }
             }
         }
     }
     if !part.changed.is_empty() {
         lines.push(String::new());
-        lines.push(heading("Changed", part.changed.len()));
+        lines.push(heading(style, "Changed", part.changed.len()));
         for (i, change) in part.changed.iter().enumerate() {
             if i > 0 && !stat {
                 lines.push(String::new());
             }
-            changed_text(corpus, change, stat, lines);
+            changed_text(style, change, stat, lines);
         }
     }
     if !part.status_changed.is_empty() {
         lines.push(String::new());
-        lines.push(heading("Status changed", part.status_changed.len()));
+        lines.push(heading(style, "Status changed", part.status_changed.len()));
         let mut explained: Vec<String> = Vec::new();
         for change in &part.status_changed {
+            let badge = |p: &crate::index::timeline::Period| {
+                p.status
+                    .as_ref()
+                    .map(|s| render::status_badge(style, s))
+                    .unwrap_or_default()
+            };
             lines.push(format!(
                 "  {}: {} → {}",
-                topic(change.entry),
-                render::status_badge(&change.from),
-                render::status_badge(&change.to)
+                topic(style, &change.entry),
+                badge(&change.from),
+                badge(&change.to)
             ));
             if !stat {
-                lines.push(format!(
-                    "{INDENT}{}",
-                    render::citation(corpus, change.entry)
-                ));
+                lines.push(format!("{INDENT}{}", change.entry.citation));
             }
-            let why = sanitize(&change.to.describe(corpus));
+            let why = describe(&change.to);
             if !explained.contains(&why) {
                 explained.push(why);
             }
         }
         if !stat {
             for why in explained {
-                lines.extend(wrap(&format!("note: {why}"), "  "));
+                lines.extend(wrap(style, &format!("note: {why}"), "  "));
             }
         }
     }
 }
 
-fn changed_text(corpus: &Corpus, change: &Change, stat: bool, lines: &mut Vec<String>) {
-    let mut name = topic(change.to);
-    if change.from.topic != change.to.topic {
+fn changed_text(style: &Style, change: &Change, stat: bool, lines: &mut Vec<String>) {
+    let mut name = topic(style, &change.to);
+    if change.from.entry.topic != change.to.entry.topic {
         name.push_str(&format!(
             " (printed before as: {})",
-            sanitize(&change.from.topic)
+            sanitize(&change.from.entry.topic)
         ));
     }
     lines.push(format!("  {name}"));
@@ -313,28 +366,28 @@ fn changed_text(corpus: &Corpus, change: &Change, stat: bool, lines: &mut Vec<St
     }
     lines.push(format!(
         "{INDENT}from: {}{}",
-        render::citation(corpus, change.from),
-        badge(change.from_status.as_ref())
+        change.from.citation,
+        badge(style, change.from_status.as_ref())
     ));
     lines.push(format!(
         "{INDENT}to:   {}{}",
-        render::citation(corpus, change.to),
-        badge(change.to_status.as_ref())
+        change.to.citation,
+        badge(style, change.to_status.as_ref())
     ));
     lines.push(String::new());
     // The words are plain text, already stripped of control characters.
-    let words = word_diff_text(&change.words, output::colored_output());
+    let words = word_diff_text(style, &change.words);
     lines.extend(
-        render::wrap(&words, output::width(), INDENT)
+        render::wrap(&words, style.width, INDENT)
             .lines()
             .map(str::to_string),
     );
 }
 
-/// A word diff for people: deleted words red and inserted words green on a
-/// terminal; `[-deleted-]{+inserted+}` (as `git diff --word-diff`) when
-/// plain. Whitespace after a changed run stays outside its brackets.
-pub fn word_diff_text(changes: &[WordChange], colored: bool) -> String {
+/// A word diff for people: deleted words red and inserted words green in
+/// color; `[-deleted-]{+inserted+}` (as `git diff --word-diff`) when plain.
+/// Whitespace after a changed run stays outside its brackets.
+pub fn word_diff_text(style: &Style, changes: &[WordChange]) -> String {
     let mut out = String::new();
     for (i, change) in changes.iter().enumerate() {
         if change.op == WordOp::Equal {
@@ -343,9 +396,9 @@ pub fn word_diff_text(changes: &[WordChange], colored: bool) -> String {
         }
         let words = change.text.trim_end();
         let gap = &change.text[words.len()..];
-        let marked = match (change.op, colored) {
-            (WordOp::Delete, true) => words.red().to_string(),
-            (WordOp::Insert, true) => words.green().to_string(),
+        let marked = match (change.op, style.color) {
+            (WordOp::Delete, true) => style.deleted(words),
+            (WordOp::Insert, true) => style.inserted(words),
             (WordOp::Delete, false) => format!("[-{words}-]"),
             (_, _) => format!("{{+{words}+}}"),
         };
@@ -359,16 +412,12 @@ pub fn word_diff_text(changes: &[WordChange], colored: bool) -> String {
     out
 }
 
-fn markers_text(corpus: &Corpus, m: &MarkerCheck, stat: bool, lines: &mut Vec<String>) {
+fn markers_text(style: &Style, m: &MarkerCheck, stat: bool, lines: &mut Vec<String>) {
     let release = sanitize(&m.release.id);
-    lines.push(
-        format!(
-            "Markers of {release} checked against {}",
-            sanitize(&m.against)
-        )
-        .bold()
-        .to_string(),
-    );
+    lines.push(style.bold(&format!(
+        "Markers of {release} checked against {}",
+        sanitize(&m.against)
+    )));
     if !m.marks_entries {
         lines.push(format!(
             "  {release} marks no entry as new or changed: nothing to check"
@@ -376,7 +425,11 @@ fn markers_text(corpus: &Corpus, m: &MarkerCheck, stat: bool, lines: &mut Vec<St
         return;
     }
     match &m.indicative {
-        Some(why) => lines.extend(wrap(&format!("only indicative: {}", sanitize(why)), "  ")),
+        Some(why) => lines.extend(wrap(
+            style,
+            &format!("only indicative: {}", sanitize(&indicative_text(why))),
+            "  ",
+        )),
         None => lines.push(format!(
             "  {} is the {} {} release just before {release} in this corpus",
             sanitize(&m.against),
@@ -393,12 +446,12 @@ fn markers_text(corpus: &Corpus, m: &MarkerCheck, stat: bool, lines: &mut Vec<St
     if !m.marked_unchanged.is_empty() {
         lines.push(format!(
             "  {}",
-            heading("Marked, but unchanged", m.marked_unchanged.len())
+            heading(style, "Marked, but unchanged", m.marked_unchanged.len())
         ));
-        for entry in &m.marked_unchanged {
-            lines.push(format!("    {}", topic(entry)));
+        for stored in &m.marked_unchanged {
+            lines.push(format!("    {}", topic(style, stored)));
             if !stat {
-                lines.push(format!("      {}", render::citation(corpus, entry)));
+                lines.push(format!("      {}", stored.citation));
             }
         }
     }
@@ -406,10 +459,14 @@ fn markers_text(corpus: &Corpus, m: &MarkerCheck, stat: bool, lines: &mut Vec<St
     if !m.unmarked_changes.is_empty() {
         lines.push(format!(
             "  {}",
-            heading("Added or changed, but not marked", m.unmarked_changes.len())
+            heading(
+                style,
+                "Added or changed, but not marked",
+                m.unmarked_changes.len()
+            )
         ));
-        for entry in &m.unmarked_changes {
-            lines.push(format!("    {}", topic(entry)));
+        for stored in &m.unmarked_changes {
+            lines.push(format!("    {}", topic(style, stored)));
         }
     }
 }

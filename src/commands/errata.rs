@@ -1,27 +1,45 @@
 //! `rulings errata [CARD]`: a card's errata in force with the errata before
 //! it, or every card with errata in force.
 
+use std::io::Write;
+
 use chrono::NaiveDate;
-use colored::Colorize;
 use serde::Serialize;
 
-use super::{banner, Outcome};
-use crate::corpus::Corpus;
+use super::{banner, editions, Config, Outcome, Printer};
+use crate::catalog::{Catalog, Stored};
+use crate::cli::ErrataArgs;
+use crate::index::timeline::Period;
 use crate::lookup::{self, Match};
-use crate::model::{Edition, Entry, EntryKind};
-use crate::output::{sanitize, width, Out};
-use crate::render::{citation, plain_text, status_badge, wrap};
-use crate::resolve::{Resolution, Status};
+use crate::model::{Edition, Entry};
+use crate::output::sanitize;
+use crate::render::{describe, plain_text, status_badge, wrap, Style};
+use crate::status::Status;
 use crate::topic::TopicKey;
 
 /// A card's errata as of a date.
-struct CardErrata<'c> {
-    edition: Edition,
-    /// The newest erratum.
-    entry: &'c Entry,
-    status: Status,
+pub struct CardErrata {
+    pub edition: Edition,
+    /// The newest erratum, with its period on the date.
+    pub newest: (Stored, Period),
     /// Earlier errata on the same card, newest first.
-    history: Vec<&'c Entry>,
+    pub history: Vec<Stored>,
+}
+
+impl CardErrata {
+    fn status(&self) -> &Status {
+        self.newest.1.status.as_ref().expect("in effect")
+    }
+
+    fn json(&self) -> ErrataJson<'_> {
+        ErrataJson {
+            card: &self.newest.0.entry.topic,
+            edition: self.edition,
+            status: self.status(),
+            entry: &self.newest.0.entry,
+            history: self.history.iter().map(|s| &s.entry).collect(),
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -30,108 +48,90 @@ struct ErrataJson<'a> {
     edition: Edition,
     status: &'a Status,
     entry: &'a Entry,
-    history: &'a [&'a Entry],
+    history: Vec<&'a Entry>,
 }
 
-impl<'c> CardErrata<'c> {
-    fn json(&self) -> ErrataJson<'_> {
-        ErrataJson {
-            card: &self.entry.topic,
-            edition: self.edition,
-            status: &self.status,
-            entry: self.entry,
-            history: &self.history,
-        }
-    }
+/// A card's errata in effect on the date, if it has any.
+fn card_errata(
+    catalog: &Catalog,
+    edition: Edition,
+    key: &TopicKey,
+    as_of: NaiveDate,
+) -> anyhow::Result<Option<CardErrata>> {
+    let mut errata = catalog.errata(edition, key, as_of)?.into_iter();
+    let Some(newest) = errata.next() else {
+        return Ok(None);
+    };
+    let Some(period) = newest.on(as_of).cloned() else {
+        return Ok(None);
+    };
+    Ok(Some(CardErrata {
+        edition,
+        newest: (newest, period),
+        history: errata.collect(),
+    }))
 }
 
-/// An erratum about a card (not a rules term such as "revised game text").
-fn is_card_erratum(e: &Entry) -> bool {
-    e.kind == EntryKind::Erratum && e.cards.contains(&e.topic)
-}
-
-/// Every card with errata in effect by the date, per key.
-fn errata_by_card<'c>(resolution: &Resolution<'c>) -> Vec<(TopicKey, CardErrata<'c>)> {
-    let mut found = Vec::new();
-    for state in resolution.topics() {
-        let errata: Vec<(&Entry, &Status)> = state
-            .entries
-            .iter()
-            .filter(|(e, _)| is_card_erratum(e))
-            .map(|(e, s)| (*e, s))
-            .collect();
-        let Some(&(entry, status)) = errata.first() else {
-            continue;
-        };
-        found.push((
-            state.key.clone(),
-            CardErrata {
-                edition: resolution.edition,
-                entry,
-                status: status.clone(),
-                history: errata.iter().skip(1).map(|(e, _)| *e).collect(),
-            },
-        ));
-    }
-    found
-}
-
-pub struct ErrataArgs<'a> {
-    pub card: Option<&'a str>,
-    pub editions: Vec<Edition>,
-    pub as_of: NaiveDate,
-    pub json: bool,
-}
-
-pub fn run(corpus: &Corpus, args: ErrataArgs) -> anyhow::Result<Outcome> {
-    let resolutions: Vec<Resolution> = args
-        .editions
-        .iter()
-        .map(|&e| Resolution::new(corpus, e, args.as_of))
-        .collect();
-    match args.card {
-        None => list_all(corpus, &resolutions, &args),
-        Some(card) => one_card(corpus, &resolutions, card, &args),
+pub fn run(
+    catalog: &Catalog,
+    config: &Config,
+    args: &ErrataArgs,
+    p: &mut Printer<impl Write, impl Write>,
+) -> anyhow::Result<Outcome> {
+    let card = args.card.join(" ");
+    let as_of = config.as_of(args.as_of);
+    let editions = editions(catalog, args.edition);
+    if card.trim().is_empty() {
+        list_all(catalog, &editions, as_of, args.json, p)
+    } else {
+        one_card(catalog, &editions, &card, as_of, args.json, p)
     }
 }
 
 fn list_all(
-    corpus: &Corpus,
-    resolutions: &[Resolution],
-    args: &ErrataArgs,
+    catalog: &Catalog,
+    editions: &[Edition],
+    as_of: NaiveDate,
+    json: bool,
+    p: &mut Printer<impl Write, impl Write>,
 ) -> anyhow::Result<Outcome> {
-    let mut all: Vec<CardErrata> = resolutions
-        .iter()
-        .flat_map(|r| errata_by_card(r).into_iter().map(|(_, e)| e))
-        .filter(|e| e.status.is_current())
-        .collect();
+    let mut all: Vec<CardErrata> = Vec::new();
+    for &edition in editions {
+        for key in catalog.keys(edition, true)? {
+            if let Some(errata) = card_errata(catalog, edition, &key, as_of)? {
+                if errata.status().is_current() {
+                    all.push(errata);
+                }
+            }
+        }
+    }
     all.sort_by(|a, b| {
-        a.entry
+        a.newest
+            .0
+            .entry
             .key
             .without_article()
-            .cmp(b.entry.key.without_article())
+            .cmp(b.newest.0.entry.key.without_article())
             .then(a.edition.cmp(&b.edition))
     });
-    let mut out = Out::new();
-    if args.json {
+    if json {
         let list: Vec<ErrataJson> = all.iter().map(CardErrata::json).collect();
-        out.json(&list)?;
+        p.out.json(&list)?;
     } else {
         for e in &all {
-            out.line(&format!(
+            p.out.line(&format!(
                 "{:<32} {}  {}  {}",
-                sanitize(&e.entry.topic).bold(),
-                e.edition.label().cyan(),
-                status_badge(&e.status),
-                citation(corpus, e.entry)
+                p.style.bold(&sanitize(&e.newest.0.entry.topic)),
+                p.style.edition(e.edition.label()),
+                status_badge(&p.style, e.status()),
+                e.newest.0.citation
             ))?;
         }
         if all.is_empty() {
-            eprintln!("no errata in force as of {}", args.as_of);
+            p.err.line(&format!("no errata in force as of {as_of}"))?;
         }
-        eprintln!("{}", banner(corpus, &args.editions));
+        p.err.line(&banner(catalog, editions))?;
     }
-    out.flush()?;
     Ok(if all.is_empty() {
         Outcome::NothingFound
     } else {
@@ -140,126 +140,137 @@ fn list_all(
 }
 
 fn one_card(
-    corpus: &Corpus,
-    resolutions: &[Resolution],
+    catalog: &Catalog,
+    editions: &[Edition],
     card: &str,
-    args: &ErrataArgs,
+    as_of: NaiveDate,
+    json: bool,
+    p: &mut Printer<impl Write, impl Write>,
 ) -> anyhow::Result<Outcome> {
     let mut answers: Vec<(CardErrata, bool)> = Vec::new();
     let mut suggestions: Vec<String> = Vec::new();
-    for resolution in resolutions {
-        let errata = errata_by_card(resolution);
-        let keys: Vec<&TopicKey> = errata.iter().map(|(k, _)| k).collect();
-        let (key, exact) = match lookup::find(card, keys.iter().copied()) {
+    for &edition in editions {
+        let keys = catalog.keys(edition, true)?;
+        let (key, exact) = match lookup::find(card, &keys) {
             Match::Exact(k) => (k, true),
             Match::Close(k) => (k, false),
             Match::Several(ks) => {
-                suggestions.extend(ks.iter().map(|k| format!("{k} ({})", resolution.edition)));
+                suggestions.extend(ks.iter().map(|k| format!("{k} ({edition})")));
                 continue;
             }
             Match::None => continue,
         };
-        if let Some((_, e)) = errata.into_iter().find(|(k, _)| *k == key) {
-            answers.push((e, exact));
+        if let Some(errata) = card_errata(catalog, edition, &key, as_of)? {
+            answers.push((errata, exact));
         }
     }
     if answers.iter().any(|(_, exact)| *exact) {
         answers.retain(|(_, exact)| *exact);
     }
     if answers.is_empty() {
-        return no_errata(resolutions, card, suggestions, args);
+        return no_errata(catalog, editions, card, as_of, suggestions, json, p);
     }
-    let mut out = Out::new();
-    if args.json {
+    if json {
         let list: Vec<ErrataJson> = answers.iter().map(|(e, _)| e.json()).collect();
         if list.len() == 1 {
-            out.json(&list[0])?;
+            p.out.json(&list[0])?;
         } else {
-            out.json(&list)?;
+            p.out.json(&list)?;
         }
     } else {
-        let w = width();
         for (i, (e, exact)) in answers.iter().enumerate() {
             if i > 0 {
-                out.line("")?;
+                p.out.line("")?;
             }
-            if !exact {
-                out.line(&format!(
-                    "{} no errata for `{}`; showing the closest card, `{}`",
-                    "note:".yellow().bold(),
-                    sanitize(card),
-                    sanitize(&e.entry.topic)
-                ))?;
-            }
-            out.line(&format!(
-                "{}  {}  {}",
-                sanitize(&e.entry.topic).bold().underline(),
-                e.edition.label().cyan(),
-                status_badge(&e.status)
-            ))?;
-            out.line(&format!(
-                "{} {}",
-                "from".dimmed(),
-                citation(corpus, e.entry)
-            ))?;
-            if !matches!(e.status, Status::InForce) {
-                out.line(&wrap(&e.status.describe(corpus), w, "").yellow().to_string())?;
-            }
-            out.line("")?;
-            out.line(&wrap(&plain_text(&e.entry.text), w, "  "))?;
-            if !e.history.is_empty() {
-                out.line("")?;
-                out.line(&"Earlier errata (newest first)".bold().to_string())?;
-                for h in &e.history {
-                    out.line(&format!("  {}  {}", h.date, citation(corpus, h)))?;
-                    out.line(&wrap(&plain_text(&h.text), w, "    "))?;
-                }
+            for line in card_text(&p.style, card, e, *exact) {
+                p.out.line(&line)?;
             }
         }
-        eprintln!("{}", banner(corpus, &args.editions));
+        p.err.line(&banner(catalog, editions))?;
     }
-    out.flush()?;
     Ok(Outcome::Found)
+}
+
+/// A card's errata for people.
+pub fn card_text(style: &Style, typed: &str, e: &CardErrata, exact: bool) -> Vec<String> {
+    let w = style.width;
+    let (stored, period) = &e.newest;
+    let mut lines = Vec::new();
+    if !exact {
+        lines.push(format!(
+            "{} no errata for `{}`; showing the closest card, `{}`",
+            style.caution_bold("note:"),
+            sanitize(typed),
+            sanitize(&stored.entry.topic)
+        ));
+    }
+    lines.push(format!(
+        "{}  {}  {}",
+        style.heading(&sanitize(&stored.entry.topic)),
+        style.edition(e.edition.label()),
+        status_badge(style, e.status())
+    ));
+    lines.push(format!("{} {}", style.dimmed("from"), stored.citation));
+    if !matches!(e.status(), Status::InForce) {
+        lines.push(style.caution(&wrap(&describe(period), w, "")));
+    }
+    lines.push(String::new());
+    lines.push(wrap(&plain_text(&stored.entry.text), w, "  "));
+    if !e.history.is_empty() {
+        lines.push(String::new());
+        lines.push(style.bold("Earlier errata (newest first)"));
+        for h in &e.history {
+            lines.push(format!("  {}  {}", h.entry.date, h.citation));
+            lines.push(wrap(&plain_text(&h.entry.text), w, "    "));
+        }
+    }
+    lines
 }
 
 /// No errata for the card: say whether it has other rulings, and where.
 fn no_errata(
-    resolutions: &[Resolution],
+    catalog: &Catalog,
+    editions: &[Edition],
     card: &str,
+    as_of: NaiveDate,
     suggestions: Vec<String>,
-    args: &ErrataArgs,
+    json: bool,
+    p: &mut Printer<impl Write, impl Write>,
 ) -> anyhow::Result<Outcome> {
     let mut ruled: Vec<String> = Vec::new();
-    for r in resolutions {
-        let keys: Vec<&TopicKey> = r.topics().map(|t| &t.key).collect();
-        if let Match::Exact(k) | Match::Close(k) = lookup::find(card, keys.iter().copied()) {
-            if let Some(state) = r.topic(&k) {
-                ruled.push(format!("{} ({})", state.newest().0.topic, r.edition));
+    for &edition in editions {
+        let keys = catalog.keys(edition, false)?;
+        if let Match::Exact(k) | Match::Close(k) = lookup::find(card, &keys) {
+            if let Some(topic) = catalog.topic(edition, &k, as_of)? {
+                ruled.push(format!("{} ({edition})", topic.newest()?.entry.topic));
             }
         }
     }
-    if args.json {
+    if json {
         let body = serde_json::json!({
             "card": card,
-            "as_of": args.as_of,
+            "as_of": as_of,
             "found": false,
             "rulings": ruled,
             "did_you_mean": suggestions,
         });
-        Out::new().json(&body)?;
+        p.out.json(&body)?;
     } else if ruled.is_empty() {
-        eprintln!("no errata for `{}` as of {}", sanitize(card), args.as_of);
+        p.err
+            .line(&format!("no errata for `{}` as of {as_of}", sanitize(card)))?;
         if !suggestions.is_empty() {
-            eprintln!("did you mean: {}", sanitize(&suggestions.join(", ")));
+            p.err.line(&format!(
+                "did you mean: {}",
+                sanitize(&suggestions.join(", "))
+            ))?;
         }
     } else {
-        eprintln!(
-            "no errata for `{}` as of {}, but it has rulings: {} — see `rulings show \"{}\"`",
+        p.err.line(&format!(
+            "no errata for `{}` as of {as_of}, but it has rulings: {} — see `rulings show \"{}\"`",
             sanitize(card),
-            args.as_of,
             sanitize(&ruled.join(", ")),
             sanitize(card)
-        );
+        ))?;
     }
     Ok(Outcome::NothingFound)
 }

@@ -1,35 +1,37 @@
-//! `rulings export`: every parsed entry, one JSON object per line, for other
-//! tools to read.
+//! `rulings export`: every entry as the index holds it, one JSON object per
+//! line, for other tools to read.
+
+use std::io::Write;
 
 use anyhow::bail;
 
-use super::Outcome;
-use crate::corpus::Corpus;
+use super::{Outcome, Printer};
+use crate::catalog::Catalog;
 use crate::model::Edition;
-use crate::output::Out;
 
 pub fn run(
-    corpus: &Corpus,
+    catalog: &Catalog,
     edition: Option<Edition>,
     release: Option<&str>,
+    p: &mut Printer<impl Write, impl Write>,
 ) -> anyhow::Result<Outcome> {
-    if let Some(id) = release {
-        if corpus.release(id).is_none() {
-            bail!("unknown release `{id}` (see `rulings releases`)");
+    let entries = match release {
+        Some(id) => {
+            if catalog.release(id)?.is_none_or(|r| r.id != id) {
+                bail!("unknown release `{id}` (see `rulings releases`)");
+            }
+            catalog.entries_of_release(id)?
         }
-    }
-    let mut out = Out::new();
+        None => catalog.all_entries()?,
+    };
     let mut count = 0usize;
-    for entry in corpus.entries() {
-        if edition.is_some_and(|e| e != entry.edition)
-            || release.is_some_and(|id| id != entry.release)
-        {
+    for stored in entries {
+        if edition.is_some_and(|e| e != stored.entry.edition) {
             continue;
         }
-        out.json_line(entry)?;
+        p.out.json_line(&stored.entry)?;
         count += 1;
     }
-    out.flush()?;
     Ok(if count == 0 {
         Outcome::NothingFound
     } else {

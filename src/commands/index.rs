@@ -1,20 +1,20 @@
 //! `rulings index`: rebuild the search index now and report what it holds;
 //! and where the index of a corpus lives.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use super::{bundled_corpus, Outcome};
-use crate::cli::Cli;
+use super::{bundled_corpus, Config, Outcome, Printer};
 use crate::index;
-use crate::output::{sanitize, Out};
+use crate::output::sanitize;
 
 /// The index folder for the corpus in `corpus`: `--index`/`RULINGS_INDEX`,
 /// else `index/` at the top of the checkout for the bundled corpus, else a
 /// folder of the user's cache.
-pub fn folder(cli: &Cli, corpus: &Path) -> PathBuf {
-    cli.global.index.clone().unwrap_or_else(|| {
+pub fn folder(asked: Option<&Path>, corpus: &Path) -> PathBuf {
+    asked.map(Path::to_path_buf).unwrap_or_else(|| {
         let bundled_index = Path::new(env!("CARGO_MANIFEST_DIR")).join("index");
         index::default_folder(corpus, &bundled_corpus(), &bundled_index)
     })
@@ -37,17 +37,21 @@ struct EditionReport {
     entries: usize,
 }
 
-pub fn run(cli: &Cli, corpus: &Path, json: bool) -> anyhow::Result<Outcome> {
-    let folder = folder(cli, corpus);
-    let rebuilt = index::rebuild(corpus, &folder)?;
+pub fn run(
+    config: &Config,
+    json: bool,
+    p: &mut Printer<impl Write, impl Write>,
+) -> anyhow::Result<Outcome> {
+    let folder = &config.index;
+    let rebuilt = index::rebuild(&config.corpus, folder)?;
     for notice in &rebuilt.manifest.notices {
-        eprintln!("warning: {}", sanitize(notice));
+        p.err.line(&format!("warning: {}", sanitize(notice)))?;
     }
-    let mut out = Out::new();
+    let out = &mut p.out;
     let counts = &rebuilt.counts;
     if json {
         let report = Report {
-            index: &folder,
+            index: folder,
             corpus: &rebuilt.manifest.corpus,
             releases: counts.releases,
             entries: counts.entries,
@@ -80,6 +84,5 @@ pub fn run(cli: &Cli, corpus: &Path, json: bool) -> anyhow::Result<Outcome> {
             rebuilt.took.as_secs_f64()
         ))?;
     }
-    out.flush()?;
     Ok(Outcome::Found)
 }

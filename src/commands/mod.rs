@@ -1,7 +1,7 @@
-//! The commands: each takes the user's options and writes its answer.
-//! `run` answers search and index from the search index (which parses the
-//! corpus only when it must be rebuilt); every other command gets the corpus
-//! parsed once.
+//! The commands: each takes the options it needs (typed, read once from the
+//! command line into a [`Config`]), asks the [`Catalog`] and writes its
+//! answer through a [`Printer`]. Only `index` and a fresh-or-rebuild check
+//! ever read the corpus itself.
 
 mod diff;
 mod errata;
@@ -11,16 +11,19 @@ mod releases;
 mod search;
 mod show;
 
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::{bail, Context};
+use anyhow::bail;
 use chrono::NaiveDate;
 
+use crate::catalog::Catalog;
 use crate::cli::{Cli, Command};
-use crate::corpus::{self, Corpus};
+use crate::index::Origin;
 use crate::model::Edition;
-use crate::output;
+use crate::output::{self, sanitize, Out};
+use crate::render::Style;
 
 /// The exit status of an answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,120 +41,139 @@ impl From<Outcome> for ExitCode {
     }
 }
 
+/// Where answers go: stdout for the answer, stderr for what goes with it
+/// (notes, the data banner), both in one style.
+pub struct Printer<O: Write, E: Write> {
+    pub out: Out<O>,
+    pub err: Out<E>,
+    pub style: Style,
+}
+
+impl<O: Write, E: Write> Printer<O, E> {
+    pub fn new(out: O, err: E, style: Style) -> Self {
+        Printer {
+            out: Out::new(out),
+            err: Out::new(err),
+            style,
+        }
+    }
+}
+
+/// What every command needs to know, read once from the command line.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// The corpus folder.
+    pub corpus: PathBuf,
+    /// The index folder.
+    pub index: PathBuf,
+    pub style: Style,
+    /// The date questions are asked on unless they say otherwise.
+    pub today: NaiveDate,
+}
+
 /// The corpus bundled with this build: the `rulings/` folder of the checkout
 /// it was built from.
 pub fn bundled_corpus() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("rulings")
 }
 
-/// Where the corpus is: `--rulings`/`RULINGS_DIR`, else the bundled folder.
-pub fn corpus_folder(cli: &Cli) -> anyhow::Result<PathBuf> {
-    let folder = cli.global.rulings.clone().unwrap_or_else(bundled_corpus);
-    if !folder.is_dir() {
-        bail!(
-            "corpus folder {} not found (give one with --rulings DIR or RULINGS_DIR)",
-            folder.display()
-        );
-    }
-    Ok(folder)
-}
-
-/// Loads the corpus and reports, on stderr, every document that did not load.
-pub fn load_corpus(folder: &Path) -> anyhow::Result<Corpus> {
-    let corpus = corpus::load(folder)?;
-    for warning in &corpus.warnings {
-        eprintln!("warning: {}", output::sanitize(warning));
-    }
-    for problem in &corpus.problems {
-        eprintln!(
-            "warning: skipped {}",
-            output::sanitize(&problem.to_string())
-        );
-    }
-    if corpus.releases.is_empty() {
-        bail!(
-            "no rulings document could be read under {}",
-            folder.display()
-        );
-    }
-    Ok(corpus)
-}
-
-/// Parses `--edition`.
-pub fn edition_arg(value: Option<&str>) -> anyhow::Result<Option<Edition>> {
-    value
-        .map(|v| v.parse::<Edition>().map_err(anyhow::Error::msg))
-        .transpose()
-        .context("bad --edition")
-}
-
-pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
-    output::set_color(cli.global.color);
-    let folder = corpus_folder(&cli)?;
-    // Search and index answer from the search index: they parse the corpus
-    // only when the index has to be built.
-    match &cli.command {
-        Command::Search { .. } => return Ok(search::run(&cli, &folder)?.into()),
-        Command::Index { json } => return Ok(index::run(&cli, &folder, *json)?.into()),
-        _ => {}
-    }
-    let corpus = load_corpus(&folder)?;
-    let outcome = match &cli.command {
-        Command::Search { .. } | Command::Index { .. } => unreachable!("answered above"),
-        Command::Show {
-            topic,
-            edition,
-            as_of,
-            history,
-            json,
-        } => show::run(
-            &corpus,
-            show::ShowArgs {
-                topic: &topic.join(" "),
-                editions: editions(&corpus, edition.as_deref())?,
-                as_of: as_of_arg(as_of.as_deref())?,
-                history: *history,
-                json: *json,
-            },
-        )?,
-        Command::Errata {
-            card,
-            edition,
-            as_of,
-            json,
-        } => {
-            let card = card.join(" ");
-            errata::run(
-                &corpus,
-                errata::ErrataArgs {
-                    card: (!card.trim().is_empty()).then_some(card.as_str()),
-                    editions: editions(&corpus, edition.as_deref())?,
-                    as_of: as_of_arg(as_of.as_deref())?,
-                    json: *json,
-                },
-            )?
+impl Config {
+    pub fn from_cli(cli: &Cli) -> anyhow::Result<Config> {
+        let corpus = cli.global.rulings.clone().unwrap_or_else(bundled_corpus);
+        if !corpus.is_dir() {
+            bail!(
+                "corpus folder {} not found (give one with --rulings DIR or RULINGS_DIR)",
+                corpus.display()
+            );
         }
-        Command::Releases { json } => releases::run(&corpus, *json)?,
-        Command::Export { edition, release } => export::run(
-            &corpus,
-            edition_arg(edition.as_deref())?,
-            release.as_deref(),
-        )?,
-        Command::Diff {
-            from,
-            to,
-            edition,
-            stat,
-            json,
-        } => diff::run(
-            &corpus,
-            from,
-            to,
-            edition_arg(edition.as_deref())?,
-            diff::Form::from_flags(*stat, *json),
-        )?,
-    };
-    Ok(outcome.into())
+        let index = index::folder(cli.global.index.as_deref(), &corpus);
+        Ok(Config {
+            corpus,
+            index,
+            style: output::style(cli.global.color),
+            today: today(),
+        })
+    }
+
+    /// The date of a question: the one asked, else today.
+    pub fn as_of(&self, asked: Option<NaiveDate>) -> NaiveDate {
+        asked.unwrap_or(self.today)
+    }
+
+    /// Opens the catalog and warns on stderr of what went wrong opening it;
+    /// with `announce`, also says when it had to be built.
+    pub fn catalog(&self, err: &mut Out<impl Write>, announce: bool) -> anyhow::Result<Catalog> {
+        let catalog = Catalog::open(&self.corpus, &self.index)?;
+        let opened = catalog.opened();
+        for warning in &opened.warnings {
+            err.line(&format!("warning: {}", sanitize(warning)))?;
+        }
+        for notice in &catalog.manifest().notices {
+            err.line(&format!("warning: {}", sanitize(notice)))?;
+        }
+        match &opened.origin {
+            _ if !announce => {}
+            Origin::Reused => {}
+            Origin::Built {
+                reason,
+                counts,
+                took,
+            } => err.line(&format!(
+                "note: indexed {} entries from {} releases into {} in {:.2} s ({})",
+                counts.entries,
+                counts.releases,
+                self.index.display(),
+                took.as_secs_f64(),
+                reason.describe()
+            ))?,
+            Origin::InMemory { counts, took } => err.line(&format!(
+                "note: indexed {} entries from {} releases in memory in {:.2} s",
+                counts.entries,
+                counts.releases,
+                took.as_secs_f64()
+            ))?,
+        }
+        Ok(catalog)
+    }
+}
+
+/// Runs the command line, writing to stdout and stderr.
+pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    let config = Config::from_cli(&cli)?;
+    let stderr = io::stderr();
+    let mut printer = Printer::new(
+        io::BufWriter::new(io::stdout().lock()),
+        stderr.lock(),
+        config.style,
+    );
+    let outcome = dispatch(&cli.command, &config, &mut printer);
+    printer.out.flush()?;
+    Ok(outcome?.into())
+}
+
+fn dispatch(
+    command: &Command,
+    config: &Config,
+    p: &mut Printer<impl Write, impl Write>,
+) -> anyhow::Result<Outcome> {
+    if let Command::Index { json } = command {
+        return index::run(config, *json, p);
+    }
+    // A search says when it had to build the index first (it explains a
+    // slower answer); other answers stay as they are.
+    let announce = matches!(command, Command::Search(_));
+    let catalog = config.catalog(&mut p.err, announce)?;
+    match command {
+        Command::Index { .. } => unreachable!("answered above"),
+        Command::Search(args) => search::run(&catalog, config, args, p),
+        Command::Show(args) => show::run(&catalog, config, args, p),
+        Command::Errata(args) => errata::run(&catalog, config, args, p),
+        Command::Releases { json } => releases::run(&catalog, *json, p),
+        Command::Export { edition, release } => {
+            export::run(&catalog, *edition, release.as_deref(), p)
+        }
+        Command::Diff(args) => diff::run(&catalog, args, p),
+    }
 }
 
 /// Today, the default date of every question.
@@ -159,42 +181,23 @@ pub fn today() -> NaiveDate {
     chrono::Local::now().date_naive()
 }
 
-/// Parses `--as-of`; default today.
-pub fn as_of_arg(value: Option<&str>) -> anyhow::Result<NaiveDate> {
-    match value {
-        None => Ok(today()),
-        Some(v) => crate::parse::dates::parse_user_date(v)
-            .ok_or_else(|| anyhow::anyhow!("bad --as-of date `{v}` (use YYYY-MM-DD)")),
+/// The editions a question covers: the one asked, else every edition the
+/// corpus has.
+pub fn editions(catalog: &Catalog, asked: Option<Edition>) -> Vec<Edition> {
+    match asked {
+        Some(e) => vec![e],
+        None => catalog.editions(),
     }
 }
 
-/// The editions a question covers: `--edition`, else every edition the
-/// corpus has.
-pub fn editions(corpus: &Corpus, value: Option<&str>) -> anyhow::Result<Vec<Edition>> {
-    Ok(match edition_arg(value)? {
-        Some(e) => vec![e],
-        None => corpus.editions(),
-    })
-}
-
 /// How current the corpus is: the newest release of each edition.
-pub fn banner(corpus: &Corpus, editions: &[Edition]) -> String {
-    let parts: Vec<String> = editions
+pub fn banner(catalog: &Catalog, editions: &[Edition]) -> String {
+    let parts: Vec<String> = catalog
+        .manifest()
+        .newest
         .iter()
-        .filter_map(|&edition| {
-            corpus
-                .releases
-                .iter()
-                .filter(|r| r.edition == edition)
-                .max_by_key(|r| (r.date, r.order))
-                .map(|r| {
-                    format!(
-                        "{edition} newest {} ({})",
-                        r.date,
-                        output::sanitize(&r.title)
-                    )
-                })
-        })
+        .filter(|n| editions.contains(&n.edition))
+        .map(|n| format!("{} newest {} ({})", n.edition, n.date, sanitize(&n.title)))
         .collect();
     format!("corpus: {}", parts.join("; "))
 }

@@ -1,13 +1,14 @@
 //! `rulings releases`: what the corpus holds, one release a line.
 
+use std::io::Write;
+
 use chrono::NaiveDate;
-use colored::Colorize;
 use serde::Serialize;
 
-use super::Outcome;
-use crate::corpus::Corpus;
-use crate::model::{Edition, Release};
-use crate::output::{sanitize, Out};
+use super::{Outcome, Printer};
+use crate::catalog::Catalog;
+use crate::model::{Edition, ReleaseInfo};
+use crate::output::sanitize;
 
 #[derive(Serialize)]
 struct Summary<'a> {
@@ -24,7 +25,7 @@ struct Summary<'a> {
     front_matter: bool,
 }
 
-fn summary(r: &Release) -> Summary<'_> {
+fn summary(r: &ReleaseInfo) -> Summary<'_> {
     Summary {
         id: &r.id,
         edition: r.edition,
@@ -32,7 +33,7 @@ fn summary(r: &Release) -> Summary<'_> {
         kind: r.kind.label(),
         title: &r.title,
         publisher: r.publisher.as_deref(),
-        entries: r.entries.len(),
+        entries: r.entry_count,
         amends: &r.amends,
         since: r.since.as_deref(),
         file: &r.file,
@@ -40,13 +41,15 @@ fn summary(r: &Release) -> Summary<'_> {
     }
 }
 
-pub fn run(corpus: &Corpus, json: bool) -> anyhow::Result<Outcome> {
-    let mut out = Out::new();
-    let mut releases: Vec<&Release> = corpus.releases.iter().collect();
-    releases.sort_by_key(|r| (r.edition, r.date, r.order));
+pub fn run(
+    catalog: &Catalog,
+    json: bool,
+    p: &mut Printer<impl Write, impl Write>,
+) -> anyhow::Result<Outcome> {
+    let releases = catalog.releases()?;
     if json {
-        let list: Vec<Summary> = releases.iter().map(|r| summary(r)).collect();
-        out.json(&list)?;
+        let list: Vec<Summary> = releases.iter().map(summary).collect();
+        p.out.json(&list)?;
     } else {
         let id_width = releases
             .iter()
@@ -54,17 +57,19 @@ pub fn run(corpus: &Corpus, json: bool) -> anyhow::Result<Outcome> {
             .max()
             .unwrap_or(2);
         for r in &releases {
-            out.line(&format!(
-                "{:<id_width$}  {}  {}  {:<15}  {:>3} entries  {}",
-                sanitize(&r.id).bold(),
-                r.edition.label().cyan(),
+            let id = sanitize(&r.id);
+            let pad = id_width.saturating_sub(id.chars().count());
+            p.out.line(&format!(
+                "{}{}  {}  {}  {:<15}  {:>3} entries  {}",
+                p.style.bold(&id),
+                " ".repeat(pad),
+                p.style.edition(r.edition.label()),
                 r.date,
                 r.kind.label(),
-                r.entries.len(),
+                r.entry_count,
                 sanitize(&r.title),
             ))?;
         }
     }
-    out.flush()?;
     Ok(Outcome::Found)
 }

@@ -9,22 +9,20 @@
 //! With `RULINGS_TIMINGS` set, the time of each stage goes to stderr (what
 //! the benchmark reports as the break-down of a search).
 
-use std::path::Path;
+use std::io::Write;
 use std::time::{Duration, Instant};
 
-use anyhow::{bail, Context};
-use colored::Colorize;
+use anyhow::bail;
 use serde::Serialize;
 use serde_json::value::RawValue;
 
-use super::{edition_arg, index as index_command, Outcome};
-use crate::cli::{Cli, Command};
-use crate::index::{self, Origin};
-use crate::model::EntryKind;
-use crate::output::{colored_output, sanitize, width, Out};
-use crate::render::{status_badge, wrap};
-use crate::resolve::Status;
+use super::{Config, Outcome, Printer};
+use crate::catalog::Catalog;
+use crate::cli::SearchArgs;
+use crate::output::{escape_controls, sanitize};
+use crate::render::{describe, status_badge, wrap, Style};
 use crate::search::{self, Answer, Hit, Note, Request};
+use crate::status::Status;
 
 #[derive(Serialize)]
 struct HitJson<'a> {
@@ -44,79 +42,30 @@ fn plain_mark(word: &str) -> String {
     format!("**{word}**")
 }
 
-fn color_mark(word: &str) -> String {
-    word.yellow().bold().to_string()
-}
-
-pub fn run(cli: &Cli, folder: &Path) -> anyhow::Result<Outcome> {
-    let Command::Search {
-        query,
-        edition,
-        kind,
-        as_of,
-        all,
-        limit,
-        json,
-    } = &cli.command
-    else {
-        bail!("not a search");
-    };
+pub fn run(
+    catalog: &Catalog,
+    config: &Config,
+    args: &SearchArgs,
+    p: &mut Printer<impl Write, impl Write>,
+) -> anyhow::Result<Outcome> {
     let request = Request {
-        query: query.join(" "),
-        edition: edition_arg(edition.as_deref())?,
-        kind: kind
-            .as_deref()
-            .map(|k| k.parse::<EntryKind>().map_err(anyhow::Error::msg))
-            .transpose()
-            .context("bad --kind")?,
-        as_of: super::as_of_arg(as_of.as_deref())?,
-        all: *all,
-        limit: usize::from(*limit),
+        query: args.query.join(" "),
+        edition: args.edition,
+        kind: args.kind,
+        as_of: config.as_of(args.as_of),
+        all: args.all,
+        limit: usize::from(args.limit),
     };
     if request.query.trim().is_empty() {
         bail!("nothing to search for: give some words");
     }
-
-    let index_folder = index_command::folder(cli, folder);
-    let opening = Instant::now();
-    let opened = index::open(folder, &index_folder)?;
-    let opened_in = opening.elapsed();
-    for warning in &opened.warnings {
-        eprintln!("warning: {}", sanitize(warning));
-    }
-    for notice in &opened.index.manifest().notices {
-        eprintln!("warning: {}", sanitize(notice));
-    }
-    match &opened.origin {
-        Origin::Reused => {}
-        Origin::Built {
-            reason,
-            counts,
-            took,
-        } => eprintln!(
-            "note: indexed {} entries from {} releases into {} in {:.2} s ({})",
-            counts.entries,
-            counts.releases,
-            index_folder.display(),
-            took.as_secs_f64(),
-            reason.describe()
-        ),
-        Origin::InMemory { counts, took } => eprintln!(
-            "note: indexed {} entries from {} releases in memory in {:.2} s",
-            counts.entries,
-            counts.releases,
-            took.as_secs_f64()
-        ),
-    }
-
     let searching = Instant::now();
-    let answer = search::search(&opened.index, &request)?;
+    let answer = search::search(catalog.index(), &request)?;
     let searched_in = searching.elapsed();
     let printing = Instant::now();
-    let mut out = Out::new();
-    if *json {
+    if args.json {
         for line in note_lines(&answer, &request) {
-            eprintln!("{line}");
+            p.err.line(&line)?;
         }
         let hits = answer
             .hits
@@ -125,7 +74,7 @@ pub fn run(cli: &Cli, folder: &Path) -> anyhow::Result<Outcome> {
                 Ok(HitJson {
                     score: h.score,
                     snippet: h.snippet.marked(plain_mark),
-                    status: &h.status,
+                    status: h.period.status.as_ref().expect("hits are in effect"),
                     entry: RawValue::from_string(h.entry.clone())?,
                 })
             })
@@ -134,22 +83,22 @@ pub fn run(cli: &Cli, folder: &Path) -> anyhow::Result<Outcome> {
             query: &request.query,
             hits,
         };
-        out.line(&crate::output::escape_controls(
-            &serde_json::to_string_pretty(&body)?,
-        ))?;
+        p.out
+            .line(&escape_controls(&serde_json::to_string_pretty(&body)?))?;
     } else {
-        print_answer(&mut out, &answer, &request)?;
+        for line in answer_text(&p.style, &answer, &request) {
+            p.out.line(&line)?;
+        }
     }
-    out.flush()?;
     if std::env::var_os("RULINGS_TIMINGS").is_some() {
         let ms = |d: Duration| d.as_secs_f64() * 1000.0;
-        eprintln!(
-            "timings: freshness check {:.2} ms, index open {:.2} ms, query {:.2} ms, printing {:.2} ms",
+        let opened = catalog.opened();
+        p.err.line(&format!(
+            "timings: freshness check {:.2} ms, query {:.2} ms, printing {:.2} ms",
             ms(opened.checked),
-            ms(opened_in.saturating_sub(opened.checked)),
             ms(searched_in),
             ms(printing.elapsed())
-        );
+        ))?;
     }
     Ok(if answer.hits.is_empty() {
         Outcome::NothingFound
@@ -203,64 +152,65 @@ fn note_lines(answer: &Answer, request: &Request) -> Vec<String> {
     lines
 }
 
-fn print_answer(out: &mut Out, answer: &Answer, request: &Request) -> anyhow::Result<()> {
+/// An answer for people.
+pub fn answer_text(style: &Style, answer: &Answer, request: &Request) -> Vec<String> {
+    let mut lines = Vec::new();
     for line in note_lines(answer, request) {
         let styled = match line.split_once(": ") {
-            Some((head, rest)) => format!("{} {rest}", format!("{head}:").yellow().bold()),
+            Some((head, rest)) => format!("{} {rest}", style.caution_bold(&format!("{head}:"))),
             None => line,
         };
-        out.line(&styled)?;
+        lines.push(styled);
     }
     if answer.hits.is_empty() {
-        out.line(&format!(
+        lines.push(format!(
             "No ruling found for `{}`.",
             sanitize(&request.query)
-        ))?;
-        return Ok(());
+        ));
+        return lines;
     }
     if !answer.notes.is_empty() || !answer.did_you_mean.is_empty() {
-        out.line("")?;
+        lines.push(String::new());
     }
-    let w = width();
     for (i, hit) in answer.hits.iter().enumerate() {
         if i > 0 {
-            out.line("")?;
+            lines.push(String::new());
         }
-        print_hit(out, i + 1, hit, w)?;
+        lines.extend(hit_text(style, i + 1, hit));
     }
-    Ok(())
+    lines
 }
 
-fn print_hit(out: &mut Out, rank: usize, hit: &Hit, w: usize) -> anyhow::Result<()> {
-    out.line(&format!(
+fn hit_text(style: &Style, rank: usize, hit: &Hit) -> Vec<String> {
+    let w = style.width;
+    let status = hit.period.status.as_ref().expect("hits are in effect");
+    let mut lines = vec![format!(
         "{}. {}  {}  {}  {}",
         rank,
-        sanitize(&hit.topic).bold(),
-        hit.edition.label().cyan(),
-        hit.kind.label().dimmed(),
-        status_badge(&hit.status)
-    ))?;
-    if !matches!(hit.status, Status::InForce) {
-        let description = wrap(&sanitize(&hit.description), w, "   ");
-        out.line(&description.yellow().to_string())?;
+        style.bold(&sanitize(&hit.topic)),
+        style.edition(hit.edition.label()),
+        style.dimmed(hit.kind.label()),
+        status_badge(style, status)
+    )];
+    if !matches!(status, Status::InForce) {
+        lines.push(style.caution(&wrap(&describe(&hit.period), w, "   ")));
     }
-    out.line(&format!(
+    lines.push(format!(
         "   {} {}",
-        "from".dimmed(),
+        style.dimmed("from"),
         sanitize(&hit.citation)
-    ))?;
-    let mark = if colored_output() {
-        color_mark
-    } else {
-        plain_mark
-    };
+    ));
     // Snippets are cut from the indexed `render::plain_text`, already free
     // of control characters; sanitizing here would strip the highlights.
-    let snippet = hit.snippet.marked(mark);
+    let snippet = if style.color {
+        hit.snippet.marked(|w| style.highlight(w))
+    } else {
+        hit.snippet.marked(plain_mark)
+    };
     if !snippet.trim().is_empty() {
-        out.line(&wrap(&snippet, w, "   "))?;
+        lines.push(wrap(&snippet, w, "   "));
     }
-    Ok(())
+    lines
 }
 
 #[cfg(test)]

@@ -7,12 +7,13 @@ use tantivy::schema::TantivyDocument;
 use tantivy::{DateTime, Index, IndexWriter};
 
 use super::fingerprint::Manifest;
-use super::schema::Fields;
+use super::schema::{self, Fields, Role};
 use super::timeline::{self, Period};
 use super::IndexError;
 use crate::corpus::Corpus;
-use crate::model::{Edition, Entry};
+use crate::model::{Edition, Entry, EntryKind, Release};
 use crate::render;
+use chrono::NaiveDate;
 
 /// Memory for the one indexing thread: far more than a corpus needs, far
 /// less than the machine has.
@@ -58,16 +59,44 @@ fn date_time(date: chrono::NaiveDate) -> DateTime {
     DateTime::from_timestamp_secs(midnight.and_utc().timestamp())
 }
 
-fn document(
-    fields: &Fields,
-    corpus: &Corpus,
-    entry: &Entry,
-    periods: &[Period],
-) -> Result<TantivyDocument, IndexError> {
+/// What the index keeps of one entry beyond the entry itself.
+struct Placed<'a> {
+    entry: &'a Entry,
+    title: &'a str,
+    periods: &'a [Period],
+    pointer: bool,
+    seq: u64,
+}
+
+/// An erratum about a card (not a rules term such as "revised game text").
+pub fn is_card_erratum(e: &Entry) -> bool {
+    e.kind == EntryKind::Erratum && e.cards.contains(&e.topic)
+}
+
+fn entry_document(fields: &Fields, placed: &Placed) -> Result<TantivyDocument, IndexError> {
+    let entry = placed.entry;
     let mut doc = TantivyDocument::default();
     doc.add_text(fields.id, entry.id());
+    let role = if placed.pointer {
+        Role::Pointer
+    } else {
+        Role::Ruling
+    };
+    doc.add_text(fields.role, role.term());
     doc.add_text(fields.topic, &entry.topic);
     doc.add_text(fields.topic_key, entry.key.as_str());
+    if !entry.key.is_empty() && !placed.pointer {
+        doc.add_text(
+            fields.topic_id,
+            schema::edition_key(entry.edition, entry.key.as_str()),
+        );
+        if is_card_erratum(entry) {
+            doc.add_text(
+                fields.errata_id,
+                schema::edition_key(entry.edition, entry.key.as_str()),
+            );
+        }
+    }
     doc.add_text(fields.text, render::plain_text(&entry.text));
     for card in &entry.cards {
         doc.add_text(fields.card, card);
@@ -76,31 +105,74 @@ fn document(
     doc.add_text(fields.kind, entry.kind.label());
     doc.add_text(fields.release, &entry.release);
     doc.add_date(fields.date, date_time(entry.date));
-    for period in periods {
+    doc.add_u64(fields.seq, placed.seq);
+    for period in placed.periods {
         doc.add_i64(fields.standing, timeline::encode(period));
     }
     doc.add_text(fields.entry, serde_json::to_string(entry)?);
-    doc.add_text(fields.periods, serde_json::to_string(periods)?);
-    doc.add_text(fields.citation, render::citation(corpus, entry));
+    doc.add_text(fields.periods, serde_json::to_string(placed.periods)?);
+    doc.add_text(fields.citation, render::citation(placed.title, entry));
     Ok(doc)
 }
 
-/// Writes every entry of `corpus` into the empty `index` and commits, with
-/// `manifest` as the commit payload.
+fn release_document(fields: &Fields, release: &Release) -> Result<TantivyDocument, IndexError> {
+    let mut doc = TantivyDocument::default();
+    doc.add_text(fields.role, Role::Release.term());
+    doc.add_text(fields.release_id, &release.id);
+    doc.add_text(fields.release_info, serde_json::to_string(&release.info())?);
+    Ok(doc)
+}
+
+/// Each entry's place in its edition's order of precedence: by date, then
+/// release order, then line; `[release][entry]`.
+fn precedence(corpus: &Corpus) -> Vec<Vec<u64>> {
+    let mut places: Vec<(NaiveDate, usize, usize, usize, usize)> = corpus
+        .releases
+        .iter()
+        .enumerate()
+        .flat_map(|(ri, r)| {
+            r.entries
+                .iter()
+                .enumerate()
+                .map(move |(ei, e)| (e.date, r.order, e.line, ri, ei))
+        })
+        .collect();
+    places.sort_unstable();
+    let mut seq: Vec<Vec<u64>> = corpus
+        .releases
+        .iter()
+        .map(|r| vec![0; r.entries.len()])
+        .collect();
+    for (rank, &(_, _, _, ri, ei)) in places.iter().enumerate() {
+        seq[ri][ei] = rank as u64;
+    }
+    seq
+}
+
+/// Writes every release and entry of `corpus` into the empty `index` and
+/// commits, with `manifest` as the commit payload.
 pub fn write(
     index: &Index,
     fields: &Fields,
     corpus: &Corpus,
     manifest: &Manifest,
 ) -> Result<(), IndexError> {
-    let timelines = timeline::timelines(corpus)?;
+    let timelines = timeline::timelines(corpus);
+    let seq = precedence(corpus);
     let mut writer: IndexWriter = index.writer_with_num_threads(1, WRITER_MEMORY)?;
-    for entry in corpus.entries() {
-        let periods = timelines
-            .get(&entry.id())
-            .map(Vec::as_slice)
-            .unwrap_or_default();
-        writer.add_document(document(fields, corpus, entry, periods)?)?;
+    for (ri, release) in corpus.releases.iter().enumerate() {
+        writer.add_document(release_document(fields, release)?)?;
+        let pointers = timeline::pointers(release);
+        for (ei, entry) in release.entries.iter().enumerate() {
+            let placed = Placed {
+                entry,
+                title: &release.title,
+                periods: &timelines[ri][ei],
+                pointer: pointers[ei],
+                seq: seq[ri][ei],
+            };
+            writer.add_document(entry_document(fields, &placed)?)?;
+        }
     }
     let mut commit = writer.prepare_commit()?;
     commit.set_payload(&serde_json::to_string(manifest)?);

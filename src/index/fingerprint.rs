@@ -35,6 +35,25 @@ pub struct Manifest {
     /// What loading the corpus had to say (documents skipped, read as
     /// Latin-1), repeated with every answer from this index.
     pub notices: Vec<String>,
+    /// The newest release of each edition, in edition order: which editions
+    /// the corpus has and how current it is.
+    pub newest: Vec<Newest>,
+}
+
+/// The newest release of an edition.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Newest {
+    pub edition: crate::model::Edition,
+    pub release: String,
+    pub date: chrono::NaiveDate,
+    pub title: String,
+}
+
+impl Manifest {
+    /// The editions the corpus has.
+    pub fn editions(&self) -> Vec<crate::model::Edition> {
+        self.newest.iter().map(|n| n.edition).collect()
+    }
 }
 
 impl Manifest {

@@ -23,9 +23,10 @@ use std::time::{Duration, Instant};
 use tantivy::{Index, ReloadPolicy, Searcher, TantivyError};
 use thiserror::Error;
 
+pub use build::is_card_erratum;
 pub use build::Counts;
-pub use fingerprint::Manifest;
-pub use schema::{highlight_analyzer, Fields, SCHEMA_VERSION, STANDING};
+pub use fingerprint::{Manifest, Newest};
+pub use schema::{edition_key, highlight_analyzer, Fields, Role, SCHEMA_VERSION, SEQ, STANDING};
 use store::{BuildLock, Store};
 
 use crate::corpus::{self, Corpus};
@@ -206,6 +207,23 @@ impl Expected {
             releases: counts.releases,
             entries: counts.entries,
             notices: build::notices(corpus),
+            newest: corpus
+                .editions()
+                .into_iter()
+                .filter_map(|edition| {
+                    corpus
+                        .releases
+                        .iter()
+                        .filter(|r| r.edition == edition)
+                        .max_by_key(|r| (r.date, r.order))
+                        .map(|r| Newest {
+                            edition,
+                            release: r.id.clone(),
+                            date: r.date,
+                            title: r.title.clone(),
+                        })
+                })
+                .collect(),
         }
     }
 }

@@ -20,7 +20,7 @@ use tantivy::{Index, TantivyError};
 
 /// Bumped whenever the schema, the analyzers or what is stored changes: an
 /// index written under another version is rebuilt, never read.
-pub const SCHEMA_VERSION: u32 = 2;
+pub const SCHEMA_VERSION: u32 = 3;
 
 /// Words: split on anything but letters and digits, lowercased, accents
 /// folded, English-stemmed ("cloaked" and "cloaking" are one term).
@@ -55,9 +55,42 @@ pub struct Fields {
     pub periods: Field,
     /// Where the entry comes from, for people.
     pub citation: Field,
+    /// `edition:key` of the topic the entry rules on (not of an index
+    /// pointer): the look-up of a topic.
+    pub topic_id: Field,
+    /// `edition:key` of a card the entry gives errata for.
+    pub errata_id: Field,
+    /// The entry's place in its edition's order of precedence (date,
+    /// release, line): the newer, the higher.
+    pub seq: Field,
+    /// A release document: its id (entry documents have none).
+    pub release_id: Field,
+    /// A release document: the release without its entries, as JSON.
+    pub release_info: Field,
+    /// What a document is: `release`, `ruling`, or `pointer` (an entry that
+    /// is an index pointer to its own topic).
+    pub role: Field,
 }
 
-const NAMES: [&str; 13] = [
+/// What a document of the index is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    Release,
+    Ruling,
+    Pointer,
+}
+
+impl Role {
+    pub fn term(self) -> &'static str {
+        match self {
+            Role::Release => "release",
+            Role::Ruling => "ruling",
+            Role::Pointer => "pointer",
+        }
+    }
+}
+
+const NAMES: [&str; 19] = [
     "id",
     "topic",
     "topic_key",
@@ -71,6 +104,12 @@ const NAMES: [&str; 13] = [
     "entry",
     "periods",
     "citation",
+    "topic_id",
+    "errata_id",
+    "seq",
+    "release_id",
+    "release_info",
+    "role",
 ];
 
 fn words(stored: bool) -> TextOptions {
@@ -119,6 +158,12 @@ pub fn schema() -> (Schema, Fields) {
         entry: builder.add_text_field(NAMES[10], STORED),
         periods: builder.add_text_field(NAMES[11], STORED),
         citation: builder.add_text_field(NAMES[12], STORED),
+        topic_id: builder.add_text_field(NAMES[13], keyword(false)),
+        errata_id: builder.add_text_field(NAMES[14], keyword(false)),
+        seq: builder.add_u64_field(NAMES[15], NumericOptions::default().set_fast()),
+        release_id: builder.add_text_field(NAMES[16], keyword(false)),
+        release_info: builder.add_text_field(NAMES[17], STORED),
+        role: builder.add_text_field(NAMES[18], keyword(false)),
     };
     (builder.build(), fields)
 }
@@ -140,11 +185,24 @@ pub fn fields(schema: &Schema) -> Result<Fields, TantivyError> {
         entry: get(NAMES[10])?,
         periods: get(NAMES[11])?,
         citation: get(NAMES[12])?,
+        topic_id: get(NAMES[13])?,
+        errata_id: get(NAMES[14])?,
+        seq: get(NAMES[15])?,
+        release_id: get(NAMES[16])?,
+        release_info: get(NAMES[17])?,
+        role: get(NAMES[18])?,
     })
 }
 
 /// The name of the fast field that holds the standing.
 pub const STANDING: &str = NAMES[9];
+/// The name of the fast field that holds the order of precedence.
+pub const SEQ: &str = NAMES[15];
+
+/// The term that finds the entries of a topic (or card) of an edition.
+pub fn edition_key(edition: crate::model::Edition, key: &str) -> String {
+    format!("{}:{key}", edition.label().to_ascii_lowercase())
+}
 
 /// The analyzer for words, as indexed and as queried.
 pub fn words_analyzer() -> TextAnalyzer {

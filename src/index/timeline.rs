@@ -1,19 +1,39 @@
 //! Every entry's status over time, computed once when the index is built so
-//! that a search never has to parse the corpus or resolve it.
+//! that no question ever has to resolve the corpus.
 //!
-//! A resolution depends on its date only through which entries are dated on
-//! or before it and which releases are: it can change only on the date of an
-//! entry or of a release of its edition. Resolving the edition on each of
-//! those dates gives, for every entry, the periods over which its status
-//! holds. A search then reads the period that contains its as-of date.
+//! Resolution works topic by topic: a topic's rulings depend only on its own
+//! entries and on the releases of its edition that gather every ruling since
+//! a base document. One sweep over each topic's events in date order (an
+//! entry taking effect, a gathering release coming out) gives every entry the
+//! periods over which its status holds. Each event touches only the statuses
+//! it changes, so the build is linear in the corpus and in the periods it
+//! writes.
+//!
+//! The rules, as the README states them for tournament directors:
+//! - Only entries dated on or before the as-of date count (an entry's own
+//!   date, else its release's; a release dated 2014-11-03 is in force on
+//!   2014-11-03).
+//! - For each topic the newest entry wins; a tie on the date goes to the
+//!   later release in corpus order, then to the later line. Every older
+//!   entry is superseded by the one that followed it.
+//! - An entry that only deletes its topic rescinds the topic, and every
+//!   earlier entry on it.
+//! - When a later release of the edition declares that it gathers every
+//!   ruling since a base document and does not repeat a topic, that topic's
+//!   last ruling is *consolidated*.
+//! - Inside one release, a redirect to its own topic ("Big Picture, The -
+//!   See **The Big Picture**") is an index pointer, not a ruling of its own:
+//!   it stands in force while in effect and takes no part in the topic.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use chrono::{Datelike, NaiveDate};
 use serde::{Deserialize, Serialize};
 
 use crate::corpus::Corpus;
-use crate::resolve::{Resolution, Status};
+use crate::model::{Entry, Release};
+use crate::status::{is_self_redirect, rescinds, Status};
+use crate::topic::TopicKey;
 
 /// From `from` on (until the next period), the entry stands so.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -22,8 +42,9 @@ pub struct Period {
     /// `None`: not in effect (only before the entry's own date, or for an
     /// entry without a topic).
     pub status: Option<Status>,
-    /// The status in one line for people, with release titles resolved.
-    pub description: Option<String>,
+    /// The title of the release the status names, for people.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
 }
 
 /// Where an entry stands on a date, coarsely: enough to filter hits while
@@ -75,40 +96,184 @@ pub fn period_on(periods: &[Period], date: NaiveDate) -> Option<&Period> {
     periods.iter().rev().find(|p| p.from <= date)
 }
 
-/// Every entry's periods, by entry id.
-pub fn timelines(corpus: &Corpus) -> Result<HashMap<String, Vec<Period>>, serde_json::Error> {
-    let mut timelines: HashMap<String, Vec<Period>> = HashMap::new();
+/// Every entry's periods: `[release][entry]`, in corpus order.
+pub type Timelines = Vec<Vec<Vec<Period>>>;
+
+/// An entry by its place in the corpus: (release, entry) indices.
+type Place = (usize, usize);
+
+/// Which entries of a release are index pointers: redirects to their own
+/// topic in a release that also rules on it.
+pub fn pointers(release: &Release) -> Vec<bool> {
+    let ruled: HashSet<&TopicKey> = release
+        .entries
+        .iter()
+        .filter(|e| !is_self_redirect(e))
+        .map(|e| &e.key)
+        .collect();
+    release
+        .entries
+        .iter()
+        .map(|e| is_self_redirect(e) && ruled.contains(&e.key))
+        .collect()
+}
+
+/// Every entry's periods, in one sweep per topic.
+pub fn timelines(corpus: &Corpus) -> Timelines {
+    let mut timelines: Timelines = corpus
+        .releases
+        .iter()
+        .map(|r| vec![Vec::new(); r.entries.len()])
+        .collect();
+    let titles: HashMap<&str, &str> = corpus
+        .releases
+        .iter()
+        .map(|r| (r.id.as_str(), r.title.as_str()))
+        .collect();
     for edition in corpus.editions() {
-        let releases = corpus.releases.iter().filter(|r| r.edition == edition);
-        let entries: Vec<_> = releases.clone().flat_map(|r| r.entries.iter()).collect();
-        let ids: Vec<String> = entries.iter().map(|e| e.id()).collect();
-        let mut changes: Vec<NaiveDate> = releases
-            .map(|r| r.date)
-            .chain(entries.iter().map(|e| e.date))
+        let releases: Vec<usize> = (0..corpus.releases.len())
+            .filter(|&ri| corpus.releases[ri].edition == edition)
             .collect();
-        changes.sort_unstable();
-        changes.dedup();
-        let mut periods: Vec<Vec<Period>> = vec![Vec::new(); entries.len()];
-        // Each entry's status on the previous date, to store only changes.
-        let mut previous: Vec<Option<Status>> = vec![None; entries.len()];
-        for &date in &changes {
-            let resolution = Resolution::new(corpus, edition, date);
-            for ((entry, list), last) in entries.iter().zip(&mut periods).zip(&mut previous) {
-                let status = resolution.status(entry);
-                if status == last.as_ref() {
+        let mut gatherers: Vec<usize> = releases
+            .iter()
+            .copied()
+            .filter(|&ri| corpus.releases[ri].since.is_some())
+            .collect();
+        gatherers.sort_by_key(|&ri| (corpus.releases[ri].date, corpus.releases[ri].order));
+
+        let mut topics: BTreeMap<&TopicKey, Vec<Place>> = BTreeMap::new();
+        for &ri in &releases {
+            let release = &corpus.releases[ri];
+            let pointers = pointers(release);
+            for (ei, entry) in release.entries.iter().enumerate() {
+                if entry.key.is_empty() {
                     continue;
                 }
-                list.push(Period {
-                    from: date,
-                    status: status.cloned(),
-                    description: status.map(|s| s.describe(corpus)),
-                });
-                *last = status.cloned();
+                if pointers[ei] {
+                    timelines[ri][ei].push(Period {
+                        from: entry.date,
+                        status: Some(Status::InForce),
+                        title: None,
+                    });
+                    continue;
+                }
+                topics.entry(&entry.key).or_default().push((ri, ei));
             }
         }
-        timelines.extend(ids.into_iter().zip(periods));
+        for rulings in topics.into_values() {
+            sweep_topic(corpus, &titles, &gatherers, rulings, &mut timelines);
+        }
     }
-    Ok(timelines)
+    timelines
+}
+
+/// The periods of one topic's rulings.
+fn sweep_topic(
+    corpus: &Corpus,
+    titles: &HashMap<&str, &str>,
+    gatherers: &[usize],
+    mut rulings: Vec<Place>,
+    timelines: &mut Timelines,
+) {
+    let release = |(ri, _): Place| -> &Release { &corpus.releases[ri] };
+    let entry = |(ri, ei): Place| -> &Entry { &corpus.releases[ri].entries[ei] };
+    rulings.sort_by_key(|&p| (entry(p).date, release(p).order, entry(p).line));
+    let holders: HashSet<usize> = rulings.iter().map(|&(ri, _)| ri).collect();
+    let first = entry(rulings[0]).date;
+
+    // Every date on which something may change, in order.
+    let mut dates: Vec<NaiveDate> = rulings
+        .iter()
+        .map(|&p| entry(p).date)
+        .chain(
+            gatherers
+                .iter()
+                .map(|&g| corpus.releases[g].date)
+                .filter(|d| *d >= first),
+        )
+        .collect();
+    dates.sort_unstable();
+    dates.dedup();
+
+    let mut effective = 0usize;
+    let mut next_gatherer = 0usize;
+    // The newest gathering release in effect that does not repeat the topic.
+    let mut gathered_by: Option<usize> = None;
+    let mut was_rescinded = false;
+    let mut last: Vec<Option<Status>> = vec![None; rulings.len()];
+    for date in dates {
+        let before = effective;
+        while effective < rulings.len() && entry(rulings[effective]).date <= date {
+            effective += 1;
+        }
+        while next_gatherer < gatherers.len()
+            && corpus.releases[gatherers[next_gatherer]].date <= date
+        {
+            let g = gatherers[next_gatherer];
+            if !holders.contains(&g) {
+                gathered_by = Some(g);
+            }
+            next_gatherer += 1;
+        }
+        if effective == 0 {
+            continue;
+        }
+        let newest_place = rulings[effective - 1];
+        let newest = entry(newest_place);
+        let rescinded = rescinds(newest);
+        let newest_status = if rescinded {
+            Status::Rescinded {
+                by: newest.id(),
+                release: newest.release.clone(),
+                date: newest.date,
+            }
+        } else {
+            let newest_order = (newest.date, release(newest_place).order);
+            match gathered_by.map(|g| &corpus.releases[g]) {
+                Some(g) if (g.date, g.order) > newest_order => Status::Consolidated {
+                    release: g.id.clone(),
+                    release_title: g.title.clone(),
+                    date: g.date,
+                    since: g.since.clone().unwrap_or_default(),
+                },
+                _ => Status::InForce,
+            }
+        };
+        // Only the entries whose status can have changed: all of them when a
+        // rescission begins or ends, else the former newest and the new ones.
+        let from = if rescinded || was_rescinded {
+            0
+        } else {
+            before.saturating_sub(1)
+        };
+        for i in from..effective {
+            let status = if i + 1 == effective || rescinded {
+                newest_status.clone()
+            } else {
+                let follower = entry(rulings[i + 1]);
+                Status::Superseded {
+                    by: follower.id(),
+                    release: follower.release.clone(),
+                    date: follower.date,
+                }
+            };
+            if last[i].as_ref() == Some(&status) {
+                continue;
+            }
+            let title = status
+                .release()
+                .and_then(|id| titles.get(id))
+                .map(|t| t.to_string());
+            let (ri, ei) = rulings[i];
+            timelines[ri][ei].push(Period {
+                from: date,
+                status: Some(status.clone()),
+                title,
+            });
+            last[i] = Some(status);
+        }
+        was_rescinded = rescinded;
+    }
 }
 
 #[cfg(test)]
@@ -123,7 +288,7 @@ mod tests {
         Period {
             from,
             status,
-            description: None,
+            title: None,
         }
     }
 
@@ -156,11 +321,10 @@ mod tests {
         let corpus =
             crate::corpus::load(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rulings"))
                 .unwrap();
-        let timelines = timelines(&corpus).unwrap();
+        let timelines = timelines(&corpus);
         let mut dates: Vec<NaiveDate> = corpus.entries().map(|e| e.date).collect();
         dates.sort_unstable();
         dates.dedup();
-        // Every date where something changes, the day before, and long after.
         let probes: Vec<NaiveDate> = dates
             .iter()
             .flat_map(|d| [*d, d.pred_opt().unwrap()])
@@ -168,12 +332,17 @@ mod tests {
             .collect();
         for edition in corpus.editions() {
             for &probe in &probes {
-                let resolution = Resolution::new(&corpus, edition, probe);
-                for entry in corpus.entries().filter(|e| e.edition == edition) {
-                    let expected = resolution.status(entry).cloned();
-                    let stored =
-                        period_on(&timelines[&entry.id()], probe).and_then(|p| p.status.clone());
-                    assert_eq!(stored, expected, "{} on {probe}", entry.id());
+                let resolution = crate::resolve::Resolution::new(&corpus, edition, probe);
+                for (ri, release) in corpus.releases.iter().enumerate() {
+                    for (ei, entry) in release.entries.iter().enumerate() {
+                        if entry.edition != edition {
+                            continue;
+                        }
+                        let expected = resolution.status(entry).cloned();
+                        let stored =
+                            period_on(&timelines[ri][ei], probe).and_then(|p| p.status.clone());
+                        assert_eq!(stored, expected, "{} on {probe}", entry.id());
+                    }
                 }
             }
         }

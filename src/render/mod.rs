@@ -1,14 +1,17 @@
-//! Rendering entries for people: Markdown bodies as plain wrapped text,
-//! citations, status lines. Colors come from `colored` and switch off by
-//! themselves when output is plain (see `output::set_color`).
+//! Rendering for people: Markdown bodies as plain wrapped text, citations,
+//! statuses in words. Library types hold data; this is where they become
+//! sentences. Every renderer takes a [`Style`] and writes to any writer.
 
-use colored::Colorize;
+mod style;
+
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd, TextMergeStream};
 
-use crate::corpus::Corpus;
+pub use style::Style;
+
+use crate::index::timeline::Period;
 use crate::model::Entry;
 use crate::output::sanitize;
-use crate::resolve::Status;
+use crate::status::{base_document, Status};
 
 /// A Markdown body as plain text: emphasis and underline dropped, one blank
 /// line between paragraphs, list items as "- ", control characters removed.
@@ -91,12 +94,12 @@ pub fn wrap(text: &str, width: usize, indent: &str) -> String {
 }
 
 /// Where an entry comes from: release title and date, section, file:line.
-pub fn citation(corpus: &Corpus, entry: &Entry) -> String {
-    let title = corpus
-        .release(&entry.release)
-        .map(|r| r.title.as_str())
-        .unwrap_or(entry.release.as_str());
-    let mut parts = vec![format!("{} ({})", sanitize(title), entry.release_date)];
+pub fn citation(release_title: &str, entry: &Entry) -> String {
+    let mut parts = vec![format!(
+        "{} ({})",
+        sanitize(release_title),
+        entry.release_date
+    )];
     if let Some(section) = &entry.section {
         parts.push(sanitize(section));
     }
@@ -108,12 +111,46 @@ pub fn citation(corpus: &Corpus, entry: &Entry) -> String {
 }
 
 /// A status, colored by what it means for a TD.
-pub fn status_badge(status: &Status) -> String {
+pub fn status_badge(style: &Style, status: &Status) -> String {
     let label = status.label();
     match status {
-        Status::InForce => label.green().bold().to_string(),
-        Status::Consolidated { .. } => label.yellow().bold().to_string(),
-        Status::Superseded { .. } | Status::Rescinded { .. } => label.red().bold().to_string(),
+        Status::InForce => style.good_bold(label),
+        Status::Consolidated { .. } => style.caution_bold(label),
+        Status::Superseded { .. } | Status::Rescinded { .. } => style.bad_bold(label),
+    }
+}
+
+/// A status in one line for people: "superseded by … (2014-11-03)";
+/// `title` is the title of the release the status names, when known.
+pub fn describe_status(status: &Status, title: Option<&str>) -> String {
+    let named = |id: &str| sanitize(title.unwrap_or(id));
+    match status {
+        Status::InForce => "in force".to_string(),
+        Status::Superseded { release, date, .. } => {
+            format!("superseded by {} ({date})", named(release))
+        }
+        Status::Rescinded { release, date, .. } => {
+            format!("rescinded by {} ({date})", named(release))
+        }
+        Status::Consolidated {
+            release_title,
+            date,
+            since,
+            ..
+        } => format!(
+            "consolidated: {} ({date}) covers rulings since {} and does not repeat this one — check the {}",
+            sanitize(release_title),
+            sanitize(since),
+            sanitize(&base_document(since))
+        ),
+    }
+}
+
+/// The status of a period in one line for people.
+pub fn describe(period: &Period) -> String {
+    match &period.status {
+        Some(status) => describe_status(status, period.title.as_deref()),
+        None => "not yet in effect".to_string(),
     }
 }
 

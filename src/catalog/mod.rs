@@ -1,0 +1,385 @@
+//! The read side: every question is answered from the search index, which
+//! stores each release, each entry with its status over time and citation,
+//! and the vocabulary of topics and cards. Nothing here parses the corpus;
+//! [`Catalog::open`] only checks that the index is fresh (and has it rebuilt
+//! when it is not).
+
+mod topic;
+
+use std::path::Path;
+
+use chrono::NaiveDate;
+use tantivy::collector::DocSetCollector;
+use tantivy::query::{BooleanQuery, Occur, Query, TermQuery};
+use tantivy::schema::{Field, IndexRecordOption, TantivyDocument, Value};
+use tantivy::{DocAddress, TantivyError, Term};
+use thiserror::Error;
+
+pub use topic::{Reference, Topic};
+
+use crate::index::timeline::{self, Period, Standing};
+use crate::index::{
+    self, edition_key, IndexError, Manifest, Opened, Role, SearchIndex, SEQ, STANDING,
+};
+use crate::model::{Edition, Entry, ReleaseInfo};
+use crate::status::Status;
+use crate::topic::TopicKey;
+
+/// What can go wrong reading the catalog.
+#[derive(Debug, Error)]
+pub enum CatalogError {
+    #[error(transparent)]
+    Index(#[from] IndexError),
+    #[error("search index: {0}")]
+    Tantivy(#[from] TantivyError),
+    #[error("search index: a stored value cannot be read: {0}")]
+    Stored(String),
+}
+
+impl From<serde_json::Error> for CatalogError {
+    fn from(e: serde_json::Error) -> Self {
+        CatalogError::Stored(e.to_string())
+    }
+}
+
+/// An entry as the index stores it.
+#[derive(Debug, Clone)]
+pub struct Stored {
+    pub entry: Entry,
+    /// Its statuses over time.
+    pub periods: Vec<Period>,
+    /// Where it comes from, for people.
+    pub citation: String,
+    /// Its place in the edition's order of precedence.
+    pub seq: u64,
+}
+
+impl Stored {
+    /// Its period on `date`, when it is in effect then.
+    pub fn on(&self, date: NaiveDate) -> Option<&Period> {
+        timeline::period_on(&self.periods, date).filter(|p| p.status.is_some())
+    }
+
+    /// Its status on `date`, when it is in effect then.
+    pub fn status_on(&self, date: NaiveDate) -> Option<&Status> {
+        self.on(date).and_then(|p| p.status.as_ref())
+    }
+}
+
+/// The opened index, and what it can answer.
+pub struct Catalog {
+    opened: Opened,
+}
+
+fn keyword(field: Field, value: &str) -> Box<dyn Query> {
+    Box::new(TermQuery::new(
+        Term::from_field_text(field, &value.to_lowercase()),
+        IndexRecordOption::Basic,
+    ))
+}
+
+fn all_of(queries: Vec<Box<dyn Query>>) -> BooleanQuery {
+    BooleanQuery::new(queries.into_iter().map(|q| (Occur::Must, q)).collect())
+}
+
+fn stored_str(doc: &TantivyDocument, field: Field) -> Result<&str, CatalogError> {
+    doc.get_first(field)
+        .and_then(|v| v.as_str())
+        .ok_or_else(|| CatalogError::Stored("a stored field is missing".to_string()))
+}
+
+impl Catalog {
+    /// The catalog of the corpus under `corpus_root`, its index kept in
+    /// `index_root` (built or rebuilt there when missing or stale).
+    pub fn open(corpus_root: &Path, index_root: &Path) -> Result<Catalog, CatalogError> {
+        Ok(Catalog {
+            opened: index::open(corpus_root, index_root)?,
+        })
+    }
+
+    /// How the index was opened (reused, built, in memory) and its warnings.
+    pub fn opened(&self) -> &Opened {
+        &self.opened
+    }
+
+    pub fn index(&self) -> &SearchIndex {
+        &self.opened.index
+    }
+
+    pub fn manifest(&self) -> &Manifest {
+        self.opened.index.manifest()
+    }
+
+    /// The editions the corpus has.
+    pub fn editions(&self) -> Vec<Edition> {
+        self.manifest().editions()
+    }
+
+    fn matching(&self, query: &dyn Query) -> Result<Vec<DocAddress>, CatalogError> {
+        let mut found: Vec<DocAddress> = self
+            .index()
+            .searcher()
+            .search(query, &DocSetCollector)?
+            .into_iter()
+            .collect();
+        found.sort_unstable();
+        Ok(found)
+    }
+
+    fn doc(&self, address: DocAddress) -> Result<TantivyDocument, CatalogError> {
+        Ok(self.index().searcher().doc(address)?)
+    }
+
+    /// The entry stored at `address`.
+    pub fn stored(&self, address: DocAddress) -> Result<Stored, CatalogError> {
+        let fields = self.index().fields();
+        let doc = self.doc(address)?;
+        Ok(Stored {
+            entry: serde_json::from_str(stored_str(&doc, fields.entry)?)?,
+            periods: serde_json::from_str(stored_str(&doc, fields.periods)?)?,
+            citation: stored_str(&doc, fields.citation)?.to_string(),
+            seq: self.seq(address)?,
+        })
+    }
+
+    fn seq(&self, address: DocAddress) -> Result<u64, CatalogError> {
+        let segment = self.index().searcher().segment_reader(address.segment_ord);
+        let column = segment.fast_fields().u64(SEQ)?;
+        Ok(column.first(address.doc_id).unwrap_or_default())
+    }
+
+    fn standing(&self, address: DocAddress, day: i64) -> Result<Standing, CatalogError> {
+        let segment = self.index().searcher().segment_reader(address.segment_ord);
+        let column = segment.fast_fields().i64(STANDING)?;
+        Ok(timeline::standing_on(
+            column.values_for_doc(address.doc_id),
+            day,
+        ))
+    }
+
+    /// Every release, by edition, date and corpus order.
+    pub fn releases(&self) -> Result<Vec<ReleaseInfo>, CatalogError> {
+        let fields = self.index().fields();
+        let query = keyword(fields.role, Role::Release.term());
+        let mut releases = Vec::new();
+        for address in self.matching(query.as_ref())? {
+            let doc = self.doc(address)?;
+            releases.push(serde_json::from_str::<ReleaseInfo>(stored_str(
+                &doc,
+                fields.release_info,
+            )?)?);
+        }
+        releases.sort_by_key(|r| (r.edition, r.date, r.order));
+        Ok(releases)
+    }
+
+    /// One release by its id.
+    pub fn release(&self, id: &str) -> Result<Option<ReleaseInfo>, CatalogError> {
+        let fields = self.index().fields();
+        let query = keyword(fields.release_id, id);
+        match self.matching(query.as_ref())?.first() {
+            Some(&address) => {
+                let doc = self.doc(address)?;
+                Ok(Some(serde_json::from_str(stored_str(
+                    &doc,
+                    fields.release_info,
+                )?)?))
+            }
+            None => Ok(None),
+        }
+    }
+
+    /// The entries of a release, in printed order.
+    pub fn entries_of_release(&self, id: &str) -> Result<Vec<Stored>, CatalogError> {
+        let fields = self.index().fields();
+        let query = all_of(vec![
+            keyword(fields.release, id),
+            Box::new(BooleanQuery::new(vec![
+                (Occur::Should, keyword(fields.role, Role::Ruling.term())),
+                (Occur::Should, keyword(fields.role, Role::Pointer.term())),
+            ])),
+        ]);
+        let mut entries = self
+            .matching(&query)?
+            .into_iter()
+            .map(|a| self.stored(a))
+            .collect::<Result<Vec<_>, _>>()?;
+        // A release id is matched without case; keep only the exact one.
+        entries.retain(|s| s.entry.release == id);
+        entries.sort_by_key(|s| s.entry.line);
+        Ok(entries)
+    }
+
+    /// Every entry, release by release in corpus order, in printed order.
+    pub fn all_entries(&self) -> Result<Vec<Stored>, CatalogError> {
+        let fields = self.index().fields();
+        let query = BooleanQuery::new(vec![
+            (Occur::Should, keyword(fields.role, Role::Ruling.term())),
+            (Occur::Should, keyword(fields.role, Role::Pointer.term())),
+        ]);
+        let order: std::collections::HashMap<String, usize> = self
+            .releases()?
+            .into_iter()
+            .map(|r| (r.id, r.order))
+            .collect();
+        let mut entries = self
+            .matching(&query)?
+            .into_iter()
+            .map(|a| self.stored(a))
+            .collect::<Result<Vec<_>, _>>()?;
+        entries.sort_by_key(|s| (order.get(&s.entry.release).copied(), s.entry.line));
+        Ok(entries)
+    }
+
+    /// The rulings of an edition in force (or consolidated) on a date: each
+    /// topic's newest ruling, unless it was rescinded.
+    pub fn current_on(
+        &self,
+        edition: Edition,
+        date: NaiveDate,
+    ) -> Result<Vec<Stored>, CatalogError> {
+        let fields = self.index().fields();
+        let query = all_of(vec![
+            keyword(fields.edition, edition.label()),
+            keyword(fields.role, Role::Ruling.term()),
+        ]);
+        let day = timeline::day(date);
+        let mut current = Vec::new();
+        for address in self.matching(&query)? {
+            if self.standing(address, day)? == Standing::Current {
+                current.push(self.stored(address)?);
+            }
+        }
+        Ok(current)
+    }
+
+    /// Every key of an edition's topics (or, with `errata`, of its cards
+    /// with errata), from the index's vocabulary.
+    pub fn keys(&self, edition: Edition, errata: bool) -> Result<Vec<TopicKey>, CatalogError> {
+        let fields = self.index().fields();
+        let field = if errata {
+            fields.errata_id
+        } else {
+            fields.topic_id
+        };
+        let prefix = edition_key(edition, "");
+        let mut keys: Vec<TopicKey> = Vec::new();
+        for segment in self.index().searcher().segment_readers() {
+            let inverted = segment.inverted_index(field)?;
+            let mut stream = inverted
+                .terms()
+                .range()
+                .ge(prefix.as_bytes())
+                .into_stream()
+                .map_err(TantivyError::from)?;
+            while stream.advance() {
+                let Ok(term) = std::str::from_utf8(stream.key()) else {
+                    continue;
+                };
+                let Some(key) = term.strip_prefix(&prefix) else {
+                    break;
+                };
+                keys.push(TopicKey::from_normalized(key));
+            }
+        }
+        keys.sort();
+        keys.dedup();
+        Ok(keys)
+    }
+
+    /// The entries of a topic of an edition, newest first, with what the
+    /// index needs to order and filter them; not yet read.
+    fn topic_addresses(
+        &self,
+        edition: Edition,
+        key: &TopicKey,
+        field: Field,
+    ) -> Result<Vec<(u64, DocAddress)>, CatalogError> {
+        let term = Term::from_field_text(field, &edition_key(edition, key.as_str()));
+        let query = TermQuery::new(term, IndexRecordOption::Basic);
+        let mut found = self
+            .matching(&query)?
+            .into_iter()
+            .map(|a| Ok((self.seq(a)?, a)))
+            .collect::<Result<Vec<_>, CatalogError>>()?;
+        found.sort_unstable_by(|a, b| b.cmp(a));
+        Ok(found)
+    }
+
+    /// A topic as of a date: its rulings in effect then, newest first;
+    /// `None` when it has none yet.
+    pub fn topic(
+        &self,
+        edition: Edition,
+        key: &TopicKey,
+        as_of: NaiveDate,
+    ) -> Result<Option<Topic<'_>>, CatalogError> {
+        let fields = self.index().fields();
+        let day = timeline::day(as_of);
+        let mut effective = Vec::new();
+        for (_, address) in self.topic_addresses(edition, key, fields.topic_id)? {
+            if self.standing(address, day)? != Standing::NotInEffect {
+                effective.push(address);
+            }
+        }
+        Ok(Topic::new(self, edition, key.clone(), as_of, effective))
+    }
+
+    /// The rulings on a topic that take effect only after `as_of`.
+    pub fn ruled_later(
+        &self,
+        edition: Edition,
+        key: &TopicKey,
+        as_of: NaiveDate,
+    ) -> Result<Vec<Stored>, CatalogError> {
+        let fields = self.index().fields();
+        let day = timeline::day(as_of);
+        let mut later = Vec::new();
+        for (_, address) in self.topic_addresses(edition, key, fields.topic_id)? {
+            if self.standing(address, day)? == Standing::NotInEffect {
+                later.push(self.stored(address)?);
+            }
+        }
+        later.reverse();
+        Ok(later)
+    }
+
+    /// The topic as its newest ruling of the edition prints it, at any date.
+    pub fn printed_topic(
+        &self,
+        edition: Edition,
+        key: &TopicKey,
+    ) -> Result<Option<String>, CatalogError> {
+        let fields = self.index().fields();
+        match self.topic_addresses(edition, key, fields.topic_id)?.first() {
+            Some(&(_, address)) => Ok(Some(self.stored(address)?.entry.topic)),
+            None => Ok(None),
+        }
+    }
+
+    /// The card errata of a card as of a date: those in effect, newest first.
+    pub fn errata(
+        &self,
+        edition: Edition,
+        key: &TopicKey,
+        as_of: NaiveDate,
+    ) -> Result<Vec<Stored>, CatalogError> {
+        let fields = self.index().fields();
+        let day = timeline::day(as_of);
+        let mut found = Vec::new();
+        for (_, address) in self.topic_addresses(edition, key, fields.errata_id)? {
+            if self.standing(address, day)? != Standing::NotInEffect {
+                found.push(self.stored(address)?);
+            }
+        }
+        Ok(found)
+    }
+
+    /// Whether any ruling of the edition is on the topic, at any date.
+    pub fn has_topic(&self, edition: Edition, key: &TopicKey) -> Result<bool, CatalogError> {
+        let fields = self.index().fields();
+        Ok(!self
+            .topic_addresses(edition, key, fields.topic_id)?
+            .is_empty())
+    }
+}

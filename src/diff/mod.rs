@@ -1,0 +1,482 @@
+//! Diff: what changed between two releases, or between the rulings in force
+//! on two dates.
+//!
+//! Takes the catalog and two sides, each a release or a date, and gives a
+//! [`Comparison`]: per edition, the topics added, removed, changed (with a
+//! word-level diff) and whose status changed, and how many stayed the same;
+//! plus, when the later side is a release, a cross-check of its own
+//! new-or-changed markers (the asterisks) against what the diff found.
+//!
+//! Topics are matched by [`TopicKey`], so a topic printed "Big Picture, The"
+//! in one release and "The Big Picture" in the next is one topic. Texts are
+//! compared as plain text with whitespace folded: a change of markup or line
+//! breaks alone is not a change.
+//!
+//! - Two releases: their printed entries are compared, nothing else. A
+//!   release's index pointers to its own topic ("Big Picture, The - See
+//!   **The Big Picture**") are not rulings and take no part.
+//! - Two dates: the rulings in force as of each date (as the index stores
+//!   every entry's status over time),
+//!   edition by edition: the newest entry of every topic that is in force or
+//!   consolidated. A rescinded topic is gone. The same text with another
+//!   status (in force → consolidated) is a status change, not a removal.
+//! - A release and a date: the release stands for the rulings in force of
+//!   its edition on its own date. Comparing a release's printed entries with
+//!   everything in force on a date would report every topic the release does
+//!   not reprint as added or removed; the rules in force on the day it came
+//!   out are what a tournament director means by "since that release".
+
+mod markers;
+mod words;
+
+use std::collections::{BTreeMap, HashSet};
+
+use chrono::NaiveDate;
+use thiserror::Error;
+
+pub use markers::{Indicative, MarkerCheck};
+pub use words::{comparable, word_diff, WordChange, WordOp};
+
+use crate::catalog::{Catalog, CatalogError, Stored};
+use crate::cli::SideArg;
+use crate::index::timeline::Period;
+use crate::model::{Edition, ReleaseInfo, ReleaseKind};
+use crate::render;
+use crate::status::{is_self_redirect, Status};
+use crate::topic::TopicKey;
+
+/// Why two sides cannot be compared.
+#[derive(Debug, Error)]
+pub enum DiffError {
+    #[error("unknown release `{id}`{hint} (see `rulings releases` for the release ids; a date is YYYY-MM-DD)")]
+    UnknownRelease { id: String, hint: String },
+    #[error("bad date `{text}`: no such day (a date is YYYY-MM-DD)")]
+    BadDate { text: String },
+    #[error("editions never mix: `{from}` is {from_edition} and `{to}` is {to_edition}")]
+    EditionsDiffer {
+        from: String,
+        from_edition: Edition,
+        to: String,
+        to_edition: Edition,
+    },
+    #[error("editions never mix: `{release}` is {release_edition}, not {asked} as --edition asks")]
+    EditionMismatch {
+        release: String,
+        release_edition: Edition,
+        asked: Edition,
+    },
+    #[error("the corpus has no {edition} release")]
+    NoSuchEdition { edition: Edition },
+    #[error(transparent)]
+    Catalog(#[from] CatalogError),
+}
+
+/// One side of a comparison.
+#[derive(Debug, Clone)]
+pub enum Side {
+    Release(ReleaseInfo),
+    Date(NaiveDate),
+}
+
+impl Side {
+    /// A side as the user gave it: a release whose id is the text, else the
+    /// date the text spells.
+    pub fn resolve(releases: &[ReleaseInfo], arg: &SideArg) -> Result<Side, DiffError> {
+        if let Some(release) = releases.iter().find(|r| r.id == arg.text) {
+            return Ok(Side::Release(release.clone()));
+        }
+        match &arg.date {
+            Some(Ok(date)) => Ok(Side::Date(*date)),
+            Some(Err(_)) => Err(DiffError::BadDate {
+                text: arg.text.clone(),
+            }),
+            None => Err(DiffError::UnknownRelease {
+                id: arg.text.clone(),
+                hint: closest_release(releases, &arg.text)
+                    .map(|id| format!("; did you mean `{id}`?"))
+                    .unwrap_or_default(),
+            }),
+        }
+    }
+
+    /// How JSON names the side: the release id or the date.
+    pub fn label(&self) -> String {
+        match self {
+            Side::Release(r) => r.id.clone(),
+            Side::Date(d) => d.to_string(),
+        }
+    }
+
+    /// The date the side stands for.
+    pub fn date(&self) -> NaiveDate {
+        match self {
+            Side::Release(r) => r.date,
+            Side::Date(d) => *d,
+        }
+    }
+
+    pub fn release(&self) -> Option<&ReleaseInfo> {
+        match self {
+            Side::Release(r) => Some(r),
+            Side::Date(_) => None,
+        }
+    }
+}
+
+/// The release id nearest to a mistyped one, when one is near enough.
+fn closest_release<'r>(releases: &'r [ReleaseInfo], text: &str) -> Option<&'r str> {
+    releases
+        .iter()
+        .map(|r| (strsim::levenshtein(&r.id, text), r.id.as_str()))
+        .filter(|(distance, id)| *distance <= 3.max(id.len() / 4))
+        .min()
+        .map(|(_, id)| id)
+}
+
+/// What the two sides stand for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Basis {
+    /// The entries printed in two releases.
+    Releases,
+    /// The rulings in force on two dates (a release standing for its date).
+    InForce,
+}
+
+/// Something a reader should keep in mind about a comparison.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DiffNote {
+    /// Two releases of different kinds: what one does not print, the other
+    /// may never have meant to carry.
+    KindsDiffer {
+        from: String,
+        from_kind: ReleaseKind,
+        from_date: NaiveDate,
+        to: String,
+        to_kind: ReleaseKind,
+        to_date: NaiveDate,
+    },
+    /// The later release gathers the rulings since a base document: a topic
+    /// it does not repeat may have been folded into it.
+    Gathers { release: String, since: String },
+    /// A release given with a date stands for the rulings in force on its date.
+    StandsFor {
+        release: String,
+        edition: Edition,
+        date: NaiveDate,
+    },
+}
+
+/// The answer: the differences, edition by edition.
+#[derive(Debug)]
+pub struct Comparison {
+    pub from: Side,
+    pub to: Side,
+    pub basis: Basis,
+    /// One part per edition compared, in edition order.
+    pub parts: Vec<EditionDiff>,
+    /// The cross-check of the later release's markers, when it is a release.
+    pub markers: Option<MarkerCheck>,
+    pub notes: Vec<DiffNote>,
+}
+
+/// The differences within one edition.
+#[derive(Debug)]
+pub struct EditionDiff {
+    pub edition: Edition,
+    /// Topics only the later side has: its entries.
+    pub added: Vec<Stored>,
+    /// Topics only the earlier side has.
+    pub removed: Vec<Removal>,
+    /// Topics on both sides whose text differs.
+    pub changed: Vec<Change>,
+    /// Topics on both sides with the same text and another status.
+    pub status_changed: Vec<StatusChange>,
+    /// Topics on both sides with the same text (and status): the later
+    /// side's entries.
+    pub unchanged: Vec<Stored>,
+}
+
+/// A topic the later side no longer has.
+#[derive(Debug)]
+pub struct Removal {
+    /// The entry of the earlier side.
+    pub entry: Stored,
+    /// Where that entry stands on the later date (comparing dates): why it
+    /// is gone, typically rescinded.
+    pub now: Option<Period>,
+}
+
+/// A topic whose text changed.
+#[derive(Debug)]
+pub struct Change {
+    pub key: TopicKey,
+    pub from: Stored,
+    pub to: Stored,
+    /// Statuses on each date (comparing dates).
+    pub from_status: Option<Status>,
+    /// Status of the later entry on the later date, also when comparing
+    /// releases (a release's entry may rescind its topic).
+    pub to_status: Option<Status>,
+    /// The later text against the earlier, word by word.
+    pub words: Vec<WordChange>,
+}
+
+/// A topic whose text stayed the same but whose status changed.
+#[derive(Debug)]
+pub struct StatusChange {
+    pub key: TopicKey,
+    pub from: Period,
+    pub to: Period,
+    /// The entry on the later date.
+    pub entry: Stored,
+}
+
+/// Compares two sides. `edition` narrows a comparison of dates to one
+/// edition and must agree with any release given.
+pub fn compare(
+    catalog: &Catalog,
+    from: &SideArg,
+    to: &SideArg,
+    edition: Option<Edition>,
+) -> Result<Comparison, DiffError> {
+    let releases = catalog.releases()?;
+    let from = Side::resolve(&releases, from)?;
+    let to = Side::resolve(&releases, to)?;
+    let release_edition = match (&from, &to) {
+        (Side::Release(a), Side::Release(b)) if a.edition != b.edition => {
+            return Err(DiffError::EditionsDiffer {
+                from: a.id.clone(),
+                from_edition: a.edition,
+                to: b.id.clone(),
+                to_edition: b.edition,
+            })
+        }
+        (Side::Release(r), _) | (_, Side::Release(r)) => Some(r),
+        _ => None,
+    };
+    let editions = match (release_edition, edition) {
+        (Some(r), Some(asked)) if r.edition != asked => {
+            return Err(DiffError::EditionMismatch {
+                release: r.id.clone(),
+                release_edition: r.edition,
+                asked,
+            })
+        }
+        (Some(r), _) => vec![r.edition],
+        (None, Some(asked)) if !catalog.editions().contains(&asked) => {
+            return Err(DiffError::NoSuchEdition { edition: asked })
+        }
+        (None, Some(asked)) => vec![asked],
+        (None, None) => catalog.editions(),
+    };
+
+    let basis = match (&from, &to) {
+        (Side::Release(_), Side::Release(_)) => Basis::Releases,
+        _ => Basis::InForce,
+    };
+    let to_entries = match to.release() {
+        Some(r) => catalog.entries_of_release(&r.id)?,
+        None => Vec::new(),
+    };
+    let mut parts = Vec::new();
+    for edition in editions {
+        parts.push(match (basis, &from, &to) {
+            (Basis::Releases, Side::Release(a), Side::Release(b)) => {
+                let from_entries = catalog.entries_of_release(&a.id)?;
+                compare_releases(b, &from_entries, &to_entries)
+            }
+            _ => compare_in_force(catalog, edition, from.date(), to.date())?,
+        });
+    }
+    let markers = to
+        .release()
+        .map(|release| markers::check(&releases, &from, release, &to_entries, &parts));
+    let notes = notes(basis, &from, &to);
+    Ok(Comparison {
+        from,
+        to,
+        basis,
+        parts,
+        markers,
+        notes,
+    })
+}
+
+/// Caveats worth printing with the comparison.
+fn notes(basis: Basis, from: &Side, to: &Side) -> Vec<DiffNote> {
+    let mut notes = Vec::new();
+    match (basis, from, to) {
+        (Basis::Releases, Side::Release(a), Side::Release(b)) => {
+            if a.kind != b.kind {
+                notes.push(DiffNote::KindsDiffer {
+                    from: a.id.clone(),
+                    from_kind: a.kind,
+                    from_date: a.date,
+                    to: b.id.clone(),
+                    to_kind: b.kind,
+                    to_date: b.date,
+                });
+            }
+            if let Some(since) = &b.since {
+                notes.push(DiffNote::Gathers {
+                    release: b.id.clone(),
+                    since: since.clone(),
+                });
+            }
+        }
+        _ => {
+            for side in [from, to] {
+                if let Side::Release(r) = side {
+                    notes.push(DiffNote::StandsFor {
+                        release: r.id.clone(),
+                        edition: r.edition,
+                        date: r.date,
+                    });
+                }
+            }
+        }
+    }
+    notes
+}
+
+/// An entry as one side holds it.
+struct Held {
+    entry: Stored,
+    /// Its period on the side's date (comparing dates only).
+    period: Option<Period>,
+}
+
+type Holdings = BTreeMap<TopicKey, Vec<Held>>;
+
+/// A release's rulings by topic, in printed order; index pointers to a topic
+/// the release also rules on are left out.
+fn release_holdings(entries: &[Stored]) -> Holdings {
+    let ruled: HashSet<&TopicKey> = entries
+        .iter()
+        .filter(|s| !is_self_redirect(&s.entry))
+        .map(|s| &s.entry.key)
+        .collect();
+    let mut holdings = Holdings::new();
+    for stored in entries {
+        let entry = &stored.entry;
+        if entry.key.is_empty() || (is_self_redirect(entry) && ruled.contains(&entry.key)) {
+            continue;
+        }
+        holdings.entry(entry.key.clone()).or_default().push(Held {
+            entry: stored.clone(),
+            period: None,
+        });
+    }
+    holdings
+}
+
+/// The rulings in force (or consolidated) on a date, by topic.
+fn in_force_holdings(
+    catalog: &Catalog,
+    edition: Edition,
+    date: NaiveDate,
+) -> Result<Holdings, CatalogError> {
+    let mut holdings = Holdings::new();
+    for stored in catalog.current_on(edition, date)? {
+        let period = stored.on(date).cloned();
+        holdings
+            .entry(stored.entry.key.clone())
+            .or_default()
+            .push(Held {
+                entry: stored,
+                period,
+            });
+    }
+    Ok(holdings)
+}
+
+fn compare_releases(to: &ReleaseInfo, from: &[Stored], to_entries: &[Stored]) -> EditionDiff {
+    let mut diff = compare_holdings(
+        to.edition,
+        release_holdings(from),
+        release_holdings(to_entries),
+        None,
+    );
+    // The release's own word on its topic: an entry that deletes it.
+    for change in &mut diff.changed {
+        change.to_status = change.to.status_on(to.date).cloned();
+    }
+    diff
+}
+
+fn compare_in_force(
+    catalog: &Catalog,
+    edition: Edition,
+    from: NaiveDate,
+    to: NaiveDate,
+) -> Result<EditionDiff, CatalogError> {
+    Ok(compare_holdings(
+        edition,
+        in_force_holdings(catalog, edition, from)?,
+        in_force_holdings(catalog, edition, to)?,
+        Some(to),
+    ))
+}
+
+/// Matches the two sides topic by topic. A topic a release prints more than
+/// once is matched printing by printing, in order; the rest are added or
+/// removed. `after` is the later date when comparing dates.
+fn compare_holdings(
+    edition: Edition,
+    mut from: Holdings,
+    mut to: Holdings,
+    after: Option<NaiveDate>,
+) -> EditionDiff {
+    let mut diff = EditionDiff {
+        edition,
+        added: Vec::new(),
+        removed: Vec::new(),
+        changed: Vec::new(),
+        status_changed: Vec::new(),
+        unchanged: Vec::new(),
+    };
+    let mut keys: Vec<TopicKey> = from.keys().chain(to.keys()).cloned().collect();
+    keys.sort();
+    keys.dedup();
+    for key in keys {
+        let before = from.remove(&key).unwrap_or_default();
+        let now = to.remove(&key).unwrap_or_default();
+        let paired = before.len().min(now.len());
+        let mut before = before.into_iter();
+        let mut now = now.into_iter();
+        for (old, new) in before.by_ref().zip(now.by_ref()).take(paired) {
+            let old_plain = render::plain_text(&old.entry.entry.text);
+            let new_plain = render::plain_text(&new.entry.entry.text);
+            let old_status = old.period.as_ref().and_then(|p| p.status.clone());
+            let new_status = new.period.as_ref().and_then(|p| p.status.clone());
+            if words::folded(&old_plain) != words::folded(&new_plain) {
+                diff.changed.push(Change {
+                    key: key.clone(),
+                    from: old.entry,
+                    to: new.entry,
+                    words: words::plain_word_diff(&old_plain, &new_plain),
+                    from_status: old_status,
+                    to_status: new_status,
+                });
+            } else if old_status != new_status {
+                diff.status_changed.push(StatusChange {
+                    key: key.clone(),
+                    from: old.period.expect("statuses differ, so one is known"),
+                    to: new.period.expect("statuses are known on both dates"),
+                    entry: new.entry,
+                });
+            } else {
+                diff.unchanged.push(new.entry);
+            }
+        }
+        for old in before {
+            let now = after.and_then(|date| old.entry.on(date).cloned());
+            diff.removed.push(Removal {
+                entry: old.entry,
+                now,
+            });
+        }
+        diff.added.extend(now.map(|new| new.entry));
+    }
+    diff
+}

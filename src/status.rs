@@ -1,0 +1,140 @@
+//! Where an entry stands on a date: the one vocabulary of statuses that the
+//! index stores, every answer carries and the renderers word.
+
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+
+use crate::model::{Entry, EntryKind, SupersessionAction};
+use crate::parse::body;
+use crate::topic::TopicKey;
+
+/// Where an entry stands as of the date asked.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "state", rename_all = "kebab-case")]
+pub enum Status {
+    /// The newest ruling on its topic.
+    InForce,
+    /// A newer entry on the same topic took its place.
+    Superseded {
+        /// Entry id (`release:line`) of the entry that followed it.
+        by: String,
+        release: String,
+        date: NaiveDate,
+    },
+    /// A later entry deleted the topic with nothing in its place.
+    Rescinded {
+        by: String,
+        release: String,
+        date: NaiveDate,
+    },
+    /// The newest ruling on its topic, but a later release that gathers every
+    /// ruling since a base document does not repeat it.
+    Consolidated {
+        /// The release that gathers rulings.
+        release: String,
+        release_title: String,
+        date: NaiveDate,
+        /// The base document it gathers rulings since ("Glossary v1.9.1").
+        since: String,
+    },
+}
+
+impl Status {
+    pub fn label(&self) -> &'static str {
+        match self {
+            Status::InForce => "in force",
+            Status::Superseded { .. } => "superseded",
+            Status::Rescinded { .. } => "rescinded",
+            Status::Consolidated { .. } => "consolidated",
+        }
+    }
+
+    /// Whether the entry is what a TD should apply (in force, or consolidated
+    /// with a caution).
+    pub fn is_current(&self) -> bool {
+        matches!(self, Status::InForce | Status::Consolidated { .. })
+    }
+
+    /// The release the status names (the one that superseded, rescinded or
+    /// consolidated the entry).
+    pub fn release(&self) -> Option<&str> {
+        match self {
+            Status::InForce => None,
+            Status::Superseded { release, .. }
+            | Status::Rescinded { release, .. }
+            | Status::Consolidated { release, .. } => Some(release),
+        }
+    }
+}
+
+/// "Glossary v1.9.1" → "Glossary"; "October 1999 Rulebook and Glossary" →
+/// "Rulebook and Glossary": the base document a consolidated ruling may now
+/// live in.
+pub fn base_document(since: &str) -> String {
+    let named: Vec<&str> = ["Rulebook", "Glossary"]
+        .into_iter()
+        .filter(|d| since.contains(d))
+        .collect();
+    if named.is_empty() {
+        since.to_string()
+    } else {
+        named.join(" and ")
+    }
+}
+
+/// Whether an entry does nothing but delete its topic.
+pub fn rescinds(entry: &Entry) -> bool {
+    let deletes_whole = entry
+        .supersedes
+        .iter()
+        .any(|s| s.action == SupersessionAction::Deletes && s.part.is_none());
+    if !deletes_whole {
+        return false;
+    }
+    // What remains once the deletion and the cross-references are set aside.
+    let mut rest = entry.text.clone();
+    for s in &entry.supersedes {
+        rest = rest.replace(&s.statement, "");
+    }
+    let rest = rest.trim();
+    rest.is_empty() || body::is_redirect(rest)
+}
+
+/// Whether an entry is a redirect to its own topic (an index pointer when
+/// its release also rules on the topic).
+pub fn is_self_redirect(entry: &Entry) -> bool {
+    entry.kind == EntryKind::Redirect
+        && entry.see.len() == 1
+        && TopicKey::new(&entry.see[0]) == entry.key
+}
+
+/// Where a topic absent from the corpus lives: the Rulebook for a numbered
+/// rulebook section, else the Glossary (1E: "cross-references that have no
+/// corresponding entries in the Current Rulings refer to entries in the
+/// Glossary") or the Rulebook (2E, which has no Glossary).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum BaseDocument {
+    Glossary,
+    Rulebook,
+}
+
+impl BaseDocument {
+    pub fn of(edition: crate::model::Edition, topic: &str) -> BaseDocument {
+        let numbered = topic
+            .trim_start()
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_digit());
+        match (numbered, edition) {
+            (false, crate::model::Edition::First) => BaseDocument::Glossary,
+            _ => BaseDocument::Rulebook,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            BaseDocument::Glossary => "the Glossary",
+            BaseDocument::Rulebook => "the Rulebook",
+        }
+    }
+}
