@@ -58,6 +58,20 @@ fn is_document(path: &Path) -> bool {
 
 /// Every document under `root`, sorted by path (the corpus order).
 pub fn document_files(root: &Path) -> Result<Vec<PathBuf>, Error> {
+    Ok(documents(root, false)?
+        .into_iter()
+        .map(|(p, _)| p)
+        .collect())
+}
+
+/// Every document under `root` with its metadata (read relative to its
+/// folder, which is cheaper than by path), sorted by path. A document that
+/// vanished since the listing has none.
+pub fn documents_with_metadata(root: &Path) -> Result<Vec<(PathBuf, Option<fs::Metadata>)>, Error> {
+    documents(root, true)
+}
+
+fn documents(root: &Path, metadata: bool) -> Result<Vec<(PathBuf, Option<fs::Metadata>)>, Error> {
     let mut files = Vec::new();
     let mut folders = vec![root.to_path_buf()];
     while let Some(folder) = folders.pop() {
@@ -79,11 +93,19 @@ pub fn document_files(root: &Path) -> Result<Vec<PathBuf>, Error> {
             if kind.is_dir() && !hidden {
                 folders.push(path);
             } else if !kind.is_dir() && is_document(&path) {
-                files.push(path);
+                // A link is followed: its target is the document.
+                let meta = if !metadata {
+                    None
+                } else if kind.is_symlink() {
+                    fs::metadata(&path).ok()
+                } else {
+                    item.metadata().ok()
+                };
+                files.push((path, meta));
             }
         }
     }
-    files.sort();
+    files.sort_by(|a, b| a.0.cmp(&b.0));
     Ok(files)
 }
 

@@ -127,10 +127,30 @@ impl Release {
             file: self.file.clone(),
             order: self.order,
             has_front_matter: self.has_front_matter,
-            front: self.front.clone(),
+            says_it_marks: self.says_it_marks(),
+            marked_since: self.marked_since(),
             entry_count: self.entries.len(),
             marked_count: self.entries.iter().filter(|e| e.new).count(),
         }
+    }
+
+    /// Whether the release says that it marks new or changed entries.
+    fn says_it_marks(&self) -> bool {
+        self.front
+            .iter()
+            .any(|p| p.text.to_lowercase().contains("asterisk"))
+    }
+
+    /// The date of the previous release that the release's markers refer
+    /// to, when the sentence about the asterisks names one ("new or changed
+    /// since the last Current Rulings document (2/28/00) are marked with an
+    /// asterisk").
+    fn marked_since(&self) -> Option<NaiveDate> {
+        self.front
+            .iter()
+            .flat_map(|p| p.text.split(". "))
+            .find(|sentence| sentence.to_lowercase().contains("asterisk"))
+            .and_then(crate::parse::dates::find_date)
     }
 }
 
@@ -148,7 +168,10 @@ pub struct ReleaseInfo {
     pub file: String,
     pub order: usize,
     pub has_front_matter: bool,
-    pub front: Vec<FrontParagraph>,
+    /// Whether its front matter says that it marks new or changed entries.
+    pub says_it_marks: bool,
+    /// The date of the release its markers speak of, when it names one.
+    pub marked_since: Option<NaiveDate>,
     pub entry_count: usize,
     /// How many of its entries are marked new or changed.
     pub marked_count: usize,

@@ -521,8 +521,7 @@ fn hit(
     as_of: NaiveDate,
 ) -> Result<Option<Hit>, SearchError> {
     let doc: TantivyDocument = searcher.doc(address)?;
-    let periods: Vec<Period> = serde_json::from_str(stored(&doc, fields.periods)?)?;
-    let Some(period) = timeline::period_on(&periods, as_of) else {
+    let Some(period) = timeline::line_on(stored(&doc, fields.periods)?, as_of)? else {
         return Ok(None);
     };
     if period.status.is_none() {
@@ -538,7 +537,7 @@ fn hit(
         kind: stored(&doc, fields.kind)?
             .parse()
             .map_err(SearchError::Stored)?,
-        period: period.clone(),
+        period,
         citation: stored(&doc, fields.citation)?.to_string(),
         snippet: snippet(generator, stored(&doc, fields.text)?),
         entry: stored(&doc, fields.entry)?.to_string(),

@@ -10,6 +10,7 @@ use std::path::Path;
 
 use chrono::NaiveDate;
 use tantivy::collector::DocSetCollector;
+use tantivy::columnar::Column;
 use tantivy::query::{BooleanQuery, Occur, Query, TermQuery};
 use tantivy::schema::{Field, IndexRecordOption, TantivyDocument, Value};
 use tantivy::{DocAddress, TantivyError, Term};
@@ -19,7 +20,8 @@ pub use topic::{Reference, Topic};
 
 use crate::index::timeline::{self, Period, Standing};
 use crate::index::{
-    self, edition_key, IndexError, Manifest, Opened, Role, SearchIndex, SEQ, STANDING,
+    self, class, edition_key, IndexError, Manifest, Opened, Role, SearchIndex, BODY_HASH, CLASS,
+    SEQ, STANDING,
 };
 use crate::model::{Edition, Entry, ReleaseInfo};
 use crate::status::Status;
@@ -46,8 +48,9 @@ impl From<serde_json::Error> for CatalogError {
 #[derive(Debug, Clone)]
 pub struct Stored {
     pub entry: Entry,
-    /// Its statuses over time.
-    pub periods: Vec<Period>,
+    /// Its statuses over time, as the index stores them
+    /// ([`timeline::to_lines`]).
+    periods: String,
     /// Where it comes from, for people.
     pub citation: String,
     /// Its place in the edition's order of precedence.
@@ -56,19 +59,32 @@ pub struct Stored {
 
 impl Stored {
     /// Its period on `date`, when it is in effect then.
-    pub fn on(&self, date: NaiveDate) -> Option<&Period> {
-        timeline::period_on(&self.periods, date).filter(|p| p.status.is_some())
+    pub fn on(&self, date: NaiveDate) -> Option<Period> {
+        // The lines were written by this program's build of the index.
+        timeline::line_on(&self.periods, date)
+            .ok()
+            .flatten()
+            .filter(|p| p.status.is_some())
     }
 
     /// Its status on `date`, when it is in effect then.
-    pub fn status_on(&self, date: NaiveDate) -> Option<&Status> {
-        self.on(date).and_then(|p| p.status.as_ref())
+    pub fn status_on(&self, date: NaiveDate) -> Option<Status> {
+        self.on(date).and_then(|p| p.status)
     }
 }
 
 /// The opened index, and what it can answer.
 pub struct Catalog {
     opened: Opened,
+    /// Each segment's order of precedence, standing and class columns.
+    columns: Vec<Columns>,
+}
+
+struct Columns {
+    seq: Column<u64>,
+    standing: Column<i64>,
+    class: Column<u64>,
+    body_hash: Column<u64>,
 }
 
 fn keyword(field: Field, value: &str) -> Box<dyn Query> {
@@ -92,9 +108,23 @@ impl Catalog {
     /// The catalog of the corpus under `corpus_root`, its index kept in
     /// `index_root` (built or rebuilt there when missing or stale).
     pub fn open(corpus_root: &Path, index_root: &Path) -> Result<Catalog, CatalogError> {
-        Ok(Catalog {
-            opened: index::open(corpus_root, index_root)?,
-        })
+        let opened = index::open(corpus_root, index_root)?;
+        let columns = opened
+            .index
+            .searcher()
+            .segment_readers()
+            .iter()
+            .map(|segment| {
+                let fast = segment.fast_fields();
+                Ok(Columns {
+                    seq: fast.u64(SEQ)?,
+                    standing: fast.i64(STANDING)?,
+                    class: fast.u64(CLASS)?,
+                    body_hash: fast.u64(BODY_HASH)?,
+                })
+            })
+            .collect::<Result<_, TantivyError>>()?;
+        Ok(Catalog { opened, columns })
     }
 
     /// How the index was opened (reused, built, in memory) and its warnings.
@@ -136,23 +166,27 @@ impl Catalog {
         let doc = self.doc(address)?;
         Ok(Stored {
             entry: serde_json::from_str(stored_str(&doc, fields.entry)?)?,
-            periods: serde_json::from_str(stored_str(&doc, fields.periods)?)?,
+            periods: stored_str(&doc, fields.periods)?.to_string(),
             citation: stored_str(&doc, fields.citation)?.to_string(),
             seq: self.seq(address)?,
         })
     }
 
+    fn columns(&self, address: DocAddress) -> Result<&Columns, CatalogError> {
+        self.columns
+            .get(address.segment_ord as usize)
+            .ok_or_else(|| CatalogError::Stored("a segment vanished".to_string()))
+    }
+
     fn seq(&self, address: DocAddress) -> Result<u64, CatalogError> {
-        let segment = self.index().searcher().segment_reader(address.segment_ord);
-        let column = segment.fast_fields().u64(SEQ)?;
-        Ok(column.first(address.doc_id).unwrap_or_default())
+        let columns = self.columns(address)?;
+        Ok(columns.seq.first(address.doc_id).unwrap_or_default())
     }
 
     fn standing(&self, address: DocAddress, day: i64) -> Result<Standing, CatalogError> {
-        let segment = self.index().searcher().segment_reader(address.segment_ord);
-        let column = segment.fast_fields().i64(STANDING)?;
+        let columns = self.columns(address)?;
         Ok(timeline::standing_on(
-            column.values_for_doc(address.doc_id),
+            columns.standing.values_for_doc(address.doc_id),
             day,
         ))
     }
@@ -238,16 +272,21 @@ impl Catalog {
         edition: Edition,
         date: NaiveDate,
     ) -> Result<Vec<Stored>, CatalogError> {
-        let fields = self.index().fields();
-        let query = all_of(vec![
-            keyword(fields.edition, edition.label()),
-            keyword(fields.role, Role::Ruling.term()),
-        ]);
+        // A scan of two fast fields: no query, no document read but the
+        // ones returned.
+        let wanted = class(Some(edition), Role::Ruling);
         let day = timeline::day(date);
         let mut current = Vec::new();
-        for address in self.matching(&query)? {
-            if self.standing(address, day)? == Standing::Current {
-                current.push(self.stored(address)?);
+        for (ord, segment) in self.index().searcher().segment_readers().iter().enumerate() {
+            let columns = &self.columns[ord];
+            for doc in 0..segment.max_doc() {
+                if columns.class.first(doc) != Some(wanted) {
+                    continue;
+                }
+                let standing = timeline::standing_on(columns.standing.values_for_doc(doc), day);
+                if standing == Standing::Current {
+                    current.push(self.stored(DocAddress::new(ord as u32, doc))?);
+                }
             }
         }
         Ok(current)
@@ -357,20 +396,36 @@ impl Catalog {
         }
     }
 
-    /// The card errata of a card as of a date: those in effect, newest first.
+    /// The card errata of a card as of a date: those in effect, newest
+    /// first. With `collapse`, an erratum reprinted with the same text is
+    /// read once, with how many more times it was printed.
     pub fn errata(
         &self,
         edition: Edition,
         key: &TopicKey,
         as_of: NaiveDate,
-    ) -> Result<Vec<Stored>, CatalogError> {
+        collapse: bool,
+    ) -> Result<Vec<(Stored, usize)>, CatalogError> {
         let fields = self.index().fields();
         let day = timeline::day(as_of);
-        let mut found = Vec::new();
+        let mut effective: Vec<(u64, DocAddress)> = Vec::new();
         for (_, address) in self.topic_addresses(edition, key, fields.errata_id)? {
             if self.standing(address, day)? != Standing::NotInEffect {
-                found.push(self.stored(address)?);
+                let hash = self.columns(address)?.body_hash.first(address.doc_id);
+                effective.push((hash.unwrap_or_default(), address));
             }
+        }
+        let mut found: Vec<(Stored, usize)> = Vec::new();
+        let mut seen: Vec<(u64, usize)> = Vec::new();
+        for (hash, address) in effective {
+            if collapse {
+                if let Some(&(_, at)) = seen.iter().find(|(h, _)| *h == hash) {
+                    found[at].1 += 1;
+                    continue;
+                }
+                seen.push((hash, found.len()));
+            }
+            found.push((self.stored(address)?, 0));
         }
         Ok(found)
     }

@@ -22,8 +22,12 @@ pub struct CardErrata {
     pub edition: Edition,
     /// The newest erratum, with its period on the date.
     pub newest: (Stored, Period),
-    /// Earlier errata on the same card, newest first.
-    pub history: Vec<Stored>,
+    /// How many earlier errata printed the same text again (when
+    /// reprints are collapsed).
+    pub reprints: usize,
+    /// Earlier errata on the same card, newest first, each with how many
+    /// earlier ones printed the same text (when reprints are collapsed).
+    pub history: Vec<(Stored, usize)>,
 }
 
 impl CardErrata {
@@ -37,7 +41,7 @@ impl CardErrata {
             edition: self.edition,
             status: self.status(),
             entry: &self.newest.0.entry,
-            history: self.history.iter().map(|s| &s.entry).collect(),
+            history: self.history.iter().map(|(s, _)| &s.entry).collect(),
         }
     }
 }
@@ -51,23 +55,26 @@ struct ErrataJson<'a> {
     history: Vec<&'a Entry>,
 }
 
-/// A card's errata in effect on the date, if it has any.
+/// A card's errata in effect on the date, if it has any. For people,
+/// `collapse` reads a text reprinted unchanged once; JSON lists every one.
 fn card_errata(
     catalog: &Catalog,
     edition: Edition,
     key: &TopicKey,
     as_of: NaiveDate,
+    collapse: bool,
 ) -> anyhow::Result<Option<CardErrata>> {
-    let mut errata = catalog.errata(edition, key, as_of)?.into_iter();
-    let Some(newest) = errata.next() else {
+    let mut errata = catalog.errata(edition, key, as_of, collapse)?.into_iter();
+    let Some((newest, reprints)) = errata.next() else {
         return Ok(None);
     };
-    let Some(period) = newest.on(as_of).cloned() else {
+    let Some(period) = newest.on(as_of) else {
         return Ok(None);
     };
     Ok(Some(CardErrata {
         edition,
         newest: (newest, period),
+        reprints,
         history: errata.collect(),
     }))
 }
@@ -98,7 +105,7 @@ fn list_all(
     let mut all: Vec<CardErrata> = Vec::new();
     for &edition in editions {
         for key in catalog.keys(edition, true)? {
-            if let Some(errata) = card_errata(catalog, edition, &key, as_of)? {
+            if let Some(errata) = card_errata(catalog, edition, &key, as_of, !json)? {
                 if errata.status().is_current() {
                     all.push(errata);
                 }
@@ -160,7 +167,7 @@ fn one_card(
             }
             Match::None => continue,
         };
-        if let Some(errata) = card_errata(catalog, edition, &key, as_of)? {
+        if let Some(errata) = card_errata(catalog, edition, &key, as_of, !json)? {
             answers.push((errata, exact));
         }
     }
@@ -211,6 +218,9 @@ pub fn card_text(style: &Style, typed: &str, e: &CardErrata, exact: bool) -> Vec
         status_badge(style, e.status())
     ));
     lines.push(format!("{} {}", style.dimmed("from"), stored.citation));
+    if e.reprints > 0 {
+        lines.push(style.dimmed(&reprinted(e.reprints)));
+    }
     if !matches!(e.status(), Status::InForce) {
         lines.push(style.caution(&wrap(&describe(period), w, "")));
     }
@@ -219,12 +229,24 @@ pub fn card_text(style: &Style, typed: &str, e: &CardErrata, exact: bool) -> Vec
     if !e.history.is_empty() {
         lines.push(String::new());
         lines.push(style.bold("Earlier errata (newest first)"));
-        for h in &e.history {
+        for (h, reprints) in &e.history {
             lines.push(format!("  {}  {}", h.entry.date, h.citation));
+            if *reprints > 0 {
+                lines.push(style.dimmed(&format!("  {}", reprinted(*reprints))));
+            }
             lines.push(wrap(&plain_text(&h.entry.text), w, "    "));
         }
     }
     lines
+}
+
+/// How many earlier releases printed the same text.
+fn reprinted(times: usize) -> String {
+    if times == 1 {
+        "the same text was printed in 1 earlier release".to_string()
+    } else {
+        format!("the same text was printed in {times} earlier releases")
+    }
 }
 
 /// No errata for the card: say whether it has other rulings, and where.

@@ -14,6 +14,7 @@ mod show;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
 use anyhow::bail;
 use chrono::NaiveDate;
@@ -162,17 +163,45 @@ fn dispatch(
     // A search says when it had to build the index first (it explains a
     // slower answer); other answers stay as they are.
     let announce = matches!(command, Command::Search(_));
+    let opening = Instant::now();
     let catalog = config.catalog(&mut p.err, announce)?;
+    let opened_in = opening.elapsed();
+    let answering = Instant::now();
+    let outcome = answer(command, config, &catalog, p)?;
+    if std::env::var_os("RULINGS_TIMINGS").is_some() {
+        // What the benchmark reports as the break-down of a command.
+        let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+        let origin = match catalog.opened().origin {
+            Origin::Reused => "reused",
+            Origin::Built { .. } => "built",
+            Origin::InMemory { .. } => "built in memory",
+        };
+        p.err.line(&format!(
+            "timings: index {origin}, freshness check {:.2} ms, index open {:.2} ms, answer {:.2} ms",
+            ms(catalog.opened().checked),
+            ms(opened_in.saturating_sub(catalog.opened().checked)),
+            ms(answering.elapsed())
+        ))?;
+    }
+    Ok(outcome)
+}
+
+fn answer(
+    command: &Command,
+    config: &Config,
+    catalog: &Catalog,
+    p: &mut Printer<impl Write, impl Write>,
+) -> anyhow::Result<Outcome> {
     match command {
         Command::Index { .. } => unreachable!("answered above"),
-        Command::Search(args) => search::run(&catalog, config, args, p),
-        Command::Show(args) => show::run(&catalog, config, args, p),
-        Command::Errata(args) => errata::run(&catalog, config, args, p),
-        Command::Releases { json } => releases::run(&catalog, *json, p),
+        Command::Search(args) => search::run(catalog, config, args, p),
+        Command::Show(args) => show::run(catalog, config, args, p),
+        Command::Errata(args) => errata::run(catalog, config, args, p),
+        Command::Releases { json } => releases::run(catalog, *json, p),
         Command::Export { edition, release } => {
-            export::run(&catalog, *edition, release.as_deref(), p)
+            export::run(catalog, *edition, release.as_deref(), p)
         }
-        Command::Diff(args) => diff::run(&catalog, args, p),
+        Command::Diff(args) => diff::run(catalog, args, p),
     }
 }
 

@@ -5,12 +5,8 @@
 //! stdout; with `--json` they go to stderr so that stdout stays one JSON
 //! object. Snippets mark matched words in color on a terminal and between
 //! `**` when plain (the documents use `[…]` for icons).
-//!
-//! With `RULINGS_TIMINGS` set, the time of each stage goes to stderr (what
-//! the benchmark reports as the break-down of a search).
 
 use std::io::Write;
-use std::time::{Duration, Instant};
 
 use anyhow::bail;
 use serde::Serialize;
@@ -59,10 +55,7 @@ pub fn run(
     if request.query.trim().is_empty() {
         bail!("nothing to search for: give some words");
     }
-    let searching = Instant::now();
     let answer = search::search(catalog.index(), &request)?;
-    let searched_in = searching.elapsed();
-    let printing = Instant::now();
     if args.json {
         for line in note_lines(&answer, &request) {
             p.err.line(&line)?;
@@ -89,16 +82,6 @@ pub fn run(
         for line in answer_text(&p.style, &answer, &request) {
             p.out.line(&line)?;
         }
-    }
-    if std::env::var_os("RULINGS_TIMINGS").is_some() {
-        let ms = |d: Duration| d.as_secs_f64() * 1000.0;
-        let opened = catalog.opened();
-        p.err.line(&format!(
-            "timings: freshness check {:.2} ms, query {:.2} ms, printing {:.2} ms",
-            ms(opened.checked),
-            ms(searched_in),
-            ms(printing.elapsed())
-        ))?;
     }
     Ok(if answer.hits.is_empty() {
         Outcome::NothingFound

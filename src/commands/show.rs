@@ -148,7 +148,7 @@ pub fn answer(
             continue;
         };
         let with_period = |stored: Stored| -> Option<(Stored, Period)> {
-            let period = stored.on(as_of)?.clone();
+            let period = stored.on(as_of)?;
             Some((stored, period))
         };
         let (newest, history) = if with_history {

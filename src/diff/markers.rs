@@ -11,7 +11,6 @@ use chrono::NaiveDate;
 use super::{EditionDiff, Side};
 use crate::catalog::Stored;
 use crate::model::{Edition, ReleaseInfo, ReleaseKind};
-use crate::parse::dates;
 use crate::status::is_self_redirect;
 
 /// The later release's markers against what the diff found.
@@ -68,11 +67,7 @@ pub fn check(
         .iter()
         .filter(|s| s.entry.new && !is_self_redirect(&s.entry))
         .collect();
-    let says_it_marks = release
-        .front
-        .iter()
-        .any(|p| p.text.to_lowercase().contains("asterisk"));
-    let marks_entries = !marked.is_empty() || says_it_marks;
+    let marks_entries = !marked.is_empty() || release.says_it_marks;
     let mut check = MarkerCheck {
         release: release.clone(),
         against: from.label(),
@@ -132,7 +127,7 @@ fn indicative(releases: &[ReleaseInfo], from: &Side, to: &ReleaseInfo) -> Option
             release: to.id.clone(),
         });
     }
-    match marked_since(to) {
+    match to.marked_since {
         Some(since) if since != from.date => Some(Indicative::MarkedSince {
             release: to.id.clone(),
             since,
@@ -141,16 +136,4 @@ fn indicative(releases: &[ReleaseInfo], from: &Side, to: &ReleaseInfo) -> Option
         }),
         _ => None,
     }
-}
-
-/// The date of the previous release that a release's markers refer to, when
-/// the sentence about the asterisks names one ("new or changed since the last
-/// Current Rulings document (2/28/00) are marked with an asterisk").
-fn marked_since(release: &ReleaseInfo) -> Option<NaiveDate> {
-    release
-        .front
-        .iter()
-        .flat_map(|p| p.text.split(". "))
-        .find(|sentence| sentence.to_lowercase().contains("asterisk"))
-        .and_then(dates::find_date)
 }

@@ -81,9 +81,9 @@ pub enum Side {
 impl Side {
     /// A side as the user gave it: a release whose id is the text, else the
     /// date the text spells.
-    pub fn resolve(releases: &[ReleaseInfo], arg: &SideArg) -> Result<Side, DiffError> {
-        if let Some(release) = releases.iter().find(|r| r.id == arg.text) {
-            return Ok(Side::Release(release.clone()));
+    pub fn resolve(catalog: &Catalog, arg: &SideArg) -> Result<Side, DiffError> {
+        if let Some(release) = catalog.release(&arg.text)?.filter(|r| r.id == arg.text) {
+            return Ok(Side::Release(release));
         }
         match &arg.date {
             Some(Ok(date)) => Ok(Side::Date(*date)),
@@ -92,7 +92,7 @@ impl Side {
             }),
             None => Err(DiffError::UnknownRelease {
                 id: arg.text.clone(),
-                hint: closest_release(releases, &arg.text)
+                hint: closest_release(&catalog.releases()?, &arg.text)
                     .map(|id| format!("; did you mean `{id}`?"))
                     .unwrap_or_default(),
             }),
@@ -239,9 +239,8 @@ pub fn compare(
     to: &SideArg,
     edition: Option<Edition>,
 ) -> Result<Comparison, DiffError> {
-    let releases = catalog.releases()?;
-    let from = Side::resolve(&releases, from)?;
-    let to = Side::resolve(&releases, to)?;
+    let from = Side::resolve(catalog, from)?;
+    let to = Side::resolve(catalog, to)?;
     let release_edition = match (&from, &to) {
         (Side::Release(a), Side::Release(b)) if a.edition != b.edition => {
             return Err(DiffError::EditionsDiffer {
@@ -288,9 +287,16 @@ pub fn compare(
             _ => compare_in_force(catalog, edition, from.date(), to.date())?,
         });
     }
-    let markers = to
-        .release()
-        .map(|release| markers::check(&releases, &from, release, &to_entries, &parts));
+    let markers = match to.release() {
+        Some(release) => Some(markers::check(
+            &catalog.releases()?,
+            &from,
+            release,
+            &to_entries,
+            &parts,
+        )),
+        None => None,
+    };
     let notes = notes(basis, &from, &to);
     Ok(Comparison {
         from,
@@ -378,7 +384,7 @@ fn in_force_holdings(
 ) -> Result<Holdings, CatalogError> {
     let mut holdings = Holdings::new();
     for stored in catalog.current_on(edition, date)? {
-        let period = stored.on(date).cloned();
+        let period = stored.on(date);
         holdings
             .entry(stored.entry.key.clone())
             .or_default()
@@ -399,7 +405,7 @@ fn compare_releases(to: &ReleaseInfo, from: &[Stored], to_entries: &[Stored]) ->
     );
     // The release's own word on its topic: an entry that deletes it.
     for change in &mut diff.changed {
-        change.to_status = change.to.status_on(to.date).cloned();
+        change.to_status = change.to.status_on(to.date);
     }
     diff
 }
@@ -470,7 +476,7 @@ fn compare_holdings(
             }
         }
         for old in before {
-            let now = after.and_then(|date| old.entry.on(date).cloned());
+            let now = after.and_then(|date| old.entry.on(date));
             diff.removed.push(Removal {
                 entry: old.entry,
                 now,

@@ -83,6 +83,7 @@ fn entry_document(fields: &Fields, placed: &Placed) -> Result<TantivyDocument, I
         Role::Ruling
     };
     doc.add_text(fields.role, role.term());
+    doc.add_u64(fields.class, schema::class(Some(entry.edition), role));
     doc.add_text(fields.topic, &entry.topic);
     doc.add_text(fields.topic_key, entry.key.as_str());
     if !entry.key.is_empty() && !placed.pointer {
@@ -97,7 +98,10 @@ fn entry_document(fields: &Fields, placed: &Placed) -> Result<TantivyDocument, I
             );
         }
     }
-    doc.add_text(fields.text, render::plain_text(&entry.text));
+    let plain = render::plain_text(&entry.text);
+    let folded: Vec<&str> = plain.split_whitespace().collect();
+    doc.add_u64(fields.body_hash, fnv_hash(folded.join(" ").as_bytes()));
+    doc.add_text(fields.text, plain);
     for card in &entry.cards {
         doc.add_text(fields.card, card);
     }
@@ -110,14 +114,26 @@ fn entry_document(fields: &Fields, placed: &Placed) -> Result<TantivyDocument, I
         doc.add_i64(fields.standing, timeline::encode(period));
     }
     doc.add_text(fields.entry, serde_json::to_string(entry)?);
-    doc.add_text(fields.periods, serde_json::to_string(placed.periods)?);
+    doc.add_text(fields.periods, timeline::to_lines(placed.periods)?);
     doc.add_text(fields.citation, render::citation(placed.title, entry));
     Ok(doc)
+}
+
+/// FNV-1a: the same on every platform and build.
+fn fnv_hash(bytes: &[u8]) -> u64 {
+    use std::hash::Hasher;
+    let mut hasher = fnv::FnvHasher::default();
+    hasher.write(bytes);
+    hasher.finish()
 }
 
 fn release_document(fields: &Fields, release: &Release) -> Result<TantivyDocument, IndexError> {
     let mut doc = TantivyDocument::default();
     doc.add_text(fields.role, Role::Release.term());
+    doc.add_u64(
+        fields.class,
+        schema::class(Some(release.edition), Role::Release),
+    );
     doc.add_text(fields.release_id, &release.id);
     doc.add_text(fields.release_info, serde_json::to_string(&release.info())?);
     Ok(doc)

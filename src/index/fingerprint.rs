@@ -111,12 +111,12 @@ pub fn corpus(root: &Path) -> Result<String, IndexError> {
     let mut hasher = FnvHasher::default();
     let canonical = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
     hasher.write(canonical.to_string_lossy().as_bytes());
-    for file in corpus::document_files(root)? {
+    for (file, metadata) in corpus::documents_with_metadata(root)? {
         hasher.write_u8(0);
         hasher.write(corpus::relative_name(root, &file).as_bytes());
         hasher.write_u8(0);
         // A file that vanished since the listing counts as changed content.
-        if let Ok(metadata) = file.metadata() {
+        if let Some(metadata) = metadata {
             write_metadata(&mut hasher, &metadata);
         }
     }

@@ -26,7 +26,10 @@ use thiserror::Error;
 pub use build::is_card_erratum;
 pub use build::Counts;
 pub use fingerprint::{Manifest, Newest};
-pub use schema::{edition_key, highlight_analyzer, Fields, Role, SCHEMA_VERSION, SEQ, STANDING};
+pub use schema::{
+    class, edition_key, highlight_analyzer, Fields, Role, BODY_HASH, CLASS, SCHEMA_VERSION, SEQ,
+    STANDING,
+};
 use store::{BuildLock, Store};
 
 use crate::corpus::{self, Corpus};

@@ -70,6 +70,27 @@ pub struct Fields {
     /// What a document is: `release`, `ruling`, or `pointer` (an entry that
     /// is an index pointer to its own topic).
     pub role: Field,
+    /// Edition and role as one number (see [`class`]), to scan an edition's
+    /// rulings from a fast field without reading documents.
+    pub class: Field,
+    /// A hash of the body as compared (plain text, whitespace folded): the
+    /// same text reprinted has the same hash.
+    pub body_hash: Field,
+}
+
+/// An edition's documents of one role as one number.
+pub fn class(edition: Option<crate::model::Edition>, role: Role) -> u64 {
+    let edition = match edition {
+        None => 0,
+        Some(crate::model::Edition::First) => 1,
+        Some(crate::model::Edition::Second) => 2,
+    };
+    let role = match role {
+        Role::Release => 0,
+        Role::Ruling => 1,
+        Role::Pointer => 2,
+    };
+    edition * 4 + role
 }
 
 /// What a document of the index is.
@@ -90,7 +111,7 @@ impl Role {
     }
 }
 
-const NAMES: [&str; 19] = [
+const NAMES: [&str; 21] = [
     "id",
     "topic",
     "topic_key",
@@ -110,6 +131,8 @@ const NAMES: [&str; 19] = [
     "release_id",
     "release_info",
     "role",
+    "class",
+    "body_hash",
 ];
 
 fn words(stored: bool) -> TextOptions {
@@ -164,6 +187,8 @@ pub fn schema() -> (Schema, Fields) {
         release_id: builder.add_text_field(NAMES[16], keyword(false)),
         release_info: builder.add_text_field(NAMES[17], STORED),
         role: builder.add_text_field(NAMES[18], keyword(false)),
+        class: builder.add_u64_field(NAMES[19], NumericOptions::default().set_fast()),
+        body_hash: builder.add_u64_field(NAMES[20], NumericOptions::default().set_fast()),
     };
     (builder.build(), fields)
 }
@@ -191,6 +216,8 @@ pub fn fields(schema: &Schema) -> Result<Fields, TantivyError> {
         release_id: get(NAMES[16])?,
         release_info: get(NAMES[17])?,
         role: get(NAMES[18])?,
+        class: get(NAMES[19])?,
+        body_hash: get(NAMES[20])?,
     })
 }
 
@@ -198,6 +225,10 @@ pub fn fields(schema: &Schema) -> Result<Fields, TantivyError> {
 pub const STANDING: &str = NAMES[9];
 /// The name of the fast field that holds the order of precedence.
 pub const SEQ: &str = NAMES[15];
+/// The name of the fast field that holds the class.
+pub const CLASS: &str = NAMES[19];
+/// The name of the fast field that holds the body's hash.
+pub const BODY_HASH: &str = NAMES[20];
 
 /// The term that finds the entries of a topic (or card) of an edition.
 pub fn edition_key(edition: crate::model::Edition, key: &str) -> String {

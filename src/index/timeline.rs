@@ -96,6 +96,34 @@ pub fn period_on(periods: &[Period], date: NaiveDate) -> Option<&Period> {
     periods.iter().rev().find(|p| p.from <= date)
 }
 
+/// Periods as the index stores them: one JSON object a line, oldest first,
+/// each beginning with its date, so that the period of one date is found
+/// without reading the others (an entry consolidated by every later
+/// gathering release can have hundreds).
+pub fn to_lines(periods: &[Period]) -> Result<String, serde_json::Error> {
+    let lines = periods
+        .iter()
+        .map(serde_json::to_string)
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(lines.join("\n"))
+}
+
+/// The period in force on `date`, from [`to_lines`].
+pub fn line_on(lines: &str, date: NaiveDate) -> Result<Option<Period>, serde_json::Error> {
+    const DATE_AT: usize = r#"{"from":""#.len();
+    let wanted = date.to_string();
+    for line in lines.lines().rev() {
+        let from = line
+            .get(DATE_AT..DATE_AT + wanted.len())
+            .unwrap_or_default();
+        // ISO dates of one length compare as text.
+        if from <= wanted.as_str() {
+            return serde_json::from_str(line).map(Some);
+        }
+    }
+    Ok(None)
+}
+
 /// Every entry's periods: `[release][entry]`, in corpus order.
 pub type Timelines = Vec<Vec<Vec<Period>>>;
 
@@ -314,6 +342,34 @@ mod tests {
             Some(Status::InForce)
         );
         assert!(period_on(&periods, date(1999, 1, 1)).is_none());
+    }
+
+    #[test]
+    fn the_period_of_a_date_is_read_from_its_line_alone() {
+        let periods = [
+            period(date(2000, 3, 27), Some(Status::InForce)),
+            period(
+                date(2014, 11, 3),
+                Some(Status::Rescinded {
+                    by: "b:1".into(),
+                    release: "b".into(),
+                    date: date(2014, 11, 3),
+                }),
+            ),
+        ];
+        let lines = to_lines(&periods).unwrap();
+        for probe in [
+            date(1999, 1, 1),
+            date(2000, 3, 27),
+            date(2010, 1, 1),
+            date(2020, 1, 1),
+        ] {
+            assert_eq!(
+                line_on(&lines, probe).unwrap().as_ref(),
+                period_on(&periods, probe),
+                "{probe}"
+            );
+        }
     }
 
     #[test]
