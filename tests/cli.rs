@@ -286,3 +286,70 @@ fn a_closed_pipe_is_not_an_error() {
         "{stderr:?}"
     );
 }
+
+/// Copies the bundled corpus into `dir`.
+fn copy_bundled(dir: &Path) {
+    let bundled = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulings");
+    for file in fs::read_dir(bundled).unwrap() {
+        let file = file.unwrap().path();
+        fs::copy(&file, dir.join(file.file_name().unwrap())).unwrap();
+    }
+}
+
+#[test]
+fn every_command_answers_from_the_index_until_the_corpus_changes() {
+    let corpus = tempfile::tempdir().unwrap();
+    let index = tempfile::tempdir().unwrap();
+    copy_bundled(corpus.path());
+    let run = |args: &[&str]| {
+        let out = rulings()
+            .env("RULINGS_TIMINGS", "1")
+            .arg("--rulings")
+            .arg(corpus.path())
+            .arg("--index")
+            .arg(index.path())
+            .args(args)
+            .output()
+            .unwrap();
+        (
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    rulings()
+        .arg("--rulings")
+        .arg(corpus.path())
+        .arg("--index")
+        .arg(index.path())
+        .arg("index")
+        .assert()
+        .success();
+    for args in [
+        &["show", "time location"][..],
+        &["errata", "Liberty"],
+        &["errata"],
+        &["releases"],
+        &["export", "--edition", "2e"],
+        &["diff", "2000-01-01", "2020-01-01", "--stat"],
+        &["diff", "1e-2000-03-27-cr", "1e-2014-11-03-crd", "--stat"],
+        &["search", "cloaking"],
+    ] {
+        let (out, err) = run(args);
+        assert!(!out.is_empty(), "{args:?}: {err}");
+        assert!(
+            err.contains("timings: index reused"),
+            "{args:?} parsed the corpus: {err}"
+        );
+    }
+    // A new document is seen: the index is rebuilt, and the answer changes.
+    fs::write(
+        corpus.path().join("1e-2025-01-01-rrd.md"),
+        "+++\nedition = \"1E\"\ndate = \"2025-01-01\"\ntitle = \"A Later Update\"\n+++\ntime location – Time locations are now played face down.\n",
+    )
+    .unwrap();
+    let (out, err) = run(&["show", "time location"]);
+    assert!(err.contains("timings: index built"), "{err}");
+    assert!(out.contains("played face down"), "{out}");
+    let (_, err) = run(&["show", "time location"]);
+    assert!(err.contains("timings: index reused"), "{err}");
+}

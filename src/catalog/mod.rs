@@ -6,6 +6,7 @@
 
 mod topic;
 
+use std::cell::OnceCell;
 use std::path::Path;
 
 use chrono::NaiveDate;
@@ -76,8 +77,9 @@ impl Stored {
 /// The opened index, and what it can answer.
 pub struct Catalog {
     opened: Opened,
-    /// Each segment's order of precedence, standing and class columns.
-    columns: Vec<Columns>,
+    /// Each segment's fast-field columns, opened when first needed (a
+    /// search does not need them).
+    columns: OnceCell<Vec<Columns>>,
 }
 
 struct Columns {
@@ -108,9 +110,18 @@ impl Catalog {
     /// The catalog of the corpus under `corpus_root`, its index kept in
     /// `index_root` (built or rebuilt there when missing or stale).
     pub fn open(corpus_root: &Path, index_root: &Path) -> Result<Catalog, CatalogError> {
-        let opened = index::open(corpus_root, index_root)?;
-        let columns = opened
-            .index
+        Ok(Catalog {
+            opened: index::open(corpus_root, index_root)?,
+            columns: OnceCell::new(),
+        })
+    }
+
+    fn segment_columns(&self) -> Result<&[Columns], CatalogError> {
+        if let Some(columns) = self.columns.get() {
+            return Ok(columns);
+        }
+        let columns = self
+            .index()
             .searcher()
             .segment_readers()
             .iter()
@@ -123,8 +134,8 @@ impl Catalog {
                     body_hash: fast.u64(BODY_HASH)?,
                 })
             })
-            .collect::<Result<_, TantivyError>>()?;
-        Ok(Catalog { opened, columns })
+            .collect::<Result<Vec<_>, TantivyError>>()?;
+        Ok(self.columns.get_or_init(|| columns))
     }
 
     /// How the index was opened (reused, built, in memory) and its warnings.
@@ -173,7 +184,7 @@ impl Catalog {
     }
 
     fn columns(&self, address: DocAddress) -> Result<&Columns, CatalogError> {
-        self.columns
+        self.segment_columns()?
             .get(address.segment_ord as usize)
             .ok_or_else(|| CatalogError::Stored("a segment vanished".to_string()))
     }
@@ -278,7 +289,7 @@ impl Catalog {
         let day = timeline::day(date);
         let mut current = Vec::new();
         for (ord, segment) in self.index().searcher().segment_readers().iter().enumerate() {
-            let columns = &self.columns[ord];
+            let columns = &self.segment_columns()?[ord];
             for doc in 0..segment.max_doc() {
                 if columns.class.first(doc) != Some(wanted) {
                     continue;

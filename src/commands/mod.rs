@@ -243,3 +243,45 @@ pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
         io.or(json) == Some(std::io::ErrorKind::BrokenPipe)
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    /// Runs a command line on the bundled corpus, with its own index, into
+    /// buffers.
+    fn answer(args: &[&str]) -> (Outcome, String, String) {
+        let index = tempfile::tempdir().unwrap();
+        let mut argv = vec!["rulings", "--index", index.path().to_str().unwrap()];
+        argv.extend(args);
+        let cli = Cli::parse_from(argv);
+        let mut config = Config::from_cli(&cli).unwrap();
+        config.style = Style::plain();
+        let mut printer = Printer::new(Vec::new(), Vec::new(), config.style);
+        let outcome = dispatch(&cli.command, &config, &mut printer).unwrap();
+        (
+            outcome,
+            String::from_utf8(printer.out.into_inner()).unwrap(),
+            String::from_utf8(printer.err.into_inner()).unwrap(),
+        )
+    }
+
+    #[test]
+    fn answers_render_into_any_writer() {
+        let (outcome, out, err) = answer(&["show", "time location", "--as-of", "2010-01-01"]);
+        assert_eq!(outcome, Outcome::Found);
+        assert!(
+            out.starts_with("time location  1E  in force\nfrom Current Rulings (2000-03-27)"),
+            "{out}"
+        );
+        assert!(out.contains("as of 2010-01-01"), "{out}");
+        assert!(!out.contains('\u{1b}'), "plain style paints nothing");
+        assert!(err.starts_with("corpus: 1E newest 2022-11-07"), "{err}");
+
+        let (outcome, out, err) = answer(&["errata", "no such card at all"]);
+        assert_eq!(outcome, Outcome::NothingFound);
+        assert!(out.is_empty());
+        assert!(err.contains("no errata for `no such card at all`"), "{err}");
+    }
+}
