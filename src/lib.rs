@@ -25,8 +25,6 @@ pub mod model;
 pub mod output;
 pub mod parse;
 pub mod render;
-#[cfg(test)]
-mod resolve;
 pub mod search;
 pub mod status;
 pub mod topic;

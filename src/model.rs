@@ -254,6 +254,35 @@ pub enum SupersessionAction {
     Revises,
 }
 
+/// What an entry does to the earlier rulings on its topic.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Effect {
+    /// The first ruling on its topic in these documents.
+    New,
+    /// Prints the topic again: the earlier rulings give way to it.
+    Restates,
+    /// Adds to or deletes part of the topic ("Add the following bullet
+    /// point", "In the third paragraph, delete:"): the earlier rulings stand.
+    Amends,
+    /// Replaces, reverses or revises the topic: the earlier rulings give way.
+    Replaces,
+    /// Deletes the topic with nothing in its place.
+    Rescinds,
+}
+
+impl Effect {
+    pub fn label(self) -> &'static str {
+        match self {
+            Effect::New => "new",
+            Effect::Restates => "restates",
+            Effect::Amends => "amends",
+            Effect::Replaces => "replaces",
+            Effect::Rescinds => "rescinds",
+        }
+    }
+}
+
 /// An explicit statement in an entry about what it supersedes, as printed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Supersession {
@@ -291,6 +320,11 @@ pub struct Entry {
     pub see: Vec<String>,
     pub supersedes: Vec<Supersession>,
     pub cards: Vec<String>,
+    /// What the entry does to the earlier rulings on its topic, as the
+    /// index build found it (absent before the build, and for an entry
+    /// without a topic).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effect: Option<Effect>,
     pub file: String,
     pub line: usize,
     /// Every source line range (inclusive) the entry was built from.

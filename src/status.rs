@@ -4,7 +4,7 @@
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
-use crate::model::{Entry, EntryKind, SupersessionAction};
+use crate::model::{Effect, Entry, EntryKind, SupersessionAction};
 use crate::parse::body;
 use crate::topic::TopicKey;
 
@@ -98,6 +98,56 @@ pub fn rescinds(entry: &Entry) -> bool {
     }
     let rest = rest.trim();
     rest.is_empty() || body::is_redirect(rest)
+}
+
+/// What an entry says it does to the earlier rulings on its topic, from
+/// its own words: `None` when it says nothing (it states the topic, which
+/// makes it new or a restatement, depending on what came before).
+///
+/// Only replacement ("Replace this entry with", "Revise as follows", "This
+/// reverses", "has been deleted and replaced", "This entry is replaced
+/// with") and deletion of the whole topic take the earlier rulings' place;
+/// adding to a topic or deleting part of it ("Add the following bullet
+/// point", "In the third paragraph, delete:", "All other sections of this
+/// entry remain unchanged") amends it, and the earlier rulings stand.
+pub fn declared_effect(entry: &Entry) -> Option<Effect> {
+    if rescinds(entry) {
+        return Some(Effect::Rescinds);
+    }
+    let replaces = entry.supersedes.iter().any(|s| match s.action {
+        SupersessionAction::Replaces
+        | SupersessionAction::Reverses
+        | SupersessionAction::Revises => true,
+        SupersessionAction::Deletes => s.part.is_none() && !deletes_words(&s.statement),
+        SupersessionAction::Adds => false,
+    });
+    if replaces {
+        return Some(Effect::Replaces);
+    }
+    let lower = entry.text.to_lowercase();
+    let amends = entry.supersedes.iter().any(|s| {
+        matches!(s.action, SupersessionAction::Adds)
+            || (s.action == SupersessionAction::Deletes
+                && (s.part.is_some() || deletes_words(&s.statement)))
+    }) || lower.contains("remain unchanged")
+        || lower.contains("remains unchanged");
+    amends.then_some(Effect::Amends)
+}
+
+/// Whether a deletion names words to strike ("delete:" followed by the
+/// words, "delete the phrase") rather than the whole entry.
+fn deletes_words(statement: &str) -> bool {
+    let lower = statement.to_lowercase();
+    lower.trim_end().ends_with(':')
+        || [
+            "the phrase",
+            "the words",
+            "the sentence",
+            "the text",
+            "paragraph",
+        ]
+        .iter()
+        .any(|w| lower.contains(w))
 }
 
 /// Whether an entry is a redirect to its own topic (an index pointer when

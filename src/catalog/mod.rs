@@ -194,7 +194,7 @@ impl Catalog {
         Ok(columns.seq.first(address.doc_id).unwrap_or_default())
     }
 
-    fn standing(&self, address: DocAddress, day: i64) -> Result<Standing, CatalogError> {
+    pub(crate) fn standing(&self, address: DocAddress, day: i64) -> Result<Standing, CatalogError> {
         let columns = self.columns(address)?;
         Ok(timeline::standing_on(
             columns.standing.values_for_doc(address.doc_id),

@@ -54,6 +54,19 @@ impl<'c> Topic<'c> {
         self.catalog.stored(self.effective[0])
     }
 
+    /// The rulings besides the newest that still stand on the date (in
+    /// force or consolidated: amended, not replaced), newest first.
+    pub fn standing(&self) -> Result<Vec<Stored>, CatalogError> {
+        let day = crate::index::timeline::day(self.as_of);
+        let mut standing = Vec::new();
+        for &address in self.effective.iter().skip(1) {
+            if self.catalog.standing(address, day)? == crate::index::timeline::Standing::Current {
+                standing.push(self.catalog.stored(address)?);
+            }
+        }
+        Ok(standing)
+    }
+
     /// Every ruling in effect, newest first.
     pub fn all(&self) -> Result<Vec<Stored>, CatalogError> {
         self.effective

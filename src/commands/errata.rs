@@ -13,7 +13,7 @@ use crate::index::timeline::Period;
 use crate::lookup::{self, Match};
 use crate::model::{Edition, Entry};
 use crate::output::sanitize;
-use crate::render::{describe, plain_text, status_badge, wrap, Style};
+use crate::render::{describe_short, plain_text, status_badge, wrap, Style};
 use crate::status::Status;
 use crate::topic::TopicKey;
 
@@ -222,7 +222,7 @@ pub fn card_text(style: &Style, typed: &str, e: &CardErrata, exact: bool) -> Vec
         lines.push(style.dimmed(&reprinted(e.reprints)));
     }
     if !matches!(e.status(), Status::InForce) {
-        lines.push(style.caution(&wrap(&describe(period), w, "")));
+        lines.push(style.caution(&wrap(&describe_short(period), w, "")));
     }
     lines.push(String::new());
     lines.push(wrap(&plain_text(&stored.entry.text), w, "  "));

@@ -16,7 +16,7 @@ use super::{Config, Outcome, Printer};
 use crate::catalog::Catalog;
 use crate::cli::SearchArgs;
 use crate::output::{escape_controls, sanitize};
-use crate::render::{describe, status_badge, wrap, Style};
+use crate::render::{describe_short, status_badge, wrap, Style};
 use crate::search::{self, Answer, Hit, Note, Request};
 use crate::status::Status;
 
@@ -176,7 +176,7 @@ fn hit_text(style: &Style, rank: usize, hit: &Hit) -> Vec<String> {
         status_badge(style, status)
     )];
     if !matches!(status, Status::InForce) {
-        lines.push(style.caution(&wrap(&describe(&hit.period), w, "   ")));
+        lines.push(style.caution(&wrap(&describe_short(&hit.period), w, "   ")));
     }
     lines.push(format!(
         "   {} {}",

@@ -13,7 +13,7 @@ use crate::index::timeline::Period;
 use crate::lookup::{self, Match};
 use crate::model::{Edition, Entry, EntryKind};
 use crate::output::sanitize;
-use crate::render::{describe, plain_text, status_badge, wrap, Style};
+use crate::render::{describe, describe_short, plain_text, status_badge, wrap, Style};
 use crate::status::Status;
 use crate::topic::TopicKey;
 
@@ -27,7 +27,11 @@ pub struct TopicAnswer {
     pub exact: bool,
     /// The newest ruling and its period on the date.
     pub newest: (Stored, Period),
-    /// The earlier rulings in effect, newest first, with their periods.
+    /// The earlier rulings that still stand (the newest amended them, not
+    /// replaced them), newest first, with their periods.
+    pub standing: Vec<(Stored, Period)>,
+    /// The earlier rulings in effect, newest first, with their periods
+    /// (the standing ones among them); read only when asked for.
     pub history: Vec<(Stored, Period)>,
     pub references: Vec<Reference>,
 }
@@ -62,6 +66,8 @@ struct ShowJson<'a> {
     as_of: NaiveDate,
     status: &'a Status,
     entry: &'a Entry,
+    /// The earlier rulings still standing with it.
+    standing: Vec<HistoryJson<'a>>,
     history: Vec<HistoryJson<'a>>,
     see: Vec<SeeJson<'a>>,
 }
@@ -151,6 +157,11 @@ pub fn answer(
             let period = stored.on(as_of)?;
             Some((stored, period))
         };
+        let standing: Vec<(Stored, Period)> = topic
+            .standing()?
+            .into_iter()
+            .filter_map(with_period)
+            .collect();
         let (newest, history) = if with_history {
             let mut all = topic.all()?.into_iter().filter_map(with_period);
             let Some(newest) = all.next() else { continue };
@@ -172,6 +183,7 @@ pub fn answer(
             edition,
             exact: was_exact,
             newest,
+            standing,
             history,
             references,
         });
@@ -228,6 +240,14 @@ fn to_json(a: &TopicAnswer, as_of: NaiveDate) -> ShowJson<'_> {
         as_of,
         status: period.status.as_ref().expect("in effect"),
         entry,
+        standing: a
+            .standing
+            .iter()
+            .map(|(s, p)| HistoryJson {
+                status: p.status.as_ref().expect("in effect"),
+                entry: &s.entry,
+            })
+            .collect(),
         history: a
             .history
             .iter()
@@ -279,6 +299,9 @@ pub fn topic_text(
     ));
     lines.push(format!("{} {}", style.dimmed("from"), stored.citation));
     let mut facts = vec![entry.kind.label().to_string()];
+    if let Some(effect) = entry.effect {
+        facts.push(effect.label().to_string());
+    }
     if entry.new {
         facts.push("marked new or changed".to_string());
     }
@@ -292,13 +315,28 @@ pub fn topic_text(
             "rescinded: this entry deletes the topic, and nothing in these documents takes its place",
         ));
     } else if !matches!(status, Status::InForce) {
-        lines.push(style.caution(&wrap(&describe(period), w, "")));
-        if let Status::Consolidated { .. } = status {
-            lines.push(style.caution(&format!("last ruled {}", entry.date)));
-        }
+        lines.push(style.caution(&wrap(&describe_short(period), w, "")));
     }
     lines.push(String::new());
     lines.push(wrap(&plain_text(&entry.text), w, "  "));
+
+    if !a.standing.is_empty() {
+        lines.push(String::new());
+        lines.push(style.bold("Also standing (amended, not replaced), newest first"));
+        for (s, p) in &a.standing {
+            let status = p.status.as_ref().expect("in effect");
+            lines.push(format!(
+                "  {} {}  {}",
+                s.entry.date,
+                status_badge(style, status),
+                s.citation
+            ));
+            if !matches!(status, Status::InForce) {
+                lines.push(style.caution(&wrap(&describe_short(p), w, "  ")));
+            }
+            lines.push(wrap(&plain_text(&s.entry.text), w, "    "));
+        }
+    }
 
     if !a.references.is_empty() {
         lines.push(String::new());
@@ -315,11 +353,19 @@ pub fn topic_text(
 
     if history {
         lines.push(String::new());
-        if a.history.is_empty() {
+        let standing: Vec<String> = a.standing.iter().map(|(s, _)| s.entry.id()).collect();
+        let history: Vec<&(Stored, Period)> = a
+            .history
+            .iter()
+            .filter(|(s, _)| !standing.contains(&s.entry.id()))
+            .collect();
+        if history.is_empty() && a.standing.is_empty() {
             lines.push(style.bold("History: no earlier ruling in these documents"));
+        } else if history.is_empty() {
+            lines.push(style.bold("History: no earlier ruling was replaced"));
         } else {
             lines.push(style.bold("History (newest first)"));
-            for (s, p) in &a.history {
+            for (s, p) in history {
                 lines.push(format!(
                     "  {} {}  {}",
                     s.entry.date,

@@ -383,7 +383,10 @@ fn in_force_holdings(
     date: NaiveDate,
 ) -> Result<Holdings, CatalogError> {
     let mut holdings = Holdings::new();
-    for stored in catalog.current_on(edition, date)? {
+    let mut current = catalog.current_on(edition, date)?;
+    // A topic's standing rulings, oldest first, are matched in order.
+    current.sort_by_key(|s| s.seq);
+    for stored in current {
         let period = stored.on(date);
         holdings
             .entry(stored.entry.key.clone())

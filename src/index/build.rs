@@ -173,13 +173,17 @@ pub fn write(
     corpus: &Corpus,
     manifest: &Manifest,
 ) -> Result<(), IndexError> {
-    let timelines = timeline::timelines(corpus);
+    let (timelines, effects) = timeline::timelines(corpus);
     let seq = precedence(corpus);
     let mut writer: IndexWriter = index.writer_with_num_threads(1, WRITER_MEMORY)?;
     for (ri, release) in corpus.releases.iter().enumerate() {
         writer.add_document(release_document(fields, release)?)?;
         let pointers = timeline::pointers(release);
         for (ei, entry) in release.entries.iter().enumerate() {
+            let entry = &Entry {
+                effect: effects[ri][ei],
+                ..entry.clone()
+            };
             let placed = Placed {
                 entry,
                 title: &release.title,

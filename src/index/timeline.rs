@@ -31,8 +31,8 @@ use chrono::{Datelike, NaiveDate};
 use serde::{Deserialize, Serialize};
 
 use crate::corpus::Corpus;
-use crate::model::{Entry, Release};
-use crate::status::{is_self_redirect, rescinds, Status};
+use crate::model::{Effect, Entry, Release};
+use crate::status::{declared_effect, is_self_redirect, Status};
 use crate::topic::TopicKey;
 
 /// From `from` on (until the next period), the entry stands so.
@@ -127,6 +127,11 @@ pub fn line_on(lines: &str, date: NaiveDate) -> Result<Option<Period>, serde_jso
 /// Every entry's periods: `[release][entry]`, in corpus order.
 pub type Timelines = Vec<Vec<Vec<Period>>>;
 
+/// What every entry does to the earlier rulings on its topic:
+/// `[release][entry]`; `None` for an entry without a topic or an index
+/// pointer.
+pub type Effects = Vec<Vec<Option<Effect>>>;
+
 /// An entry by its place in the corpus: (release, entry) indices.
 type Place = (usize, usize);
 
@@ -146,12 +151,17 @@ pub fn pointers(release: &Release) -> Vec<bool> {
         .collect()
 }
 
-/// Every entry's periods, in one sweep per topic.
-pub fn timelines(corpus: &Corpus) -> Timelines {
+/// Every entry's periods and effect, in one sweep per topic.
+pub fn timelines(corpus: &Corpus) -> (Timelines, Effects) {
     let mut timelines: Timelines = corpus
         .releases
         .iter()
         .map(|r| vec![Vec::new(); r.entries.len()])
+        .collect();
+    let mut effects: Effects = corpus
+        .releases
+        .iter()
+        .map(|r| vec![None; r.entries.len()])
         .collect();
     let titles: HashMap<&str, &str> = corpus
         .releases
@@ -189,24 +199,38 @@ pub fn timelines(corpus: &Corpus) -> Timelines {
             }
         }
         for rulings in topics.into_values() {
-            sweep_topic(corpus, &titles, &gatherers, rulings, &mut timelines);
+            sweep_topic(
+                corpus,
+                &titles,
+                &gatherers,
+                rulings,
+                &mut timelines,
+                &mut effects,
+            );
         }
     }
-    timelines
+    (timelines, effects)
 }
 
-/// The periods of one topic's rulings.
+/// The periods of one topic's rulings, and what each entry does to the
+/// ones before it.
+///
+/// The topic's *standing set* is the rulings a TD applies: an entry that
+/// states, restates or replaces the topic becomes the whole set (the ones
+/// it displaces are superseded by it); one that amends it joins the set;
+/// one that deletes it rescinds every earlier ruling. A standing ruling
+/// that a later gathering release does not repeat is consolidated.
 fn sweep_topic(
     corpus: &Corpus,
     titles: &HashMap<&str, &str>,
     gatherers: &[usize],
     mut rulings: Vec<Place>,
     timelines: &mut Timelines,
+    effects: &mut Effects,
 ) {
     let release = |(ri, _): Place| -> &Release { &corpus.releases[ri] };
     let entry = |(ri, ei): Place| -> &Entry { &corpus.releases[ri].entries[ei] };
     rulings.sort_by_key(|&p| (entry(p).date, release(p).order, entry(p).line));
-    let holders: HashSet<usize> = rulings.iter().map(|&(ri, _)| ri).collect();
     let first = entry(rulings[0]).date;
 
     // Every date on which something may change, in order.
@@ -223,84 +247,138 @@ fn sweep_topic(
     dates.sort_unstable();
     dates.dedup();
 
+    let titled = |status: Status| -> Period {
+        let title = status
+            .release()
+            .and_then(|id| titles.get(id))
+            .map(|t| t.to_string());
+        Period {
+            from: NaiveDate::MIN,
+            status: Some(status),
+            title,
+        }
+    };
+    let follows = |by: &Entry| Status::Superseded {
+        by: by.id(),
+        release: by.release.clone(),
+        date: by.date,
+    };
+
     let mut effective = 0usize;
     let mut next_gatherer = 0usize;
-    // The newest gathering release in effect that does not repeat the topic.
-    let mut gathered_by: Option<usize> = None;
-    let mut was_rescinded = false;
+    let mut latest_gatherer: Option<usize> = None;
+    // Indices (into `rulings`) of the standing set, oldest first; after a
+    // rescission, the rescinding entry alone.
+    let mut standing: Vec<usize> = Vec::new();
+    let mut rescinded = false;
+    // Statuses decided by displacement (superseded, rescinded), by index.
+    let mut displaced: Vec<Option<Status>> = vec![None; rulings.len()];
     let mut last: Vec<Option<Status>> = vec![None; rulings.len()];
     for date in dates {
-        let before = effective;
+        let mut touched: Vec<usize> = Vec::new();
         while effective < rulings.len() && entry(rulings[effective]).date <= date {
+            let i = effective;
             effective += 1;
+            let new = entry(rulings[i]);
+            let declared = declared_effect(new);
+            let effect = match declared {
+                Some(effect) => effect,
+                None if i == 0 => Effect::New,
+                None => Effect::Restates,
+            };
+            let (ri, ei) = rulings[i];
+            effects[ri][ei] = Some(effect);
+            match effect {
+                Effect::Amends if !rescinded => standing.push(i),
+                Effect::Rescinds => {
+                    let by = Status::Rescinded {
+                        by: new.id(),
+                        release: new.release.clone(),
+                        date: new.date,
+                    };
+                    for (j, slot) in displaced.iter_mut().enumerate().take(i) {
+                        *slot = Some(by.clone());
+                        touched.push(j);
+                    }
+                    standing = vec![i];
+                    rescinded = true;
+                }
+                _ => {
+                    for s in standing.drain(..) {
+                        displaced[s] = Some(follows(new));
+                        touched.push(s);
+                    }
+                    standing.push(i);
+                    rescinded = false;
+                }
+            }
+            touched.push(i);
         }
         while next_gatherer < gatherers.len()
             && corpus.releases[gatherers[next_gatherer]].date <= date
         {
-            let g = gatherers[next_gatherer];
-            if !holders.contains(&g) {
-                gathered_by = Some(g);
-            }
+            latest_gatherer = Some(gatherers[next_gatherer]);
             next_gatherer += 1;
+            touched.extend(standing.iter().copied());
         }
         if effective == 0 {
             continue;
         }
-        let newest_place = rulings[effective - 1];
-        let newest = entry(newest_place);
-        let rescinded = rescinds(newest);
-        let newest_status = if rescinded {
-            Status::Rescinded {
-                by: newest.id(),
-                release: newest.release.clone(),
-                date: newest.date,
-            }
-        } else {
-            let newest_order = (newest.date, release(newest_place).order);
-            match gathered_by.map(|g| &corpus.releases[g]) {
-                Some(g) if (g.date, g.order) > newest_order => Status::Consolidated {
-                    release: g.id.clone(),
-                    release_title: g.title.clone(),
-                    date: g.date,
-                    since: g.since.clone().unwrap_or_default(),
-                },
-                _ => Status::InForce,
-            }
-        };
-        // Only the entries whose status can have changed: all of them when a
-        // rescission begins or ends, else the former newest and the new ones.
-        let from = if rescinded || was_rescinded {
-            0
-        } else {
-            before.saturating_sub(1)
-        };
-        for i in from..effective {
-            let status = if i + 1 == effective || rescinded {
-                newest_status.clone()
+        touched.sort_unstable();
+        touched.dedup();
+        for i in touched {
+            let status = if standing.contains(&i) {
+                standing_status(corpus, rulings[i], rescinded, latest_gatherer)
             } else {
-                let follower = entry(rulings[i + 1]);
-                Status::Superseded {
-                    by: follower.id(),
-                    release: follower.release.clone(),
-                    date: follower.date,
+                match &displaced[i] {
+                    Some(status) => status.clone(),
+                    None => continue,
                 }
             };
             if last[i].as_ref() == Some(&status) {
                 continue;
             }
-            let title = status
-                .release()
-                .and_then(|id| titles.get(id))
-                .map(|t| t.to_string());
             let (ri, ei) = rulings[i];
             timelines[ri][ei].push(Period {
                 from: date,
-                status: Some(status.clone()),
-                title,
+                ..titled(status.clone())
             });
             last[i] = Some(status);
         }
-        was_rescinded = rescinded;
+    }
+}
+
+/// The status of a ruling of the standing set: rescinded when it deletes
+/// the topic; consolidated when the newest gathering release came out after
+/// it and is not its own release (a release that gathers every ruling since
+/// a base document, and does not repeat this one); else in force.
+fn standing_status(
+    corpus: &Corpus,
+    (ri, ei): Place,
+    rescinded: bool,
+    latest_gatherer: Option<usize>,
+) -> Status {
+    let release = &corpus.releases[ri];
+    let entry = &release.entries[ei];
+    if rescinded {
+        return Status::Rescinded {
+            by: entry.id(),
+            release: entry.release.clone(),
+            date: entry.date,
+        };
+    }
+    match latest_gatherer.map(|g| (g, &corpus.releases[g])) {
+        Some((g, gatherer))
+            if g != ri && (gatherer.date, gatherer.order) > (entry.date, release.order) =>
+        {
+            Status::Consolidated {
+                release: gatherer.id.clone(),
+                release_title: gatherer.title.clone(),
+                date: gatherer.date,
+                since: gatherer.since.clone().unwrap_or_default(),
+            }
+        }
+        _ => Status::InForce,
     }
 }
 
@@ -372,35 +450,154 @@ mod tests {
         }
     }
 
-    #[test]
-    fn timelines_agree_with_resolving_on_any_date() {
-        let corpus =
-            crate::corpus::load(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rulings"))
-                .unwrap();
-        let timelines = timelines(&corpus);
-        let mut dates: Vec<NaiveDate> = corpus.entries().map(|e| e.date).collect();
-        dates.sort_unstable();
-        dates.dedup();
-        let probes: Vec<NaiveDate> = dates
-            .iter()
-            .flat_map(|d| [*d, d.pred_opt().unwrap()])
-            .chain([date(2099, 1, 1)])
-            .collect();
-        for edition in corpus.editions() {
-            for &probe in &probes {
-                let resolution = crate::resolve::Resolution::new(&corpus, edition, probe);
-                for (ri, release) in corpus.releases.iter().enumerate() {
-                    for (ei, entry) in release.entries.iter().enumerate() {
-                        if entry.edition != edition {
-                            continue;
-                        }
-                        let expected = resolution.status(entry).cloned();
-                        let stored =
-                            period_on(&timelines[ri][ei], probe).and_then(|p| p.status.clone());
-                        assert_eq!(stored, expected, "{} on {probe}", entry.id());
-                    }
-                }
+    /// A corpus of documents (file name, edition, date, body).
+    fn corpus(documents: &[(&str, &str, &str, &str)]) -> (tempfile::TempDir, Corpus) {
+        let dir = tempfile::tempdir().unwrap();
+        for (name, edition, date, body) in documents {
+            std::fs::write(
+                dir.path().join(name),
+                format!("+++\nedition = \"{edition}\"\ndate = \"{date}\"\ntitle = \"{name}\"\n+++\n{body}"),
+            )
+            .unwrap();
+        }
+        let corpus = crate::corpus::load(dir.path()).unwrap();
+        assert!(corpus.problems.is_empty(), "{:?}", corpus.problems);
+        (dir, corpus)
+    }
+
+    /// Each entry's (release, topic, effect, status on `on`), by release
+    /// order then line.
+    fn statuses(corpus: &Corpus, on: NaiveDate) -> Vec<(String, Option<Effect>, Option<String>)> {
+        let (timelines, effects) = timelines(corpus);
+        let mut out = Vec::new();
+        for (ri, release) in corpus.releases.iter().enumerate() {
+            for ei in 0..release.entries.len() {
+                let status = period_on(&timelines[ri][ei], on)
+                    .and_then(|p| p.status.as_ref())
+                    .map(|s| match s.release() {
+                        Some(by) => format!("{} by {by}", s.label()),
+                        None => s.label().to_string(),
+                    });
+                out.push((release.id.clone(), effects[ri][ei], status));
             }
         }
+        out
+    }
+
+    fn row(id: &str, effect: Effect, status: &str) -> (String, Option<Effect>, Option<String>) {
+        (id.to_string(), Some(effect), Some(status.to_string()))
+    }
+
+    #[test]
+    fn an_amendment_leaves_the_earlier_ruling_standing() {
+        let (_dir, corpus) = corpus(&[
+            (
+                "a.md",
+                "1E",
+                "2000-01-01",
+                "points – Points may be transferred between players.\n",
+            ),
+            (
+                "b.md",
+                "1E",
+                "2010-01-01",
+                "points – In the third paragraph, delete:\n\nor for calculating differential\n",
+            ),
+        ]);
+        assert_eq!(
+            statuses(&corpus, date(2020, 1, 1)),
+            [
+                row("a", Effect::New, "in force"),
+                row("b", Effect::Amends, "in force")
+            ]
+        );
+        // Before the amendment, the first ruling alone.
+        assert_eq!(statuses(&corpus, date(2005, 1, 1))[1].2, None);
+    }
+
+    #[test]
+    fn a_replacement_or_a_restatement_supersedes_and_a_deletion_rescinds() {
+        let (_dir, corpus) = corpus(&[
+            (
+                "a.md",
+                "1E",
+                "2000-01-01",
+                "stopped – A stopped card cannot move.\n",
+            ),
+            (
+                "b.md",
+                "1E",
+                "2005-01-01",
+                "stopped – Add the following bullet point:\n\n- Unstopping is allowed.\n",
+            ),
+            (
+                "c.md",
+                "1E",
+                "2010-01-01",
+                "stopped – Replace this entry with the following: A stopped card stays put.\n",
+            ),
+            (
+                "d.md",
+                "1E",
+                "2012-01-01",
+                "stopped – A stopped card stays put, whatever happens.\n",
+            ),
+            (
+                "e.md",
+                "1E",
+                "2014-01-01",
+                "stopped – This Glossary entry has been deleted.\n",
+            ),
+        ]);
+        assert_eq!(
+            statuses(&corpus, date(2011, 1, 1))[..3],
+            [
+                row("a", Effect::New, "superseded by c"),
+                row("b", Effect::Amends, "superseded by c"),
+                row("c", Effect::Replaces, "in force"),
+            ]
+        );
+        assert_eq!(
+            statuses(&corpus, date(2013, 1, 1))[2..4],
+            [
+                row("c", Effect::Replaces, "superseded by d"),
+                row("d", Effect::Restates, "in force"),
+            ]
+        );
+        let rescinded: Vec<_> = statuses(&corpus, date(2020, 1, 1))
+            .into_iter()
+            .map(|(_, _, status)| status.unwrap())
+            .collect();
+        assert!(
+            rescinded.iter().all(|s| s == "rescinded by e"),
+            "{rescinded:?}"
+        );
+    }
+
+    #[test]
+    fn a_gathering_release_consolidates_every_standing_ruling_it_does_not_repeat() {
+        let gatherer = "+++\nedition = \"1E\"\ndate = \"2014-01-01\"\ntitle = \"CRD\"\nsince = \"Glossary v1.9.1\"\n+++\nother – A ruling on something else.\n\nstopped – Add the following bullet point:\n\n- Unstopping is allowed.\n";
+        let (dir, _) = corpus(&[(
+            "a.md",
+            "1E",
+            "2000-01-01",
+            "stopped – A stopped card cannot move.\n\nlonely – Nobody repeats this.\n",
+        )]);
+        std::fs::write(dir.path().join("b.md"), gatherer).unwrap();
+        let corpus = crate::corpus::load(dir.path()).unwrap();
+        let on = statuses(&corpus, date(2020, 1, 1));
+        assert_eq!(
+            on,
+            [
+                row("a", Effect::New, "consolidated by b"),
+                row("a", Effect::New, "consolidated by b"),
+                row("b", Effect::New, "in force"),
+                row("b", Effect::Amends, "in force"),
+            ]
+        );
+        assert_eq!(
+            statuses(&corpus, date(2010, 1, 1))[0].2.as_deref(),
+            Some("in force")
+        );
     }
 }

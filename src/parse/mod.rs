@@ -366,6 +366,7 @@ fn finish_entry(draft: Draft, release: &str, file: &str, about: &about::About) -
         see,
         supersedes,
         cards,
+        effect: None,
         file: file.to_string(),
         line: draft.line,
         spans,

@@ -17,25 +17,35 @@ use crate::status::{base_document, Status};
 /// line between paragraphs, list items as "- ", control characters removed.
 pub fn plain_text(markdown: &str) -> String {
     let mut out = String::new();
-    let mut list_depth = 0usize;
+    // Each open list: the number of its next item, for a numbered one
+    // (timing steps keep their numbers: "Step 8 or 9" must stay findable).
+    let mut lists: Vec<Option<u64>> = Vec::new();
     let parser = Parser::new_ext(markdown, Options::empty());
     for event in TextMergeStream::new(parser) {
         match event {
-            Event::Start(Tag::Paragraph) if list_depth == 0 => start_block(&mut out),
+            Event::Start(Tag::Paragraph) if lists.is_empty() => start_block(&mut out),
             Event::Start(Tag::Heading { .. }) => start_block(&mut out),
-            Event::Start(Tag::List(_)) => {
-                if list_depth == 0 {
+            Event::Start(Tag::List(first)) => {
+                if lists.is_empty() {
                     start_block(&mut out);
                 }
-                list_depth += 1;
+                lists.push(first);
             }
-            Event::End(TagEnd::List(_)) => list_depth = list_depth.saturating_sub(1),
+            Event::End(TagEnd::List(_)) => {
+                lists.pop();
+            }
             Event::Start(Tag::Item) => {
                 if !out.is_empty() && !out.ends_with('\n') {
                     out.push('\n');
                 }
-                out.push_str(&"  ".repeat(list_depth.saturating_sub(1)));
-                out.push_str("- ");
+                out.push_str(&"  ".repeat(lists.len().saturating_sub(1)));
+                match lists.last_mut() {
+                    Some(Some(number)) => {
+                        out.push_str(&format!("{number}. "));
+                        *number += 1;
+                    }
+                    _ => out.push_str("- "),
+                }
             }
             Event::Text(t) | Event::Code(t) => out.push_str(&t),
             Event::Html(h) | Event::InlineHtml(h) => {
@@ -146,6 +156,24 @@ pub fn describe_status(status: &Status, title: Option<&str>) -> String {
     }
 }
 
+/// A status in one short line, for the head of an answer: a consolidated
+/// ruling names the release that does not repeat it and where to look.
+pub fn describe_short(period: &Period) -> String {
+    match &period.status {
+        Some(Status::Consolidated {
+            release_title,
+            date,
+            since,
+            ..
+        }) => format!(
+            "consolidated: not repeated by {} ({date}) — check the {}",
+            sanitize(release_title),
+            sanitize(&base_document(since))
+        ),
+        _ => describe(period),
+    }
+}
+
 /// The status of a period in one line for people.
 pub fn describe(period: &Period) -> String {
     match &period.status {
@@ -165,6 +193,14 @@ mod tests {
         assert_eq!(
             plain_text(md),
             "Replace this entry with the following:\n\n- one\n- two items\n\nEnd."
+        );
+    }
+
+    #[test]
+    fn numbered_steps_keep_their_numbers() {
+        assert_eq!(
+            plain_text("Steps:\n\n6. *Resolution*: all die.\n7. Done.\n"),
+            "Steps:\n\n6. Resolution: all die.\n7. Done."
         );
     }
 
