@@ -208,7 +208,8 @@ fn a_card_with_rulings_but_no_errata_points_to_show() {
     let (code, _, err) = ask(&["errata", "Writ of Accountability"]);
     assert_eq!(code, 1);
     assert!(
-        err.contains("no errata for `Writ of Accountability`"),
+        err.contains("no errata for Writ of Accountability as of")
+            && err.contains("it has 1 ruling on Writ of Accountability (1E)"),
         "{err}"
     );
     assert!(
@@ -243,9 +244,91 @@ fn several_close_topics_are_offered_not_guessed() {
     let (code, out, err) = in_corpus(dir.path(), &["show", "Sam Lavele"]);
     assert_eq!((code, out.as_str()), (1, ""));
     assert!(
-        err.contains("did you mean: Sam Lavelle (1E), Sam Lavell (1E)"),
+        err.contains(
+            "several topics fit `Sam Lavele` (1E); which one? Sam Lavelle (1E), Sam Lavell (1E)"
+        ),
         "{err}"
     );
+}
+
+/// What `show` and `errata` make of a typed name, as JSON (exit code, found,
+/// known, the topic or card answered).
+fn read_as(command: &str, typed: &str) -> (i32, Value) {
+    let (code, out, err) = ask(&[command, typed, "--json"]);
+    (
+        code,
+        serde_json::from_str(&out).unwrap_or_else(|_| panic!("{out}{err}")),
+    )
+}
+
+#[test]
+fn one_look_up_for_show_and_errata() {
+    // Exact, up to case, punctuation and plurals.
+    let (code, v) = read_as("errata", "LIBERTY");
+    assert_eq!((code, v["card"].as_str()), (0, Some("Liberty")));
+    let (code, v) = read_as("show", "liberty");
+    assert_eq!((code, v["topic"].as_str()), (0, Some("Liberty")));
+    // Abbreviated and begun words.
+    for command in ["show", "errata"] {
+        let (code, v) = read_as(command, "ferengi military ops");
+        assert_eq!(code, 0, "{command}");
+        assert_eq!(
+            v["entry"]["topic"], "Ferengi Military Operations",
+            "{command}"
+        );
+        let (code, v) = read_as(command, "hq defensive");
+        assert_eq!(code, 0, "{command}");
+        assert_eq!(v["entry"]["topic"], "HQ: Defensive Measures", "{command}");
+    }
+    // Misspelt.
+    for command in ["show", "errata"] {
+        let (code, v) = read_as(command, "Ferengi Militery Operations");
+        assert_eq!(code, 0, "{command}");
+        assert_eq!(
+            v["entry"]["topic"], "Ferengi Military Operations",
+            "{command}"
+        );
+    }
+    // Unknown: exit 1, known false, nearest names.
+    for command in ["show", "errata"] {
+        let (code, v) = read_as(command, "jean-luc picard");
+        assert_eq!(code, 1, "{command}");
+        assert_eq!(
+            (v["found"].as_bool(), v["known"].as_bool()),
+            (Some(false), Some(false))
+        );
+    }
+    // Known, but nothing of that kind: errata of a card with rulings only.
+    let (code, v) = read_as("errata", "Writ of Accountability");
+    assert_eq!(code, 1);
+    assert_eq!(
+        (v["found"].as_bool(), v["known"].as_bool()),
+        (Some(false), Some(true))
+    );
+    assert_eq!(v["name"], "Writ of Accountability");
+}
+
+#[test]
+fn ambiguous_names_are_offered_by_show_and_errata_alike() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "a.md",
+        "1E",
+        "2020-01-01",
+        "Sam Lavelle – Erratum: Now has Navigation.\n\nSam Lavell – Erratum: Now has Honor.\n",
+    );
+    for command in ["show", "errata"] {
+        let (code, out, _) = in_corpus(dir.path(), &[command, "Sam Lavele", "--json"]);
+        assert_eq!(code, 1, "{command}");
+        let v: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["known"], false, "{command}");
+        assert_eq!(
+            v["candidates"],
+            serde_json::json!(["Sam Lavelle (1E)", "Sam Lavell (1E)"]),
+            "{command}"
+        );
+    }
 }
 
 #[test]

@@ -4,6 +4,7 @@
 //! [`Catalog::open`] only checks that the index is fresh (and has it rebuilt
 //! when it is not).
 
+mod names;
 mod topic;
 
 use std::cell::OnceCell;
@@ -17,6 +18,7 @@ use tantivy::schema::{Field, IndexRecordOption, TantivyDocument, Value};
 use tantivy::{DocAddress, TantivyError, Term};
 use thiserror::Error;
 
+pub use names::{Looked, Named};
 pub use topic::{Reference, Topic};
 
 use crate::index::timeline::{self, Period, Standing};

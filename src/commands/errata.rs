@@ -6,11 +6,11 @@ use std::io::Write;
 use chrono::NaiveDate;
 use serde::Serialize;
 
+use super::show::printed;
 use super::{banner, editions, Config, Outcome, Printer};
-use crate::catalog::{Catalog, Stored};
+use crate::catalog::{Catalog, Looked, Named, Stored};
 use crate::cli::ErrataArgs;
 use crate::index::timeline::Period;
-use crate::lookup::{self, Match};
 use crate::model::{Edition, Entry};
 use crate::output::sanitize;
 use crate::render::{describe_short, plain_text, status_badge, wrap, Style};
@@ -154,28 +154,63 @@ fn one_card(
     json: bool,
     p: &mut Printer<impl Write, impl Write>,
 ) -> anyhow::Result<Outcome> {
+    let printed_all = |found: Vec<(Edition, TopicKey)>| -> anyhow::Result<Vec<String>> {
+        found
+            .into_iter()
+            .map(|(edition, key)| Ok(format!("{} ({edition})", printed(catalog, edition, &key)?)))
+            .collect()
+    };
+    let named = match catalog.look_up(card, editions)? {
+        Looked::Found(named) => named,
+        Looked::Several(found) => {
+            let candidates = printed_all(found)?;
+            return no_errata(p, card, as_of, NoErrata::Several(candidates), json);
+        }
+        Looked::Unknown(nearest) => {
+            let nearest = printed_all(nearest)?;
+            return no_errata(p, card, as_of, NoErrata::Unknown(nearest), json);
+        }
+    };
     let mut answers: Vec<(CardErrata, bool)> = Vec::new();
-    let mut suggestions: Vec<String> = Vec::new();
-    for &edition in editions {
-        let keys = catalog.keys(edition, true)?;
-        let (key, exact) = match lookup::find(card, &keys) {
-            Match::Exact(k) => (k, true),
-            Match::Close(k) => (k, false),
-            Match::Several(ks) => {
-                suggestions.extend(ks.iter().map(|k| format!("{k} ({edition})")));
-                continue;
+    let mut ruled: Vec<String> = Vec::new();
+    for Named {
+        edition,
+        key,
+        exact,
+    } in &named
+    {
+        match card_errata(catalog, *edition, key, as_of, !json)? {
+            Some(errata) => answers.push((errata, *exact)),
+            None => {
+                if let Some(topic) = catalog.topic(*edition, key, as_of)? {
+                    let newest = topic.newest()?;
+                    ruled.push(format!(
+                        "{} ruling{} on {} ({edition}), the newest from {}",
+                        topic.len(),
+                        if topic.len() == 1 { "" } else { "s" },
+                        newest.entry.topic,
+                        newest.citation
+                    ));
+                }
             }
-            Match::None => continue,
-        };
-        if let Some(errata) = card_errata(catalog, edition, &key, as_of, !json)? {
-            answers.push((errata, exact));
         }
     }
-    if answers.iter().any(|(_, exact)| *exact) {
-        answers.retain(|(_, exact)| *exact);
-    }
     if answers.is_empty() {
-        return no_errata(catalog, editions, card, as_of, suggestions, json, p);
+        let printed_name = named
+            .first()
+            .map(|n| printed(catalog, n.edition, &n.key))
+            .transpose()?
+            .unwrap_or_else(|| card.to_string());
+        return no_errata(
+            p,
+            card,
+            as_of,
+            NoErrata::Known {
+                name: printed_name,
+                ruled,
+            },
+            json,
+        );
     }
     if json {
         let list: Vec<ErrataJson> = answers.iter().map(|(e, _)| e.json()).collect();
@@ -196,6 +231,16 @@ fn one_card(
         p.err.line(&banner(catalog, editions))?;
     }
     Ok(Outcome::Found)
+}
+
+/// Why a card has no errata to show.
+enum NoErrata {
+    /// A known card or topic, with no errata in effect; its rulings.
+    Known { name: String, ruled: Vec<String> },
+    /// Several cards or topics fit the name.
+    Several(Vec<String>),
+    /// A name the corpus does not know; the nearest names.
+    Unknown(Vec<String>),
 }
 
 /// A card's errata for people.
@@ -249,50 +294,61 @@ fn reprinted(times: usize) -> String {
     }
 }
 
-/// No errata for the card: say whether it has other rulings, and where.
+/// No errata to show: say which of the three it is.
 fn no_errata(
-    catalog: &Catalog,
-    editions: &[Edition],
+    p: &mut Printer<impl Write, impl Write>,
     card: &str,
     as_of: NaiveDate,
-    suggestions: Vec<String>,
+    why: NoErrata,
     json: bool,
-    p: &mut Printer<impl Write, impl Write>,
 ) -> anyhow::Result<Outcome> {
-    let mut ruled: Vec<String> = Vec::new();
-    for &edition in editions {
-        let keys = catalog.keys(edition, false)?;
-        if let Match::Exact(k) | Match::Close(k) = lookup::find(card, &keys) {
-            if let Some(topic) = catalog.topic(edition, &k, as_of)? {
-                ruled.push(format!("{} ({edition})", topic.newest()?.entry.topic));
+    if json {
+        let body = match &why {
+            NoErrata::Known { name, ruled } => serde_json::json!({
+                "card": card, "as_of": as_of, "found": false, "known": true,
+                "name": name, "rulings": ruled, "did_you_mean": [],
+            }),
+            NoErrata::Several(candidates) => serde_json::json!({
+                "card": card, "as_of": as_of, "found": false, "known": false,
+                "candidates": candidates, "rulings": [], "did_you_mean": candidates,
+            }),
+            NoErrata::Unknown(nearest) => serde_json::json!({
+                "card": card, "as_of": as_of, "found": false, "known": false,
+                "candidates": [], "rulings": [], "did_you_mean": nearest,
+            }),
+        };
+        p.out.json(&body)?;
+        return Ok(Outcome::NothingFound);
+    }
+    match why {
+        NoErrata::Known { name, ruled } if ruled.is_empty() => p.err.line(&format!(
+            "no errata for {} as of {as_of}, and no ruling in effect on it then",
+            sanitize(&name)
+        ))?,
+        NoErrata::Known { name, ruled } => {
+            p.err.line(&format!(
+                "no errata for {} as of {as_of} — it has {}",
+                sanitize(&name),
+                sanitize(&ruled.join("; "))
+            ))?;
+            p.err
+                .line(&format!("see `rulings show \"{}\"`", sanitize(&name)))?;
+        }
+        NoErrata::Several(candidates) => p.err.line(&format!(
+            "several cards or topics fit `{}`; which one? {}",
+            sanitize(card),
+            sanitize(&candidates.join(", "))
+        ))?,
+        NoErrata::Unknown(nearest) => {
+            p.err.line(&format!(
+                "no card or topic named `{}` in these documents",
+                sanitize(card)
+            ))?;
+            if !nearest.is_empty() {
+                p.err
+                    .line(&format!("nearest: {}", sanitize(&nearest.join(", "))))?;
             }
         }
-    }
-    if json {
-        let body = serde_json::json!({
-            "card": card,
-            "as_of": as_of,
-            "found": false,
-            "rulings": ruled,
-            "did_you_mean": suggestions,
-        });
-        p.out.json(&body)?;
-    } else if ruled.is_empty() {
-        p.err
-            .line(&format!("no errata for `{}` as of {as_of}", sanitize(card)))?;
-        if !suggestions.is_empty() {
-            p.err.line(&format!(
-                "did you mean: {}",
-                sanitize(&suggestions.join(", "))
-            ))?;
-        }
-    } else {
-        p.err.line(&format!(
-            "no errata for `{}` as of {as_of}, but it has rulings: {} — see `rulings show \"{}\"`",
-            sanitize(card),
-            sanitize(&ruled.join(", ")),
-            sanitize(card)
-        ))?;
     }
     Ok(Outcome::NothingFound)
 }

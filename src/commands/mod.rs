@@ -282,6 +282,9 @@ mod tests {
         let (outcome, out, err) = answer(&["errata", "no such card at all"]);
         assert_eq!(outcome, Outcome::NothingFound);
         assert!(out.is_empty());
-        assert!(err.contains("no errata for `no such card at all`"), "{err}");
+        assert!(
+            err.contains("no card or topic named `no such card at all`"),
+            "{err}"
+        );
     }
 }

@@ -7,10 +7,9 @@ use chrono::NaiveDate;
 use serde::Serialize;
 
 use super::{banner, editions, Config, Outcome, Printer};
-use crate::catalog::{Catalog, Reference, Stored};
+use crate::catalog::{Catalog, Looked, Named, Reference, Stored};
 use crate::cli::ShowArgs;
 use crate::index::timeline::Period;
-use crate::lookup::{self, Match};
 use crate::model::{Edition, Entry, EntryKind};
 use crate::output::sanitize;
 use crate::render::{describe, describe_short, plain_text, status_badge, wrap, Style};
@@ -36,18 +35,18 @@ pub struct TopicAnswer {
     pub references: Vec<Reference>,
 }
 
-/// What a look-up that found nothing can offer.
-pub struct NotFound {
-    /// Topics as printed, with their edition.
-    pub suggestions: Vec<(String, Edition)>,
-    /// Rulings on the topic that take effect after the date.
-    pub later: Vec<Stored>,
-}
-
 /// The answer to `show`.
 pub enum ShowAnswer {
     Found(Vec<TopicAnswer>),
-    NotFound(NotFound),
+    /// A known topic with nothing in effect on the date: the rulings on it
+    /// that take effect later.
+    NotYet {
+        later: Vec<Stored>,
+    },
+    /// Several topics fit the name (as printed, with their edition).
+    Several(Vec<(String, Edition)>),
+    /// A name the corpus does not know, and the nearest topics.
+    Unknown(Vec<(String, Edition)>),
 }
 
 #[derive(Serialize)]
@@ -101,56 +100,27 @@ pub fn answer(
     as_of: NaiveDate,
     with_history: bool,
 ) -> anyhow::Result<ShowAnswer> {
-    let mut exact: Vec<(Edition, TopicKey)> = Vec::new();
-    let mut close: Vec<(Edition, TopicKey)> = Vec::new();
-    let mut several: Vec<(Edition, Vec<TopicKey>)> = Vec::new();
-    let mut keys_by_edition = Vec::new();
-    for &edition in editions {
-        let keys: Vec<TopicKey> = catalog.keys(edition, false)?;
-        match lookup::find(typed, &keys) {
-            Match::Exact(key) if catalog.topic(edition, &key, as_of)?.is_some() => {
-                exact.push((edition, key))
-            }
-            Match::Close(key) if catalog.topic(edition, &key, as_of)?.is_some() => {
-                close.push((edition, key))
-            }
-            Match::Several(keys) => several.push((edition, keys)),
-            _ => {}
-        }
-        keys_by_edition.push((edition, keys));
-    }
-    let (found, was_exact) = if !exact.is_empty() {
-        (exact, true)
-    } else if !close.is_empty() && several.is_empty() {
-        (close, false)
-    } else {
-        let mut suggestions = Vec::new();
-        for (edition, key) in &close {
-            suggestions.push((printed(catalog, *edition, key)?, *edition));
-        }
-        for (edition, keys) in &several {
-            for key in keys {
-                suggestions.push((printed(catalog, *edition, key)?, *edition));
-            }
-        }
-        if suggestions.is_empty() {
-            for (edition, keys) in &keys_by_edition {
-                for key in lookup::suggestions(typed, keys) {
-                    suggestions.push((printed(catalog, *edition, &key)?, *edition));
-                }
-            }
-        }
-        let wanted = TopicKey::new(typed);
-        let mut later = Vec::new();
-        for &edition in editions {
-            later.extend(catalog.ruled_later(edition, &wanted, as_of)?);
-        }
-        return Ok(ShowAnswer::NotFound(NotFound { suggestions, later }));
+    let printed_all = |found: Vec<(Edition, TopicKey)>| -> anyhow::Result<Vec<(String, Edition)>> {
+        found
+            .into_iter()
+            .map(|(edition, key)| Ok((printed(catalog, edition, &key)?, edition)))
+            .collect()
     };
-
+    let named = match catalog.look_up(typed, editions)? {
+        Looked::Found(named) => named,
+        Looked::Several(found) => return Ok(ShowAnswer::Several(printed_all(found)?)),
+        Looked::Unknown(nearest) => return Ok(ShowAnswer::Unknown(printed_all(nearest)?)),
+    };
     let mut answers = Vec::new();
-    for (edition, key) in found {
+    let mut later = Vec::new();
+    for Named {
+        edition,
+        key,
+        exact,
+    } in named
+    {
         let Some(topic) = catalog.topic(edition, &key, as_of)? else {
+            later.extend(catalog.ruled_later(edition, &key, as_of)?);
             continue;
         };
         let with_period = |stored: Stored| -> Option<(Stored, Period)> {
@@ -181,12 +151,15 @@ pub fn answer(
         )?;
         answers.push(TopicAnswer {
             edition,
-            exact: was_exact,
+            exact,
             newest,
             standing,
             history,
             references,
         });
+    }
+    if answers.is_empty() {
+        return Ok(ShowAnswer::NotYet { later });
     }
     Ok(ShowAnswer::Found(answers))
 }
@@ -225,7 +198,7 @@ pub fn run(
             }
             Ok(Outcome::Found)
         }
-        ShowAnswer::NotFound(nothing) => {
+        nothing => {
             not_found(p, &typed, &editions, as_of, &nothing, args.json)?;
             Ok(Outcome::NothingFound)
         }
@@ -401,16 +374,22 @@ fn not_found(
     typed: &str,
     editions: &[Edition],
     as_of: NaiveDate,
-    nothing: &NotFound,
+    nothing: &ShowAnswer,
     json: bool,
 ) -> anyhow::Result<()> {
-    let suggestions: Vec<String> = nothing
-        .suggestions
-        .iter()
-        .map(|(topic, edition)| format!("{topic} ({edition})"))
-        .collect();
-    let later: Vec<String> = nothing
-        .later
+    let named = |found: &[(String, Edition)]| -> Vec<String> {
+        found
+            .iter()
+            .map(|(topic, edition)| format!("{topic} ({edition})"))
+            .collect()
+    };
+    let (known, later, candidates, nearest) = match nothing {
+        ShowAnswer::Found(_) => return Ok(()),
+        ShowAnswer::NotYet { later } => (true, later.as_slice(), Vec::new(), Vec::new()),
+        ShowAnswer::Several(found) => (false, &[][..], named(found), Vec::new()),
+        ShowAnswer::Unknown(found) => (false, &[][..], Vec::new(), named(found)),
+    };
+    let later: Vec<String> = later
         .iter()
         .map(|s| format!("{} ({}, {})", s.entry.topic, s.entry.edition, s.entry.date))
         .collect();
@@ -419,17 +398,20 @@ fn not_found(
             "topic": typed,
             "as_of": as_of,
             "found": false,
-            "did_you_mean": suggestions,
+            "known": known,
+            "candidates": candidates,
+            "did_you_mean": if candidates.is_empty() { &nearest } else { &candidates },
             "ruled_later": later,
         });
         p.out.json(&body)?;
-    } else {
-        let editions: Vec<&str> = editions.iter().map(|e| e.label()).collect();
+        return Ok(());
+    }
+    let editions: Vec<&str> = editions.iter().map(|e| e.label()).collect();
+    let editions = editions.join(", ");
+    if known {
         p.err.line(&format!(
-            "nothing in force on `{}` as of {} ({})",
-            sanitize(typed),
-            as_of,
-            editions.join(", ")
+            "nothing in force on `{}` as of {as_of} ({editions})",
+            sanitize(typed)
         ))?;
         if !later.is_empty() {
             p.err.line(&format!(
@@ -437,11 +419,20 @@ fn not_found(
                 sanitize(&later.join("; "))
             ))?;
         }
-        if !suggestions.is_empty() {
-            p.err.line(&format!(
-                "did you mean: {}",
-                sanitize(&suggestions.join(", "))
-            ))?;
+    } else if !candidates.is_empty() {
+        p.err.line(&format!(
+            "several topics fit `{}` ({editions}); which one? {}",
+            sanitize(typed),
+            sanitize(&candidates.join(", "))
+        ))?;
+    } else {
+        p.err.line(&format!(
+            "no topic or card named `{}` in these documents ({editions})",
+            sanitize(typed)
+        ))?;
+        if !nearest.is_empty() {
+            p.err
+                .line(&format!("did you mean: {}", sanitize(&nearest.join(", "))))?;
         }
     }
     Ok(())
