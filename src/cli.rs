@@ -218,6 +218,17 @@ pub struct DiffArgs {
     #[arg(value_name = "TO", value_parser = parse_side)]
     pub to: SideArg,
 
+    /// Only these topics or cards (each one argument, typed loosely:
+    /// "time location" Liberty).
+    #[arg(value_name = "TOPIC")]
+    pub topics: Vec<String>,
+
+    /// Compare the entries the two releases print, rather than the rulings
+    /// in force on their dates (the default: a topic a later document does
+    /// not reprint is not removed).
+    #[arg(long = "documents")]
+    pub documents: bool,
+
     /// Only this edition when comparing dates; default every edition of
     /// the corpus, each labelled. Releases never mix editions.
     #[arg(

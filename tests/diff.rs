@@ -96,10 +96,16 @@ fn document(date: &str, title: &str, extra_front: &str, body: &str) -> String {
 
 #[test]
 fn the_2000_rulings_against_the_2014_crd() {
-    let plain = stdout(&mut rulings(), &["1e-2000-03-27-cr", "1e-2014-11-03-crd"]);
+    let plain = stdout(
+        &mut rulings(),
+        &["1e-2000-03-27-cr", "1e-2014-11-03-crd", "--documents"],
+    );
     insta::assert_snapshot!("real_2000_against_2014_plain", plain);
 
-    let diff = json(&mut rulings(), &["1e-2000-03-27-cr", "1e-2014-11-03-crd"]);
+    let diff = json(
+        &mut rulings(),
+        &["1e-2000-03-27-cr", "1e-2014-11-03-crd", "--documents"],
+    );
     assert_eq!(diff["from"], "1e-2000-03-27-cr");
     assert_eq!(diff["to"], "1e-2014-11-03-crd");
     assert_eq!(len(&diff["added"]), 42);
@@ -223,7 +229,7 @@ fn a_release_that_marks_nothing_is_not_checked() {
     assert_eq!(len(&diff["markers"]["unmarked_changes"]), 0);
     let plain = stdout(
         &mut rulings(),
-        &["2e-2012-02-06-crd", "2e-2017-06-06-rulings"],
+        &["2e-2012-02-06-crd", "2e-2017-06-06-rulings", "--documents"],
     );
     assert!(
         plain.contains("2e-2017-06-06-rulings marks no entry as new or changed: nothing to check"),
@@ -311,9 +317,9 @@ fn renamed() -> Corpus {
 #[test]
 fn a_renamed_topic_is_one_topic() {
     let corpus = renamed();
-    let plain = stdout(&mut corpus.rulings(), &["a", "b"]);
+    let plain = stdout(&mut corpus.rulings(), &["a", "b", "--documents"]);
     insta::assert_snapshot!("renamed_plain", plain);
-    let text = json_text(&mut corpus.rulings(), &["a", "b"]);
+    let text = json_text(&mut corpus.rulings(), &["a", "b", "--documents"]);
     insta::assert_snapshot!("renamed_json", text);
     let diff: Value = serde_json::from_str(&text).unwrap();
     assert_eq!(len(&diff["added"]), 0);
@@ -399,9 +405,9 @@ fn a_rescinded_entry_is_gone_from_the_rules_in_force() {
 #[test]
 fn comparing_the_releases_shows_the_deletion_as_printed() {
     let corpus = rescinded();
-    let plain = stdout(&mut corpus.rulings(), &["a", "b"]);
+    let plain = stdout(&mut corpus.rulings(), &["a", "b", "--documents"]);
     insta::assert_snapshot!("rescinded_releases_plain", plain);
-    let diff = json(&mut corpus.rulings(), &["a", "b"]);
+    let diff = json(&mut corpus.rulings(), &["a", "b", "--documents"]);
     assert_eq!(keys(&diff["changed"]), ["faction"]);
     assert_eq!(keys(&diff["removed"]), ["towing"]);
     assert_eq!(keys(&diff["added"]), ["holodeck"]);
@@ -464,9 +470,9 @@ fn markers() -> Corpus {
 #[test]
 fn markers_are_checked_against_the_diff() {
     let corpus = markers();
-    let plain = stdout(&mut corpus.rulings(), &["a", "b"]);
+    let plain = stdout(&mut corpus.rulings(), &["a", "b", "--documents"]);
     insta::assert_snapshot!("markers_plain", plain);
-    let text = json_text(&mut corpus.rulings(), &["a", "b"]);
+    let text = json_text(&mut corpus.rulings(), &["a", "b", "--documents"]);
     insta::assert_snapshot!("markers_json", text);
     let diff: Value = serde_json::from_str(&text).unwrap();
     let m = &diff["markers"];
@@ -479,9 +485,9 @@ fn markers_are_checked_against_the_diff() {
 #[test]
 fn markers_against_a_release_that_is_not_the_previous_one_are_indicative() {
     let corpus = markers();
-    let stat = stdout(&mut corpus.rulings(), &["a", "c", "--stat"]);
+    let stat = stdout(&mut corpus.rulings(), &["a", "c", "--stat", "--documents"]);
     insta::assert_snapshot!("markers_not_consecutive_stat", stat);
-    let m = json(&mut corpus.rulings(), &["a", "c"])["markers"].clone();
+    let m = json(&mut corpus.rulings(), &["a", "c", "--documents"])["markers"].clone();
     assert_eq!(m["indicative"], true);
     assert_eq!(
         m["note"],
@@ -489,7 +495,7 @@ fn markers_against_a_release_that_is_not_the_previous_one_are_indicative() {
     );
     // C marks towing, which changed since A; but B, the release before C,
     // already printed it so: against B the marker is wrong.
-    let m = json(&mut corpus.rulings(), &["b", "c"])["markers"].clone();
+    let m = json(&mut corpus.rulings(), &["b", "c", "--documents"])["markers"].clone();
     assert_eq!(m["indicative"], false);
     assert_eq!(keys(&m["marked_unchanged"]), ["towing"]);
     assert_eq!(len(&m["unmarked_changes"]), 0);
@@ -501,10 +507,56 @@ fn markers_that_name_another_previous_release_are_indicative() {
     // markers are since 1/1/11, and A is of 2010.
     let corpus = markers();
     fs::remove_file(corpus.documents.path().join("b.md")).unwrap();
-    let m = json(&mut corpus.rulings(), &["a", "c"])["markers"].clone();
+    let m = json(&mut corpus.rulings(), &["a", "c", "--documents"])["markers"].clone();
     assert_eq!(m["indicative"], true);
     assert_eq!(
         m["note"],
         "`c` marks what changed since its previous release of 2011-01-01, and `a` is of 2010-01-01"
     );
+}
+
+#[test]
+fn two_releases_compare_the_rulings_in_force_on_their_dates() {
+    // The 2017 rulings do not reprint the 2012 CRD: nothing is removed.
+    let diff = json(
+        &mut rulings(),
+        &["2e-2012-02-06-crd", "2e-2017-06-06-rulings"],
+    );
+    assert_eq!(len(&diff["removed"]), 0);
+    assert!(len(&diff["added"]) > 0);
+    let documents = json(
+        &mut rulings(),
+        &["2e-2012-02-06-crd", "2e-2017-06-06-rulings", "--documents"],
+    );
+    assert_eq!(len(&documents["removed"]), 18);
+}
+
+#[test]
+fn a_diff_can_be_limited_to_topics() {
+    let diff = json(
+        &mut rulings(),
+        &["2014-11-02", "2014-11-04", "time location", "stoped"],
+    );
+    assert_eq!(keys(&diff["changed"]), ["time location"]);
+    let topics: Vec<&str> = diff["added"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .chain(
+            diff["status_changed"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| &c["entry"]),
+        )
+        .map(|e| e["key"].as_str().unwrap())
+        .collect();
+    assert!(topics.iter().all(|k| *k == "stopped"), "{topics:?}");
+    rulings()
+        .args(["diff", "2014-11-02", "2014-11-04", "no such topic at all"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "no topic or card named `no such topic at all`",
+        ));
 }

@@ -43,7 +43,16 @@ pub fn run(
     args: &DiffArgs,
     p: &mut Printer<impl Write, impl Write>,
 ) -> anyhow::Result<Outcome> {
-    let comparison = diff::compare(catalog, &args.from, &args.to, args.edition)?;
+    let comparison = diff::compare(
+        catalog,
+        &diff::Request {
+            from: &args.from,
+            to: &args.to,
+            edition: args.edition,
+            documents: args.documents,
+            topics: &args.topics,
+        },
+    )?;
     match Form::from_flags(args.stat, args.json) {
         Form::Json => {
             p.out.json(&json(&comparison))?;

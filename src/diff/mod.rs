@@ -37,7 +37,7 @@ use thiserror::Error;
 pub use markers::{Indicative, MarkerCheck};
 pub use words::{comparable, word_diff, WordChange, WordOp};
 
-use crate::catalog::{Catalog, CatalogError, Stored};
+use crate::catalog::{Catalog, CatalogError, Looked, Stored};
 use crate::cli::SideArg;
 use crate::index::timeline::Period;
 use crate::model::{Edition, ReleaseInfo, ReleaseKind};
@@ -67,6 +67,8 @@ pub enum DiffError {
     },
     #[error("the corpus has no {edition} release")]
     NoSuchEdition { edition: Edition },
+    #[error("no topic or card named `{typed}` in these documents{hint}")]
+    UnknownTopic { typed: String, hint: String },
     #[error(transparent)]
     Catalog(#[from] CatalogError),
 }
@@ -231,14 +233,24 @@ pub struct StatusChange {
     pub entry: Stored,
 }
 
-/// Compares two sides. `edition` narrows a comparison of dates to one
-/// edition and must agree with any release given.
-pub fn compare(
-    catalog: &Catalog,
-    from: &SideArg,
-    to: &SideArg,
-    edition: Option<Edition>,
-) -> Result<Comparison, DiffError> {
+/// What to compare.
+#[derive(Debug, Clone)]
+pub struct Request<'a> {
+    pub from: &'a SideArg,
+    pub to: &'a SideArg,
+    /// Narrows a comparison of dates to one edition; must agree with any
+    /// release given.
+    pub edition: Option<Edition>,
+    /// Two releases: compare the entries they print, not the rulings in
+    /// force on their dates.
+    pub documents: bool,
+    /// Only these topics (typed loosely); all when empty.
+    pub topics: &'a [String],
+}
+
+/// Compares two sides.
+pub fn compare(catalog: &Catalog, request: &Request) -> Result<Comparison, DiffError> {
+    let (from, to, edition) = (request.from, request.to, request.edition);
     let from = Side::resolve(catalog, from)?;
     let to = Side::resolve(catalog, to)?;
     let release_edition = match (&from, &to) {
@@ -269,23 +281,31 @@ pub fn compare(
         (None, None) => catalog.editions(),
     };
 
+    // Two releases are compared as the rules in force on their dates: what
+    // a TD means by what changed between them. Their printed entries only
+    // when asked.
     let basis = match (&from, &to) {
-        (Side::Release(_), Side::Release(_)) => Basis::Releases,
+        (Side::Release(_), Side::Release(_)) if request.documents => Basis::Releases,
         _ => Basis::InForce,
     };
+    let topics = topic_keys(catalog, request.topics, &editions)?;
     let to_entries = match to.release() {
         Some(r) => catalog.entries_of_release(&r.id)?,
         None => Vec::new(),
     };
     let mut parts = Vec::new();
     for edition in editions {
-        parts.push(match (basis, &from, &to) {
+        let mut part = match (basis, &from, &to) {
             (Basis::Releases, Side::Release(a), Side::Release(b)) => {
                 let from_entries = catalog.entries_of_release(&a.id)?;
                 compare_releases(b, &from_entries, &to_entries)
             }
             _ => compare_in_force(catalog, edition, from.date(), to.date())?,
-        });
+        };
+        if let Some(keys) = &topics {
+            part.keep(|key| keys.contains(&(edition, key.clone())));
+        }
+        parts.push(part);
     }
     let markers = match to.release() {
         Some(release) => Some(markers::check(
@@ -306,6 +326,45 @@ pub fn compare(
         markers,
         notes,
     })
+}
+
+/// The topics a diff is limited to, by edition; `None` for all.
+fn topic_keys(
+    catalog: &Catalog,
+    typed: &[String],
+    editions: &[Edition],
+) -> Result<Option<Vec<(Edition, TopicKey)>>, DiffError> {
+    if typed.is_empty() {
+        return Ok(None);
+    }
+    let mut keys = Vec::new();
+    for name in typed {
+        match catalog.look_up(name, editions)? {
+            Looked::Found(named) => keys.extend(named.into_iter().map(|n| (n.edition, n.key))),
+            Looked::Several(found) => keys.extend(found),
+            Looked::Unknown(nearest) => {
+                return Err(DiffError::UnknownTopic {
+                    typed: name.clone(),
+                    hint: nearest
+                        .first()
+                        .map(|(_, k)| format!("; did you mean `{k}`?"))
+                        .unwrap_or_default(),
+                })
+            }
+        }
+    }
+    Ok(Some(keys))
+}
+
+impl EditionDiff {
+    /// Keeps only the topics whose key `wanted` accepts.
+    fn keep(&mut self, wanted: impl Fn(&TopicKey) -> bool) {
+        self.added.retain(|s| wanted(&s.entry.key));
+        self.removed.retain(|r| wanted(&r.entry.entry.key));
+        self.changed.retain(|c| wanted(&c.key));
+        self.status_changed.retain(|c| wanted(&c.key));
+        self.unchanged.retain(|s| wanted(&s.entry.key));
+    }
 }
 
 /// Caveats worth printing with the comparison.
