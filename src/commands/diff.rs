@@ -58,7 +58,8 @@ pub fn run(
             p.out.json(&json(&comparison))?;
         }
         form => {
-            for line in text(&p.style, &comparison, form == Form::Stat) {
+            for line in render::mark_lost(&p.style, text(&p.style, &comparison, form == Form::Stat))
+            {
                 p.out.line(&line)?;
             }
         }

@@ -13,7 +13,7 @@ use crate::cli::ErrataArgs;
 use crate::index::timeline::Period;
 use crate::model::{Edition, Entry};
 use crate::output::sanitize;
-use crate::render::{describe_short, plain_text, status_badge, wrap, Style};
+use crate::render::{describe_short, mark_lost, plain_text, status_badge, wrap, Style};
 use crate::status::Status;
 use crate::topic::TopicKey;
 
@@ -220,13 +220,15 @@ fn one_card(
             p.out.json(&list)?;
         }
     } else {
+        let mut lines = Vec::new();
         for (i, (e, exact)) in answers.iter().enumerate() {
             if i > 0 {
-                p.out.line("")?;
+                lines.push(String::new());
             }
-            for line in card_text(&p.style, card, e, *exact) {
-                p.out.line(&line)?;
-            }
+            lines.extend(card_text(&p.style, card, e, *exact));
+        }
+        for line in mark_lost(&p.style, lines) {
+            p.out.line(&line)?;
         }
         p.err.line(&banner(catalog, editions))?;
     }

@@ -16,7 +16,7 @@ use super::{Config, Outcome, Printer};
 use crate::catalog::Catalog;
 use crate::cli::SearchArgs;
 use crate::output::{escape_controls, sanitize};
-use crate::render::{describe_short, status_badge, wrap, Style};
+use crate::render::{describe_short, mark_lost, status_badge, wrap, Style};
 use crate::search::{self, Answer, Hit, Note, Request};
 use crate::status::Status;
 
@@ -79,7 +79,7 @@ pub fn run(
         p.out
             .line(&escape_controls(&serde_json::to_string_pretty(&body)?))?;
     } else {
-        for line in answer_text(&p.style, &answer, &request) {
+        for line in mark_lost(&p.style, answer_text(&p.style, &answer, &request)) {
             p.out.line(&line)?;
         }
     }

@@ -12,7 +12,7 @@ use crate::cli::ShowArgs;
 use crate::index::timeline::Period;
 use crate::model::{Edition, Entry, EntryKind};
 use crate::output::sanitize;
-use crate::render::{describe, describe_short, plain_text, status_badge, wrap, Style};
+use crate::render::{describe, describe_short, mark_lost, plain_text, status_badge, wrap, Style};
 use crate::status::Status;
 use crate::topic::TopicKey;
 
@@ -185,14 +185,22 @@ pub fn run(
                     p.out.json(&list)?;
                 }
             } else {
+                let mut lines = Vec::new();
                 for (i, a) in found.iter().enumerate() {
                     if i > 0 {
-                        p.out.line("")?;
+                        lines.push(String::new());
                     }
-                    let lines = topic_text(&p.style, &typed, a, as_of, config.today, args.history);
-                    for line in lines {
-                        p.out.line(&line)?;
-                    }
+                    lines.extend(topic_text(
+                        &p.style,
+                        &typed,
+                        a,
+                        as_of,
+                        config.today,
+                        args.history,
+                    ));
+                }
+                for line in mark_lost(&p.style, lines) {
+                    p.out.line(&line)?;
                 }
                 p.err.line(&banner(catalog, &editions))?;
             }

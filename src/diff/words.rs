@@ -204,7 +204,7 @@ mod tests {
     #[test]
     fn markup_and_whitespace_alone_are_no_change() {
         assert_eq!(
-            comparable("A **bold**\nmove.\n\nNext  paragraph."),
+            comparable("A **bold**\nmove.\n\nNext \n paragraph."),
             comparable("A bold move. Next paragraph.")
         );
         assert_ne!(comparable("A bold move."), comparable("A bolder move."));

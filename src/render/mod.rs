@@ -63,7 +63,77 @@ pub fn plain_text(markdown: &str) -> String {
             _ => {}
         }
     }
-    sanitize(out.trim())
+    flag_lost_gaps(&sanitize(out.trim()))
+}
+
+/// The mark of a symbol the conversion of a document lost (an icon of the
+/// printed card): the curated corpus writes it where one was lost, and
+/// [`plain_text`] puts it where a raw text's gap can only be one.
+pub const LOST: &str = "[?]";
+
+/// What [`LOST`] means, said once per answer that shows it.
+pub const LOST_NOTE: &str =
+    "[?] marks an icon or symbol lost when this document was converted — see the printed card";
+
+/// Gaps inside a sentence where a word must be, and what marks them: what
+/// a PDF or web page loses when an icon is drawn rather than written.
+static LOST_GAPS: std::sync::LazyLock<[(regex::Regex, &'static str); 4]> =
+    std::sync::LazyLock::new(|| {
+        let re = |pattern: &str| regex::Regex::new(pattern).expect("a valid pattern");
+        [
+            // Two spaces or more between words: "your unopposed  personnel".
+            (re(r"([\p{L}\p{N},(])  +([\p{L}(])"), "$1 [?] $2"),
+            // A prefix without its word: "a non- personnel" (not a
+            // suspended hyphen, "pre- and post-game").
+            (re(r"\b(\p{L}+-) (\p{L}+)"), "$1[?] $2"),
+            // An empty place in a list or before a closing bracket:
+            // "(, , or )", "(and no )".
+            (re(r"(\(|, |\p{L} )([,)])"), "$1[?]$2"),
+            // A line that begins with a colon: a lost icon labelled
+            // (": Draw one card").
+            (re(r"(?m)^ *:"), "[?]:"),
+        ]
+    });
+
+/// Marks the gaps of [`LOST_GAPS`] with [`LOST`].
+fn flag_lost_gaps(text: &str) -> String {
+    let mut text = text.to_string();
+    for (pattern, mark) in LOST_GAPS.iter() {
+        // Matches do not overlap: a list of gaps ("(, , or )") needs a
+        // second pass for every other one.
+        for _ in 0..2 {
+            let marked = pattern.replace_all(&text, |c: &regex::Captures| {
+                if mark.starts_with("$1[?] $2") && matches!(&c[2], "and" | "or" | "to") {
+                    return c[0].to_string();
+                }
+                let mut out = String::new();
+                c.expand(mark, &mut out);
+                out
+            });
+            if let std::borrow::Cow::Owned(marked) = marked {
+                text = marked;
+            } else {
+                break;
+            }
+        }
+    }
+    text
+}
+
+/// Paints every [`LOST`] mark of an answer's lines and adds [`LOST_NOTE`]
+/// once, at the end, when one is shown.
+pub fn mark_lost(style: &Style, lines: Vec<String>) -> Vec<String> {
+    if !lines.iter().any(|l| l.contains(LOST)) {
+        return lines;
+    }
+    let painted = style.caution_bold(LOST);
+    let mut lines: Vec<String> = lines
+        .into_iter()
+        .map(|l| l.replace(LOST, &painted))
+        .collect();
+    lines.push(String::new());
+    lines.push(style.dimmed(&format!("note: {LOST_NOTE}")));
+    lines
 }
 
 fn start_block(out: &mut String) {
@@ -194,6 +264,29 @@ mod tests {
             plain_text(md),
             "Replace this entry with the following:\n\n- one\n- two items\n\nEnd."
         );
+    }
+
+    #[test]
+    fn gaps_where_a_word_must_be_are_marked() {
+        assert_eq!(
+            plain_text("When your unopposed  personnel present, and no ), a non- personnel."),
+            "When your unopposed [?] personnel present, and no [?]), a non-[?] personnel."
+        );
+        assert_eq!(
+            plain_text("All non- personnel with an icon (, , or ) are Borg; pre- and post-game."),
+            "All non-[?] personnel with an icon ([?], [?], or [?]) are Borg; pre- and post-game."
+        );
+        assert_eq!(
+            plain_text("Probe:\n\n : \"Oooh.\" Draw one card."),
+            "Probe:\n\n[?]: \"Oooh.\" Draw one card."
+        );
+        // Curated marks and ordinary text are left as they are.
+        assert_eq!(plain_text("a [?] card, (see X)"), "a [?] card, (see X)");
+        assert_eq!(plain_text("One.  Two."), "One.  Two.");
+        let style = Style::plain();
+        let lines = mark_lost(&style, vec!["a [?] b".to_string()]);
+        assert_eq!(lines.last().unwrap(), &format!("note: {LOST_NOTE}"));
+        assert_eq!(mark_lost(&style, vec!["x".into()]), ["x"]);
     }
 
     #[test]
