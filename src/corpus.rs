@@ -163,6 +163,11 @@ pub fn decode(name: &str, bytes: Vec<u8>) -> Result<(String, Option<String>), Do
     }
 }
 
+/// The largest document read: far more than any rulings document (the
+/// longest official ones are well under 1 MB), small enough that a stray
+/// file cannot exhaust memory.
+pub const MAX_DOCUMENT_BYTES: u64 = 32 * 1024 * 1024;
+
 /// Loads every document under `root`.
 pub fn load(root: &Path) -> Result<Corpus, Error> {
     let files = document_files(root)?;
@@ -175,6 +180,23 @@ pub fn load(root: &Path) -> Result<Corpus, Error> {
     let mut problems = Vec::new();
     let mut warnings = Vec::new();
     for (order, (path, name)) in files.iter().zip(&names).enumerate() {
+        // Looked at before it is opened: opening a pipe would wait for a
+        // writer forever (with the build lock held).
+        match fs::metadata(path) {
+            Ok(meta) if !meta.is_file() => {
+                problems.push(DocumentError::NotRegular { file: name.clone() });
+                continue;
+            }
+            Ok(meta) if meta.len() > MAX_DOCUMENT_BYTES => {
+                problems.push(DocumentError::TooLarge {
+                    file: name.clone(),
+                    size: meta.len(),
+                    limit: MAX_DOCUMENT_BYTES,
+                });
+                continue;
+            }
+            _ => {}
+        }
         let bytes = match fs::read(path) {
             Ok(b) => b,
             Err(source) => {
@@ -224,6 +246,29 @@ mod tests {
         let (text, warning) = decode("x.txt", b"caf\xe9 \x96 \x93quoted\x94\n".to_vec()).unwrap();
         assert_eq!(text, "café – “quoted”\n");
         assert!(warning.unwrap().starts_with("x.txt:1: not UTF-8"));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_pipe_is_skipped_without_being_opened() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(
+            dir.path().join("a.md"),
+            "+++\nedition = \"1E\"\ndate = \"2020-01-01\"\n+++\nfaction – There are 3 factions.\n",
+        )
+        .unwrap();
+        let fifo = dir.path().join("pipe.md");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if !made.is_ok_and(|s| s.success()) {
+            return; // no mkfifo here: nothing to check
+        }
+        // Were the pipe opened, this would wait forever for a writer.
+        let corpus = load(dir.path()).unwrap();
+        assert_eq!(corpus.releases.len(), 1);
+        assert!(matches!(
+            corpus.problems.as_slice(),
+            [DocumentError::NotRegular { file }] if file == "pipe.md"
+        ));
     }
 
     #[test]

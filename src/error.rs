@@ -16,6 +16,10 @@ pub enum DocumentError {
     },
     #[error("{file}: empty document (no text)")]
     Empty { file: String },
+    #[error("{file}: not a regular file (a pipe, socket or device is never read)")]
+    NotRegular { file: String },
+    #[error("{file}: {size} bytes, more than the {limit} bytes a rulings document may have")]
+    TooLarge { file: String, size: u64, limit: u64 },
     #[error("{file}:{line}: binary content (a NUL byte), not a rulings document")]
     Binary { file: String, line: usize },
     #[error("{file}:{line}: invalid front matter: {message}")]
@@ -37,6 +41,8 @@ impl DocumentError {
         match self {
             DocumentError::Read { file, .. }
             | DocumentError::Empty { file }
+            | DocumentError::NotRegular { file }
+            | DocumentError::TooLarge { file, .. }
             | DocumentError::Binary { file, .. }
             | DocumentError::FrontMatter { file, .. }
             | DocumentError::NoEdition { file }

@@ -68,11 +68,26 @@ pub fn sanitize(text: &str) -> String {
                     None => {}
                 }
             }
-            c if c.is_control() => {}
+            c if c.is_control() || is_invisible_format(c) => {}
             c => out.push(c),
         }
     }
     out
+}
+
+/// Characters that change how the text around them is shown without being
+/// seen: bidirectional embeddings, overrides and isolates (a ruling could
+/// display reversed or hidden text), marks, invisible separators and
+/// operators, the byte-order mark and interlinear annotation. Zero-width
+/// joiners stay: scripts and emoji need them.
+fn is_invisible_format(c: char) -> bool {
+    matches!(c,
+        '\u{061C}' | '\u{200B}' | '\u{200E}' | '\u{200F}'
+        | '\u{202A}'..='\u{202E}'
+        | '\u{2060}'..='\u{2064}'
+        | '\u{2066}'..='\u{2069}'
+        | '\u{FEFF}'
+        | '\u{FFF9}'..='\u{FFFB}')
 }
 
 /// JSON with every control character escaped: serde_json escapes C0 but
@@ -160,6 +175,11 @@ mod tests {
             escape_controls("\"a\u{9b}b\u{7f}\""),
             "\"a\\u009bb\\u007f\""
         );
+        assert_eq!(
+            sanitize("a\u{202E}desrever\u{202C} b\u{2066}x\u{2069}\u{200F}\u{FEFF}"),
+            "adesrever bx"
+        );
+        assert_eq!(sanitize("👩\u{200D}🚀"), "👩\u{200D}🚀");
         assert_eq!(
             sanitize("keep\ttabs\nand lines — and ◆ icons"),
             "keep\ttabs\nand lines — and ◆ icons"

@@ -22,8 +22,8 @@ pub fn folder(asked: Option<&Path>, corpus: &Path) -> PathBuf {
 
 #[derive(Serialize)]
 struct Report<'a> {
-    index: &'a Path,
-    corpus: &'a Path,
+    index: String,
+    corpus: &'a str,
     releases: usize,
     entries: usize,
     editions: Vec<EditionReport>,
@@ -51,7 +51,7 @@ pub fn run(
     let counts = &rebuilt.counts;
     if json {
         let report = Report {
-            index: folder,
+            index: folder.to_string_lossy().into_owned(),
             corpus: &rebuilt.manifest.corpus,
             releases: counts.releases,
             entries: counts.entries,

@@ -10,7 +10,7 @@
 
 use std::fs::Metadata;
 use std::hash::Hasher;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::UNIX_EPOCH;
 
 use fnv::FnvHasher;
@@ -28,8 +28,9 @@ pub struct Manifest {
     pub program: String,
     /// [`corpus`] when it was read.
     pub fingerprint: String,
-    /// The corpus folder it was built from.
-    pub corpus: PathBuf,
+    /// The corpus folder it was built from, for people (a path that is not
+    /// UTF-8 is shown lossily: JSON cannot hold it).
+    pub corpus: String,
     pub releases: usize,
     pub entries: usize,
     /// What loading the corpus had to say (documents skipped, read as

@@ -177,7 +177,7 @@ pub fn default_folder(corpus: &Path, bundled_corpus: &Path, bundled_index: &Path
     if corpus == canonical(bundled_corpus) {
         return bundled_index.to_path_buf();
     }
-    let hash = fingerprint::hash_hex(&[corpus.to_string_lossy().as_bytes()]);
+    let hash = fingerprint::hash_hex(&[corpus.as_os_str().as_encoded_bytes()]);
     dirs::cache_dir()
         .unwrap_or_else(std::env::temp_dir)
         .join("rulings")
@@ -206,7 +206,9 @@ impl Expected {
             fingerprint: self.fingerprint.clone(),
             corpus: corpus_root
                 .canonicalize()
-                .unwrap_or_else(|_| corpus_root.to_path_buf()),
+                .unwrap_or_else(|_| corpus_root.to_path_buf())
+                .to_string_lossy()
+                .into_owned(),
             releases: counts.releases,
             entries: counts.entries,
             notices: build::notices(corpus),
