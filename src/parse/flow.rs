@@ -39,10 +39,12 @@ pub struct Logical<'a> {
     pub text: Cow<'a, str>,
     /// Cut from the same physical line as the logical line before it.
     pub glued: bool,
+    /// The physical line it is, unchanged (its shape is already known).
+    pub unchanged: Option<usize>,
 }
 
 static SENTENCE_END: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r#"[a-z0-9)\]"”’'][.!?]["”’)\]]*\s+"#).expect("valid regex"));
+    LazyLock::new(|| Regex::new(r#"[\p{L}0-9)\]"”’']{2}[.!?]["”’)\]]*\s+"#).expect("valid regex"));
 static PAGE_NUMBER: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)^(?:[-–—]\s*)?(?:page\s*)?\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?(?:\s*[-–—])?$")
         .expect("valid regex")
@@ -58,6 +60,10 @@ static BYLINE: LazyLock<Regex> = LazyLock::new(|| {
 static NAVIGATION_WORD: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)^(?:home|back|back to top|top|next|previous|prev|index|main menu|click here|return to|go to|site map|search|login|log in|print this page)\b")
         .expect("valid regex")
+});
+/// A running header or footer that names its page ("… Rules Update – page 1").
+static RUNNING_PAGE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\bpage\s+\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?$").expect("valid regex")
 });
 static ICON_CODE: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"\[[^\]\s]{1,12}\]").expect("valid regex"));
@@ -83,6 +89,8 @@ pub enum Furniture {
 /// How many times a short line must recur to be a running header or footer.
 const REPEATS_FOR_FURNITURE: usize = 3;
 const MAX_FURNITURE_WORDS: usize = 12;
+/// A byline names a person or a team: a few words, no sentence.
+const MAX_BYLINE_WORDS: usize = 7;
 
 fn repeat_key(line: &str) -> String {
     line.chars()
@@ -117,22 +125,26 @@ pub fn furniture(lines: &[(usize, &str)]) -> Vec<Option<Furniture>> {
             if VERSION.is_match(t) {
                 return Some(Furniture::Version);
             }
-            if words <= MAX_FURNITURE_WORDS && BYLINE.is_match(t) && !t.ends_with(':') {
+            if words <= MAX_BYLINE_WORDS && BYLINE.is_match(t) && !t.ends_with([':', '.']) {
                 return Some(Furniture::Byline);
             }
-            let dates = find_dates(t);
-            if dates.len() >= 2 {
-                let mut rest = t.to_string();
-                for (start, end, _) in dates.iter().rev() {
-                    rest.replace_range(*start..*end, " ");
-                }
-                let leftover = rest
-                    .split(|c: char| !c.is_alphanumeric())
-                    .filter(|w| !w.is_empty() && !w.eq_ignore_ascii_case("to"))
-                    .count();
-                if leftover <= 2 {
+            let dates = if words <= MAX_FURNITURE_WORDS && t.contains(|c: char| c.is_ascii_digit())
+            {
+                find_dates(t)
+            } else {
+                Vec::new()
+            };
+            if dates.len() >= 2 && words <= MAX_FURNITURE_WORDS {
+                let between = t[dates[0].1..dates[1].0].trim();
+                let range = between.is_empty()
+                    || between.eq_ignore_ascii_case("to")
+                    || between.chars().all(|c| matches!(c, '-' | '–' | '—' | ' '));
+                if range {
                     return Some(Furniture::Banner);
                 }
+            }
+            if words <= MAX_FURNITURE_WORDS && RUNNING_PAGE.is_match(t) {
+                return Some(Furniture::PageNumber);
             }
             let pieces = t.split(['|', '•', '·']).filter(|p| !p.trim().is_empty());
             let separators = t.matches(['|', '•', '·']).count();
@@ -163,11 +175,11 @@ pub fn furniture(lines: &[(usize, &str)]) -> Vec<Option<Furniture>> {
 /// Whether the document is hard-wrapped: most lines that another line
 /// follows end mid-sentence. Headings and strong heads are not counted (a
 /// dated title ends in a digit and its body follows).
-pub fn looks_wrapped(lines: &[(usize, &str)]) -> bool {
+pub fn looks_wrapped(lines: &[(usize, &str)], shapes: &[&Shape]) -> bool {
     let mut pairs = 0usize;
     let mut mid = 0usize;
     let mut non_blank = 0usize;
-    for pair in lines.windows(2) {
+    for (k, pair) in lines.windows(2).enumerate() {
         let (a, b) = (pair[0].1.trim(), pair[1].1.trim());
         if a.is_empty() {
             continue;
@@ -176,7 +188,7 @@ pub fn looks_wrapped(lines: &[(usize, &str)]) -> bool {
         if b.is_empty() {
             continue;
         }
-        match lines::classify(a) {
+        match shapes[k] {
             Shape::Plain
             | Shape::Candidate(lines::Candidate {
                 strength: Strength::Inline | Strength::Bare | Strength::Colon,
@@ -196,11 +208,14 @@ const MIN_WRAPPED_LINES: usize = 6;
 /// The most words of a topic's continuation on the line after it wrapped.
 const MAX_WRAPPED_TOPIC_TAIL: usize = 4;
 
+/// Lines a wrapped line is never joined to or from: headings, titles,
+/// footers, and a head that stands alone (`Ishan –Erratum`, `topic –`).
 fn is_structural(s: &str) -> bool {
-    matches!(
-        lines::classify(s),
-        Shape::Title | Shape::Section(_) | Shape::Footer
-    ) || s.trim_start().starts_with('#')
+    match lines::classify(s) {
+        Shape::Title | Shape::Section(_) | Shape::Footer => true,
+        Shape::Candidate(c) => c.strength == Strength::Strong && c.body.is_none(),
+        _ => s.trim_start().starts_with('#'),
+    }
 }
 
 /// Builds the logical lines. `furniture` lines are left out (the caller puts
@@ -226,6 +241,7 @@ pub fn logical_lines<'a>(
                 last: no,
                 text: Cow::Borrowed(raw),
                 glued: false,
+                unchanged: Some(i),
             });
             i += 1;
             continue;
@@ -256,12 +272,14 @@ pub fn logical_lines<'a>(
                 j += 1;
             }
         }
+        let unchanged = (j == i + 1).then_some(i);
         i = j;
         joined.push(Logical {
             no,
             last,
             text,
             glued: false,
+            unchanged,
         });
     }
     let mut out = Vec::with_capacity(joined.len());
@@ -277,7 +295,13 @@ pub fn logical_lines<'a>(
 fn wrapped_topic(first: &str, next: &str) -> Option<String> {
     let a = first.trim();
     let b = next.trim();
-    if a.is_empty() || b.is_empty() || !ends_mid_sentence(a) || a.ends_with(',') {
+    if a.is_empty()
+        || b.is_empty()
+        || !ends_mid_sentence(a)
+        || a.ends_with(',')
+        || a.split_whitespace().count() > lines::MAX_TOPIC_WORDS
+        || !b.contains(['-', '–', '—'])
+    {
         return None;
     }
     if !matches!(
@@ -310,6 +334,8 @@ fn wrapped_topic(first: &str, next: &str) -> Option<String> {
     }
 }
 
+/// How far after a sentence end a separator may end a topic, in characters.
+const MAX_TOPIC_REACH: usize = 90;
 /// How far after a sentence end a head's separator may be looked for.
 const HEAD_WINDOW: usize = 160;
 
@@ -326,7 +352,14 @@ fn split_flattened<'a>(line: Logical<'a>, colon_heads: bool, out: &mut Vec<Logic
         while !text.is_char_boundary(end) {
             end -= 1;
         }
-        if starts_head(&text[at..end], colon_heads) {
+        let window = &text[at..end];
+        let reach = window
+            .char_indices()
+            .nth(MAX_TOPIC_REACH)
+            .map_or(window.len(), |(i, _)| i);
+        let marked = window[..reach].contains(['-', '–', '—'])
+            || (colon_heads && window[..reach].contains(':'));
+        if marked && starts_head(window, colon_heads) {
             cuts.push(at);
         }
     }
@@ -343,6 +376,7 @@ fn split_flattened<'a>(line: Logical<'a>, colon_heads: bool, out: &mut Vec<Logic
             last: line.last,
             text: Cow::Owned(piece.to_string()),
             glued,
+            unchanged: None,
         });
         glued = true;
         start = cut;

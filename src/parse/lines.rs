@@ -192,7 +192,12 @@ fn head_candidate(s: &str) -> Option<Candidate> {
         let rest = rest.trim_start();
         if !rest.starts_with('*') {
             return head_candidate(rest)
-                .filter(|c| matches!(c.strength, Strength::Inline | Strength::Strong))
+                .filter(|c| {
+                    matches!(
+                        c.strength,
+                        Strength::Inline | Strength::Strong | Strength::Colon
+                    )
+                })
                 .filter(|c| c.body.is_some() || c.erratum)
                 .map(|mut c| {
                     c.new = true;
@@ -263,6 +268,12 @@ fn head_candidate(s: &str) -> Option<Candidate> {
             return Some(candidate(topic, new, None, None, Strength::Strong));
         }
     }
+    // "See …" always starts a body: `Tamarian: See skills - diplomacy.`
+    if let Some(c) = colon_candidate(rest, new) {
+        if c.body.as_deref().is_some_and(opens_with_see) {
+            return Some(c);
+        }
+    }
     if let Some((topic, body)) = split_inline(rest) {
         return Some(candidate(
             topic,
@@ -272,27 +283,34 @@ fn head_candidate(s: &str) -> Option<Candidate> {
             Strength::Inline,
         ));
     }
-    if let Some(c) = COLON_HEAD.captures(rest) {
-        let topic = c[1].trim();
-        if valid_topic(topic)
-            && topic.split_whitespace().count() <= MAX_COLON_TOPIC_WORDS
-            && !LABEL.is_match(&strip_markup(topic))
-            && find_date(topic).is_none()
-            && !topic.contains(['(', '[', '"', '“'])
-        {
-            return Some(candidate(
-                topic,
-                new,
-                None,
-                Some(c[2].trim().to_string()),
-                Strength::Colon,
-            ));
-        }
+    if let Some(c) = colon_candidate(rest, new) {
+        return Some(c);
     }
     if is_bare_head(rest) {
         return Some(candidate(rest, new, None, None, Strength::Bare));
     }
     None
+}
+
+/// `TOPIC: body`, unless the part before the colon is a label, a date or
+/// more words than a topic has.
+fn colon_candidate(rest: &str, new: bool) -> Option<Candidate> {
+    let c = COLON_HEAD.captures(rest)?;
+    let topic = c[1].trim();
+    let fits = valid_topic(topic)
+        && topic.split_whitespace().count() <= MAX_COLON_TOPIC_WORDS
+        && !LABEL.is_match(&strip_markup(topic))
+        && find_date(topic).is_none()
+        && !topic.contains(['(', '[', '"', '“']);
+    fits.then(|| {
+        candidate(
+            topic,
+            new,
+            None,
+            Some(c[2].trim().to_string()),
+            Strength::Colon,
+        )
+    })
 }
 
 fn candidate(

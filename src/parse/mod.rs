@@ -128,25 +128,34 @@ pub fn read_document(file: &str, text: &str, order: usize) -> Result<Reading, Do
         .collect();
     let furniture = flow::furniture(&physical);
     let is_furniture: Vec<bool> = furniture.iter().map(Option::is_some).collect();
-    let kept: Vec<(usize, &str)> = physical
+    // Each physical line is classified once; joined and cut lines again.
+    let shapes: Vec<Shape> = physical
         .iter()
+        .map(|(_, raw)| lines::classify(raw))
+        .collect();
+    let (kept, kept_shapes): (Vec<(usize, &str)>, Vec<&Shape>) = physical
+        .iter()
+        .zip(&shapes)
         .zip(&is_furniture)
         .filter(|(_, f)| !**f)
-        .map(|(l, _)| *l)
-        .collect();
+        .map(|((l, shape), _)| (*l, shape))
+        .unzip();
     let line_heads = hints.heads == Some(HeadStyle::Line);
-    let wrapped = !line_heads && flow::looks_wrapped(&kept);
+    let wrapped = !line_heads && flow::looks_wrapped(&kept, &kept_shapes);
     let colon_heads = match hints.heads {
         Some(HeadStyle::Colon) => true,
         Some(_) => false,
-        None => prints_colon_heads(&kept),
+        None => prints_colon_heads(&kept_shapes),
     };
     let logical = flow::logical_lines(&physical, &is_furniture, wrapped, !line_heads, colon_heads);
 
     let mut lines: Vec<Line> = logical
         .into_iter()
         .map(|l| Line {
-            shape: lines::classify(&l.text),
+            shape: match l.unchanged {
+                Some(i) => shapes[i].clone(),
+                None => lines::classify(&l.text),
+            },
             no: l.no,
             last: l.last,
             text: l.text,
@@ -154,6 +163,7 @@ pub fn read_document(file: &str, text: &str, order: usize) -> Result<Reading, Do
         })
         .collect();
     settle_head_style(&mut lines, colon_heads, line_heads);
+    mark_title_block(&mut lines);
     prefer_usual_separator(&mut lines);
 
     let declared_alphabetical = hints.alphabetical || about::declares_alphabetical(text);
@@ -239,14 +249,69 @@ pub fn read_document(file: &str, text: &str, order: usize) -> Result<Reading, Do
     })
 }
 
+/// How far into a document its title block may be, in non-blank lines.
+const TITLE_BLOCK_REACH: usize = 30;
+/// The most words of a title line or of the dating line under it.
+const MAX_TITLE_WORDS: usize = 8;
+
+/// A short line followed by a short dating line ("First Edition FAQ" /
+/// "Released 3/2/99 (Revised 3/9/99)") is the document's title block, not
+/// a head and its body. Only the first such pair near the top counts.
+fn mark_title_block(lines: &mut [Line]) {
+    let non_blank: Vec<usize> = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.shape != Shape::Blank)
+        .map(|(i, _)| i)
+        .take(TITLE_BLOCK_REACH)
+        .collect();
+    for pair in non_blank.windows(2) {
+        let (i, j) = (pair[0], pair[1]);
+        if lines[j].shape == Shape::Title {
+            return; // the title line names itself
+        }
+        let short = |l: &Line| l.text.split_whitespace().count() <= MAX_TITLE_WORDS;
+        let title_like = matches!(
+            lines[i].shape,
+            Shape::Plain
+                | Shape::Title
+                | Shape::Candidate(Candidate {
+                    strength: Strength::Bare,
+                    ..
+                })
+        );
+        if title_like
+            && short(&lines[i])
+            && short(&lines[j])
+            && about::dating_line(&lines[j].text, false).is_some()
+            && !matches!(
+                lines[j].shape,
+                Shape::Candidate(Candidate {
+                    strength: Strength::Strong,
+                    ..
+                })
+            )
+        {
+            lines[i].shape = Shape::Title;
+            lines[j].shape = Shape::Title;
+            return;
+        }
+        if let Shape::Candidate(c) = &lines[i].shape {
+            if c.strength != Strength::Bare {
+                return;
+            }
+        }
+    }
+}
+
 /// Whether a document prints its heads as `TOPIC: body`: more distinct colon
 /// heads than dash heads. A colon label that recurs ("Example:") is not a
 /// topic, since a document rules on a topic once.
-fn prints_colon_heads(lines: &[(usize, &str)]) -> bool {
+fn prints_colon_heads(shapes: &[&Shape]) -> bool {
     let mut colon: HashMap<String, usize> = HashMap::new();
     let mut dash = 0usize;
-    for (_, raw) in lines {
-        if let Shape::Candidate(c) = lines::classify(raw) {
+    for shape in shapes {
+        if let Shape::Candidate(c) = shape {
             match c.strength {
                 Strength::Colon => *colon.entry(c.topic.to_lowercase()).or_default() += 1,
                 Strength::Inline => dash += 1,
