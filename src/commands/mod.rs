@@ -3,6 +3,7 @@
 //! corpus only when it must be rebuilt); every other command gets the corpus
 //! parsed once.
 
+mod check;
 mod diff;
 mod errata;
 mod export;
@@ -93,11 +94,22 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match &cli.command {
         Command::Search { .. } => return Ok(search::run(&cli, &folder)?.into()),
         Command::Index { json } => return Ok(index::run(&cli, &folder, *json)?.into()),
+        Command::Check { paths, json } => {
+            let paths = if paths.is_empty() {
+                vec![folder]
+            } else {
+                paths.clone()
+            };
+            let outcome = check::run(&paths, *json, &mut std::io::stdout().lock())?;
+            return Ok(ExitCode::from(outcome.code()));
+        }
         _ => {}
     }
     let corpus = load_corpus(&folder)?;
     let outcome = match &cli.command {
-        Command::Search { .. } | Command::Index { .. } => unreachable!("answered above"),
+        Command::Search { .. } | Command::Index { .. } | Command::Check { .. } => {
+            unreachable!("answered above")
+        }
         Command::Show {
             topic,
             edition,
