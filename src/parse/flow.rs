@@ -208,6 +208,14 @@ const MIN_WRAPPED_LINES: usize = 6;
 /// The most words of a topic's continuation on the line after it wrapped.
 const MAX_WRAPPED_TOPIC_TAIL: usize = 4;
 
+/// "See" always starts a reference: what the next line holds is its target,
+/// whatever shape it has (`See` / `**gambling -` / `diplomacy**.`).
+fn ends_with_see(text: &str) -> bool {
+    let last = text.split_whitespace().last().unwrap_or("");
+    let last = last.trim_matches(|c: char| !c.is_alphanumeric());
+    last.eq_ignore_ascii_case("see") || last.eq_ignore_ascii_case("also")
+}
+
 /// Lines a wrapped line is never joined to or from: headings, titles,
 /// footers, and a head that stands alone (`Ishan –Erratum`, `topic –`).
 fn is_structural(s: &str) -> bool {
@@ -253,9 +261,9 @@ pub fn logical_lines<'a>(
             while j < lines.len()
                 && !is_furniture[j]
                 && !lines[j].1.trim().is_empty()
-                && ends_mid_sentence(&text)
+                && (ends_mid_sentence(&text) || text.trim_end().ends_with(['-', '–', '—']))
                 && !is_structural(&text)
-                && !is_structural(lines[j].1)
+                && (!is_structural(lines[j].1) || ends_with_see(&text))
             {
                 let t = text.to_mut();
                 let trimmed_len = t.trim_end().len();

@@ -215,8 +215,11 @@ fn head_candidate(s: &str) -> Option<Candidate> {
     // with no closing `**` before the separator is a double marker.
     if let Some(inner) = rest.strip_prefix("**") {
         let closes = inner.find("**");
-        let dash = inline_separators(inner).first().map(|(at, _, _)| *at);
-        if closes.is_none() || dash.is_some_and(|d| closes.is_some_and(|c| d < c)) {
+        let bold_topic = closes.is_some_and(|c| {
+            let after = inner[c + 2..].trim_start();
+            after.is_empty() || after.starts_with(['-', '–', '—', ':'])
+        });
+        if !bold_topic {
             return head_candidate(inner.trim_start()).map(|mut c| {
                 c.new = true;
                 c
@@ -348,6 +351,15 @@ pub fn strip_markup(topic: &str) -> String {
 }
 
 fn valid_topic(topic: &str) -> bool {
+    // "See …" always starts a body, never a topic.
+    let first = topic
+        .trim_start_matches(|c: char| !c.is_alphanumeric())
+        .split_whitespace()
+        .next()
+        .unwrap_or("");
+    if first.eq_ignore_ascii_case("see") {
+        return false;
+    }
     let words = topic.split_whitespace().count();
     let has_letter = topic.chars().any(char::is_alphabetic);
     has_letter
