@@ -198,7 +198,7 @@ fn head_candidate(s: &str) -> Option<Candidate> {
                         Strength::Inline | Strength::Strong | Strength::Colon
                     )
                 })
-                .filter(|c| c.body.is_some() || c.erratum)
+                .filter(|c| c.body.is_some() || c.strength == Strength::Strong)
                 .map(|mut c| {
                     c.new = true;
                     c
@@ -357,7 +357,11 @@ fn valid_topic(topic: &str) -> bool {
         .split_whitespace()
         .next()
         .unwrap_or("");
-    if first.eq_ignore_ascii_case("see") {
+    if first.eq_ignore_ascii_case("see")
+        || topic
+            .split_whitespace()
+            .any(|w| w.trim_matches(|c: char| !c.is_alphanumeric()) == "See")
+    {
         return false;
     }
     let words = topic.split_whitespace().count();
