@@ -216,6 +216,24 @@ fn ends_with_see(text: &str) -> bool {
     last.eq_ignore_ascii_case("see") || last.eq_ignore_ascii_case("also")
 }
 
+/// In a wrapped document, `battle –` / `targets - body`: a topic alone with
+/// its dash, then a line whose own short topic opens with a lowercase word,
+/// is a head whose sub-topic wrapped. (A body opens a sentence instead.)
+fn sub_topic_follows(text: &str, next: &str) -> bool {
+    let Shape::Candidate(head) = lines::classify(text) else {
+        return false;
+    };
+    if head.strength != Strength::Strong || head.body.is_some() || head.erratum {
+        return false;
+    }
+    let Shape::Candidate(sub) = lines::classify(next) else {
+        return false;
+    };
+    sub.strength == Strength::Inline
+        && sub.topic.split_whitespace().count() <= MAX_WRAPPED_TOPIC_TAIL
+        && sub.topic.starts_with(|c: char| c.is_lowercase())
+}
+
 /// Lines a wrapped line is never joined to or from: headings, titles,
 /// footers, and a head that stands alone (`Ishan –Erratum`, `topic –`).
 fn is_structural(s: &str) -> bool {
@@ -258,13 +276,13 @@ pub fn logical_lines<'a>(
         let mut last = no;
         let mut j = i + 1;
         if wrapped {
-            while j < lines.len()
-                && !is_furniture[j]
-                && !lines[j].1.trim().is_empty()
-                && (ends_mid_sentence(&text) || text.trim_end().ends_with(['-', '–', '—']))
-                && !is_structural(&text)
-                && (!is_structural(lines[j].1) || ends_with_see(&text))
-            {
+            while j < lines.len() && !is_furniture[j] && !lines[j].1.trim().is_empty() && {
+                let goes_on = (ends_mid_sentence(&text)
+                    || text.trim_end().ends_with(['-', '–', '—']))
+                    && !is_structural(&text)
+                    && (!is_structural(lines[j].1) || ends_with_see(&text));
+                goes_on || sub_topic_follows(&text, lines[j].1)
+            } {
                 let t = text.to_mut();
                 let trimmed_len = t.trim_end().len();
                 t.truncate(trimmed_len);
