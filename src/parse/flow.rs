@@ -160,7 +160,12 @@ pub fn furniture(lines: &[(usize, &str)]) -> Vec<Option<Furniture>> {
                 return Some(Furniture::IconLegend);
             }
             let ends_sentence = t.ends_with(['.', '!', '?', ':', ';', ',']);
+            // A running header is a name, not a sentence nor a piece of one.
+            let sentence_inside = t.contains(". ") || t.contains("? ") || t.contains("! ");
+            let continues = t.starts_with(|c: char| c.is_lowercase());
             if words <= MAX_FURNITURE_WORDS
+                && !sentence_inside
+                && !continues
                 && !ends_sentence
                 && counts.get(&repeat_key(raw.trim())).copied().unwrap_or(0)
                     >= REPEATS_FOR_FURNITURE

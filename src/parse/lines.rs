@@ -92,7 +92,7 @@ static COLON_HEAD: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r#"^([^:]{1,80}?):\s+([\p{Lu}\d"“\[(].*)$"#).expect("valid regex"));
 /// Words that label a part of a ruling rather than name a topic.
 static LABEL: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^(?:examples?|notes?|q|a|question|answer|exceptions?|reminder|clarification|ruling|sidebar|summary|timing|step \d+|errat(?:um|a)|updated?|revised|released|version|posted|by|from|date|source|see also)$")
+    Regex::new(r"(?i)^(?:examples?|notes?|q|a|question|answer|exceptions?|reminder|clarification|ruling|sidebar|summary|step \d+|errat(?:um|a)|updated?|revised|released|version|posted|by|from|date|source|see also)$")
         .expect("valid regex")
 });
 static SENTENCE_STOP: LazyLock<Regex> =
@@ -174,7 +174,7 @@ fn strip_new_marker(s: &str) -> (bool, &str) {
         if !rest.starts_with(['*', ' ', '\t']) {
             // `*topic –` is a marker; `*italic* text` is emphasis.
             let closes_before_dash = rest
-                .find(['-', '–', '—'])
+                .find(['-', '–', '—', ':'])
                 .map(|dash| rest[..dash].contains('*'))
                 .unwrap_or_else(|| rest.contains('*'));
             if !closes_before_dash {

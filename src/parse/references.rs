@@ -26,7 +26,12 @@ const MAX_REFERENCE_WORDS: usize = 8;
 
 /// The plain-text references of a body, in order, each once.
 pub fn plain_references(text: &str) -> Vec<String> {
-    let flat = text.replace("**", "");
+    // A reference may wrap onto the next line.
+    let flat = text
+        .replace("**", "")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
     let mut refs: Vec<String> = Vec::new();
     for c in PLAIN_SEE.captures_iter(&flat) {
         let target = c[1].trim();
