@@ -234,7 +234,10 @@ fn sub_topic_follows(text: &str, next: &str) -> bool {
     let Shape::Candidate(sub) = lines::classify(next) else {
         return false;
     };
-    sub.strength == Strength::Inline
+    // `battle –` / `targets –` / body: a head has a body, so two topics
+    // alone in a row are one topic that wrapped.
+    let alone = sub.strength == Strength::Strong && sub.body.is_none() && !sub.erratum;
+    (sub.strength == Strength::Inline || alone)
         && sub.topic.split_whitespace().count() <= MAX_WRAPPED_TOPIC_TAIL
         && sub.topic.starts_with(|c: char| c.is_lowercase())
 }
