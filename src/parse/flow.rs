@@ -213,6 +213,16 @@ const MIN_WRAPPED_LINES: usize = 6;
 /// The most words of a topic's continuation on the line after it wrapped.
 const MAX_WRAPPED_TOPIC_TAIL: usize = 4;
 
+/// Whether a line of a wrapped document stops mid-sentence: it ends on a
+/// word, a comma or a dash (a wrapped `* Empok` / `Nor - …` too, which a
+/// list item's own rule would let end on a capitalized label).
+fn line_goes_on(text: &str) -> bool {
+    let t = text.trim_end().trim_end_matches(['*', '_']);
+    t.chars()
+        .last()
+        .is_some_and(|c| c.is_alphanumeric() || matches!(c, ',' | '-' | '–' | '—'))
+}
+
 /// "See" always starts a reference: what the next line holds is its target,
 /// whatever shape it has (`See` / `**gambling -` / `diplomacy**.`).
 fn ends_with_see(text: &str) -> bool {
@@ -285,8 +295,7 @@ pub fn logical_lines<'a>(
         let mut j = i + 1;
         if wrapped {
             while j < lines.len() && !is_furniture[j] && !lines[j].1.trim().is_empty() && {
-                let goes_on = (ends_mid_sentence(&text)
-                    || text.trim_end().ends_with(['-', '–', '—']))
+                let goes_on = line_goes_on(&text)
                     && !is_structural(&text)
                     && (!is_structural(lines[j].1) || ends_with_see(&text));
                 goes_on || sub_topic_follows(&text, lines[j].1)
