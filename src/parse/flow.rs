@@ -220,7 +220,7 @@ fn line_goes_on(text: &str) -> bool {
     let t = text.trim_end().trim_end_matches(['*', '_']);
     t.chars()
         .last()
-        .is_some_and(|c| c.is_alphanumeric() || matches!(c, ',' | '-' | '–' | '—'))
+        .is_some_and(|c| c.is_alphanumeric() || matches!(c, ',' | ':' | '-' | '–' | '—'))
 }
 
 /// "See" always starts a reference: what the next line holds is its target,
@@ -262,14 +262,14 @@ fn is_structural(s: &str) -> bool {
     }
 }
 
-/// Builds the logical lines. `furniture` lines are left out (the caller puts
-/// them in the front matter); blank lines are kept as empty logical lines.
-pub fn logical_lines<'a>(
+/// Joins the physical lines into logical ones. `furniture` lines are left
+/// out (the caller puts them in the front matter); blank lines are kept as
+/// empty logical lines.
+pub fn join_lines<'a>(
     lines: &[(usize, &'a str)],
     is_furniture: &[bool],
     wrapped: bool,
     join_topics: bool,
-    colon_heads: bool,
 ) -> Vec<Logical<'a>> {
     let mut joined: Vec<Logical<'a>> = Vec::with_capacity(lines.len());
     let mut i = 0;
@@ -325,6 +325,11 @@ pub fn logical_lines<'a>(
             unchanged,
         });
     }
+    joined
+}
+
+/// Cuts the joined lines where flattened entries meet.
+pub fn split_lines<'a>(joined: Vec<Logical<'a>>, colon_heads: bool) -> Vec<Logical<'a>> {
     let mut out = Vec::with_capacity(joined.len());
     for line in joined {
         split_flattened(line, colon_heads, &mut out);

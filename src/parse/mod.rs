@@ -142,13 +142,21 @@ pub fn read_document(file: &str, text: &str, order: usize) -> Result<Reading, Do
         .unzip();
     let line_heads = hints.heads == Some(HeadStyle::Line);
     let wrapped = !line_heads && flow::looks_wrapped(&kept, &kept_shapes);
+    let joined = flow::join_lines(&physical, &is_furniture, wrapped, !line_heads);
+    // The head style is voted on joined lines: a wrapped head counts whole.
+    let joined_shapes: Vec<Shape> = joined
+        .iter()
+        .map(|l| match l.unchanged {
+            Some(i) => shapes[i].clone(),
+            None => lines::classify(&l.text),
+        })
+        .collect();
     let colon_heads = match hints.heads {
         Some(HeadStyle::Colon) => true,
         Some(_) => false,
-        None => prints_colon_heads(&kept_shapes),
+        None => prints_colon_heads(&joined_shapes.iter().collect::<Vec<_>>()),
     };
-    let logical = flow::logical_lines(&physical, &is_furniture, wrapped, !line_heads, colon_heads);
-
+    let logical = flow::split_lines(joined, colon_heads);
     let mut lines: Vec<Line> = logical
         .into_iter()
         .map(|l| Line {
