@@ -46,7 +46,7 @@ pub struct Logical<'a> {
 static SENTENCE_END: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r#"[\p{L}0-9)\]"”’']{2}[.!?]["”’)\]]*\s+"#).expect("valid regex"));
 static PAGE_NUMBER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^(?:[-–—]\s*)?(?:page\s*)?\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?(?:\s*[-–—])?$")
+    Regex::new(r"(?i)^(?:page\s*)?\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?$|^[-–—]\s*\d{1,4}\s*[-–—]$")
         .expect("valid regex")
 });
 static VERSION: LazyLock<Regex> = LazyLock::new(|| {
@@ -223,6 +223,12 @@ fn line_goes_on(text: &str) -> bool {
         .is_some_and(|c| c.is_alphanumeric() || matches!(c, ',' | ':' | '-' | '–' | '—'))
 }
 
+/// A line that opens with a dash goes on from the line before it: no topic
+/// begins with one (`* outposts` / `– step 1 –`).
+fn opens_with_dash(next: &str) -> bool {
+    next.trim_start().starts_with(['-', '–', '—'])
+}
+
 /// "See" always starts a reference: what the next line holds is its target,
 /// whatever shape it has (`See` / `**gambling -` / `diplomacy**.`).
 fn ends_with_see(text: &str) -> bool {
@@ -297,7 +303,9 @@ pub fn join_lines<'a>(
             while j < lines.len() && !is_furniture[j] && !lines[j].1.trim().is_empty() && {
                 let goes_on = line_goes_on(&text)
                     && !is_structural(&text)
-                    && (!is_structural(lines[j].1) || ends_with_see(&text));
+                    && (!is_structural(lines[j].1)
+                        || ends_with_see(&text)
+                        || opens_with_dash(lines[j].1));
                 goes_on || sub_topic_follows(&text, lines[j].1)
             } {
                 let t = text.to_mut();

@@ -205,19 +205,3 @@ fn a_title_read_from_the_text_leaves_its_date_to_the_citation() {
     let untitled = parse_document("u.md", &format!("{FM}faction – Text.\n"), 0).unwrap();
     assert_eq!(untitled.title, "1E rulings");
 }
-
-#[test]
-fn scratch_debug() {
-    let Ok(path) = std::env::var("SCRATCH") else {
-        return;
-    };
-    let doc = std::fs::read_to_string(path).unwrap();
-    let r = super::read_document("x.txt", &doc, 0).unwrap();
-    for n in &r.not_taken {
-        eprintln!("{n:?}");
-    }
-    for e in &r.release.entries {
-        eprintln!("{} {:?} {:?}", e.line, e.topic, e.spans);
-    }
-    panic!();
-}
