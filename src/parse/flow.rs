@@ -119,10 +119,16 @@ pub fn furniture(lines: &[(usize, &str)]) -> Vec<Option<Furniture>> {
                 return None;
             }
             let words = t.split_whitespace().count();
-            if PAGE_NUMBER.is_match(t) {
+            let marks_items = t.contains('|') || t.contains('•') || t.contains('·');
+            if words > MAX_FURNITURE_WORDS && !marks_items && !t.contains('[') {
+                // A long line is text, unless it is a navigation bar or a
+                // legend of icons.
+                return None;
+            }
+            if words <= 4 && PAGE_NUMBER.is_match(t) {
                 return Some(Furniture::PageNumber);
             }
-            if VERSION.is_match(t) {
+            if words <= 3 && VERSION.is_match(t) {
                 return Some(Furniture::Version);
             }
             if words <= MAX_BYLINE_WORDS && BYLINE.is_match(t) && !t.ends_with([':', '.']) {
@@ -146,16 +152,21 @@ pub fn furniture(lines: &[(usize, &str)]) -> Vec<Option<Furniture>> {
             if words <= MAX_FURNITURE_WORDS && RUNNING_PAGE.is_match(t) {
                 return Some(Furniture::PageNumber);
             }
-            let pieces = t.split(['|', '•', '·']).filter(|p| !p.trim().is_empty());
-            let separators = t.matches(['|', '•', '·']).count();
-            if separators >= 2 && pieces.clone().all(|p| p.split_whitespace().count() <= 4) {
+            let separators = if marks_items {
+                t.matches(['|', '•', '·']).count()
+            } else {
+                0
+            };
+            let mut pieces = t.split(['|', '•', '·']).filter(|p| !p.trim().is_empty());
+            if separators >= 2 && pieces.all(|p| p.split_whitespace().count() <= 4) {
                 return Some(Furniture::Navigation);
             }
             if words <= 5 && NAVIGATION_WORD.is_match(t) && !t.contains(['.', '-', '–']) {
                 return Some(Furniture::Navigation);
             }
-            if (LEGEND.is_match(t) && words <= 8)
-                || (ICON_CODE.find_iter(t).count() >= 3 && !t.contains(". "))
+            if t.contains('[')
+                && ((words <= 8 && LEGEND.is_match(t))
+                    || (ICON_CODE.find_iter(t).count() >= 3 && !t.contains(". ")))
             {
                 return Some(Furniture::IconLegend);
             }

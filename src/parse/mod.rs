@@ -129,7 +129,7 @@ pub fn read_document(file: &str, text: &str, order: usize) -> Result<Reading, Do
     let furniture = flow::furniture(&physical);
     let is_furniture: Vec<bool> = furniture.iter().map(Option::is_some).collect();
     // Each physical line is classified once; joined and cut lines again.
-    let shapes: Vec<Shape> = physical
+    let mut shapes: Vec<Shape> = physical
         .iter()
         .map(|(_, raw)| lines::classify(raw))
         .collect();
@@ -144,24 +144,30 @@ pub fn read_document(file: &str, text: &str, order: usize) -> Result<Reading, Do
     let wrapped = !line_heads && flow::looks_wrapped(&kept, &kept_shapes);
     let joined = flow::join_lines(&physical, &is_furniture, wrapped, !line_heads);
     // The head style is voted on joined lines: a wrapped head counts whole.
-    let joined_shapes: Vec<Shape> = joined
-        .iter()
-        .map(|l| match l.unchanged {
-            Some(i) => shapes[i].clone(),
-            None => lines::classify(&l.text),
-        })
-        .collect();
     let colon_heads = match hints.heads {
         Some(HeadStyle::Colon) => true,
         Some(_) => false,
-        None => prints_colon_heads(&joined_shapes.iter().collect::<Vec<_>>()),
+        None => {
+            let changed: Vec<Shape> = joined
+                .iter()
+                .filter(|l| l.unchanged.is_none())
+                .map(|l| lines::classify(&l.text))
+                .collect();
+            let votes: Vec<&Shape> = joined
+                .iter()
+                .filter_map(|l| l.unchanged.map(|i| &shapes[i]))
+                .chain(changed.iter())
+                .collect();
+            prints_colon_heads(&votes)
+        }
     };
     let logical = flow::split_lines(joined, colon_heads);
     let mut lines: Vec<Line> = logical
         .into_iter()
         .map(|l| Line {
+            // Each physical line is used once, so its shape can be moved.
             shape: match l.unchanged {
-                Some(i) => shapes[i].clone(),
+                Some(i) => std::mem::replace(&mut shapes[i], Shape::Blank),
                 None => lines::classify(&l.text),
             },
             no: l.no,
