@@ -6,7 +6,7 @@
 //! and prints the recall per style (the table in the README):
 //!
 //! ```sh
-//! FAMILY_DOCS=200 cargo test --release --test family -- --ignored --nocapture
+//! FAMILY_DOCS=20 cargo test --test family -- --ignored --nocapture
 //! ```
 
 use std::collections::BTreeMap;

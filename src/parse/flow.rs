@@ -240,6 +240,20 @@ fn opens_with_dash(next: &str) -> bool {
     next.trim_start().starts_with(['-', '–', '—'])
 }
 
+/// `Vulcan Nerve` / `Pinch –`: a short line that stops mid-sentence, then a
+/// topic alone with its dash, is one topic that wrapped — when the two read
+/// together as a topic alone.
+fn topic_wrapped_before_dash(text: &str, next: &str) -> bool {
+    if !line_goes_on(text) || text.split_whitespace().count() >= lines::MAX_TOPIC_WORDS {
+        return false;
+    }
+    let alone = |s: &str| {
+        matches!(lines::classify(s), Shape::Candidate(c)
+            if c.strength == Strength::Strong && c.body.is_none())
+    };
+    !alone(text) && alone(next) && alone(&format!("{} {}", text.trim(), next.trim()))
+}
+
 /// "See" always starts a reference: what the next line holds is its target,
 /// whatever shape it has (`See` / `**gambling -` / `diplomacy**.`).
 fn ends_with_see(text: &str) -> bool {
@@ -258,8 +272,17 @@ fn sub_topic_follows(text: &str, next: &str) -> bool {
     if head.strength != Strength::Strong || head.body.is_some() || head.erratum {
         return false;
     }
-    let Shape::Candidate(sub) = lines::classify(next) else {
-        return false;
+    let next_words = next.split_whitespace().count();
+    let sub = match lines::classify(next) {
+        Shape::Candidate(sub) => sub,
+        // `wormholes –` / `step 1` / `– Erratum …`: a sub-topic cut before
+        // its own dash.
+        _ => {
+            return next_words <= MAX_WRAPPED_TOPIC_TAIL
+                && next.trim_start().starts_with(|c: char| c.is_lowercase())
+                && line_goes_on(next)
+                && !next.contains(['.', ':', ';'])
+        }
     };
     // `battle –` / `targets –` / body: a head has a body, so two topics
     // alone in a row are one topic that wrapped.
@@ -317,7 +340,9 @@ pub fn join_lines<'a>(
                     && (!is_structural(lines[j].1)
                         || ends_with_see(&text)
                         || opens_with_dash(lines[j].1));
-                goes_on || sub_topic_follows(&text, lines[j].1)
+                goes_on
+                    || sub_topic_follows(&text, lines[j].1)
+                    || topic_wrapped_before_dash(&text, lines[j].1)
             } {
                 let t = text.to_mut();
                 let trimmed_len = t.trim_end().len();
