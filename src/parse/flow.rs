@@ -113,7 +113,8 @@ pub fn furniture(lines: &[(usize, &str)]) -> Vec<Option<Furniture>> {
     }
     lines
         .iter()
-        .map(|(_, raw)| {
+        .enumerate()
+        .map(|(i, (_, raw))| {
             let t = raw.trim().trim_matches(['*', '_', '#', ' ']);
             if t.is_empty() {
                 return None;
@@ -173,7 +174,11 @@ pub fn furniture(lines: &[(usize, &str)]) -> Vec<Option<Furniture>> {
             let ends_sentence = t.ends_with(['.', '!', '?', ':', ';', ',']);
             // A running header is a name, not a sentence nor a piece of one.
             let sentence_inside = t.contains(". ") || t.contains("? ") || t.contains("! ");
-            let continues = t.starts_with(|c: char| c.is_lowercase());
+            // … or a line whose sentence the next line finishes.
+            let next_finishes = lines
+                .get(i + 1)
+                .is_some_and(|(_, n)| n.trim_start().starts_with(|c: char| c.is_lowercase()));
+            let continues = t.starts_with(|c: char| c.is_lowercase()) || next_finishes;
             if words <= MAX_FURNITURE_WORDS
                 && !sentence_inside
                 && !continues
