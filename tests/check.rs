@@ -262,10 +262,8 @@ fn a_line_that_looks_like_a_head_inside_a_paragraph_suggests_the_separator_hint(
     let (_, doc) = check_text("sep.md", &doc);
     assert_eq!(warning_kinds(&doc), ["head-not-taken"]);
     assert_eq!(doc["warnings"][0]["hint"], "separator = \"line\"");
-    let fixed = format!(
-        "+++\nedition = \"1E\"\ndate = \"2020-01-01\"\nseparator = \"line\"\n+++\ncloaking - A cloaked ship hides.\nIt cannot be seen.\nDabo - A game of chance.\n"
-    );
-    let (code, doc) = check_text("sep.md", &fixed);
+    let fixed = "+++\nedition = \"1E\"\ndate = \"2020-01-01\"\nseparator = \"line\"\n+++\ncloaking - A cloaked ship hides.\nIt cannot be seen.\nDabo - A game of chance.\n";
+    let (code, doc) = check_text("sep.md", fixed);
     assert_eq!(
         (code, topics(&doc)),
         (0, vec!["cloaking".to_string(), "Dabo".to_string()])

@@ -53,7 +53,7 @@ enum Marker {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Dash {
     Spaced,
-    EnDash,
+    En,
     /// `topic -Body`
     NoSpaceAfter,
     /// `topic- Body`
@@ -147,7 +147,7 @@ fn pick<'a>(rng: &mut fastrand::Rng, from: &[&'a str]) -> &'a str {
 fn dash_word(style: Style) -> &'static str {
     match style.dash {
         Dash::Spaced | Dash::NoSpaceAfter | Dash::NoSpaceBefore => "-",
-        Dash::EnDash => "–",
+        Dash::En => "–",
     }
 }
 
@@ -243,7 +243,7 @@ fn head_text(style: Style, e: &Planned) -> String {
     };
     let dash = dash_word(style);
     let sep = |dash: &str| match style.dash {
-        Dash::Spaced | Dash::EnDash => format!(" {dash} "),
+        Dash::Spaced | Dash::En => format!(" {dash} "),
         Dash::NoSpaceAfter => format!(" {dash}"),
         Dash::NoSpaceBefore => format!("{dash} "),
     };
@@ -362,7 +362,7 @@ fn styles() -> Vec<Style> {
                 for marker in [Marker::Star, Marker::StarSpace, Marker::Double] {
                     for dash in [
                         Dash::Spaced,
-                        Dash::EnDash,
+                        Dash::En,
                         Dash::NoSpaceAfter,
                         Dash::NoSpaceBefore,
                     ] {
@@ -387,8 +387,13 @@ fn styles() -> Vec<Style> {
     all
 }
 
+/// Entries found and planned, per value of each dimension.
+type Tally = BTreeMap<String, (usize, usize)>;
+/// A document that lost entries: its style, seed and what went wrong.
+type Failure = (Style, u64, String);
+
 /// Recall per value of each dimension, over `docs` documents per style.
-fn recall(docs: u64) -> (BTreeMap<String, (usize, usize)>, Vec<(Style, u64, String)>) {
+fn recall(docs: u64) -> (Tally, Vec<Failure>) {
     let mut per: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     let mut failures = Vec::new();
     for (s, style) in styles().into_iter().enumerate() {
