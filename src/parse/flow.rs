@@ -107,7 +107,11 @@ pub fn furniture(lines: &[(usize, &str)]) -> Vec<Option<Furniture>> {
     let mut counts: HashMap<String, usize> = HashMap::new();
     for (_, raw) in lines {
         let t = raw.trim();
-        if !t.is_empty() && t.split_whitespace().count() <= MAX_FURNITURE_WORDS {
+        // Counting stops past the limit: most lines are long, and every
+        // character counted costs on a 50 MB document.
+        if !t.is_empty()
+            && t.split_whitespace().take(MAX_FURNITURE_WORDS + 1).count() <= MAX_FURNITURE_WORDS
+        {
             *counts.entry(repeat_key(t)).or_default() += 1;
         }
     }
@@ -119,7 +123,7 @@ pub fn furniture(lines: &[(usize, &str)]) -> Vec<Option<Furniture>> {
             if t.is_empty() {
                 return None;
             }
-            let words = t.split_whitespace().count();
+            let words = t.split_whitespace().take(MAX_FURNITURE_WORDS + 1).count();
             let marks_items = t.contains('|') || t.contains('•') || t.contains('·');
             if words > MAX_FURNITURE_WORDS && !marks_items && !t.contains('[') {
                 // A long line is text, unless it is a navigation bar or a
