@@ -619,13 +619,10 @@ mod tests {
         );
         let c = cand("actions - required - When your cards are required.");
         assert_eq!(c.topic, "actions - required");
+        // A starred list item that is a sentence, with no separator, stays text.
         assert!(!matches!(
-            classify("* If one combatant wins - the other loses."),
-            Shape::Candidate(Candidate {
-                new: true,
-                body: None,
-                ..
-            })
+            classify("* If one combatant's STRENGTH is greater than the adversary's."),
+            Shape::Candidate(_)
         ));
     }
 
