@@ -106,6 +106,23 @@ pub enum Command {
         release: Option<String>,
     },
 
+    /// How each document was read, before a TD relies on it: edition, date
+    /// and kind with where each was found, the entries with their lines,
+    /// what went to the front matter, and warnings (heads out of order,
+    /// long topics, dangling references, markers on unchanged entries,
+    /// lines that look like heads but were not taken), each with the
+    /// front-matter hint that would settle it. Exit 0 clean, 1 warnings,
+    /// 2 a document could not be read.
+    Check {
+        /// Documents or folders to check; default the corpus folder.
+        #[arg(value_name = "FILE|DIR")]
+        paths: Vec<PathBuf>,
+
+        /// One JSON object: {"documents": [...], "unreadable": [...]}.
+        #[arg(long = "json")]
+        json: bool,
+    },
+
     /// What changed between two releases (the entries each prints), or in
     /// the rulings in force between two dates: topics added, removed and
     /// changed, with the changed words. A release given with a date stands

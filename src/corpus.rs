@@ -215,8 +215,16 @@ pub fn load(root: &Path) -> Result<Corpus, Error> {
             }
         };
         warnings.extend(warning);
-        match parse::parse_document(name, &text, order) {
-            Ok(mut release) => {
+        match parse::read_document(name, &text, order) {
+            Ok(reading) => {
+                if reading.found.date == parse::about::Source::FileName {
+                    // Never a silent guess: say where the date came from.
+                    warnings.push(format!(
+                        "{name}: no date in the text; dated {} from the file name — add `date = \"{}\"` in a `+++` block at the top to confirm",
+                        reading.release.date, reading.release.date
+                    ));
+                }
+                let mut release = reading.release;
                 if per_id[&parse::release_id(name)] > 1 {
                     // `a.md` and `a.txt` would share the id `a`: keep both apart.
                     release.id = name.clone();

@@ -28,9 +28,9 @@ pub enum DocumentError {
         line: usize,
         message: String,
     },
-    #[error("{file}: cannot tell the edition: no front matter `edition`, and the document names neither First nor Second Edition")]
+    #[error("{file}: cannot tell the edition: no front matter `edition`, and the document names neither First nor Second Edition; add `edition = \"1E\"` (or \"2E\") in a `+++` block at the top")]
     NoEdition { file: String },
-    #[error("{file}: cannot tell the date: no front matter `date`, no dated title line, and no dated entries")]
+    #[error("{file}: cannot tell the date: no front matter `date`, no dated title line, no dated entries and no date in the file name; add `date = \"YYYY-MM-DD\"` in a `+++` block at the top")]
     NoDate { file: String },
     #[error("{file}: no entries found (no line reads like a ruling's head)")]
     NoEntries { file: String },

@@ -138,6 +138,11 @@ impl<W: Write> Out<W> {
         self.inner
     }
 
+    /// The writer underneath, for a renderer that writes by itself.
+    pub fn writer(&mut self) -> &mut W {
+        &mut self.inner
+    }
+
     pub fn line(&mut self, text: &str) -> io::Result<()> {
         self.inner.write_all(text.as_bytes())?;
         self.inner.write_all(b"\n")

@@ -3,6 +3,7 @@
 //! answer through a [`Printer`]. Only `index` and a fresh-or-rebuild check
 //! ever read the corpus itself.
 
+mod check;
 mod diff;
 mod errata;
 mod export;
@@ -30,7 +31,10 @@ use crate::render::Style;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {
     Found,
+    /// Nothing found, or (for `check`) warnings.
     NothingFound,
+    /// An input could not be read (for `check`).
+    BadInput,
 }
 
 impl From<Outcome> for ExitCode {
@@ -38,6 +42,7 @@ impl From<Outcome> for ExitCode {
         match o {
             Outcome::Found => ExitCode::SUCCESS,
             Outcome::NothingFound => ExitCode::from(1),
+            Outcome::BadInput => ExitCode::from(2),
         }
     }
 }
@@ -160,6 +165,19 @@ fn dispatch(
     if let Command::Index { json } = command {
         return index::run(config, *json, p);
     }
+    // `check` reads documents themselves: it shows how each was read.
+    if let Command::Check { paths, json } = command {
+        let paths = if paths.is_empty() {
+            vec![config.corpus.clone()]
+        } else {
+            paths.clone()
+        };
+        return Ok(match check::run(&paths, *json, p.out.writer())? {
+            check::CheckOutcome::Clean => Outcome::Found,
+            check::CheckOutcome::Warnings => Outcome::NothingFound,
+            check::CheckOutcome::Unreadable => Outcome::BadInput,
+        });
+    }
     // A search says when it had to build the index first (it explains a
     // slower answer); other answers stay as they are.
     let announce = matches!(command, Command::Search(_));
@@ -193,7 +211,7 @@ fn answer(
     p: &mut Printer<impl Write, impl Write>,
 ) -> anyhow::Result<Outcome> {
     match command {
-        Command::Index { .. } => unreachable!("answered above"),
+        Command::Index { .. } | Command::Check { .. } => unreachable!("answered above"),
         Command::Search(args) => search::run(catalog, config, args, p),
         Command::Show(args) => show::run(catalog, config, args, p),
         Command::Errata(args) => errata::run(catalog, config, args, p),

@@ -59,13 +59,101 @@ pub fn declares_alphabetical(text: &str) -> bool {
     ALPHABETICAL.is_match(text)
 }
 
+/// Where a fact about a release was found.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "from", rename_all = "kebab-case")]
+pub enum Source {
+    FrontMatter,
+    /// A line of the document's own text.
+    Line {
+        line: usize,
+    },
+    /// The file's name (only when the text has no date).
+    FileName,
+    /// The newest of the entries' own dates.
+    EntryDates {
+        line: usize,
+    },
+    /// Before Second Edition existed, only First Edition can be meant.
+    BeforeSecondEdition,
+    /// Nothing said otherwise.
+    Default,
+}
+
+/// Where edition, date and kind came from.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Provenance {
+    pub edition: Source,
+    pub date: Source,
+    pub kind: Source,
+}
+
+/// Words of a line that dates the document ("Rulings Updated: 11/19/01",
+/// "CURRENT RULINGS UPDATE 5/14/01", "Released 3/2/99 (Revised 3/9/99)").
+static DATING_WORDS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)\b(rulings?|rules|updated?|released|revised|effective|edition|faq|errata|document)\b",
+    )
+    .expect("valid regex")
+});
+/// A revision date wins over the first printing's.
+static REVISED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:revised|updated|revision|rev\.)\b[\s:,(-]*").expect("valid regex")
+});
+/// A dating line names its date within its first words.
+const DATE_WITHIN_WORDS: usize = 12;
+/// A line of at most this many words besides its date dates the document.
+const SHORT_DATING_LINE: usize = 6;
+
+/// The date a line gives the document, if it is a dating line: a title
+/// with its date, a short line that is mostly a date, or a line whose first
+/// words say rulings/update/released/revised and then give a date. A long
+/// preamble sentence that mentions an earlier document's date is not one,
+/// nor an archive's date range.
+pub fn dating_line(text: &str, is_title: bool) -> Option<NaiveDate> {
+    let t = text.trim().trim_start_matches('#').trim();
+    let dates = super::dates::find_dates(t);
+    let (first_start, _, first) = *dates.first()?;
+    if dates.len() >= 2 {
+        let between = t[dates[0].1..dates[1].0].trim();
+        if between.is_empty()
+            || between.eq_ignore_ascii_case("to")
+            || between.chars().all(|c| matches!(c, '-' | '–' | '—' | ' '))
+        {
+            // "12 Jan 1999 - 30 Aug 2003": an archive's range, not a date.
+            return None;
+        }
+    }
+    let words_before = t[..first_start].split_whitespace().count();
+    let mut rest = t.to_string();
+    for (start, end, _) in dates.iter().rev() {
+        rest.replace_range(*start..*end, " ");
+    }
+    let other_words = rest.split_whitespace().count();
+    let lead: String = t.split_whitespace().take(8).collect::<Vec<_>>().join(" ");
+    let dating = is_title
+        || other_words <= SHORT_DATING_LINE
+        || (words_before <= DATE_WITHIN_WORDS && DATING_WORDS.is_match(&lead));
+    if !dating {
+        return None;
+    }
+    let revised = REVISED.find_iter(t).find_map(|m| {
+        dates
+            .iter()
+            .find(|(start, _, _)| *start == m.end())
+            .map(|(_, _, d)| *d)
+    });
+    Some(revised.unwrap_or(first))
+}
+
 pub fn describe(
     file: &str,
     meta: Option<&Meta>,
     front: &[FrontParagraph],
     lines: &[Line],
-    entry_dates: &[NaiveDate],
-) -> Result<About, DocumentError> {
+    accepted: &[bool],
+    entry_dates: &[(usize, NaiveDate)],
+) -> Result<(About, Provenance), DocumentError> {
     let meta = meta.cloned().unwrap_or_default();
     let title_index = lines.iter().position(|l| l.shape == Shape::Title);
     let title_line = title_index.map(|i| {
@@ -98,13 +186,30 @@ pub fn describe(
         .collect::<Vec<_>>()
         .join("\n");
 
-    let date = meta
-        .date
-        .or_else(|| find_date(&title_block))
-        .or_else(|| entry_dates.iter().max().copied())
-        .ok_or_else(|| DocumentError::NoDate {
+    // The date: front matter; else the first dating line before the first
+    // entry, or a title line anywhere; else the newest entry date; else the
+    // file's name. Never invented.
+    let first_head = accepted.iter().position(|&a| a).unwrap_or(lines.len());
+    let dating = lines
+        .iter()
+        .enumerate()
+        .filter(|(i, l)| *i < first_head || l.shape == Shape::Title)
+        .filter(|(i, _)| !accepted[*i])
+        .find_map(|(_, l)| dating_line(&l.text, l.shape == Shape::Title).map(|d| (l.no, d)));
+    let newest_entry = entry_dates.iter().max_by_key(|(_, d)| *d).copied();
+    let (date, date_source) = if let Some(d) = meta.date {
+        (d, Source::FrontMatter)
+    } else if let Some((line, d)) = dating {
+        (d, Source::Line { line })
+    } else if let Some((line, d)) = newest_entry {
+        (d, Source::EntryDates { line })
+    } else if let Some(d) = super::dates::file_name_date(file) {
+        (d, Source::FileName)
+    } else {
+        return Err(DocumentError::NoDate {
             file: file.to_string(),
-        })?;
+        });
+    };
 
     let edition_in = |text: &str| {
         EDITION.captures(text).map(|c| {
@@ -120,31 +225,57 @@ pub fn describe(
             }
         })
     };
+    let edition_line = |text_wanted: &dyn Fn(&str) -> bool| {
+        lines
+            .iter()
+            .find(|l| text_wanted(&l.text))
+            .map(|l| Source::Line { line: l.no })
+            .unwrap_or(Source::Default)
+    };
     let before_second_edition = NaiveDate::from_ymd_opt(
         SECOND_EDITION_BEGAN.0,
         SECOND_EDITION_BEGAN.1,
         SECOND_EDITION_BEGAN.2,
     )
     .is_some_and(|began| date < began);
-    let edition = meta
-        .edition
-        .or_else(|| edition_in(&title_block))
-        .or_else(|| edition_in(&preamble))
-        .or(before_second_edition.then_some(Edition::First))
-        .ok_or_else(|| DocumentError::NoEdition {
+    let (edition, edition_source) = if let Some(e) = meta.edition {
+        (e, Source::FrontMatter)
+    } else if let Some(e) = edition_in(&title_block) {
+        (e, edition_line(&|t| EDITION.is_match(t)))
+    } else if let Some(e) = edition_in(&preamble) {
+        (e, edition_line(&|t| EDITION.is_match(t)))
+    } else if before_second_edition {
+        (Edition::First, Source::BeforeSecondEdition)
+    } else {
+        return Err(DocumentError::NoEdition {
             file: file.to_string(),
-        })?;
+        });
+    };
 
-    let kind = meta.kind.unwrap_or_else(|| {
-        let lower = title_block.to_lowercase();
-        if lower.contains("recent rulings") {
-            ReleaseKind::RecentRulings
-        } else if lower.contains("current rulings") {
-            ReleaseKind::CurrentRulings
-        } else {
-            ReleaseKind::Rulings
+    let kind_text = if title_block.is_empty() {
+        preamble.lines().take(3).collect::<Vec<_>>().join(" ")
+    } else {
+        title_block.clone()
+    };
+    let (kind, kind_source) = match meta.kind {
+        Some(k) => (k, Source::FrontMatter),
+        None => {
+            let lower = kind_text.to_lowercase();
+            let kind = if lower.contains("recent rulings") {
+                ReleaseKind::RecentRulings
+            } else if lower.contains("current rulings") {
+                ReleaseKind::CurrentRulings
+            } else {
+                ReleaseKind::Rulings
+            };
+            let source = if kind == ReleaseKind::Rulings {
+                Source::Default
+            } else {
+                edition_line(&|t| t.to_lowercase().contains("rulings"))
+            };
+            (kind, source)
         }
-    });
+    };
 
     // The title as printed, without the date it carries: citations add the
     // release date themselves.
@@ -183,13 +314,20 @@ pub fn describe(
         meta.amends.clone()
     };
 
-    Ok(About {
-        edition,
-        date,
-        title,
-        publisher,
-        kind,
-        amends,
-        since,
-    })
+    Ok((
+        About {
+            edition,
+            date,
+            title,
+            publisher,
+            kind,
+            amends,
+            since,
+        },
+        Provenance {
+            edition: edition_source,
+            date: date_source,
+            kind: kind_source,
+        },
+    ))
 }

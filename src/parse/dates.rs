@@ -23,58 +23,134 @@ const MONTHS: [&str; 12] = [
 
 static ISO: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b").expect("valid regex"));
+const MONTH: &str = r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?";
 static DAY_MONTH_YEAR: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(\d{1,2})\s+(january|february|march|april|may|june|july|august|september|october|november|december)\s+(\d{4})\b").expect("valid regex")
+    Regex::new(&format!(
+        r"(?i)\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH},?\s+(\d{{4}})\b"
+    ))
+    .expect("valid regex")
 });
 static MONTH_DAY_YEAR: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(january|february|march|april|may|june|july|august|september|october|november|december)\s+(\d{1,2}),?\s+(\d{4})\b").expect("valid regex")
+    Regex::new(&format!(
+        r"(?i)\b{MONTH}\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b"
+    ))
+    .expect("valid regex")
 });
+/// "March 2019": a month's rules update, dated the first of the month.
+static MONTH_YEAR: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(&format!(r"(?i)\b{MONTH},?\s+(\d{{4}})\b")).expect("valid regex"));
 static SLASHED: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"\b(\d{1,2})/(\d{1,2})/(\d{2}|\d{4})\b").expect("valid regex"));
+/// A date in a file name: `…_20010226…`, `…2001-02-26…`, `…2001_02_26…`.
+static FILE_NAME_DATE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?:^|[^0-9])((?:19|20)\d{2})[-_.]?(\d{2})[-_.]?(\d{2})(?:[^0-9]|$)")
+        .expect("valid regex")
+});
 
 fn month_number(name: &str) -> Option<u32> {
-    let lower = name.to_ascii_lowercase();
+    let lower = name.trim_end_matches('.').to_ascii_lowercase();
+    let prefix = lower.get(..3)?;
     MONTHS
         .iter()
-        .position(|m| *m == lower)
+        .position(|m| m.starts_with(prefix) && m.starts_with(lower.as_str()))
         .map(|i| i as u32 + 1)
 }
 
-/// The first date printed in `text`, in any of the shapes the documents use.
+fn full_year(digits: &str) -> Option<i32> {
+    let year: i32 = digits.parse().ok()?;
+    Some(if digits.len() == 2 {
+        year + if year >= 94 { 1900 } else { 2000 }
+    } else {
+        year
+    })
+}
+
+/// Every date printed in `text`, as (start, end, date), in order of
+/// position; where two shapes overlap ("March 2, 2019" and "March … 2019")
+/// the one that starts first and is longest wins.
 /// Two-digit years are read as 19xx from 94 (the game began in 1994), else 20xx.
-pub fn find_date(text: &str) -> Option<NaiveDate> {
-    let mut found: Vec<(usize, NaiveDate)> = Vec::new();
-    for c in ISO.captures_iter(text) {
-        let date =
-            NaiveDate::from_ymd_opt(c[1].parse().ok()?, c[2].parse().ok()?, c[3].parse().ok()?);
-        if let Some(d) = date {
-            found.push((c.get(0)?.start(), d));
+pub fn find_dates(text: &str) -> Vec<(usize, usize, NaiveDate)> {
+    let mut found: Vec<(usize, usize, NaiveDate)> = Vec::new();
+    let mut push = |m: regex::Match, y: Option<i32>, mo: Option<u32>, d: Option<u32>| {
+        if let (Some(y), Some(mo), Some(d)) = (y, mo, d) {
+            if let Some(date) = NaiveDate::from_ymd_opt(y, mo, d) {
+                found.push((m.start(), m.end(), date));
+            }
         }
+    };
+    for c in ISO.captures_iter(text) {
+        push(
+            c.get(0).expect("whole match"),
+            c[1].parse().ok(),
+            c[2].parse().ok(),
+            c[3].parse().ok(),
+        );
     }
     for c in DAY_MONTH_YEAR.captures_iter(text) {
-        let date =
-            NaiveDate::from_ymd_opt(c[3].parse().ok()?, month_number(&c[2])?, c[1].parse().ok()?);
-        if let Some(d) = date {
-            found.push((c.get(0)?.start(), d));
-        }
+        push(
+            c.get(0).expect("whole match"),
+            c[3].parse().ok(),
+            month_number(&c[2]),
+            c[1].parse().ok(),
+        );
     }
     for c in MONTH_DAY_YEAR.captures_iter(text) {
-        let date =
-            NaiveDate::from_ymd_opt(c[3].parse().ok()?, month_number(&c[1])?, c[2].parse().ok()?);
-        if let Some(d) = date {
-            found.push((c.get(0)?.start(), d));
-        }
+        push(
+            c.get(0).expect("whole match"),
+            c[3].parse().ok(),
+            month_number(&c[1]),
+            c[2].parse().ok(),
+        );
     }
     for c in SLASHED.captures_iter(text) {
-        let mut year: i32 = c[3].parse().ok()?;
-        if c[3].len() == 2 {
-            year += if year >= 94 { 1900 } else { 2000 };
+        push(
+            c.get(0).expect("whole match"),
+            full_year(&c[3]),
+            c[1].parse().ok(),
+            c[2].parse().ok(),
+        );
+    }
+    for c in MONTH_YEAR.captures_iter(text) {
+        // "31 February 2014" is no date, not February 2014.
+        let before = text[..c.get(0).expect("whole match").start()].trim_end();
+        if before.ends_with(|ch: char| ch.is_ascii_digit())
+            || ["st", "nd", "rd", "th", "of"]
+                .iter()
+                .any(|s| before.ends_with(s))
+        {
+            continue;
         }
-        if let Some(d) = NaiveDate::from_ymd_opt(year, c[1].parse().ok()?, c[2].parse().ok()?) {
-            found.push((c.get(0)?.start(), d));
+        push(
+            c.get(0).expect("whole match"),
+            c[2].parse().ok(),
+            month_number(&c[1]),
+            Some(1),
+        );
+    }
+    found.sort_by_key(|(start, end, _)| (*start, std::cmp::Reverse(*end)));
+    let mut kept: Vec<(usize, usize, NaiveDate)> = Vec::with_capacity(found.len());
+    for f in found {
+        if kept.last().is_none_or(|(_, end, _)| f.0 >= *end) {
+            kept.push(f);
         }
     }
-    found.into_iter().min_by_key(|(at, _)| *at).map(|(_, d)| d)
+    kept
+}
+
+/// The first date printed in `text`, in any of the shapes the documents use.
+pub fn find_date(text: &str) -> Option<NaiveDate> {
+    find_dates(text).first().map(|(_, _, d)| *d)
+}
+
+/// The date a file's name carries, if any.
+pub fn file_name_date(file: &str) -> Option<NaiveDate> {
+    let name = std::path::Path::new(file)
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    FILE_NAME_DATE.captures_iter(&name).find_map(|c| {
+        NaiveDate::from_ymd_opt(c[1].parse().ok()?, c[2].parse().ok()?, c[3].parse().ok()?)
+    })
 }
 
 /// A date given by a user: YYYY-MM-DD, or any shape [`find_date`] reads.
@@ -104,6 +180,27 @@ mod tests {
         assert_eq!(find_date("February 6, 2012"), Some(ymd(2012, 2, 6)));
         assert_eq!(find_date("no date here"), None);
         assert_eq!(find_date("31 February 2014"), None);
+    }
+
+    #[test]
+    fn the_family_shapes() {
+        assert_eq!(find_date("2nd March 2019"), Some(ymd(2019, 3, 2)));
+        assert_eq!(find_date("Rules Update, March 2019"), Some(ymd(2019, 3, 1)));
+        assert_eq!(find_date("March 2, 2019"), Some(ymd(2019, 3, 2)));
+        assert_eq!(find_date("12 Jan 1999"), Some(ymd(1999, 1, 12)));
+        assert_eq!(
+            find_date("Rulings Updated: 11/19/01"),
+            Some(ymd(2001, 11, 19))
+        );
+        assert_eq!(find_date("7/31/2000"), Some(ymd(2000, 7, 31)));
+        assert_eq!(find_dates("12 Jan 1999 - 30 Aug 2003").len(), 2);
+        assert_eq!(find_date("you may 2 players"), None);
+        assert_eq!(file_name_date("cr_20010226.txt"), Some(ymd(2001, 2, 26)));
+        assert_eq!(
+            file_name_date("dir/rulings-2001-02-26-web.html.txt"),
+            Some(ymd(2001, 2, 26))
+        );
+        assert_eq!(file_name_date("000_f0bed521367483e5.txt"), None);
     }
 
     #[test]

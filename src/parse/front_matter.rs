@@ -20,6 +20,33 @@ pub struct FrontMatter {
     #[serde(default)]
     pub amends: Vec<String>,
     pub since: Option<String>,
+    /// How heads are printed, when the text alone cannot tell:
+    /// `colon`, `dash` or `line`.
+    pub heads: Option<String>,
+    /// `alphabetical`: entries are in alphabetical order.
+    pub order: Option<String>,
+    /// `line`: entries are separated by single line breaks.
+    pub separator: Option<String>,
+}
+
+/// How a document prints its heads, when its front matter says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HeadStyle {
+    /// `TOPIC: body`.
+    Colon,
+    /// `topic - body`, `topic –` alone, `Card – Erratum:`.
+    Dash,
+    /// The topic alone on its line, the body on the lines after it.
+    Line,
+}
+
+/// What front matter may say about the shape of a document, when the text
+/// alone cannot tell (see `rulings check`).
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Hints {
+    pub heads: Option<HeadStyle>,
+    pub alphabetical: bool,
+    pub line_separated: bool,
 }
 
 /// Checked front matter.
@@ -32,6 +59,7 @@ pub struct Meta {
     pub kind: Option<ReleaseKind>,
     pub amends: Vec<String>,
     pub since: Option<String>,
+    pub hints: Hints,
 }
 
 /// Splits a front-matter block off `text`. Returns the checked block (if any)
@@ -107,7 +135,33 @@ pub fn split(file: &str, text: &str) -> Result<(Option<Meta>, usize), DocumentEr
             )))
         }
     };
+    let heads = match raw.heads.as_deref().map(str::trim) {
+        None => None,
+        Some("colon") => Some(HeadStyle::Colon),
+        Some("dash") => Some(HeadStyle::Dash),
+        Some("line") => Some(HeadStyle::Line),
+        Some(other) => {
+            return Err(fail(format!(
+                "heads `{other}` is not one of colon, dash, line"
+            )))
+        }
+    };
+    let alphabetical = match raw.order.as_deref().map(str::trim) {
+        None => false,
+        Some("alphabetical") => true,
+        Some(other) => return Err(fail(format!("order `{other}` is not alphabetical"))),
+    };
+    let line_separated = match raw.separator.as_deref().map(str::trim) {
+        None | Some("blank") => false,
+        Some("line") => true,
+        Some(other) => return Err(fail(format!("separator `{other}` is not line or blank"))),
+    };
     let meta = Meta {
+        hints: Hints {
+            heads,
+            alphabetical,
+            line_separated,
+        },
         edition,
         date,
         title: raw.title.filter(|t| !t.trim().is_empty()),

@@ -15,18 +15,48 @@
 //!    ("with the following", "as follows", a closing colon), weak candidates
 //!    are quoted text until the next strong head or section.
 
+use std::borrow::Cow;
 use std::sync::LazyLock;
 
 use regex::Regex;
 
 use super::lines::{ends_mid_sentence, starts_lowercase, Shape, Strength};
 
-/// One line of a document body, with its file line number.
+/// One logical line of a document body, with its file line numbers.
 #[derive(Debug, Clone)]
 pub struct Line<'a> {
+    /// First physical line.
     pub no: usize,
-    pub text: &'a str,
+    /// Last physical line (several when a wrapped line was joined).
+    pub last: usize,
+    pub text: Cow<'a, str>,
     pub shape: Shape,
+    /// Cut from the same physical line as the line before it.
+    pub glued: bool,
+}
+
+/// Why a line shaped like a head was not taken as one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Rejection {
+    /// Inside a paragraph: the line before it goes on.
+    MidParagraph,
+    /// A lowercase line finishing the sentence before it.
+    ContinuesSentence,
+    /// A bare line without a body after it.
+    NoBody,
+    /// Out of the document's alphabetical order.
+    OutOfOrder,
+    /// After a paragraph that announces quoted text.
+    Quoted,
+}
+
+/// How the document separates and orders its entries.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Layout {
+    pub alphabetical: bool,
+    /// Entries may follow each other after a single line break.
+    pub line_separated: bool,
 }
 
 static ANNOUNCES_QUOTE: LazyLock<Regex> = LazyLock::new(|| {
@@ -42,7 +72,7 @@ const ORDERED_SHARE: f64 = 0.75;
 
 /// The initial a topic files under as printed, ignoring punctuation and
 /// icons ("“any”" → 'a', "Big Picture, The" → 'b').
-fn initial(topic: &str) -> Option<char> {
+pub fn initial(topic: &str) -> Option<char> {
     topic
         .chars()
         .find(|c| c.is_alphanumeric())
@@ -56,7 +86,7 @@ pub fn looks_alphabetical(lines: &[Line]) -> bool {
     for line in lines {
         match &line.shape {
             Shape::Section(_) => sections.push(Vec::new()),
-            Shape::Candidate(c) if c.strength != Strength::Bare => {
+            Shape::Candidate(c) if !matches!(c.strength, Strength::Bare) => {
                 if let Some(now) = initial(&c.topic) {
                     sections.last_mut().expect("one section at least").push(now);
                 }
@@ -83,9 +113,12 @@ fn longest_ordered_run(initials: &[char]) -> usize {
     tails.len()
 }
 
-/// For each line, whether it opens an entry.
-pub fn accept(lines: &[Line], alphabetical: bool) -> Vec<bool> {
+/// For each line, whether it opens an entry; for head-shaped lines that do
+/// not, why not.
+pub fn accept(lines: &[Line], layout: Layout) -> (Vec<bool>, Vec<Option<Rejection>>) {
+    let alphabetical = layout.alphabetical;
     let mut accepted = vec![false; lines.len()];
+    let mut rejected: Vec<Option<Rejection>> = vec![None; lines.len()];
     // For each line: the last line of the paragraph right before it (all
     // that `ends_mid_sentence` reads), and whether it begins a paragraph.
     let mut paragraph_before: Vec<Option<&str>> = vec![None; lines.len()];
@@ -111,7 +144,7 @@ pub fn accept(lines: &[Line], alphabetical: bool) -> Vec<bool> {
                 current = None;
                 last = None;
             } else {
-                current = Some(line.text.trim());
+                current = Some(line.text.as_ref().trim());
             }
         }
     }
@@ -161,17 +194,24 @@ pub fn accept(lines: &[Line], alphabetical: bool) -> Vec<bool> {
         };
         let is_head = match candidate.strength {
             Strength::Strong => true,
-            Strength::Inline | Strength::Bare => {
+            Strength::Inline | Strength::Bare | Strength::Colon => {
                 let previous_line_structural =
                     last_non_blank.is_some_and(|j: usize| !matches!(lines[j].shape, Shape::Plain));
-                let opens_paragraph = starts_paragraph[i] || previous_line_structural;
+                // A cut piece of a flattened line, or a line after a finished
+                // sentence where entries follow each other line by line.
+                let after_sentence = last_non_blank
+                    .is_some_and(|j: usize| !ends_mid_sentence(lines[j].text.as_ref()));
+                let opens_paragraph = starts_paragraph[i]
+                    || previous_line_structural
+                    || (line.glued && after_sentence)
+                    || (layout.line_separated && after_sentence);
                 let before_unfinished = paragraph_before[i].is_some_and(ends_mid_sentence);
                 // In an alphabetical document the order decides for an inline
                 // head; elsewhere a lowercase line after an unfinished
                 // paragraph is the rest of its sentence.
                 let continues_sentence = before_unfinished
-                    && starts_lowercase(line.text)
-                    && !(alphabetical && candidate.strength == Strength::Inline);
+                    && starts_lowercase(line.text.as_ref())
+                    && !(alphabetical && candidate.strength != Strength::Bare);
                 let bare_ok = candidate.strength != Strength::Bare
                     || (!before_unfinished
                         && next_non_blank(i).is_some_and(|l| matches!(l.shape, Shape::Plain)));
@@ -183,7 +223,21 @@ pub fn accept(lines: &[Line], alphabetical: bool) -> Vec<bool> {
                                 && next_strong[i].is_none_or(|n| now <= n)
                         }
                     };
-                opens_paragraph && !continues_sentence && bare_ok && order_ok && !quoting
+                let why = if !opens_paragraph {
+                    Some(Rejection::MidParagraph)
+                } else if continues_sentence {
+                    Some(Rejection::ContinuesSentence)
+                } else if !bare_ok {
+                    Some(Rejection::NoBody)
+                } else if !order_ok {
+                    Some(Rejection::OutOfOrder)
+                } else if quoting {
+                    Some(Rejection::Quoted)
+                } else {
+                    None
+                };
+                rejected[i] = why;
+                why.is_none()
             }
         };
         if is_head {
@@ -199,5 +253,5 @@ pub fn accept(lines: &[Line], alphabetical: bool) -> Vec<bool> {
             quoting = true;
         }
     }
-    accepted
+    (accepted, rejected)
 }

@@ -21,6 +21,10 @@ pub enum Strength {
     Inline,
     /// A short line with no dash and no punctuation ("Alien Parasites").
     Bare,
+    /// `TOPIC: body` — the head shape of documents that end their topics
+    /// with a colon (`QUARK'S ISOLINEAR RODS: Now counts as …`). Also how a
+    /// label inside a ruling reads ("Example: …"), so the document decides.
+    Colon,
 }
 
 /// A line that may open an entry.
@@ -77,18 +81,31 @@ static ERRATUM: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?i)^(.+?)\s*[-–—]\s*Erratum:?$").expect("valid regex"));
 static TRAILING_DASH: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^(.+?)\s*[-–—]$").expect("valid regex"));
-/// A body separator: a dash with a space after it, and a space or a word before.
-static SEPARATOR: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"(?:\s[-–—]|[\w)”\x22'’!*][-–—])\s").expect("valid regex"));
+/// A body separator: a dash with a space after it and a space or a word
+/// before, or a space before it and a capital (or quote) right after
+/// (`Kivas Fajo -Now`): a hyphen inside a word has neither.
+static SEPARATOR: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?:\s[-–—]|[\w)”\x22'’!*][-–—])\s|\s[-–—][\p{Lu}“\x22\[]").expect("valid regex")
+});
+/// `TOPIC: body`: a short topic, a colon, and a body that opens a sentence.
+static COLON_HEAD: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r#"^([^:]{1,80}?):\s+([\p{Lu}\d"“\[(].*)$"#).expect("valid regex"));
+/// Words that label a part of a ruling rather than name a topic.
+static LABEL: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^(?:examples?|notes?|q|a|question|answer|exceptions?|reminder|clarification|ruling|sidebar|summary|step \d+|errat(?:um|a)|updated?|revised|released|version|posted|by|from|date|source|see also)$")
+        .expect("valid regex")
+});
 static SENTENCE_STOP: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"[a-z]{2,}[.;?]\s|[;]").expect("valid regex"));
 
 /// The longest topic, in words, that a head may print.
-const MAX_TOPIC_WORDS: usize = 10;
+pub const MAX_TOPIC_WORDS: usize = 10;
 /// The longest topic, in characters.
 const MAX_TOPIC_CHARS: usize = 80;
 /// The longest bare (dash-less) head, in words.
 const MAX_BARE_WORDS: usize = 5;
+/// The longest topic before a colon, in words: a longer run is a sentence.
+const MAX_COLON_TOPIC_WORDS: usize = 6;
 
 pub fn classify(line: &str) -> Shape {
     let s = line.trim();
@@ -157,7 +174,7 @@ fn strip_new_marker(s: &str) -> (bool, &str) {
         if !rest.starts_with(['*', ' ', '\t']) {
             // `*topic –` is a marker; `*italic* text` is emphasis.
             let closes_before_dash = rest
-                .find(['-', '–', '—'])
+                .find(['-', '–', '—', ':'])
                 .map(|dash| rest[..dash].contains('*'))
                 .unwrap_or_else(|| rest.contains('*'));
             if !closes_before_dash {
@@ -169,15 +186,46 @@ fn strip_new_marker(s: &str) -> (bool, &str) {
 }
 
 fn head_candidate(s: &str) -> Option<Candidate> {
+    // `* topic - body`: a marker, not a list item, when what follows is a
+    // head with a separator (a list item under a ruling reads as a sentence).
+    if let Some(rest) = s.strip_prefix("* ").or_else(|| s.strip_prefix("*\t")) {
+        let rest = rest.trim_start();
+        if !rest.starts_with('*') {
+            return head_candidate(rest)
+                .filter(|c| {
+                    matches!(
+                        c.strength,
+                        Strength::Inline | Strength::Strong | Strength::Colon
+                    )
+                })
+                .filter(|c| c.body.is_some() || c.strength == Strength::Strong)
+                .map(|mut c| {
+                    c.new = true;
+                    c
+                });
+        }
+    }
     if LIST_ITEM.is_match(s) {
         return None;
     }
     let (new, rest) = strip_new_marker(s);
     let rest = rest.trim();
 
-    // A bold topic: the markup says where the topic ends.
+    // A bold topic: the markup says where the topic ends. `**topic - body`
+    // with no closing `**` before the separator is a double marker.
     if let Some(inner) = rest.strip_prefix("**") {
-        if let Some(close) = inner.find("**") {
+        let closes = inner.find("**");
+        let bold_topic = closes.is_some_and(|c| {
+            let after = inner[c + 2..].trim_start();
+            after.is_empty() || after.starts_with(['-', '–', '—', ':'])
+        });
+        if !bold_topic {
+            return head_candidate(inner.trim_start()).map(|mut c| {
+                c.new = true;
+                c
+            });
+        }
+        if let Some(close) = closes {
             let topic = inner[..close].trim().trim_end_matches(':').trim();
             let after = inner[close + 2..].trim();
             if valid_topic(topic) {
@@ -223,6 +271,12 @@ fn head_candidate(s: &str) -> Option<Candidate> {
             return Some(candidate(topic, new, None, None, Strength::Strong));
         }
     }
+    // "See …" always starts a body: `Tamarian: See skills - diplomacy.`
+    if let Some(c) = colon_candidate(rest, new) {
+        if c.body.as_deref().is_some_and(opens_with_see) {
+            return Some(c);
+        }
+    }
     if let Some((topic, body)) = split_inline(rest) {
         return Some(candidate(
             topic,
@@ -232,10 +286,34 @@ fn head_candidate(s: &str) -> Option<Candidate> {
             Strength::Inline,
         ));
     }
+    if let Some(c) = colon_candidate(rest, new) {
+        return Some(c);
+    }
     if is_bare_head(rest) {
         return Some(candidate(rest, new, None, None, Strength::Bare));
     }
     None
+}
+
+/// `TOPIC: body`, unless the part before the colon is a label, a date or
+/// more words than a topic has.
+fn colon_candidate(rest: &str, new: bool) -> Option<Candidate> {
+    let c = COLON_HEAD.captures(rest)?;
+    let topic = c[1].trim();
+    let fits = valid_topic(topic)
+        && topic.split_whitespace().count() <= MAX_COLON_TOPIC_WORDS
+        && !LABEL.is_match(&strip_markup(topic))
+        && find_date(topic).is_none()
+        && !topic.contains(['(', '[', '"', '“']);
+    fits.then(|| {
+        candidate(
+            topic,
+            new,
+            None,
+            Some(c[2].trim().to_string()),
+            Strength::Colon,
+        )
+    })
 }
 
 fn candidate(
@@ -273,6 +351,19 @@ pub fn strip_markup(topic: &str) -> String {
 }
 
 fn valid_topic(topic: &str) -> bool {
+    // "See …" always starts a body, never a topic.
+    let first = topic
+        .trim_start_matches(|c: char| !c.is_alphanumeric())
+        .split_whitespace()
+        .next()
+        .unwrap_or("");
+    if first.eq_ignore_ascii_case("see")
+        || topic
+            .split_whitespace()
+            .any(|w| w.trim_matches(|c: char| !c.is_alphanumeric()) == "See")
+    {
+        return false;
+    }
     let words = topic.split_whitespace().count();
     let has_letter = topic.chars().any(char::is_alphabetic);
     has_letter
@@ -293,9 +384,37 @@ pub fn inline_separators(s: &str) -> Vec<(usize, usize, char)> {
             let dash_at = m.start() + dash_offset;
             let dash = s[dash_at..].chars().next()?;
             let topic = s[..dash_at].trim();
-            (valid_topic(topic) && !topic.is_empty()).then_some((dash_at, m.end(), dash))
+            let body_at = dash_at + dash.len_utf8();
+            (valid_topic(topic) && !topic.is_empty()).then_some((dash_at, body_at, dash))
         })
         .collect()
+}
+
+/// Whether a body opens with a cross-reference: "See …" always starts a
+/// body, so the topic ends at the dash before it, whatever dashes follow.
+fn opens_with_see(body: &str) -> bool {
+    let b = body.trim_start().trim_start_matches(['*', '(', '_']);
+    b.get(..4)
+        .is_some_and(|w| w.eq_ignore_ascii_case("see ") || w.eq_ignore_ascii_case("see\t"))
+}
+
+/// The separator that ends the topic: the first one a "See" follows, else
+/// the last within topic reach (sub-topic dashes stay in the topic).
+fn choose_separator(s: &str, seps: &[(usize, usize, char)]) -> Option<(usize, usize, char)> {
+    seps.iter()
+        .find(|(_, body_at, _)| opens_with_see(&s[*body_at..]))
+        .or(seps.last())
+        .copied()
+}
+
+/// Whether an inline head's body opens with "See" at its first separator:
+/// no other dash can be the separator then.
+pub fn see_decides(line: &str) -> bool {
+    let (_, rest) = strip_new_marker(line.trim());
+    let rest = rest.trim();
+    let seps = inline_separators(rest);
+    seps.iter()
+        .any(|(_, body_at, _)| opens_with_see(&rest[*body_at..]))
 }
 
 /// `topic - body`: the last separator within topic reach. The choice among
@@ -303,7 +422,7 @@ pub fn inline_separators(s: &str) -> Vec<(usize, usize, char)> {
 /// document in `heads`, which knows the document's usual separator.
 fn split_inline(s: &str) -> Option<(&str, &str)> {
     let seps = inline_separators(s);
-    let (dash_at, body_at, _) = *seps.last()?;
+    let (dash_at, body_at, _) = choose_separator(s, &seps)?;
     let body = s[body_at..].trim();
     if body.is_empty() {
         return None;
@@ -450,7 +569,6 @@ mod tests {
             "- I Hate You allows you to play Vulcan Nerve Pinch as a cost.",
             "* If one combatant's STRENGTH is greater than the adversary's STRENGTH.",
             "Examples:",
-            "Multisection Dilemmas: Some dilemmas have more than one section.",
             "key personnel.",
             "- actions – interrupting actions:** Interrupt and Doorway cards may no longer be played.",
             "(The active player does not finish the rest of his or her turn.) The rest.",
@@ -459,6 +577,53 @@ mod tests {
         ] {
             assert!(!matches!(classify(line), Shape::Candidate(_)), "{line:?} read as a head");
         }
+    }
+
+    #[test]
+    fn colon_heads_are_left_to_the_document() {
+        // Shaped like a colon head; only a document that prints its heads
+        // this way takes it as one (`prints_colon_heads`).
+        let c = cand("Multisection Dilemmas: Some dilemmas have more than one section.");
+        assert_eq!(c.strength, Strength::Colon);
+        let c = cand("QUARK'S ISOLINEAR RODS: Now counts as a ship.");
+        assert_eq!(
+            (c.topic.as_str(), c.strength),
+            ("QUARK'S ISOLINEAR RODS", Strength::Colon)
+        );
+        for line in [
+            "Example: If Player A attempts.",
+            "Note: This is text.",
+            "NOTE: Cross-references.",
+        ] {
+            assert!(
+                !matches!(classify(line), Shape::Candidate(_)),
+                "{line:?} read as a head"
+            );
+        }
+    }
+
+    #[test]
+    fn markers_and_dashes_of_the_family() {
+        let c = cand("* Kivas Fajo - Now counts as a ship.");
+        assert_eq!((c.topic.as_str(), c.new), ("Kivas Fajo", true));
+        let c = cand("**Kivas Fajo - Now counts as a ship.");
+        assert_eq!((c.topic.as_str(), c.new), ("Kivas Fajo", true));
+        let c = cand("Kivas Fajo -Now counts as a ship.");
+        assert_eq!(c.topic, "Kivas Fajo");
+        let c = cand("Ishan –Erratum");
+        assert_eq!((c.topic.as_str(), c.erratum), ("Ishan", true));
+        let c = cand("Tamarian - See skills - diplomacy.");
+        assert_eq!(
+            (c.topic.as_str(), c.body.as_deref()),
+            ("Tamarian", Some("See skills - diplomacy."))
+        );
+        let c = cand("actions - required - When your cards are required.");
+        assert_eq!(c.topic, "actions - required");
+        // A starred list item that is a sentence, with no separator, stays text.
+        assert!(!matches!(
+            classify("* If one combatant's STRENGTH is greater than the adversary's."),
+            Shape::Candidate(_)
+        ));
     }
 
     #[test]

@@ -7,19 +7,26 @@
 //! What the document says about itself (edition, date, title) comes from its
 //! front matter when present, else from its own text (`about`).
 
-mod about;
+pub mod about;
 pub mod body;
 pub mod dates;
+pub mod flow;
 pub mod front_matter;
-mod heads;
+pub mod heads;
 pub mod lines;
+pub mod references;
+
+use std::collections::HashMap;
 
 use chrono::NaiveDate;
 
 use crate::error::DocumentError;
 use crate::model::{Entry, EntryKind, FrontParagraph, Release};
 use crate::topic::TopicKey;
-use heads::Line;
+use about::Provenance;
+use flow::Furniture;
+use front_matter::HeadStyle;
+use heads::{Layout, Line, Rejection};
 use lines::{ends_mid_sentence, starts_lowercase, Candidate, Shape, Strength};
 
 /// Where a line goes.
@@ -34,6 +41,8 @@ enum Target {
 struct Draft {
     candidate: Candidate,
     line: usize,
+    /// Last physical line of the head (a wrapped head spans several).
+    head_last: usize,
     section: Option<String>,
     paragraphs: Vec<Paragraph>,
 }
@@ -46,17 +55,56 @@ struct Paragraph {
 }
 
 impl Paragraph {
-    fn new(no: usize, text: &str) -> Paragraph {
+    fn new(line: &Line, text: &str) -> Paragraph {
         Paragraph {
-            lines: vec![no],
+            lines: (line.no..=line.last).collect(),
             text: text.trim_end().to_string(),
         }
     }
+
+    fn push_lines(&mut self, line: &Line) {
+        self.lines.extend(line.no..=line.last);
+    }
+}
+
+/// How a document was read, for `rulings check`: the release, where its
+/// edition, date and kind were found, and what did not become an entry.
+#[derive(Debug)]
+pub struct Reading {
+    pub release: Release,
+    pub found: Provenance,
+    /// Page furniture set aside for the front matter: line and why.
+    pub furniture: Vec<(usize, Furniture)>,
+    /// Lines shaped like heads that were not taken: line, text, why.
+    pub not_taken: Vec<(usize, String, Rejection)>,
+    pub style: Style,
+}
+
+/// The shape of a document as read: what its own text showed, or its hints.
+#[derive(Debug, Clone, Copy, Default, serde::Serialize)]
+pub struct Style {
+    pub wrapped: bool,
+    pub line_separated: bool,
+    pub colon_heads: bool,
+    pub line_heads: bool,
+    pub alphabetical: bool,
 }
 
 /// Parses one document. `file` is its path relative to the corpus folder;
 /// `order` its place in corpus order.
 pub fn parse_document(file: &str, text: &str, order: usize) -> Result<Release, DocumentError> {
+    read_document(file, text, order).map(|reading| reading.release)
+}
+
+/// Least number of colon heads before a document counts as printing its
+/// heads that way.
+const MIN_COLON_HEADS: usize = 3;
+/// Least number of heads right after a finished line before a document
+/// counts as separating entries by single line breaks.
+const MIN_LINE_SEPARATED: usize = 3;
+
+/// Parses one document and says how it was read.
+pub fn read_document(file: &str, text: &str, order: usize) -> Result<Reading, DocumentError> {
     if text.trim().is_empty() {
         return Err(DocumentError::Empty {
             file: file.to_string(),
@@ -70,28 +118,109 @@ pub fn parse_document(file: &str, text: &str, order: usize) -> Result<Release, D
     }
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let (meta, skip) = front_matter::split(file, text)?;
+    let hints = meta.as_ref().map(|m| m.hints).unwrap_or_default();
 
-    let mut lines: Vec<Line> = text
+    let physical: Vec<(usize, &str)> = text
         .split('\n')
         .enumerate()
         .skip(skip)
-        .map(|(i, raw)| {
-            let raw = raw.strip_suffix('\r').unwrap_or(raw);
-            Line {
-                no: i + 1,
-                text: raw,
-                shape: lines::classify(raw),
-            }
+        .map(|(i, raw)| (i + 1, raw.strip_suffix('\r').unwrap_or(raw)))
+        .collect();
+    let furniture = flow::furniture(&physical);
+    let is_furniture: Vec<bool> = furniture.iter().map(Option::is_some).collect();
+    // Each physical line is classified once; joined and cut lines again.
+    let mut shapes: Vec<Shape> = physical
+        .iter()
+        .map(|(_, raw)| lines::classify(raw))
+        .collect();
+    let (kept, kept_shapes): (Vec<(usize, &str)>, Vec<&Shape>) = physical
+        .iter()
+        .zip(&shapes)
+        .zip(&is_furniture)
+        .filter(|(_, f)| !**f)
+        .map(|((l, shape), _)| (*l, shape))
+        .unzip();
+    let line_heads = hints.heads == Some(HeadStyle::Line);
+    let wrapped = !line_heads && flow::looks_wrapped(&kept, &kept_shapes);
+    let joined = flow::join_lines(&physical, &is_furniture, wrapped, !line_heads);
+    // The head style is voted on joined lines: a wrapped head counts whole.
+    let colon_heads = match hints.heads {
+        Some(HeadStyle::Colon) => true,
+        Some(_) => false,
+        None => {
+            let changed: Vec<Shape> = joined
+                .iter()
+                .filter(|l| l.unchanged.is_none())
+                .map(|l| lines::classify(&l.text))
+                .collect();
+            let votes: Vec<&Shape> = joined
+                .iter()
+                .filter_map(|l| l.unchanged.map(|i| &shapes[i]))
+                .chain(changed.iter())
+                .collect();
+            prints_colon_heads(&votes)
+        }
+    };
+    let logical = flow::split_lines(joined, colon_heads);
+    let mut lines: Vec<Line> = logical
+        .into_iter()
+        .map(|l| Line {
+            // Each physical line is used once, so its shape can be moved.
+            shape: match l.unchanged {
+                Some(i) => std::mem::replace(&mut shapes[i], Shape::Blank),
+                None => lines::classify(&l.text),
+            },
+            no: l.no,
+            last: l.last,
+            text: l.text,
+            glued: l.glued,
         })
         .collect();
+    settle_head_style(&mut lines, colon_heads, line_heads);
+    mark_title_block(&mut lines);
     prefer_usual_separator(&mut lines);
 
-    let declared_alphabetical = about::declares_alphabetical(text);
+    let declared_alphabetical = hints.alphabetical || about::declares_alphabetical(text);
     let alphabetical = declared_alphabetical || heads::looks_alphabetical(&lines);
-    let accepted = heads::accept(&lines, alphabetical);
+    let line_separated = hints.line_separated || separates_by_line(&lines);
+    let layout = Layout {
+        alphabetical,
+        line_separated,
+    };
+    let (accepted, rejected) = heads::accept(&lines, layout);
 
-    let (drafts, front) = assemble(&lines, &accepted);
-    let about = about::describe(file, meta.as_ref(), &front, &lines, &drafts_dates(&drafts))?;
+    let (drafts, mut front) = assemble(&lines, &accepted);
+    let furniture_lines: Vec<(usize, Furniture)> = physical
+        .iter()
+        .zip(&furniture)
+        .filter_map(|((no, _), f)| f.map(|f| (*no, f)))
+        .collect();
+    if !furniture_lines.is_empty() {
+        for ((no, raw), f) in physical.iter().zip(&furniture) {
+            if f.is_some() {
+                front.push(FrontParagraph {
+                    line: *no,
+                    end_line: *no,
+                    text: raw.trim_end().to_string(),
+                });
+            }
+        }
+        front.sort_by_key(|p| p.line);
+    }
+    let (about, found) = about::describe(
+        file,
+        meta.as_ref(),
+        &front,
+        &lines,
+        &accepted,
+        &drafts_dates(&drafts),
+    )?;
+
+    let not_taken = lines
+        .iter()
+        .zip(&rejected)
+        .filter_map(|(l, why)| why.map(|w| (l.no, l.text.trim().to_string(), w)))
+        .collect();
 
     let id = release_id(file);
     let mut entries = Vec::with_capacity(drafts.len());
@@ -103,22 +232,174 @@ pub fn parse_document(file: &str, text: &str, order: usize) -> Result<Release, D
             file: file.to_string(),
         });
     }
-    Ok(Release {
-        id,
-        edition: about.edition,
-        kind: about.kind,
-        title: about.title,
-        publisher: about.publisher,
-        date: about.date,
-        amends: about.amends,
-        since: about.since,
-        file: file.to_string(),
-        order,
-        has_front_matter: meta.is_some(),
-        alphabetical: declared_alphabetical,
-        front,
-        entries,
+    references::fill_plain_references(&mut entries);
+    Ok(Reading {
+        release: Release {
+            id,
+            edition: about.edition,
+            kind: about.kind,
+            title: about.title,
+            publisher: about.publisher,
+            date: about.date,
+            amends: about.amends,
+            since: about.since,
+            file: file.to_string(),
+            order,
+            has_front_matter: meta.is_some(),
+            alphabetical: declared_alphabetical,
+            front,
+            entries,
+        },
+        found,
+        furniture: furniture_lines,
+        not_taken,
+        style: Style {
+            wrapped,
+            line_separated,
+            colon_heads,
+            line_heads,
+            alphabetical,
+        },
     })
+}
+
+/// How far into a document its title block may be, in non-blank lines.
+const TITLE_BLOCK_REACH: usize = 30;
+/// The most words of a title line or of the dating line under it.
+const MAX_TITLE_WORDS: usize = 8;
+
+/// A short line followed by a short dating line ("First Edition FAQ" /
+/// "Released 3/2/99 (Revised 3/9/99)") is the document's title block, not
+/// a head and its body. Only the first such pair near the top counts.
+fn mark_title_block(lines: &mut [Line]) {
+    let non_blank: Vec<usize> = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.shape != Shape::Blank)
+        .map(|(i, _)| i)
+        .take(TITLE_BLOCK_REACH)
+        .collect();
+    for pair in non_blank.windows(2) {
+        let (i, j) = (pair[0], pair[1]);
+        if lines[j].shape == Shape::Title {
+            return; // the title line names itself
+        }
+        let short = |l: &Line| l.text.split_whitespace().count() <= MAX_TITLE_WORDS;
+        let title_like = matches!(
+            lines[i].shape,
+            Shape::Plain
+                | Shape::Title
+                | Shape::Candidate(Candidate {
+                    strength: Strength::Bare,
+                    ..
+                })
+        );
+        if title_like
+            && short(&lines[i])
+            && short(&lines[j])
+            && about::dating_line(&lines[j].text, false).is_some()
+            && !matches!(
+                lines[j].shape,
+                Shape::Candidate(Candidate {
+                    strength: Strength::Strong,
+                    ..
+                })
+            )
+        {
+            lines[i].shape = Shape::Title;
+            lines[j].shape = Shape::Title;
+            return;
+        }
+        if let Shape::Candidate(c) = &lines[i].shape {
+            if c.strength != Strength::Bare {
+                return;
+            }
+        }
+    }
+}
+
+/// Whether a document prints its heads as `TOPIC: body`: more distinct colon
+/// heads than dash heads. A colon label that recurs ("Example:") is not a
+/// topic, since a document rules on a topic once.
+fn prints_colon_heads(shapes: &[&Shape]) -> bool {
+    let mut colon: HashMap<String, usize> = HashMap::new();
+    let mut dash = 0usize;
+    for shape in shapes {
+        if let Shape::Candidate(c) = shape {
+            match c.strength {
+                Strength::Colon => *colon.entry(c.topic.to_lowercase()).or_default() += 1,
+                Strength::Inline => dash += 1,
+                Strength::Strong if c.body.is_some() || c.erratum => dash += 1,
+                _ => {}
+            }
+        }
+    }
+    let distinct = colon.values().filter(|&&n| n == 1).count();
+    distinct >= MIN_COLON_HEADS && distinct > dash
+}
+
+/// Applies the document's head style: colon heads only where the document
+/// prints them (and never a recurring label); with `heads = "line"`, a
+/// short line alone is a head and `topic - body` lines are text.
+fn settle_head_style(lines: &mut [Line], colon_heads: bool, line_heads: bool) {
+    let mut colon_topics: HashMap<String, usize> = HashMap::new();
+    for line in lines.iter() {
+        if let Shape::Candidate(c) = &line.shape {
+            if c.strength == Strength::Colon {
+                *colon_topics.entry(c.topic.to_lowercase()).or_default() += 1;
+            }
+        }
+    }
+    for line in lines.iter_mut() {
+        let demote = match &line.shape {
+            Shape::Candidate(c) if c.strength == Strength::Colon => {
+                !colon_heads || line_heads || colon_topics.get(&c.topic.to_lowercase()) != Some(&1)
+            }
+            Shape::Candidate(c) if c.strength == Strength::Inline => line_heads,
+            _ => false,
+        };
+        if demote {
+            line.shape = Shape::Plain;
+        }
+        if line_heads && line.shape == Shape::Plain {
+            let t = line.text.trim();
+            let words = t.split_whitespace().count();
+            if (1..=lines::MAX_TOPIC_WORDS).contains(&words)
+                && t.chars().any(char::is_alphabetic)
+                && !t.ends_with(['.', ',', ';', ':', '!', '?'])
+            {
+                line.shape = Shape::Candidate(Candidate {
+                    topic: lines::strip_markup(t),
+                    new: false,
+                    erratum: false,
+                    date: None,
+                    body: None,
+                    strength: Strength::Bare,
+                });
+            }
+        }
+    }
+}
+
+/// Whether entries follow each other after single line breaks: more heads
+/// come right after a finished line than after a blank line.
+fn separates_by_line(lines: &[Line]) -> bool {
+    let mut after_line = 0usize;
+    let mut after_blank = 0usize;
+    let mut previous: Option<&Line> = None;
+    for line in lines {
+        if let Shape::Candidate(c) = &line.shape {
+            if matches!(c.strength, Strength::Inline | Strength::Colon) {
+                match previous {
+                    Some(p) if p.shape == Shape::Blank => after_blank += 1,
+                    Some(p) if !ends_mid_sentence(&p.text) && !line.glued => after_line += 1,
+                    _ => {}
+                }
+            }
+        }
+        previous = Some(line);
+    }
+    after_line >= MIN_LINE_SEPARATED && after_line > after_blank
 }
 
 /// The release id: the file's path in the corpus without its extension.
@@ -128,8 +409,11 @@ pub fn release_id(file: &str) -> String {
     stem.to_string_lossy().replace('\\', "/")
 }
 
-fn drafts_dates(drafts: &[Draft]) -> Vec<NaiveDate> {
-    drafts.iter().filter_map(|d| d.candidate.date).collect()
+fn drafts_dates(drafts: &[Draft]) -> Vec<(usize, NaiveDate)> {
+    drafts
+        .iter()
+        .filter_map(|d| d.candidate.date.map(|date| (d.line, date)))
+        .collect()
 }
 
 /// Where an inline head prints more than one dash within topic reach
@@ -140,7 +424,7 @@ fn prefer_usual_separator(lines: &mut [Line]) {
     for line in lines.iter() {
         if let Shape::Candidate(c) = &line.shape {
             if c.strength == Strength::Inline {
-                let dashes = lines::separator_dashes(line.text);
+                let dashes = lines::separator_dashes(&line.text);
                 if let [only] = dashes.as_slice() {
                     match counts.iter_mut().find(|(d, _)| d == only) {
                         Some((_, n)) => *n += 1,
@@ -155,8 +439,11 @@ fn prefer_usual_separator(lines: &mut [Line]) {
     };
     for line in lines.iter_mut() {
         if let Shape::Candidate(c) = &mut line.shape {
-            if c.strength == Strength::Inline && lines::separator_dashes(line.text).len() > 1 {
-                if let Some((topic, body)) = lines::split_inline_with(line.text, usual) {
+            if c.strength == Strength::Inline
+                && lines::separator_dashes(&line.text).len() > 1
+                && !lines::see_decides(&line.text)
+            {
+                if let Some((topic, body)) = lines::split_inline_with(&line.text, usual) {
                     c.topic = topic;
                     c.body = Some(body);
                 }
@@ -215,24 +502,25 @@ fn assemble(lines: &[Line], accepted: &[bool]) -> (Vec<Draft>, Vec<FrontParagrap
             Shape::Title | Shape::Footer => {
                 note_interruption(target, &drafts, &mut interrupted);
                 target = Target::Front;
-                front.push(Paragraph::new(no, line.text));
+                front.push(Paragraph::new(line, &line.text));
             }
             Shape::Section(name) => {
                 note_interruption(target, &drafts, &mut interrupted);
                 target = Target::Front;
                 section = Some(name.clone());
                 section_has_heads = false;
-                front.push(Paragraph::new(no, line.text));
+                front.push(Paragraph::new(line, &line.text));
             }
             Shape::Candidate(c) if accepted[idx] => {
                 note_interruption(target, &drafts, &mut interrupted);
                 let mut paragraphs = Vec::new();
                 if let Some(body) = &c.body {
-                    paragraphs.push(Paragraph::new(no, body));
+                    paragraphs.push(Paragraph::new(line, body));
                 }
                 drafts.push(Draft {
                     candidate: c.clone(),
                     line: no,
+                    head_last: line.last,
                     section: section.clone(),
                     paragraphs,
                 });
@@ -240,7 +528,7 @@ fn assemble(lines: &[Line], accepted: &[bool]) -> (Vec<Draft>, Vec<FrontParagrap
                 target = Target::Entry(drafts.len() - 1);
             }
             _ => {
-                let text = line.text;
+                let text: &str = &line.text;
                 let lowercase = starts_lowercase(text);
                 // A lowercase paragraph that the entry at hand cannot continue
                 // goes back to an entry a heading cut mid-sentence.
@@ -273,6 +561,7 @@ fn assemble(lines: &[Line], accepted: &[bool]) -> (Vec<Draft>, Vec<FrontParagrap
                                     strength: Strength::Strong,
                                 },
                                 line: no,
+                                head_last: no,
                                 section: section.clone(),
                                 paragraphs: Vec::new(),
                             });
@@ -285,18 +574,20 @@ fn assemble(lines: &[Line], accepted: &[bool]) -> (Vec<Draft>, Vec<FrontParagrap
                 let last = last_paragraph(target, &mut drafts, &mut front);
                 match last {
                     Some(p) if !blank_before => {
-                        p.text.push('\n');
+                        // A piece cut from the same printed line goes back
+                        // with the space it had.
+                        p.text.push(if line.glued { ' ' } else { '\n' });
                         p.text.push_str(text.trim_end());
-                        p.lines.push(no);
+                        p.push_lines(line);
                     }
                     Some(p) if lowercase && ends_mid_sentence(&p.text) => {
                         // The rest of a sentence a page break cut.
                         p.text.push(' ');
                         p.text.push_str(text.trim());
-                        p.lines.push(no);
+                        p.push_lines(line);
                     }
                     _ => {
-                        let paragraph = Paragraph::new(no, text);
+                        let paragraph = Paragraph::new(line, text);
                         match target {
                             Target::Front => front.push(paragraph),
                             Target::Entry(i) => drafts[i].paragraphs.push(paragraph),
@@ -320,7 +611,7 @@ fn assemble(lines: &[Line], accepted: &[bool]) -> (Vec<Draft>, Vec<FrontParagrap
 
 fn finish_entry(draft: Draft, release: &str, file: &str, about: &about::About) -> Entry {
     let mut spans: Vec<(usize, usize)> = Vec::new();
-    let mut owned: Vec<usize> = vec![draft.line];
+    let mut owned: Vec<usize> = (draft.line..=draft.head_last).collect();
     owned.extend(
         draft
             .paragraphs

@@ -1,0 +1,595 @@
+//! `rulings check [FILE|DIR]…`: how each document was read, before a TD
+//! relies on it. For every document: edition, date and kind with where each
+//! was found, the shape it was read in, its entries with their lines, what
+//! went to the front matter, and warnings — each a typed [`Warning`], worded
+//! in English only here, at the edge, with the front-matter hint that would
+//! settle it where one would. Exit status 0 clean, 1 warnings, 2 a document
+//! could not be read.
+
+use std::collections::HashSet;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+
+use crate::corpus;
+use crate::model::{Release, ReleaseKind};
+use crate::output::sanitize;
+use crate::parse::about::Source;
+use crate::parse::flow::Furniture;
+use crate::parse::heads::{initial, Rejection};
+use crate::parse::{read_document, Reading};
+use crate::topic::TopicKey;
+
+/// A topic longer than this many words is probably a sentence read as a head.
+const LONG_TOPIC_WORDS: usize = 8;
+const LONG_TOPIC_CHARS: usize = 60;
+
+/// Something worth a look in how a document was read.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "warning", rename_all = "kebab-case")]
+pub enum Warning {
+    /// A head out of the document's alphabetical order.
+    OutOfOrder {
+        line: usize,
+        topic: String,
+        after: String,
+    },
+    LongTopic {
+        line: usize,
+        topic: String,
+    },
+    TopicContainsSee {
+        line: usize,
+        topic: String,
+    },
+    /// A reference that matches no topic of the checked documents and is
+    /// not a term of a base document the release amends.
+    DanglingReference {
+        line: usize,
+        topic: String,
+        reference: String,
+    },
+    /// Marked new or changed, but the previous release of the same series
+    /// printed the same text.
+    MarkedButUnchanged {
+        line: usize,
+        topic: String,
+        previous: String,
+    },
+    /// A line shaped like a head that was not taken as one.
+    HeadNotTaken {
+        line: usize,
+        text: String,
+        why: Rejection,
+    },
+    /// The text gives no date; the file name did.
+    DateFromFileName,
+}
+
+impl Warning {
+    pub fn line(&self) -> Option<usize> {
+        match self {
+            Warning::OutOfOrder { line, .. }
+            | Warning::LongTopic { line, .. }
+            | Warning::TopicContainsSee { line, .. }
+            | Warning::DanglingReference { line, .. }
+            | Warning::MarkedButUnchanged { line, .. }
+            | Warning::HeadNotTaken { line, .. } => Some(*line),
+            Warning::DateFromFileName => None,
+        }
+    }
+
+    /// The front-matter line that would settle the warning, where one would.
+    pub fn hint(&self) -> Option<String> {
+        match self {
+            Warning::HeadNotTaken {
+                why: Rejection::MidParagraph,
+                ..
+            } => Some("separator = \"line\"".into()),
+            Warning::HeadNotTaken {
+                why: Rejection::NoBody,
+                ..
+            } => Some("heads = \"line\"".into()),
+            Warning::LongTopic { .. } | Warning::TopicContainsSee { .. } => {
+                Some("heads = \"colon\" (or \"dash\", whichever the document prints)".into())
+            }
+            Warning::DateFromFileName => Some("date = \"YYYY-MM-DD\"".into()),
+            _ => None,
+        }
+    }
+
+    /// The warning in English.
+    pub fn describe(&self) -> String {
+        match self {
+            Warning::OutOfOrder { topic, after, .. } => format!(
+                "head \"{topic}\" is out of alphabetical order (after \"{after}\")"
+            ),
+            Warning::LongTopic { topic, .. } => {
+                format!("topic \"{topic}\" is longer than a topic should be")
+            }
+            Warning::TopicContainsSee { topic, .. } => {
+                format!("topic \"{topic}\" contains \"See\": a reference read as part of a head")
+            }
+            Warning::DanglingReference {
+                topic, reference, ..
+            } => format!(
+                "\"{topic}\" refers to \"{reference}\", which no checked document has and no base document the release amends explains"
+            ),
+            Warning::MarkedButUnchanged {
+                topic, previous, ..
+            } => format!(
+                "\"{topic}\" is marked new or changed, but {previous} printed the same text"
+            ),
+            Warning::HeadNotTaken { text, why, .. } => {
+                let reason = match why {
+                    Rejection::MidParagraph => "it sits inside a paragraph",
+                    Rejection::ContinuesSentence => "it finishes the sentence before it",
+                    Rejection::NoBody => "no body follows it",
+                    Rejection::OutOfOrder => "it breaks the document's alphabetical order",
+                    Rejection::Quoted => "it follows text that announces a quotation",
+                };
+                format!("looks like a head but was not taken ({reason}): {text}")
+            }
+            Warning::DateFromFileName => {
+                "the text gives no date: the date was taken from the file name".into()
+            }
+        }
+    }
+}
+
+#[derive(Debug, Serialize)]
+struct Found<T: Serialize> {
+    value: T,
+    found: Source,
+}
+
+#[derive(Debug, Serialize)]
+struct EntryLine {
+    line: usize,
+    topic: String,
+    kind: String,
+    new: bool,
+    see: Vec<String>,
+}
+
+#[derive(Debug, Serialize)]
+struct FrontLines {
+    line: usize,
+    end_line: usize,
+}
+
+#[derive(Debug, Serialize)]
+struct FurnitureLine {
+    line: usize,
+    why: Furniture,
+}
+
+#[derive(Debug, Serialize)]
+struct WarningOut {
+    line: Option<usize>,
+    message: String,
+    hint: Option<String>,
+    #[serde(flatten)]
+    warning: Warning,
+}
+
+#[derive(Debug, Serialize)]
+struct DocumentReport {
+    file: String,
+    edition: Found<String>,
+    date: Found<String>,
+    kind: Found<String>,
+    style: crate::parse::Style,
+    entries: Vec<EntryLine>,
+    front: Vec<FrontLines>,
+    furniture: Vec<FurnitureLine>,
+    warnings: Vec<WarningOut>,
+}
+
+#[derive(Debug, Serialize)]
+struct Unreadable {
+    file: String,
+    message: String,
+}
+
+#[derive(Debug, Serialize)]
+struct Report {
+    documents: Vec<DocumentReport>,
+    unreadable: Vec<Unreadable>,
+}
+
+/// The exit status of a check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CheckOutcome {
+    Clean,
+    Warnings,
+    Unreadable,
+}
+
+/// The documents a check covers: each file given, and every document under
+/// each folder given, named as the user would find them.
+fn documents(paths: &[PathBuf]) -> (Vec<(PathBuf, String)>, Vec<Unreadable>) {
+    let mut found = Vec::new();
+    let mut unreadable = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            match corpus::document_files(path) {
+                Ok(files) => {
+                    for f in files {
+                        let name = Path::new(&path.file_name().unwrap_or_default())
+                            .join(corpus::relative_name(path, &f))
+                            .to_string_lossy()
+                            .replace('\\', "/");
+                        found.push((f, name));
+                    }
+                }
+                Err(e) => unreadable.push(Unreadable {
+                    file: path.display().to_string(),
+                    message: e.to_string(),
+                }),
+            }
+        } else {
+            found.push((path.clone(), path.display().to_string()));
+        }
+    }
+    (found, unreadable)
+}
+
+/// Checks the documents at `paths` and writes the report to `out`.
+pub fn run(paths: &[PathBuf], json: bool, out: &mut impl Write) -> anyhow::Result<CheckOutcome> {
+    let (files, mut unreadable) = documents(paths);
+    let mut readings: Vec<(Reading, String)> = Vec::new();
+    for (order, (path, name)) in files.iter().enumerate() {
+        let bytes = match std::fs::read(path) {
+            Ok(b) => b,
+            Err(e) => {
+                unreadable.push(Unreadable {
+                    file: name.clone(),
+                    message: e.to_string(),
+                });
+                continue;
+            }
+        };
+        let text = match corpus::decode(name, bytes) {
+            Ok((text, _)) => text,
+            Err(e) => {
+                unreadable.push(Unreadable {
+                    file: name.clone(),
+                    message: e.to_string(),
+                });
+                continue;
+            }
+        };
+        match read_document(name, &text, order) {
+            Ok(reading) => readings.push((reading, name.clone())),
+            Err(e) => unreadable.push(Unreadable {
+                file: name.clone(),
+                message: e.to_string(),
+            }),
+        }
+    }
+    let topics: HashSet<TopicKey> = readings
+        .iter()
+        .flat_map(|(r, _)| r.release.entries.iter().map(|e| e.key.clone()))
+        .collect();
+    let releases: Vec<&Release> = readings.iter().map(|(r, _)| &r.release).collect();
+    let documents: Vec<DocumentReport> = readings
+        .iter()
+        .map(|(reading, name)| report(reading, name, &topics, &releases))
+        .collect();
+    let report = Report {
+        documents,
+        unreadable,
+    };
+    if json {
+        serde_json::to_writer_pretty(&mut *out, &report)?;
+        writeln!(out)?;
+    } else {
+        write_plain(&report, out)?;
+    }
+    Ok(if !report.unreadable.is_empty() {
+        CheckOutcome::Unreadable
+    } else if report.documents.iter().any(|d| !d.warnings.is_empty()) {
+        CheckOutcome::Warnings
+    } else {
+        CheckOutcome::Clean
+    })
+}
+
+/// The previous release of the same series: same edition and kind, the
+/// newest dated before this one.
+fn previous_release<'r>(release: &Release, releases: &[&'r Release]) -> Option<&'r Release> {
+    releases
+        .iter()
+        .filter(|r| {
+            r.edition == release.edition
+                && r.kind == release.kind
+                && r.kind != ReleaseKind::Rulings
+                && r.date < release.date
+        })
+        .max_by_key(|r| r.date)
+        .copied()
+}
+
+fn folded(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A reference a release may leave to a base document: a numbered rulebook
+/// section, or a rules term (in lowercase, as the Glossary prints its terms)
+/// when the release amends a base document. A card title it names must be in
+/// the checked documents.
+fn base_term(release: &Release, reference: &str) -> bool {
+    let numbered = reference.starts_with(|c: char| c.is_ascii_digit());
+    let rules_term = reference
+        .chars()
+        .find(|c| c.is_alphabetic())
+        .is_some_and(char::is_lowercase);
+    // "Cross-references that have no corresponding entries in the Current
+    // Rulings refer to entries in the Glossary": the document says so itself.
+    let declared = release.front.iter().any(|p| {
+        let lower = p.text.to_lowercase();
+        lower.contains("cross-references") && lower.contains("refer to")
+    });
+    numbered || declared || (!release.amends.is_empty() && rules_term)
+}
+
+fn warnings(reading: &Reading, topics: &HashSet<TopicKey>, releases: &[&Release]) -> Vec<Warning> {
+    let release = &reading.release;
+    let mut found = Vec::new();
+    if reading.found.date == Source::FileName {
+        found.push(Warning::DateFromFileName);
+    }
+    let mut previous: Option<(char, &str, Option<&str>)> = None;
+    for e in &release.entries {
+        let words = e.topic.split_whitespace().count();
+        if words > LONG_TOPIC_WORDS || e.topic.chars().count() > LONG_TOPIC_CHARS {
+            found.push(Warning::LongTopic {
+                line: e.line,
+                topic: e.topic.clone(),
+            });
+        }
+        if e.topic
+            .split_whitespace()
+            .any(|w| w.eq_ignore_ascii_case("see"))
+        {
+            found.push(Warning::TopicContainsSee {
+                line: e.line,
+                topic: e.topic.clone(),
+            });
+        }
+        if reading.style.alphabetical {
+            if let Some(now) = initial(&e.topic) {
+                if let Some((before, topic, section)) = previous {
+                    if section == e.section.as_deref() && now < before {
+                        found.push(Warning::OutOfOrder {
+                            line: e.line,
+                            topic: e.topic.clone(),
+                            after: topic.to_string(),
+                        });
+                    }
+                }
+                previous = Some((now, &e.topic, e.section.as_deref()));
+            }
+        }
+        for reference in &e.see {
+            if !topics.contains(&TopicKey::new(reference)) && !base_term(release, reference) {
+                found.push(Warning::DanglingReference {
+                    line: e.line,
+                    topic: e.topic.clone(),
+                    reference: reference.clone(),
+                });
+            }
+        }
+    }
+    if let Some(before) = previous_release(release, releases) {
+        for e in release.entries.iter().filter(|e| e.new) {
+            let same = before
+                .entries
+                .iter()
+                .any(|old| old.key == e.key && folded(&old.text) == folded(&e.text));
+            if same {
+                found.push(Warning::MarkedButUnchanged {
+                    line: e.line,
+                    topic: e.topic.clone(),
+                    previous: format!("{} ({})", before.id, before.date),
+                });
+            }
+        }
+    }
+    for (line, text, why) in &reading.not_taken {
+        if *why == Rejection::MidParagraph {
+            found.push(Warning::HeadNotTaken {
+                line: *line,
+                text: text.chars().take(80).collect(),
+                why: *why,
+            });
+        }
+    }
+    found.sort_by_key(|w| w.line().unwrap_or(0));
+    found
+}
+
+fn report(
+    reading: &Reading,
+    name: &str,
+    topics: &HashSet<TopicKey>,
+    releases: &[&Release],
+) -> DocumentReport {
+    let release = &reading.release;
+    DocumentReport {
+        file: name.to_string(),
+        edition: Found {
+            value: release.edition.label().to_string(),
+            found: reading.found.edition.clone(),
+        },
+        date: Found {
+            value: release.date.to_string(),
+            found: reading.found.date.clone(),
+        },
+        kind: Found {
+            value: release.kind.label().to_string(),
+            found: reading.found.kind.clone(),
+        },
+        style: reading.style,
+        entries: release
+            .entries
+            .iter()
+            .map(|e| EntryLine {
+                line: e.line,
+                topic: e.topic.clone(),
+                kind: e.kind.label().to_string(),
+                new: e.new,
+                see: e.see.clone(),
+            })
+            .collect(),
+        front: release
+            .front
+            .iter()
+            .map(|p| FrontLines {
+                line: p.line,
+                end_line: p.end_line,
+            })
+            .collect(),
+        furniture: reading
+            .furniture
+            .iter()
+            .map(|(line, why)| FurnitureLine {
+                line: *line,
+                why: *why,
+            })
+            .collect(),
+        warnings: warnings(reading, topics, releases)
+            .into_iter()
+            .map(|w| WarningOut {
+                line: w.line(),
+                message: w.describe(),
+                hint: w.hint(),
+                warning: w,
+            })
+            .collect(),
+    }
+}
+
+fn source(found: &Source) -> String {
+    match found {
+        Source::FrontMatter => "front matter".into(),
+        Source::Line { line } => format!("line {line}"),
+        Source::FileName => "file name".into(),
+        Source::EntryDates { line } => format!("newest entry date, line {line}"),
+        Source::BeforeSecondEdition => "dated before Second Edition existed".into(),
+        Source::Default => "default".into(),
+    }
+}
+
+fn ranges(front: &[FrontLines]) -> String {
+    front
+        .iter()
+        .map(|p| {
+            if p.line == p.end_line {
+                p.line.to_string()
+            } else {
+                format!("{}-{}", p.line, p.end_line)
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn write_plain(report: &Report, out: &mut impl Write) -> std::io::Result<()> {
+    for d in &report.documents {
+        writeln!(out, "{}", sanitize(&d.file))?;
+        writeln!(
+            out,
+            "  edition {} ({}), date {} ({}), kind {} ({})",
+            d.edition.value,
+            source(&d.edition.found),
+            d.date.value,
+            source(&d.date.found),
+            d.kind.value,
+            source(&d.kind.found)
+        )?;
+        let s = &d.style;
+        writeln!(
+            out,
+            "  read as: {} heads, entries separated by {}{}{}",
+            if s.line_heads {
+                "line"
+            } else if s.colon_heads {
+                "colon"
+            } else {
+                "dash"
+            },
+            if s.line_separated {
+                "line breaks"
+            } else {
+                "blank lines"
+            },
+            if s.wrapped { ", hard-wrapped" } else { "" },
+            if s.alphabetical { ", alphabetical" } else { "" },
+        )?;
+        writeln!(out, "  {} entries", d.entries.len())?;
+        for e in &d.entries {
+            writeln!(
+                out,
+                "    {:>5}  {}{} [{}]{}",
+                e.line,
+                if e.new { "* " } else { "" },
+                sanitize(&e.topic),
+                e.kind,
+                if e.see.is_empty() {
+                    String::new()
+                } else {
+                    format!(" → {}", sanitize(&e.see.join(", ")))
+                }
+            )?;
+        }
+        writeln!(out, "  front matter: lines {}", ranges(&d.front))?;
+        if !d.furniture.is_empty() {
+            let lines: Vec<String> = d
+                .furniture
+                .iter()
+                .map(|f| {
+                    format!(
+                        "{} ({})",
+                        f.line,
+                        serde_json::to_value(f.why)
+                            .map(|v| v.as_str().unwrap_or("").to_string())
+                            .unwrap_or_default()
+                    )
+                })
+                .collect();
+            writeln!(out, "  page furniture: lines {}", lines.join(", "))?;
+        }
+        for w in &d.warnings {
+            match w.line {
+                Some(line) => writeln!(out, "  warning: line {line}: {}", sanitize(&w.message))?,
+                None => writeln!(out, "  warning: {}", sanitize(&w.message))?,
+            }
+            if let Some(hint) = &w.hint {
+                writeln!(
+                    out,
+                    "    hint: add `{hint}` to the front matter (+++ block)"
+                )?;
+            }
+        }
+        writeln!(out)?;
+    }
+    for u in &report.unreadable {
+        writeln!(out, "unreadable: {}", sanitize(&u.message))?;
+    }
+    let warned = report
+        .documents
+        .iter()
+        .filter(|d| !d.warnings.is_empty())
+        .count();
+    writeln!(
+        out,
+        "{} documents read, {} with warnings, {} unreadable",
+        report.documents.len(),
+        warned,
+        report.unreadable.len()
+    )?;
+    Ok(())
+}

@@ -1,0 +1,510 @@
+//! From physical lines to logical lines, before heads are looked for.
+//!
+//! Documents saved from the web or from PDFs break lines where the page did,
+//! not where the text does. Three repairs, each a general rule:
+//!
+//! - **Page furniture** (running headers and footers repeated on every page,
+//!   page numbers, "VERSION 4", archive banners with a date range, bylines,
+//!   site navigation, icon legends) is set aside for the front matter, so it
+//!   never becomes a topic or splits a ruling.
+//! - **Hard wrapping**: in a document where most lines end mid-sentence and
+//!   the next line goes on, a line that ends mid-sentence is joined to the
+//!   next. Elsewhere only a topic that wrapped ("Borg – The Delta Quadrant
+//!   and" / "Borg Outpost - The rule …") is joined to its line.
+//! - **Flattened entries**: where a sentence ends and what follows reads like
+//!   a head (`… the turn. Kivas Fajo - Now …`), the line is cut there; the
+//!   cut piece is *glued*, so if it is not taken as a head it goes back into
+//!   its paragraph with a space, as printed.
+//!
+//! Every pass is one walk over the document (with a bounded window at each
+//! sentence end), so parsing stays linear in the document's size.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::dates::find_dates;
+use super::lines::{self, ends_mid_sentence, Shape, Strength};
+
+/// One line as the head rules see it: possibly several physical lines joined,
+/// or a piece of one.
+#[derive(Debug, Clone)]
+pub struct Logical<'a> {
+    /// First physical line (1-based).
+    pub no: usize,
+    /// Last physical line (inclusive).
+    pub last: usize,
+    pub text: Cow<'a, str>,
+    /// Cut from the same physical line as the logical line before it.
+    pub glued: bool,
+    /// The physical line it is, unchanged (its shape is already known).
+    pub unchanged: Option<usize>,
+}
+
+static SENTENCE_END: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r#"[\p{L}0-9)\]"”’']{2}[.!?]["”’)\]]*\s+"#).expect("valid regex"));
+static PAGE_NUMBER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^(?:page\s*)?\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?$|^[-–—]\s*\d{1,4}\s*[-–—]$")
+        .expect("valid regex")
+});
+static VERSION: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^(?:version|ver\.?|v\.?|revision|rev\.?)\s*[\d.]+[a-z]?$")
+        .expect("valid regex")
+});
+static BYLINE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^(?:by|posted by|written by|compiled by|edited by|prepared by|author:|posted:?|from:|submitted by)\s+\S")
+        .expect("valid regex")
+});
+static NAVIGATION_WORD: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^(?:home|back|back to top|top|next|previous|prev|index|main menu|click here|return to|go to|site map|search|login|log in|print this page)\b")
+        .expect("valid regex")
+});
+/// A running header or footer that names its page ("… Rules Update – page 1").
+static RUNNING_PAGE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\bpage\s+\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?$").expect("valid regex")
+});
+static ICON_CODE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\[[^\]\s]{1,12}\]").expect("valid regex"));
+static LEGEND: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^\[[^\]]{1,12}\]\s*[=:]\s*\S").expect("valid regex"));
+
+/// Why a line is page furniture.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Furniture {
+    /// The same short line printed three times or more: a running header or
+    /// footer.
+    Repeated,
+    PageNumber,
+    Version,
+    /// Two dates and little else: an archive's range ("12 Jan 1999 - 30 Aug 2003").
+    Banner,
+    Byline,
+    Navigation,
+    IconLegend,
+}
+
+/// How many times a short line must recur to be a running header or footer.
+const REPEATS_FOR_FURNITURE: usize = 3;
+const MAX_FURNITURE_WORDS: usize = 12;
+/// A byline names a person or a team: a few words, no sentence.
+const MAX_BYLINE_WORDS: usize = 7;
+
+fn repeat_key(line: &str) -> String {
+    line.chars()
+        .filter(|c| !c.is_ascii_digit())
+        .collect::<String>()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// For every physical line, whether (and why) it is page furniture.
+pub fn furniture(lines: &[(usize, &str)]) -> Vec<Option<Furniture>> {
+    let mut counts: HashMap<String, usize> = HashMap::new();
+    for (_, raw) in lines {
+        let t = raw.trim();
+        // Counting stops past the limit: most lines are long, and every
+        // character counted costs on a 50 MB document.
+        if !t.is_empty()
+            && t.split_whitespace().take(MAX_FURNITURE_WORDS + 1).count() <= MAX_FURNITURE_WORDS
+        {
+            *counts.entry(repeat_key(t)).or_default() += 1;
+        }
+    }
+    lines
+        .iter()
+        .enumerate()
+        .map(|(i, (_, raw))| {
+            let t = raw.trim().trim_matches(['*', '_', '#', ' ']);
+            if t.is_empty() {
+                return None;
+            }
+            let words = t.split_whitespace().take(MAX_FURNITURE_WORDS + 1).count();
+            let marks_items = t.contains('|') || t.contains('•') || t.contains('·');
+            if words > MAX_FURNITURE_WORDS && !marks_items && !t.contains('[') {
+                // A long line is text, unless it is a navigation bar or a
+                // legend of icons.
+                return None;
+            }
+            if words <= 4 && PAGE_NUMBER.is_match(t) {
+                return Some(Furniture::PageNumber);
+            }
+            if words <= 3 && VERSION.is_match(t) {
+                return Some(Furniture::Version);
+            }
+            if words <= MAX_BYLINE_WORDS && BYLINE.is_match(t) && !t.ends_with([':', '.']) {
+                return Some(Furniture::Byline);
+            }
+            let dates = if words <= MAX_FURNITURE_WORDS && t.contains(|c: char| c.is_ascii_digit())
+            {
+                find_dates(t)
+            } else {
+                Vec::new()
+            };
+            if dates.len() >= 2 && words <= MAX_FURNITURE_WORDS {
+                let between = t[dates[0].1..dates[1].0].trim();
+                let range = between.is_empty()
+                    || between.eq_ignore_ascii_case("to")
+                    || between.chars().all(|c| matches!(c, '-' | '–' | '—' | ' '));
+                if range {
+                    return Some(Furniture::Banner);
+                }
+            }
+            if words <= MAX_FURNITURE_WORDS && RUNNING_PAGE.is_match(t) {
+                return Some(Furniture::PageNumber);
+            }
+            let separators = if marks_items {
+                t.matches(['|', '•', '·']).count()
+            } else {
+                0
+            };
+            let mut pieces = t.split(['|', '•', '·']).filter(|p| !p.trim().is_empty());
+            if separators >= 2 && pieces.all(|p| p.split_whitespace().count() <= 4) {
+                return Some(Furniture::Navigation);
+            }
+            if words <= 5 && NAVIGATION_WORD.is_match(t) && !t.contains(['.', '-', '–']) {
+                return Some(Furniture::Navigation);
+            }
+            if t.contains('[')
+                && ((words <= 8 && LEGEND.is_match(t))
+                    || (ICON_CODE.find_iter(t).count() >= 3 && !t.contains(". ")))
+            {
+                return Some(Furniture::IconLegend);
+            }
+            let ends_sentence = t.ends_with(['.', '!', '?', ':', ';', ',']);
+            // A running header is a name, not a sentence nor a piece of one.
+            let sentence_inside = t.contains(". ") || t.contains("? ") || t.contains("! ");
+            // … or a line whose sentence the next line finishes.
+            let next_finishes = lines
+                .get(i + 1)
+                .is_some_and(|(_, n)| n.trim_start().starts_with(|c: char| c.is_lowercase()));
+            let continues = t.starts_with(|c: char| c.is_lowercase()) || next_finishes;
+            if words <= MAX_FURNITURE_WORDS
+                && !sentence_inside
+                && !continues
+                && !ends_sentence
+                && counts.get(&repeat_key(raw.trim())).copied().unwrap_or(0)
+                    >= REPEATS_FOR_FURNITURE
+            {
+                return Some(Furniture::Repeated);
+            }
+            None
+        })
+        .collect()
+}
+
+/// Whether the document is hard-wrapped: most lines that another line
+/// follows end mid-sentence. Headings and strong heads are not counted (a
+/// dated title ends in a digit and its body follows).
+pub fn looks_wrapped(lines: &[(usize, &str)], shapes: &[&Shape]) -> bool {
+    let mut pairs = 0usize;
+    let mut mid = 0usize;
+    let mut non_blank = 0usize;
+    for (k, pair) in lines.windows(2).enumerate() {
+        let (a, b) = (pair[0].1.trim(), pair[1].1.trim());
+        if a.is_empty() {
+            continue;
+        }
+        non_blank += 1;
+        if b.is_empty() {
+            continue;
+        }
+        match shapes[k] {
+            Shape::Plain
+            | Shape::Candidate(lines::Candidate {
+                strength: Strength::Inline | Strength::Bare | Strength::Colon,
+                ..
+            }) => {}
+            _ => continue,
+        }
+        pairs += 1;
+        if ends_mid_sentence(a) && !a.ends_with(',') {
+            mid += 1;
+        }
+    }
+    mid >= MIN_WRAPPED_LINES && mid * 2 >= pairs && pairs * 3 >= non_blank
+}
+
+const MIN_WRAPPED_LINES: usize = 6;
+/// The most words of a topic's continuation on the line after it wrapped.
+const MAX_WRAPPED_TOPIC_TAIL: usize = 4;
+
+/// Whether a line of a wrapped document stops mid-sentence: it ends on a
+/// word, a comma or a dash (a wrapped `* Empok` / `Nor - …` too, which a
+/// list item's own rule would let end on a capitalized label).
+fn line_goes_on(text: &str) -> bool {
+    let t = text.trim_end().trim_end_matches(['*', '_']);
+    t.chars()
+        .last()
+        .is_some_and(|c| c.is_alphanumeric() || matches!(c, ',' | ':' | '-' | '–' | '—'))
+}
+
+/// A line that opens with a dash goes on from the line before it: no topic
+/// begins with one (`* outposts` / `– step 1 –`).
+fn opens_with_dash(next: &str) -> bool {
+    next.trim_start().starts_with(['-', '–', '—'])
+}
+
+/// `Vulcan Nerve` / `Pinch –`: a short line that stops mid-sentence, then a
+/// topic alone with its dash, is one topic that wrapped — when the two read
+/// together as a topic alone.
+fn topic_wrapped_before_dash(text: &str, next: &str) -> bool {
+    if !line_goes_on(text) || text.split_whitespace().count() >= lines::MAX_TOPIC_WORDS {
+        return false;
+    }
+    let alone = |s: &str| {
+        matches!(lines::classify(s), Shape::Candidate(c)
+            if c.strength == Strength::Strong && c.body.is_none())
+    };
+    !alone(text) && alone(next) && alone(&format!("{} {}", text.trim(), next.trim()))
+}
+
+/// "See" always starts a reference: what the next line holds is its target,
+/// whatever shape it has (`See` / `**gambling -` / `diplomacy**.`).
+fn ends_with_see(text: &str) -> bool {
+    let last = text.split_whitespace().last().unwrap_or("");
+    let last = last.trim_matches(|c: char| !c.is_alphanumeric());
+    last.eq_ignore_ascii_case("see") || last.eq_ignore_ascii_case("also")
+}
+
+/// In a wrapped document, `battle –` / `targets - body`: a topic alone with
+/// its dash, then a line whose own short topic opens with a lowercase word,
+/// is a head whose sub-topic wrapped. (A body opens a sentence instead.)
+fn sub_topic_follows(text: &str, next: &str) -> bool {
+    let Shape::Candidate(head) = lines::classify(text) else {
+        return false;
+    };
+    if head.strength != Strength::Strong || head.body.is_some() || head.erratum {
+        return false;
+    }
+    let next_words = next.split_whitespace().count();
+    let sub = match lines::classify(next) {
+        Shape::Candidate(sub) => sub,
+        // `wormholes –` / `step 1` / `– Erratum …`: a sub-topic cut before
+        // its own dash.
+        _ => {
+            return next_words <= MAX_WRAPPED_TOPIC_TAIL
+                && next.trim_start().starts_with(|c: char| c.is_lowercase())
+                && line_goes_on(next)
+                && !next.contains(['.', ':', ';'])
+        }
+    };
+    // `battle –` / `targets –` / body: a head has a body, so two topics
+    // alone in a row are one topic that wrapped.
+    let alone = sub.strength == Strength::Strong && sub.body.is_none() && !sub.erratum;
+    (sub.strength == Strength::Inline || alone)
+        && sub.topic.split_whitespace().count() <= MAX_WRAPPED_TOPIC_TAIL
+        && sub.topic.starts_with(|c: char| c.is_lowercase())
+}
+
+/// Lines a wrapped line is never joined to or from: headings, titles,
+/// footers, and a head that stands alone (`Ishan –Erratum`, `topic –`).
+fn is_structural(s: &str) -> bool {
+    match lines::classify(s) {
+        Shape::Title | Shape::Section(_) | Shape::Footer => true,
+        Shape::Candidate(c) => c.strength == Strength::Strong && c.body.is_none(),
+        _ => s.trim_start().starts_with('#'),
+    }
+}
+
+/// Joins the physical lines into logical ones. `furniture` lines are left
+/// out (the caller puts them in the front matter); blank lines are kept as
+/// empty logical lines.
+pub fn join_lines<'a>(
+    lines: &[(usize, &'a str)],
+    is_furniture: &[bool],
+    wrapped: bool,
+    join_topics: bool,
+) -> Vec<Logical<'a>> {
+    let mut joined: Vec<Logical<'a>> = Vec::with_capacity(lines.len());
+    let mut i = 0;
+    while i < lines.len() {
+        let (no, raw) = lines[i];
+        if is_furniture[i] {
+            i += 1;
+            continue;
+        }
+        if raw.trim().is_empty() {
+            joined.push(Logical {
+                no,
+                last: no,
+                text: Cow::Borrowed(raw),
+                glued: false,
+                unchanged: Some(i),
+            });
+            i += 1;
+            continue;
+        }
+        let mut text: Cow<'a, str> = Cow::Borrowed(raw);
+        let mut last = no;
+        let mut j = i + 1;
+        if wrapped {
+            while j < lines.len() && !is_furniture[j] && !lines[j].1.trim().is_empty() && {
+                let goes_on = line_goes_on(&text)
+                    && !is_structural(&text)
+                    && (!is_structural(lines[j].1)
+                        || ends_with_see(&text)
+                        || opens_with_dash(lines[j].1));
+                goes_on
+                    || sub_topic_follows(&text, lines[j].1)
+                    || topic_wrapped_before_dash(&text, lines[j].1)
+            } {
+                let t = text.to_mut();
+                let trimmed_len = t.trim_end().len();
+                t.truncate(trimmed_len);
+                t.push(' ');
+                t.push_str(lines[j].1.trim());
+                last = lines[j].0;
+                j += 1;
+            }
+        } else if join_topics && j < lines.len() && !is_furniture[j] {
+            if let Some(whole) = wrapped_topic(raw, lines[j].1) {
+                text = Cow::Owned(whole);
+                last = lines[j].0;
+                j += 1;
+            }
+        }
+        let unchanged = (j == i + 1).then_some(i);
+        i = j;
+        joined.push(Logical {
+            no,
+            last,
+            text,
+            glued: false,
+            unchanged,
+        });
+    }
+    joined
+}
+
+/// Cuts the joined lines where flattened entries meet.
+pub fn split_lines<'a>(joined: Vec<Logical<'a>>, colon_heads: bool) -> Vec<Logical<'a>> {
+    let mut out = Vec::with_capacity(joined.len());
+    for line in joined {
+        split_flattened(line, colon_heads, &mut out);
+    }
+    out
+}
+
+/// "Borg – The Delta Quadrant and" + "Borg Outpost - The rule …": a line
+/// that cannot end a paragraph, followed by a line whose head begins with
+/// the rest of the topic, is one head.
+fn wrapped_topic(first: &str, next: &str) -> Option<String> {
+    let a = first.trim();
+    let b = next.trim();
+    if a.is_empty()
+        || b.is_empty()
+        || !ends_mid_sentence(a)
+        || a.ends_with(',')
+        || a.split_whitespace().count() > lines::MAX_TOPIC_WORDS
+        || !b.contains(['-', '–', '—'])
+    {
+        return None;
+    }
+    if !matches!(
+        lines::classify(a),
+        Shape::Plain
+            | Shape::Candidate(lines::Candidate {
+                strength: Strength::Bare,
+                ..
+            })
+    ) {
+        return None;
+    }
+    let Shape::Candidate(second) = lines::classify(b) else {
+        return None;
+    };
+    if second.strength != Strength::Inline
+        || second.topic.split_whitespace().count() > MAX_WRAPPED_TOPIC_TAIL
+    {
+        return None;
+    }
+    let whole = format!("{a} {b}");
+    match lines::classify(&whole) {
+        Shape::Candidate(c)
+            if matches!(c.strength, Strength::Inline | Strength::Strong)
+                && c.topic.len() > second.topic.len() =>
+        {
+            Some(whole)
+        }
+        _ => None,
+    }
+}
+
+/// How far after a sentence end a separator may end a topic, in characters.
+const MAX_TOPIC_REACH: usize = 90;
+/// How far after a sentence end a head's separator may be looked for.
+const HEAD_WINDOW: usize = 160;
+
+/// Cuts a logical line where a sentence ends and a head begins.
+fn split_flattened<'a>(line: Logical<'a>, colon_heads: bool, out: &mut Vec<Logical<'a>>) {
+    let text = line.text.as_ref();
+    let mut cuts: Vec<usize> = Vec::new();
+    for m in SENTENCE_END.find_iter(text) {
+        let at = m.end();
+        if at >= text.len() {
+            continue;
+        }
+        let mut end = (at + HEAD_WINDOW).min(text.len());
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let window = &text[at..end];
+        let reach = window
+            .char_indices()
+            .nth(MAX_TOPIC_REACH)
+            .map_or(window.len(), |(i, _)| i);
+        let marked = window[..reach].contains(['-', '–', '—'])
+            || (colon_heads && window[..reach].contains(':'));
+        if marked && starts_head(window, colon_heads) {
+            cuts.push(at);
+        }
+    }
+    if cuts.is_empty() {
+        out.push(line);
+        return;
+    }
+    let mut start = 0;
+    let mut glued = line.glued;
+    for cut in cuts.into_iter().chain(std::iter::once(text.len())) {
+        let piece = text[start..cut].trim_end();
+        out.push(Logical {
+            no: line.no,
+            last: line.last,
+            text: Cow::Owned(piece.to_string()),
+            glued,
+            unchanged: None,
+        });
+        glued = true;
+        start = cut;
+    }
+}
+
+/// Whether `window` opens with a head: a short topic, a separator (or a
+/// colon in a colon-head document), and a body that opens a sentence or a
+/// cross-reference.
+fn starts_head(window: &str, colon_heads: bool) -> bool {
+    let Shape::Candidate(c) = lines::classify(window) else {
+        return false;
+    };
+    let short = c.topic.split_whitespace().count() <= MAX_SPLIT_TOPIC_WORDS;
+    let body_opens = c.body.as_deref().is_some_and(|b| {
+        b.chars()
+            .next()
+            .is_some_and(|ch| ch.is_uppercase() || ch.is_ascii_digit() || "\"“[(*".contains(ch))
+    });
+    match c.strength {
+        Strength::Inline => short && body_opens,
+        Strength::Colon => colon_heads && short && body_opens,
+        Strength::Strong => c.erratum || c.new,
+        Strength::Bare => false,
+    }
+}
+
+/// The longest topic a cut may take: a head inside a flattened line is a
+/// short name, not a clause.
+const MAX_SPLIT_TOPIC_WORDS: usize = 6;

@@ -1,0 +1,284 @@
+//! `rulings check`: how a dropped-in document was read, on constructed
+//! documents of the family (tests/fixtures/family) and on small documents
+//! written for each warning.
+
+mod common;
+
+use std::fs;
+use std::path::PathBuf;
+
+use common::rulings;
+use serde_json::Value;
+
+fn family(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/family")
+        .join(name)
+}
+
+/// `rulings check --json` on the given files; the exit code and the report.
+fn check_json(paths: &[PathBuf]) -> (i32, Value) {
+    let output = rulings()
+        .arg("check")
+        .arg("--json")
+        .args(paths)
+        .output()
+        .unwrap();
+    let report = serde_json::from_slice(&output.stdout).unwrap();
+    (output.status.code().unwrap(), report)
+}
+
+fn topics(doc: &Value) -> Vec<String> {
+    doc["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            format!(
+                "{}{}",
+                if e["new"] == true { "*" } else { "" },
+                e["topic"].as_str().unwrap()
+            )
+        })
+        .collect()
+}
+
+fn warning_kinds(doc: &Value) -> Vec<String> {
+    doc["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w["warning"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// One document written to a temporary folder and checked.
+fn check_text(name: &str, text: &str) -> (i32, Value) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
+    fs::write(&path, text).unwrap();
+    let (code, report) = check_json(&[path]);
+    (code, report["documents"][0].clone())
+}
+
+#[test]
+fn the_bundled_corpus_checks_clean() {
+    rulings().arg("check").assert().code(0);
+}
+
+#[test]
+fn a_web_page_with_colon_heads_and_furniture() {
+    let (_, report) = check_json(&[family("decipher-web-2000.txt")]);
+    let doc = &report["documents"][0];
+    assert_eq!(
+        topics(doc),
+        [
+            "ALIEN PROBE",
+            "Borg ship",
+            "*COUNTERPART",
+            "DAL'ROK",
+            "QUARK'S ISOLINEAR RODS",
+            "Tamarian",
+            "VULCAN NERVE PINCH"
+        ]
+    );
+    assert_eq!(doc["date"]["value"], "2000-07-31");
+    assert_eq!(doc["date"]["found"]["line"], 5);
+    assert_eq!(doc["edition"]["value"], "1E");
+    let furniture: Vec<&str> = doc["furniture"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["why"].as_str().unwrap())
+        .collect();
+    assert_eq!(furniture, ["navigation", "banner", "navigation"]);
+    let entries = doc["entries"].as_array().unwrap();
+    assert_eq!(
+        entries[3]["see"],
+        serde_json::json!(["skills – modifying", "cost"])
+    );
+    assert_eq!(entries[5]["kind"], "redirect");
+    assert_eq!(entries[5]["see"], serde_json::json!(["skills - diplomacy"]));
+}
+
+#[test]
+fn a_hard_wrapped_document_dated_by_its_file_name() {
+    let (code, report) = check_json(&[family("cr_20010226.txt")]);
+    let doc = &report["documents"][0];
+    assert_eq!(
+        topics(doc),
+        [
+            "Alien Groupies",
+            "*Bajoran Wormhole",
+            "cloaking",
+            "Ishan",
+            "Kivas Fajo",
+            "Tamarian",
+            "Weather Control Net"
+        ]
+    );
+    assert_eq!(doc["date"]["value"], "2001-02-26");
+    assert_eq!(doc["date"]["found"]["from"], "file-name");
+    assert_eq!(warning_kinds(doc), ["date-from-file-name"]);
+    assert_eq!(doc["warnings"][0]["hint"], "date = \"YYYY-MM-DD\"");
+    assert_eq!(doc["style"]["wrapped"], true);
+    assert_eq!(code, 1);
+    let kinds: Vec<&str> = doc["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        kinds[2], "rule-change",
+        "the wrapped 'This reverses' stays with cloaking"
+    );
+    assert_eq!(kinds[3], "erratum");
+}
+
+#[test]
+fn several_entries_flattened_onto_one_line() {
+    let (_, report) = check_json(&[family("rulings-updated.txt")]);
+    let doc = &report["documents"][0];
+    assert_eq!(
+        topics(doc),
+        [
+            "Alien Groupies",
+            "Bajoran Wormhole",
+            "cloaking",
+            "Dabo",
+            "Empok Nor",
+            "Ferengi Ingenuity"
+        ]
+    );
+    assert_eq!(doc["date"]["value"], "2001-11-19");
+}
+
+#[test]
+fn update_sections_bylines_versions_and_running_footers() {
+    let (_, report) = check_json(&[family("rules-update-2019.txt")]);
+    let doc = &report["documents"][0];
+    assert_eq!(topics(doc), ["dual-icon", "Borg Queen"]);
+    assert_eq!(doc["date"]["value"], "2019-03-01");
+    let kinds: Vec<&str> = doc["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["glossary-update", "temporary"]);
+    let furniture: Vec<u64> = doc["furniture"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(furniture, [2, 3, 14]);
+}
+
+#[test]
+fn a_revision_date_is_the_date() {
+    let (code, report) = check_json(&[family("released.txt")]);
+    let doc = &report["documents"][0];
+    assert_eq!(doc["date"]["value"], "1999-03-09");
+    assert_eq!(
+        topics(doc),
+        ["Alien Groupies", "Bajoran Wormhole", "cloaking"]
+    );
+    assert_eq!(code, 0);
+}
+
+const FM: &str = "+++\nedition = \"1E\"\ndate = \"2020-01-01\"\n+++\n";
+
+#[test]
+fn an_undated_document_is_unreadable_and_names_the_line_to_add() {
+    let (code, report) = {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("notes.txt");
+        fs::write(&path, "Some rulings\n\ncloaking - A cloaked ship hides.\n").unwrap();
+        check_json(&[path])
+    };
+    assert_eq!(code, 2);
+    let message = report["unreadable"][0]["message"].as_str().unwrap();
+    assert!(
+        message.contains("notes.txt: cannot tell the date"),
+        "{message}"
+    );
+    assert!(message.contains("date = \"YYYY-MM-DD\""), "{message}");
+}
+
+#[test]
+fn a_head_out_of_alphabetical_order() {
+    let doc = format!(
+        "{FM}Entries are arranged alphabetically.\n\nalpha - One.\n\nbeta - Two.\n\ndelta –\n\nThree.\n\ncharlie –\n\nFour.\n"
+    );
+    let (code, doc) = check_text("order.md", &doc);
+    assert_eq!(code, 1);
+    assert_eq!(warning_kinds(&doc), ["out-of-order"]);
+    assert_eq!(doc["warnings"][0]["topic"], "charlie");
+}
+
+#[test]
+fn a_long_topic_and_a_topic_with_see() {
+    // A head read with `heads = "line"` takes the whole line as its topic.
+    let doc = "+++\nedition = \"1E\"\ndate = \"2020-01-01\"\nheads = \"line\"\n+++\none two three four five six seven eight nine\n\nText.\n\nDabo See gambling\n\nText.\n";
+    let (_, doc) = check_text("long.md", doc);
+    assert_eq!(warning_kinds(&doc), ["long-topic", "topic-contains-see"]);
+    assert!(doc["warnings"][0]["hint"]
+        .as_str()
+        .unwrap()
+        .starts_with("heads = "));
+}
+
+#[test]
+fn a_dangling_reference() {
+    let doc = format!(
+        "{FM}Dabo - See **Quark's Bar**.\n\ngambling - Text.\n\nRisk - See **gambling**.\n"
+    );
+    let (_, doc) = check_text("refs.md", &doc);
+    assert_eq!(warning_kinds(&doc), ["dangling-reference"]);
+    assert_eq!(doc["warnings"][0]["reference"], "Quark's Bar");
+}
+
+#[test]
+fn a_marker_on_an_entry_the_previous_release_already_had() {
+    let dir = tempfile::tempdir().unwrap();
+    let older = "+++\nedition = \"1E\"\ndate = \"2020-01-01\"\nkind = \"current-rulings\"\n+++\ncloaking - A cloaked ship hides.\n\nDabo - A game.\n";
+    let newer = "+++\nedition = \"1E\"\ndate = \"2020-02-01\"\nkind = \"current-rulings\"\n+++\n*cloaking - A cloaked ship hides.\n\n*Dabo - A game of chance.\n";
+    fs::write(dir.path().join("a.md"), older).unwrap();
+    fs::write(dir.path().join("b.md"), newer).unwrap();
+    let (code, report) = check_json(&[dir.path().to_path_buf()]);
+    assert_eq!(code, 1);
+    let newer = &report["documents"][1];
+    assert_eq!(warning_kinds(newer), ["marked-but-unchanged"]);
+    assert_eq!(newer["warnings"][0]["topic"], "cloaking");
+}
+
+#[test]
+fn a_line_that_looks_like_a_head_inside_a_paragraph_suggests_the_separator_hint() {
+    let doc = format!(
+        "{FM}cloaking - A cloaked ship hides.\nIt cannot be seen.\nDabo - A game of chance.\n"
+    );
+    let (_, doc) = check_text("sep.md", &doc);
+    assert_eq!(warning_kinds(&doc), ["head-not-taken"]);
+    assert_eq!(doc["warnings"][0]["hint"], "separator = \"line\"");
+    let fixed = "+++\nedition = \"1E\"\ndate = \"2020-01-01\"\nseparator = \"line\"\n+++\ncloaking - A cloaked ship hides.\nIt cannot be seen.\nDabo - A game of chance.\n";
+    let (code, doc) = check_text("sep.md", fixed);
+    assert_eq!(
+        (code, topics(&doc)),
+        (0, vec!["cloaking".to_string(), "Dabo".to_string()])
+    );
+}
+
+#[test]
+fn plain_output_says_where_each_fact_was_found() {
+    rulings()
+        .arg("check")
+        .arg(family("cr_20010226.txt"))
+        .assert()
+        .code(1)
+        .stdout(predicates::str::contains("date 2001-02-26 (file name)"))
+        .stdout(predicates::str::contains(
+            "hint: add `date = \"YYYY-MM-DD\"`",
+        ));
+}
