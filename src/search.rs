@@ -23,7 +23,7 @@ use tantivy::collector::{DocSetCollector, TopDocs};
 use tantivy::query::{BooleanQuery, ConstScoreQuery, Occur, Query, QueryParser, TermQuery};
 use tantivy::query_grammar::{self, Delimiter, UserInputAst, UserInputLeaf, UserInputLiteral};
 use tantivy::schema::{Field, IndexRecordOption, TantivyDocument, Value};
-use tantivy::snippet::SnippetGenerator;
+use tantivy::snippet::{collapse_overlapped_ranges, SnippetGenerator};
 use tantivy::{DocAddress, DocId, Score, Searcher, SegmentReader, TantivyError, Term};
 use thiserror::Error;
 
@@ -483,7 +483,9 @@ fn snippet(generator: &SnippetGenerator, text: &str) -> Snippet {
         push_collapsed(&mut out.text, &text[..range.start]);
     }
     let mut at = 0;
-    for range in found.highlighted() {
+    // A word with inner punctuation matches as its parts and as the word
+    // joined: ranges that overlap are highlighted once.
+    for range in collapse_overlapped_ranges(found.highlighted()) {
         push_collapsed(&mut out.text, &fragment[at..range.start]);
         let start = out.text.len();
         push_collapsed(&mut out.text, &fragment[range.clone()]);
