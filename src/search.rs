@@ -4,12 +4,21 @@
 //! - Every word of the query must appear (in the topic, the body or a card
 //!   name); when no entry has them all, entries with any of them are ranked
 //!   instead. A match in the topic counts more than one in the body.
+//!   Punctuation inside a word does not matter (see `index::schema`).
 //! - Words are stemmed ("cloaked" finds "cloaking"); `"…"` is a phrase;
 //!   `topic:`, `text:`, `card:`, `edition:`, `kind:` and `release:` search
 //!   one field. A query that is not valid syntax (an unbalanced quote, a lone
 //!   `AND`) is read as its plain words, and the answer says so.
-//! - When nothing matches as typed, the search is retried allowing a typo in
-//!   each word, and topics that look like the query are offered.
+//! - Among several words, a word that no entry has is corrected to the
+//!   word of the documents spelled most like it (from an unstemmed
+//!   vocabulary), the others kept as typed. When nothing matches even so,
+//!   the search is retried allowing a typo in each word, and topics that
+//!   look like the query are offered.
+//! - The ruling on a topic whose name has two of the words is found even
+//!   when it lacks the others; when no entry has every word, entries with
+//!   the most words rank first.
+//! - What the answer should say about how the query was read is a
+//!   [`Note`]: data, worded by the command.
 //! - Edition and kind filter; only entries in effect on the as-of date are
 //!   seen, and of those only the ones in force (or consolidated) unless all
 //!   are asked for. The filtering happens while collecting, from a fast
@@ -1035,6 +1044,15 @@ mod tests {
         };
         assert!(words.iter().all(|(o, _)| *o == Some(Occur::Should)));
         assert!(!is_word(&clauses[1].1));
+    }
+
+    #[test]
+    fn only_bare_words_may_be_corrected_or_counted() {
+        let ast =
+            query_grammar::parse_query("comandeer \"docked ship\" -tribble topic:x +ship").unwrap();
+        assert_eq!(plain_word_places(&ast), [0, 4]);
+        let ast = query_grammar::parse_query("comandeer").unwrap();
+        assert_eq!(plain_word_places(&ast), [0]);
     }
 
     #[test]

@@ -2,8 +2,9 @@
 //! highlighted snippet, or one JSON object for programs.
 //!
 //! For people, notes about how the query was read go with the answer on
-//! stdout; with `--json` they go to stderr so that stdout stays one JSON
-//! object. Snippets mark matched words in color on a terminal and between
+//! stdout; with `--json` they are in the object as `notes` (a stable code
+//! and a sentence each, so a program can tell a partial match from a full
+//! one) and on stderr too, for a person watching a script. Snippets mark matched words in color on a terminal and between
 //! `**` when plain (the documents use `[…]` for icons).
 
 use std::io::Write;
