@@ -4,12 +4,21 @@
 //! - Every word of the query must appear (in the topic, the body or a card
 //!   name); when no entry has them all, entries with any of them are ranked
 //!   instead. A match in the topic counts more than one in the body.
+//!   Punctuation inside a word does not matter (see `index::schema`).
 //! - Words are stemmed ("cloaked" finds "cloaking"); `"…"` is a phrase;
 //!   `topic:`, `text:`, `card:`, `edition:`, `kind:` and `release:` search
 //!   one field. A query that is not valid syntax (an unbalanced quote, a lone
 //!   `AND`) is read as its plain words, and the answer says so.
-//! - When nothing matches as typed, the search is retried allowing a typo in
-//!   each word, and topics that look like the query are offered.
+//! - Among several words, a word that no entry has is corrected to the
+//!   word of the documents spelled most like it (from an unstemmed
+//!   vocabulary), the others kept as typed. When nothing matches even so,
+//!   the search is retried allowing a typo in each word, and topics that
+//!   look like the query are offered.
+//! - The ruling on a topic whose name has two of the words is found even
+//!   when it lacks the others; when no entry has every word, entries with
+//!   the most words rank first.
+//! - What the answer should say about how the query was read is a
+//!   [`Note`]: data, worded by the command.
 //! - Edition and kind filter; only entries in effect on the as-of date are
 //!   seen, and of those only the ones in force (or consolidated) unless all
 //!   are asked for. The filtering happens while collecting, from a fast
@@ -17,14 +26,21 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
+use std::sync::Arc;
 
 use chrono::NaiveDate;
 use tantivy::collector::{DocSetCollector, TopDocs};
-use tantivy::query::{BooleanQuery, ConstScoreQuery, Occur, Query, QueryParser, TermQuery};
+use tantivy::index::SegmentId;
+use tantivy::query::{
+    BooleanQuery, ConstScoreQuery, DisjunctionMaxQuery, EnableScoring, Occur, Query, QueryParser,
+    TermQuery,
+};
 use tantivy::query_grammar::{self, Delimiter, UserInputAst, UserInputLeaf, UserInputLiteral};
 use tantivy::schema::{Field, IndexRecordOption, TantivyDocument, Value};
-use tantivy::snippet::SnippetGenerator;
-use tantivy::{DocAddress, DocId, Score, Searcher, SegmentReader, TantivyError, Term};
+use tantivy::snippet::{collapse_overlapped_ranges, SnippetGenerator};
+use tantivy::{
+    DocAddress, DocId, DocSet, Score, Searcher, SegmentReader, TantivyError, Term, TERMINATED,
+};
 use thiserror::Error;
 
 use crate::index::timeline::{self, Period, Standing};
@@ -39,6 +55,10 @@ const TOPIC_BOOST: Score = 3.0;
 const CARD_BOOST: Score = 1.5;
 /// Typos allowed per word when retrying (a transposition is one).
 const TYPOS: u8 = 1;
+/// Letters a word must have before a correction may change two of them.
+const TWO_TYPOS_FROM: usize = 8;
+/// Most words whose coverage is counted (one bit each).
+const MOST_WORDS: usize = 64;
 /// Characters of body text in a snippet.
 const SNIPPET_CHARS: usize = 240;
 
@@ -59,8 +79,14 @@ pub struct Request {
 pub enum Note {
     /// The query was not valid syntax; it was read as these words.
     PlainWords(String),
-    /// No entry has every word: entries with any of them are shown.
+    /// A word matched nothing in the documents and was read as the word of
+    /// the documents spelled most like it (the other words as typed).
+    Corrected { typed: String, corrected: String },
+    /// No entry has every word: entries with any of them are shown, those
+    /// with the most words first.
     AnyWord,
+    /// The first entry shown has only some of the words: it lacks these.
+    Partial { words: usize, missing: Vec<String> },
     /// Nothing matched as typed: a typo was allowed in each word.
     Typos,
     /// Entries matched that are no longer in force on the date (shown by
@@ -295,6 +321,298 @@ fn read_query(
     Ok((ast, (!same).then_some(plain)))
 }
 
+/// Where each plain word of the query (no field, no quotes, not excluded)
+/// sits among its top-level clauses: the words a correction may change and
+/// whose coverage ranks partial matches.
+fn plain_word_places(ast: &UserInputAst) -> Vec<usize> {
+    let UserInputAst::Clause(clauses) = ast else {
+        return if is_word(ast) { vec![0] } else { Vec::new() };
+    };
+    clauses
+        .iter()
+        .enumerate()
+        .filter(|(_, (occur, a))| {
+            !matches!(occur, Some(Occur::MustNot))
+                && matches!(a, UserInputAst::Leaf(leaf) if matches!(&**leaf,
+                    UserInputLeaf::Literal(l) if l.field_name.is_none() && l.delimiter == Delimiter::None))
+        })
+        .map(|(i, _)| i)
+        .collect()
+}
+
+fn literal_at(ast: &mut UserInputAst, place: usize) -> Option<&mut UserInputLiteral> {
+    let leaf = match ast {
+        UserInputAst::Clause(clauses) => &mut clauses.get_mut(place)?.1,
+        other => other,
+    };
+    match leaf {
+        UserInputAst::Leaf(leaf) => match &mut **leaf {
+            UserInputLeaf::Literal(literal) => Some(literal),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The tokens of `text` under the analyzer of `field`.
+fn analyzed(index: &SearchIndex, field: Field, text: &str) -> Result<Vec<String>, SearchError> {
+    let mut analyzer = index.index().tokenizer_for_field(field)?;
+    let mut tokens = Vec::new();
+    analyzer
+        .token_stream(text)
+        .process(&mut |token| tokens.push(token.text.clone()));
+    Ok(tokens)
+}
+
+/// Whether every word of `text` is in a searched field of some entry.
+fn in_index(index: &SearchIndex, text: &str) -> Result<bool, SearchError> {
+    let searcher = index.searcher();
+    let f = index.fields();
+    for term in analyzed(index, f.text, text)? {
+        let mut found = false;
+        for field in [f.topic, f.text, f.card] {
+            if searcher.doc_freq(&Term::from_field_text(field, &term))? > 0 {
+                found = true;
+                break;
+            }
+        }
+        if !found {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// The word of the documents spelled most like `typed` (one typo, two in a
+/// long word; a swapped pair of letters is one), the most used of equals;
+/// none for a short word, where any correction is a guess.
+///
+/// Only words that begin with the same letter are read, as a range of the
+/// vocabulary's FST: a TD in a hurry gets the first letter right, and the
+/// typo-tolerant retry still covers the rest. Of those, only words of a
+/// length within reach reach the distance.
+fn nearest_word(index: &SearchIndex, typed: &str) -> Result<Option<String>, SearchError> {
+    let tokens = analyzed(index, index.fields().spelled, typed)?;
+    let [word] = tokens.as_slice() else {
+        return Ok(None);
+    };
+    let letters = word.chars().count();
+    if letters < 3 {
+        return Ok(None);
+    }
+    let most = if letters >= TWO_TYPOS_FROM { 2 } else { 1 };
+    let first = word.as_bytes()[0];
+    let mut found: BTreeMap<String, (usize, u64)> = BTreeMap::new();
+    for segment in index.searcher().segment_readers() {
+        let inverted = segment.inverted_index(index.fields().spelled)?;
+        let mut range = inverted.terms().range().ge([first]);
+        if let Some(next) = first.checked_add(1) {
+            range = range.lt([next]);
+        }
+        let mut stream = range.into_stream().map_err(TantivyError::from)?;
+        while stream.advance() {
+            if stream.key().len().abs_diff(word.len()) > most {
+                continue;
+            }
+            let Ok(candidate) = std::str::from_utf8(stream.key()) else {
+                continue;
+            };
+            let distance = strsim::osa_distance(word, candidate);
+            if distance == 0 || distance > most {
+                continue;
+            }
+            let seen = found.entry(candidate.to_string()).or_insert((distance, 0));
+            seen.1 += u64::from(stream.value().doc_freq);
+        }
+    }
+    Ok(found
+        .into_iter()
+        .min_by_key(|(word, (distance, uses))| (*distance, std::cmp::Reverse(*uses), word.clone()))
+        .map(|(word, _)| word))
+}
+
+/// Among several words, each word that matches nothing in the documents is
+/// replaced by the word of the documents spelled most like it; the others
+/// stay as typed. A lone word is left to the typo-tolerant retry, which
+/// also offers topics.
+fn corrected(
+    index: &SearchIndex,
+    mut ast: UserInputAst,
+) -> Result<(UserInputAst, Vec<Note>), SearchError> {
+    let places = plain_word_places(&ast);
+    let mut notes = Vec::new();
+    if places.len() < 2 {
+        return Ok((ast, notes));
+    }
+    for place in places {
+        let Some(literal) = literal_at(&mut ast, place) else {
+            continue;
+        };
+        if in_index(index, &literal.phrase)? {
+            continue;
+        }
+        if let Some(word) = nearest_word(index, &literal.phrase)? {
+            let typed = std::mem::replace(&mut literal.phrase, word.clone());
+            notes.push(Note::Corrected {
+                typed,
+                corrected: word,
+            });
+        }
+    }
+    Ok((ast, notes))
+}
+
+/// How an entry ranks: shown on the date first, then by how many of the
+/// words it has, then how many are in its topic, then by score. An entry
+/// whose topic has two of the words or more is on the topic the query asks
+/// about and counts as having every word: the ruling on a topic ranks with
+/// the entries that have every word, before rulings that only mention some.
+#[derive(Debug, Clone, Copy, PartialEq, PartialOrd)]
+struct Rank {
+    shown: bool,
+    words: u32,
+    topic_words: u32,
+    score: Score,
+    /// Which words it has, one bit each.
+    has: u64,
+}
+
+/// Which of the query's words each entry has, per segment.
+struct Coverage {
+    /// The words, as their bits count.
+    words: Vec<String>,
+    /// Per segment, per document: the words it has anywhere and in its
+    /// topic, one bit each.
+    segments: BTreeMap<SegmentId, Arc<Vec<(u64, u64)>>>,
+}
+
+impl Coverage {
+    /// For a query of several words.
+    fn of(
+        searcher: &Searcher,
+        parsers: &Parsers,
+        ast: &UserInputAst,
+        reading: Reading,
+    ) -> Result<Option<Coverage>, SearchError> {
+        let places = plain_word_places(ast);
+        if places.len() < 2 {
+            return Ok(None);
+        }
+        let mut words = Vec::new();
+        let mut weights = Vec::new();
+        for place in places.into_iter().take(MOST_WORDS) {
+            let mut word = ast.clone();
+            let Some(literal) = literal_at(&mut word, place) else {
+                continue;
+            };
+            let literal = literal.clone();
+            words.push(literal.phrase.clone());
+            let in_topic = UserInputLiteral {
+                field_name: Some("topic".to_string()),
+                ..literal.clone()
+            };
+            let weight = |literal: UserInputLiteral| -> Result<_, SearchError> {
+                let leaf = UserInputAst::Leaf(Box::new(UserInputLeaf::Literal(literal)));
+                let query = parsers.query(
+                    &leaf,
+                    Reading {
+                        any_word: false,
+                        ..reading
+                    },
+                )?;
+                Ok(query.weight(EnableScoring::disabled_from_searcher(searcher))?)
+            };
+            weights.push((weight(literal)?, weight(in_topic)?));
+        }
+        let mut segments = BTreeMap::new();
+        for segment in searcher.segment_readers() {
+            let mut has = vec![(0u64, 0u64); segment.max_doc() as usize];
+            for (bit, (anywhere, topic)) in weights.iter().enumerate() {
+                for (weight, topic) in [(anywhere, false), (topic, true)] {
+                    let mut scorer = weight.scorer(segment, 1.0)?;
+                    let mut doc = scorer.doc();
+                    while doc != TERMINATED {
+                        let slot = &mut has[doc as usize];
+                        if topic {
+                            slot.1 |= 1 << bit;
+                        } else {
+                            slot.0 |= 1 << bit;
+                        }
+                        doc = scorer.advance();
+                    }
+                }
+            }
+            segments.insert(segment.segment_id(), Arc::new(has));
+        }
+        Ok(Some(Coverage { words, segments }))
+    }
+
+    /// The words an entry lacks, given its bits.
+    fn missing(&self, has: u64) -> Vec<String> {
+        self.words
+            .iter()
+            .enumerate()
+            .filter(|(bit, _)| has & (1 << bit) == 0)
+            .map(|(_, w)| w.clone())
+            .collect()
+    }
+}
+
+/// When every word is required, entries whose topic has two of the words
+/// or more match too: a TD who adds a word the ruling does not use ("cloak
+/// phase same turn") still gets the ruling on cloaking and phasing. Any
+/// word will do otherwise, so nothing is to add; with two words, a topic
+/// with both has every word.
+fn with_rulings_on_topic(
+    query: Box<dyn Query>,
+    parsers: &Parsers,
+    ast: &UserInputAst,
+    reading: Reading,
+) -> Result<Box<dyn Query>, SearchError> {
+    let places = plain_word_places(ast);
+    if reading.any_word || places.len() < 3 {
+        return Ok(query);
+    }
+    let mut in_topic = Vec::new();
+    for place in places {
+        let mut word = ast.clone();
+        let Some(literal) = literal_at(&mut word, place) else {
+            continue;
+        };
+        let literal = UserInputLiteral {
+            field_name: Some("topic".to_string()),
+            ..literal.clone()
+        };
+        let leaf = UserInputAst::Leaf(Box::new(UserInputLeaf::Literal(literal)));
+        in_topic.push(parsers.query(&leaf, reading)?);
+    }
+    let on_topic = BooleanQuery::union_with_minimum_required_clauses(in_topic, 2);
+    // The other clauses (fields, `+`, `-`) stay as required as typed, and
+    // the topic adds nothing to the score: it only lets the entry in.
+    let admitted = BooleanQuery::new(vec![
+        (
+            Occur::Must,
+            parsers.query(
+                ast,
+                Reading {
+                    any_word: true,
+                    ..reading
+                },
+            )?,
+        ),
+        (
+            Occur::Must,
+            Box::new(ConstScoreQuery::new(Box::new(on_topic), 0.0)),
+        ),
+    ]);
+    // The larger score, not the sum: an entry with every word that is also
+    // on the topic scores as before.
+    Ok(Box::new(DisjunctionMaxQuery::new(vec![
+        query,
+        Box::new(admitted),
+    ])))
+}
+
 fn keyword_filter(field: Field, value: &str) -> (Occur, Box<dyn Query>) {
     let term = Term::from_field_text(field, &value.to_lowercase());
     let query = TermQuery::new(term, IndexRecordOption::Basic);
@@ -328,31 +646,47 @@ fn shown(standing: Standing, all: bool) -> bool {
     }
 }
 
-/// The best `limit` documents that are shown on the date: the others score
-/// minus infinity while collecting and are dropped.
+/// The best `limit` documents that are shown on the date, ranked as
+/// [`Rank`] says: the others rank below every shown one while collecting
+/// and are dropped.
 fn best_shown(
     searcher: &Searcher,
     query: &dyn Query,
     request: &Request,
-) -> Result<Vec<(Score, DocAddress)>, TantivyError> {
+    coverage: Option<&Coverage>,
+) -> Result<Vec<(Rank, DocAddress)>, TantivyError> {
     let day = timeline::day(request.as_of);
     let all = request.all;
+    let segments = coverage.map(|c| c.segments.clone()).unwrap_or_default();
+    let every_word = coverage.map_or(0, |c| c.words.len() as u32);
     let collector =
         TopDocs::with_limit(request.limit.max(1)).tweak_score(move |segment: &SegmentReader| {
             let column = segment.fast_fields().i64(STANDING).ok();
+            let has = segments.get(&segment.segment_id()).cloned();
             move |doc: DocId, score: Score| {
                 let standing = column.as_ref().map_or(Standing::NotInEffect, |c| {
                     timeline::standing_on(c.values_for_doc(doc), day)
                 });
-                if shown(standing, all) {
-                    score
-                } else {
-                    Score::NEG_INFINITY
+                let (anywhere, topic) = has
+                    .as_ref()
+                    .and_then(|h| h.get(doc as usize).copied())
+                    .unwrap_or_default();
+                let on_topic = topic.count_ones() >= 2;
+                Rank {
+                    shown: shown(standing, all),
+                    words: if on_topic {
+                        every_word
+                    } else {
+                        anywhere.count_ones()
+                    },
+                    topic_words: topic.count_ones(),
+                    score,
+                    has: anywhere,
                 }
             }
         });
     let mut best = searcher.search(query, &collector)?;
-    best.retain(|(score, _)| *score > Score::NEG_INFINITY);
+    best.retain(|(rank, _)| rank.shown);
     Ok(best)
 }
 
@@ -483,7 +817,9 @@ fn snippet(generator: &SnippetGenerator, text: &str) -> Snippet {
         push_collapsed(&mut out.text, &text[..range.start]);
     }
     let mut at = 0;
-    for range in found.highlighted() {
+    // A word with inner punctuation matches as its parts and as the word
+    // joined: ranges that overlap are highlighted once.
+    for range in collapse_overlapped_ranges(found.highlighted()) {
         push_collapsed(&mut out.text, &fragment[at..range.start]);
         let start = out.text.len();
         push_collapsed(&mut out.text, &fragment[range.clone()]);
@@ -584,6 +920,9 @@ pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchEr
     if let Some(words) = plain {
         answer.notes.push(Note::PlainWords(words));
     }
+    let (ast, corrections) = corrected(index, ast)?;
+    answer.notes.extend(corrections);
+    let mut partial = None;
     let several_words = top_level(&ast).into_iter().filter(|a| is_word(a)).count() >= 2;
     let readings = [
         Reading {
@@ -609,8 +948,10 @@ pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchEr
         .filter(|r| several_words || !r.any_word)
     {
         let query = parsers.query(&ast, reading)?;
+        let query = with_rulings_on_topic(query, &parsers, &ast, reading)?;
         let filtered = with_filters(query.box_clone(), fields, request);
-        let best = best_shown(searcher, &*filtered, request)?;
+        let coverage = Coverage::of(searcher, &parsers, &ast, reading)?;
+        let best = best_shown(searcher, &*filtered, request, coverage.as_ref())?;
         if best.is_empty() {
             // Nothing to show: say what matched but is hidden, or read the
             // query more loosely.
@@ -635,10 +976,24 @@ pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchEr
             )?;
             let terms = highlighted_terms(searcher, &*exact, fields.text, reading.typos)?;
             let generator = snippet_generator(terms, fields.text);
-            for found in best {
-                answer
-                    .hits
-                    .extend(hit(searcher, fields, &generator, found, request.as_of)?);
+            for (rank, address) in best {
+                let found = hit(
+                    searcher,
+                    fields,
+                    &generator,
+                    (rank.score, address),
+                    request.as_of,
+                )?;
+                if let (Some(coverage), None) = (&coverage, answer.hits.first()) {
+                    let missing = coverage.missing(rank.has);
+                    if found.is_some() && !missing.is_empty() {
+                        partial = Some(Note::Partial {
+                            words: coverage.words.len(),
+                            missing,
+                        });
+                    }
+                }
+                answer.hits.extend(found);
             }
         }
         stopped_at = Some(reading);
@@ -649,6 +1004,7 @@ pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchEr
             if reading.any_word {
                 answer.notes.push(Note::AnyWord);
             }
+            answer.notes.extend(partial);
             if reading.typos {
                 answer.notes.push(Note::Typos);
             }
@@ -688,6 +1044,15 @@ mod tests {
         };
         assert!(words.iter().all(|(o, _)| *o == Some(Occur::Should)));
         assert!(!is_word(&clauses[1].1));
+    }
+
+    #[test]
+    fn only_bare_words_may_be_corrected_or_counted() {
+        let ast =
+            query_grammar::parse_query("comandeer \"docked ship\" -tribble topic:x +ship").unwrap();
+        assert_eq!(plain_word_places(&ast), [0, 4]);
+        let ast = query_grammar::parse_query("comandeer").unwrap();
+        assert_eq!(plain_word_places(&ast), [0]);
     }
 
     #[test]

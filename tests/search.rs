@@ -203,6 +203,148 @@ fn malformed_queries_are_read_as_plain_words() {
         .stderr(predicate::str::contains("nothing to search for"));
 }
 
+/// The codes of a JSON answer's notes.
+fn codes(answer: &Value) -> Vec<String> {
+    answer["notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n["code"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn a_misspelt_word_among_correct_ones_is_corrected_and_said() {
+    let assert = search(&["comandeer", "docked", "ship"]).assert().success();
+    let out = stdout(assert.get_output());
+    assert!(out.starts_with("note: comandeer → commandeer"), "{out}");
+    assert!(out.contains("\n1. commandeering  1E"), "{out}");
+    let answer = json(&["comandeer", "docked", "ship"]);
+    assert_eq!(topics(&answer)[0], "commandeering");
+    assert_eq!(codes(&answer), ["corrected"]);
+    let note = &answer["notes"][0];
+    assert_eq!(note["from"], "comandeer");
+    assert_eq!(note["to"], "commandeer");
+    assert!(note["message"]
+        .as_str()
+        .unwrap()
+        .contains("comandeer → commandeer"));
+    // The corrected word is highlighted like one typed right.
+    let snippet = answer["hits"][0]["snippet"].as_str().unwrap();
+    assert!(snippet.contains("**commandeer**"), "{snippet}");
+}
+
+#[test]
+fn a_dropped_apostrophe_finds_the_word() {
+    for query in ["horgahn", "Horga'hn", "Horga’hn", "\"Horga'hn\""] {
+        let answer = json(&[query]);
+        assert_eq!(topics(&answer)[0], "Horga’hn", "{query}");
+        assert_eq!(codes(&answer), Vec::<String>::new(), "{query}");
+    }
+}
+
+#[test]
+fn a_dropped_hyphen_finds_the_word_and_highlights_it_whole() {
+    for query in ["qflash", "Q-Flash", "\"Q-Flash\"", "\"q flash\"", "q flash"] {
+        let answer = json(&[query]);
+        let hits = answer["hits"].as_array().unwrap();
+        assert!(!hits.is_empty(), "{query}");
+        for hit in hits {
+            let text = hit["entry"]["text"].as_str().unwrap();
+            assert!(text.contains("Q-Flash"), "{query}: {text}");
+        }
+    }
+    let answer = json(&["qflash"]);
+    let snippet = answer["hits"][0]["snippet"].as_str().unwrap();
+    assert!(snippet.contains("**Q-Flash**"), "{snippet}");
+}
+
+#[test]
+fn a_partial_match_ranks_by_how_many_words_it_has() {
+    let answer = json(&["commandeer", "docked", "tribbles", "--limit", "10"]);
+    assert_eq!(codes(&answer), ["any-word", "partial"]);
+    assert_eq!(
+        answer["notes"][1]["missing"],
+        serde_json::json!(["tribbles"])
+    );
+    let covered: Vec<usize> = answer["hits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| {
+            let text = (h["entry"]["text"].as_str().unwrap().to_string()
+                + h["entry"]["topic"].as_str().unwrap())
+            .to_lowercase();
+            // As stemmed: "commandeer" finds "commander" too.
+            ["command", "dock", "tribble"]
+                .iter()
+                .filter(|w| text.contains(*w))
+                .count()
+        })
+        .collect();
+    assert_eq!(topics(&answer)[0], "commandeering");
+    assert_eq!(covered[0], 2, "{covered:?}");
+    assert!(covered.len() > 2, "{covered:?}");
+    assert!(covered.windows(2).all(|w| w[0] >= w[1]), "{covered:?}");
+}
+
+#[test]
+fn the_ruling_on_a_topic_shows_without_every_word() {
+    let answer = json(&["cloak", "phase", "same", "turn"]);
+    let topics = topics(&answer);
+    let states = states(&answer);
+    let at = topics
+        .iter()
+        .position(|t| t == "cloaking and phasing")
+        .unwrap_or_else(|| panic!("{topics:?}"));
+    assert_eq!(states[at], "in-force");
+    assert!(at <= 1, "{topics:?}");
+}
+
+#[test]
+fn every_note_is_in_the_json_with_a_stable_code() {
+    let known = [
+        "plain-words",
+        "corrected",
+        "any-word",
+        "partial",
+        "typos",
+        "not-in-force",
+        "not-yet-in-effect",
+        "did-you-mean",
+    ];
+    let answer = json(&["wormhle"]);
+    assert_eq!(codes(&answer), ["typos", "did-you-mean"]);
+    assert_eq!(
+        answer["notes"][1]["topics"],
+        serde_json::json!(["Wormhole", "Bajoran Wormhole"])
+    );
+    let answer = json(&["cloaking", "tribbles"]);
+    assert_eq!(codes(&answer), ["any-word", "partial"]);
+    let answer = json(&["(once each turn"]);
+    assert_eq!(codes(&answer), ["plain-words"]);
+    let output = search(&["xyzzyq", "--json"])
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    let answer: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(codes(&answer), ["typos"]);
+    // Still on stderr, worded as for people.
+    assert!(stderr(&output).contains("note: nothing matches"));
+    for query in [
+        &["time", "location", "--as-of", "1999-01-01"][..],
+        &["wormhole"],
+    ] {
+        let output = search(query).arg("--json").output().unwrap();
+        let answer: Value = serde_json::from_slice(&output.stdout).unwrap();
+        for note in answer["notes"].as_array().unwrap() {
+            assert!(known.contains(&note["code"].as_str().unwrap()), "{note}");
+            assert!(!note["message"].as_str().unwrap().is_empty(), "{note}");
+        }
+    }
+}
+
 // ------------------------------------------------------- status and dates
 
 #[test]
@@ -321,8 +463,9 @@ fn limit_caps_the_hits() {
 fn json_has_the_contract_shape() {
     let answer = json(&["\"once each turn\"", "--all"]);
     let keys: Vec<&String> = answer.as_object().unwrap().keys().collect();
-    assert_eq!(keys, ["hits", "query"]);
+    assert_eq!(keys, ["hits", "notes", "query"]);
     assert_eq!(answer["query"], "\"once each turn\"");
+    assert_eq!(answer["notes"], serde_json::json!([]));
     let export = rulings()
         .arg("export")
         .assert()

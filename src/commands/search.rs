@@ -2,8 +2,9 @@
 //! highlighted snippet, or one JSON object for programs.
 //!
 //! For people, notes about how the query was read go with the answer on
-//! stdout; with `--json` they go to stderr so that stdout stays one JSON
-//! object. Snippets mark matched words in color on a terminal and between
+//! stdout; with `--json` they are in the object as `notes` (a stable code
+//! and a sentence each, so a program can tell a partial match from a full
+//! one) and on stderr too, for a person watching a script. Snippets mark matched words in color on a terminal and between
 //! `**` when plain (the documents use `[…]` for icons).
 
 use std::io::Write;
@@ -32,6 +33,49 @@ struct HitJson<'a> {
 struct AnswerJson<'a> {
     query: &'a str,
     hits: Vec<HitJson<'a>>,
+    notes: Vec<NoteLine>,
+}
+
+/// A note about how the query was read: a stable code for programs, a
+/// sentence for people, and for some codes the data the sentence names.
+#[derive(Debug, Serialize)]
+struct NoteLine {
+    code: &'static str,
+    message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    from: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    to: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    count: Option<usize>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    missing: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    topics: Vec<String>,
+}
+
+impl NoteLine {
+    fn new(code: &'static str, message: String) -> NoteLine {
+        NoteLine {
+            code,
+            message,
+            from: None,
+            to: None,
+            count: None,
+            missing: Vec::new(),
+            topics: Vec::new(),
+        }
+    }
+
+    /// The line people read: a "did you mean" stands alone, the rest are
+    /// notes.
+    fn text(&self) -> String {
+        if self.code == "did-you-mean" {
+            self.message.clone()
+        } else {
+            format!("note: {}", self.message)
+        }
+    }
 }
 
 fn plain_mark(word: &str) -> String {
@@ -57,8 +101,9 @@ pub fn run(
     }
     let answer = search::search(catalog.index(), &request)?;
     if args.json {
-        for line in note_lines(&answer, &request) {
-            p.err.line(&line)?;
+        let notes = notes(&answer, &request);
+        for note in &notes {
+            p.err.line(&note.text())?;
         }
         let hits = answer
             .hits
@@ -75,6 +120,7 @@ pub fn run(
         let body = AnswerJson {
             query: &request.query,
             hits,
+            notes,
         };
         p.out
             .line(&escape_controls(&serde_json::to_string_pretty(&body)?))?;
@@ -98,47 +144,83 @@ fn plural(count: usize, one: &str, many: &str) -> String {
     }
 }
 
-/// The notes, as sentences.
-fn note_lines(answer: &Answer, request: &Request) -> Vec<String> {
+/// The notes, worded, with their codes.
+fn notes(answer: &Answer, request: &Request) -> Vec<NoteLine> {
     let found = !answer.hits.is_empty();
-    let mut lines: Vec<String> = answer
+    let mut notes: Vec<NoteLine> = answer
         .notes
         .iter()
         .map(|note| match note {
-            Note::PlainWords(words) => format!(
+            Note::PlainWords(words) => NoteLine::new("plain-words", format!(
                 "the query is not valid search syntax (an unbalanced quote or a lone AND/OR?); searched for the words: {}",
                 sanitize(words)
+            )),
+            Note::Corrected { typed, corrected } => NoteLine {
+                from: Some(typed.clone()),
+                to: Some(corrected.clone()),
+                ..NoteLine::new("corrected", format!(
+                    "{} → {} (no ruling has the word as typed)",
+                    sanitize(typed),
+                    sanitize(corrected)
+                ))
+            },
+            Note::AnyWord => NoteLine::new(
+                "any-word",
+                "no ruling has all the words; showing rulings with any of them, the most words first"
+                    .to_string(),
             ),
-            Note::AnyWord => "no ruling has all the words; showing rulings with any of them".to_string(),
-            Note::Typos if found => {
-                "nothing matches as typed; showing matches with a typo allowed in each word".to_string()
-            }
-            Note::Typos => "nothing matches, even allowing a typo in each word".to_string(),
-            Note::NotInForce(count) => format!(
-                "{} no longer in force on {} (--all shows {})",
-                plural(*count, "matching ruling is", "matching rulings are"),
-                request.as_of,
-                if *count == 1 { "it" } else { "them" }
+            Note::Partial { words, missing } => NoteLine {
+                missing: missing.clone(),
+                ..NoteLine::new("partial", format!(
+                    "the first ruling has {} of the {words} words; it lacks: {}",
+                    words - missing.len(),
+                    missing.iter().map(|w| sanitize(w)).collect::<Vec<_>>().join(", ")
+                ))
+            },
+            Note::Typos if found => NoteLine::new(
+                "typos",
+                "nothing matches as typed; showing matches with a typo allowed in each word".to_string(),
             ),
-            Note::NotYetInEffect(count) => format!(
-                "{} in effect only after {}",
-                plural(*count, "matching ruling comes", "matching rulings come"),
-                request.as_of
+            Note::Typos => NoteLine::new(
+                "typos",
+                "nothing matches, even allowing a typo in each word".to_string(),
             ),
+            Note::NotInForce(count) => NoteLine {
+                count: Some(*count),
+                ..NoteLine::new("not-in-force", format!(
+                    "{} no longer in force on {} (--all shows {})",
+                    plural(*count, "matching ruling is", "matching rulings are"),
+                    request.as_of,
+                    if *count == 1 { "it" } else { "them" }
+                ))
+            },
+            Note::NotYetInEffect(count) => NoteLine {
+                count: Some(*count),
+                ..NoteLine::new("not-yet-in-effect", format!(
+                    "{} in effect only after {}",
+                    plural(*count, "matching ruling comes", "matching rulings come"),
+                    request.as_of
+                ))
+            },
         })
-        .map(|line| format!("note: {line}"))
         .collect();
     if !answer.did_you_mean.is_empty() {
         let topics: Vec<String> = answer.did_you_mean.iter().map(|t| sanitize(t)).collect();
-        lines.push(format!("did you mean: {}?", topics.join(" · ")));
+        notes.push(NoteLine {
+            topics: answer.did_you_mean.clone(),
+            ..NoteLine::new(
+                "did-you-mean",
+                format!("did you mean: {}?", topics.join(" · ")),
+            )
+        });
     }
-    lines
+    notes
 }
 
 /// An answer for people.
 pub fn answer_text(style: &Style, answer: &Answer, request: &Request) -> Vec<String> {
     let mut lines = Vec::new();
-    for line in note_lines(answer, request) {
+    for line in notes(answer, request).iter().map(NoteLine::text) {
         let styled = match line.split_once(": ") {
             Some((head, rest)) => format!("{} {rest}", style.caution_bold(&format!("{head}:"))),
             None => line,

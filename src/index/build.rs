@@ -85,6 +85,7 @@ fn entry_document(fields: &Fields, placed: &Placed) -> Result<TantivyDocument, I
     doc.add_text(fields.role, role.term());
     doc.add_u64(fields.class, schema::class(Some(entry.edition), role));
     doc.add_text(fields.topic, &entry.topic);
+    doc.add_text(fields.spelled, &entry.topic);
     doc.add_text(fields.topic_key, entry.key.as_str());
     if !entry.key.is_empty() && !placed.pointer {
         doc.add_text(
@@ -101,9 +102,11 @@ fn entry_document(fields: &Fields, placed: &Placed) -> Result<TantivyDocument, I
     let plain = render::plain_text(&entry.text);
     let folded: Vec<&str> = plain.split_whitespace().collect();
     doc.add_u64(fields.body_hash, fnv_hash(folded.join(" ").as_bytes()));
+    doc.add_text(fields.spelled, &plain);
     doc.add_text(fields.text, plain);
     for card in &entry.cards {
         doc.add_text(fields.card, card);
+        doc.add_text(fields.spelled, card);
     }
     doc.add_text(fields.edition, entry.edition.label());
     doc.add_text(fields.kind, entry.kind.label());

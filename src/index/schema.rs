@@ -6,6 +6,7 @@
 //! Field names double as the query language's field names: `topic:`,
 //! `text:`, `card:`, `edition:`, `kind:`, `release:`.
 
+use std::ops::Range;
 use std::sync::Arc;
 use tantivy::schema::{
     DateOptions, Field, IndexRecordOption, NumericOptions, Schema, TextFieldIndexing, TextOptions,
@@ -13,18 +14,23 @@ use tantivy::schema::{
 };
 
 use tantivy::tokenizer::{
-    AsciiFoldingFilter, Language, LowerCaser, RawTokenizer, RemoveLongFilter, SimpleTokenizer,
-    Stemmer, TextAnalyzer, Token, TokenFilter, TokenStream, Tokenizer,
+    AsciiFoldingFilter, Language, LowerCaser, RawTokenizer, RemoveLongFilter, Stemmer,
+    TextAnalyzer, Token, TokenFilter, TokenStream, Tokenizer,
 };
 use tantivy::{Index, TantivyError};
 
 /// Bumped whenever the schema, the analyzers or what is stored changes: an
 /// index written under another version is rebuilt, never read.
-pub const SCHEMA_VERSION: u32 = 3;
+pub const SCHEMA_VERSION: u32 = 4;
 
 /// Words: split on anything but letters and digits, lowercased, accents
-/// folded, English-stemmed ("cloaked" and "cloaking" are one term).
+/// folded, English-stemmed ("cloaked" and "cloaking" are one term); a word
+/// with an apostrophe or hyphen inside also gives its parts joined (see
+/// [`WordTokenizer`]).
 pub const WORDS: &str = "rulings_words";
+/// The same words unstemmed: the vocabulary a misspelt word is corrected
+/// against, so that a correction names a word of the documents.
+pub const SPELLED: &str = "rulings_spelled";
 /// A whole value, lowercased: editions, kinds, release ids, topic keys.
 pub const KEYWORD: &str = "rulings_keyword";
 
@@ -76,6 +82,9 @@ pub struct Fields {
     /// A hash of the body as compared (plain text, whitespace folded): the
     /// same text reprinted has the same hash.
     pub body_hash: Field,
+    /// Topic, body and cards as their unstemmed words (indexed only): the
+    /// vocabulary for correcting a misspelt word.
+    pub spelled: Field,
 }
 
 /// An edition's documents of one role as one number.
@@ -111,7 +120,7 @@ impl Role {
     }
 }
 
-const NAMES: [&str; 21] = [
+const NAMES: [&str; 22] = [
     "id",
     "topic",
     "topic_key",
@@ -133,6 +142,7 @@ const NAMES: [&str; 21] = [
     "role",
     "class",
     "body_hash",
+    "spelled",
 ];
 
 fn words(stored: bool) -> TextOptions {
@@ -189,6 +199,15 @@ pub fn schema() -> (Schema, Fields) {
         role: builder.add_text_field(NAMES[18], keyword(false)),
         class: builder.add_u64_field(NAMES[19], NumericOptions::default().set_fast()),
         body_hash: builder.add_u64_field(NAMES[20], NumericOptions::default().set_fast()),
+        // Only which words exist and how many entries have each is needed.
+        spelled: builder.add_text_field(
+            NAMES[21],
+            TextOptions::default().set_indexing_options(
+                TextFieldIndexing::default()
+                    .set_tokenizer(SPELLED)
+                    .set_index_option(IndexRecordOption::Basic),
+            ),
+        ),
     };
     (builder.build(), fields)
 }
@@ -218,6 +237,7 @@ pub fn fields(schema: &Schema) -> Result<Fields, TantivyError> {
         role: get(NAMES[18])?,
         class: get(NAMES[19])?,
         body_hash: get(NAMES[20])?,
+        spelled: get(NAMES[21])?,
     })
 }
 
@@ -237,12 +257,135 @@ pub fn edition_key(edition: crate::model::Edition, key: &str) -> String {
 
 /// The analyzer for words, as indexed and as queried.
 pub fn words_analyzer() -> TextAnalyzer {
-    TextAnalyzer::builder(SimpleTokenizer::default())
+    TextAnalyzer::builder(WordTokenizer::default())
         .filter(RemoveLongFilter::limit(40))
         .filter(LowerCaser)
         .filter(AsciiFoldingFilter)
         .filter(Stemmer::new(Language::English))
         .build()
+}
+
+/// The words analyzer without the stemmer, for the vocabulary.
+pub fn spelled_analyzer() -> TextAnalyzer {
+    TextAnalyzer::builder(WordTokenizer::default())
+        .filter(RemoveLongFilter::limit(40))
+        .filter(LowerCaser)
+        .filter(AsciiFoldingFilter)
+        .build()
+}
+
+/// Characters that join two parts of one word: apostrophes and hyphens.
+fn joins_a_word(c: char) -> bool {
+    matches!(
+        c,
+        '\'' | '\u{2019}' | '\u{2018}' | '\u{02BC}' | '-' | '\u{2010}' | '\u{2011}'
+    )
+}
+
+/// Splits text into runs of letters and digits, as tantivy's
+/// `SimpleTokenizer` does, and after a word whose runs are joined by one
+/// apostrophe or hyphen each ("Horga'hn", "Q-Flash") also gives the runs
+/// joined ("horgahn", "qflash"): a TD who drops the punctuation still finds
+/// the word, and one who types it (or its parts apart) still does too.
+///
+/// The joined word takes the position of its first part, so a phrase typed
+/// with the punctuation matches as before (the parts keep their positions)
+/// and a phrase that begins with the joined word matches too. It comes after
+/// the parts in the stream, so the end of each token never goes back, as
+/// snippets expect; it spans the whole word, so the word is highlighted
+/// whole.
+#[derive(Clone, Default)]
+pub struct WordTokenizer {
+    tokens: Vec<Token>,
+}
+
+pub struct WordTokenStream<'a> {
+    tokens: &'a mut [Token],
+    /// How many tokens have been given.
+    given: usize,
+}
+
+impl WordTokenizer {
+    fn push_word(&mut self, text: &str, parts: &[Range<usize>], position: &mut usize) {
+        let first = *position;
+        for part in parts {
+            self.tokens.push(Token {
+                offset_from: part.start,
+                offset_to: part.end,
+                position: *position,
+                text: text[part.clone()].to_string(),
+                position_length: 1,
+            });
+            *position += 1;
+        }
+        if let [head, .., tail] = parts {
+            self.tokens.push(Token {
+                offset_from: head.start,
+                offset_to: tail.end,
+                position: first,
+                text: parts.iter().map(|p| &text[p.clone()]).collect(),
+                position_length: 1,
+            });
+        }
+    }
+}
+
+impl Tokenizer for WordTokenizer {
+    type TokenStream<'a> = WordTokenStream<'a>;
+
+    fn token_stream<'a>(&'a mut self, text: &'a str) -> WordTokenStream<'a> {
+        self.tokens.clear();
+        let mut position = 0;
+        let mut parts: Vec<Range<usize>> = Vec::new();
+        let mut chars = text.char_indices().peekable();
+        while let Some((start, c)) = chars.next() {
+            if !c.is_alphanumeric() {
+                continue;
+            }
+            let mut end = start + c.len_utf8();
+            while let Some(&(at, c)) = chars.peek() {
+                if !c.is_alphanumeric() {
+                    break;
+                }
+                end = at + c.len_utf8();
+                chars.next();
+            }
+            parts.push(start..end);
+            // One joining character between letters continues the word.
+            let mut ahead = chars.clone();
+            let joined = matches!(ahead.next(), Some((_, j)) if joins_a_word(j))
+                && matches!(ahead.next(), Some((_, n)) if n.is_alphanumeric());
+            if joined {
+                chars.next();
+            } else {
+                self.push_word(text, &parts, &mut position);
+                parts.clear();
+            }
+        }
+        WordTokenStream {
+            tokens: &mut self.tokens,
+            given: 0,
+        }
+    }
+}
+
+impl TokenStream for WordTokenStream<'_> {
+    fn advance(&mut self) -> bool {
+        if self.given < self.tokens.len() {
+            self.given += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn token(&self) -> &Token {
+        &self.tokens[self.given.saturating_sub(1)]
+    }
+
+    fn token_mut(&mut self) -> &mut Token {
+        &mut self.tokens[self.given.saturating_sub(1)]
+    }
 }
 
 /// The words analyzer for highlighting a few terms in a snippet: a word
@@ -254,7 +397,7 @@ pub fn highlight_analyzer(terms: impl IntoIterator<Item = char>) -> TextAnalyzer
     let mut initials: Vec<char> = terms.into_iter().collect();
     initials.sort_unstable();
     initials.dedup();
-    TextAnalyzer::builder(SimpleTokenizer::default())
+    TextAnalyzer::builder(WordTokenizer::default())
         .filter(RemoveLongFilter::limit(40))
         .filter(LowerCaser)
         .filter(AsciiFoldingFilter)
@@ -336,6 +479,7 @@ impl<T: TokenStream> TokenStream for SkipUnlessStream<'_, T> {
 pub fn register_analyzers(index: &Index) {
     let tokenizers = index.tokenizers();
     tokenizers.register(WORDS, words_analyzer());
+    tokenizers.register(SPELLED, spelled_analyzer());
     tokenizers.register(
         KEYWORD,
         TextAnalyzer::builder(RawTokenizer::default())
@@ -365,6 +509,48 @@ mod tests {
             tokens.push(token.text.clone());
         }
         assert_eq!(tokens, ["cloak", "cloak", "cafe"]);
+    }
+
+    fn tokens(analyzer: &mut TextAnalyzer, text: &str) -> Vec<(String, usize, Range<usize>)> {
+        let mut tokens = Vec::new();
+        let mut stream = analyzer.token_stream(text);
+        while let Some(token) = stream.next() {
+            tokens.push((
+                token.text.clone(),
+                token.position,
+                token.offset_from..token.offset_to,
+            ));
+        }
+        tokens
+    }
+
+    #[test]
+    fn a_word_with_inner_punctuation_gives_its_parts_and_the_word_joined() {
+        let got = tokens(
+            &mut spelled_analyzer(),
+            "Horga\u{2019}hn's Q-Flash, 'x' - non-Borg-ship",
+        );
+        let want = [
+            ("horga", 0, 0..5),
+            ("hn", 1, 8..10),
+            ("s", 2, 11..12),
+            ("horgahns", 0, 0..12),
+            ("q", 3, 13..14),
+            ("flash", 4, 15..20),
+            ("qflash", 3, 13..20),
+            ("x", 5, 23..24),
+            ("non", 6, 28..31),
+            ("borg", 7, 32..36),
+            ("ship", 8, 37..41),
+            ("nonborgship", 6, 28..41),
+        ];
+        let want: Vec<_> = want
+            .into_iter()
+            .map(|(t, p, r)| (t.to_string(), p, r))
+            .collect();
+        assert_eq!(got, want);
+        let stemmed = tokens(&mut words_analyzer(), "Horga'hn's");
+        assert_eq!(stemmed.last().unwrap().0, "horgahn");
     }
 
     #[test]
