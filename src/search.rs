@@ -397,7 +397,7 @@ fn nearest_word(index: &SearchIndex, typed: &str) -> Result<Option<String>, Sear
         return Ok(None);
     };
     let letters = word.chars().count();
-    if letters < 3 {
+    if letters < 4 {
         return Ok(None);
     }
     let most = if letters >= TWO_TYPOS_FROM { 2 } else { 1 };
@@ -462,16 +462,17 @@ fn corrected(
     Ok((ast, notes))
 }
 
-/// How an entry ranks: shown on the date first, then by how many of the
-/// words it has, then how many are in its topic, then by score. An entry
-/// whose topic has two of the words or more is on the topic the query asks
-/// about and counts as having every word: the ruling on a topic ranks with
-/// the entries that have every word, before rulings that only mention some.
+/// How an entry ranks: shown on the date first, then whether it has more
+/// than one of the query's words (or two in its topic: it is on the topic
+/// asked about), then by score. An entry with one word of several ranks
+/// after every entry with more. Beyond that, a count of words would favour
+/// the longest entries (a rulebook section has most words of any question)
+/// over the ones that answer: the score, which weighs each word by how rare
+/// it is and each entry by its length, decides.
 #[derive(Debug, Clone, Copy, PartialEq, PartialOrd)]
 struct Rank {
     shown: bool,
-    words: u32,
-    topic_words: u32,
+    several: bool,
     score: Score,
     /// Which words it has, one bit each.
     has: u64,
@@ -658,7 +659,6 @@ fn best_shown(
     let day = timeline::day(request.as_of);
     let all = request.all;
     let segments = coverage.map(|c| c.segments.clone()).unwrap_or_default();
-    let every_word = coverage.map_or(0, |c| c.words.len() as u32);
     let collector =
         TopDocs::with_limit(request.limit.max(1)).tweak_score(move |segment: &SegmentReader| {
             let column = segment.fast_fields().i64(STANDING).ok();
@@ -674,12 +674,7 @@ fn best_shown(
                 let on_topic = topic.count_ones() >= 2;
                 Rank {
                     shown: shown(standing, all),
-                    words: if on_topic {
-                        every_word
-                    } else {
-                        anywhere.count_ones()
-                    },
-                    topic_words: topic.count_ones(),
+                    several: on_topic || anywhere.count_ones() >= 2,
                     score,
                     has: anywhere,
                 }
