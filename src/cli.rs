@@ -22,9 +22,11 @@ pub struct Cli {
 
 #[derive(Debug, Args)]
 pub struct GlobalArgs {
-    /// The corpus folder: every .md or .txt file under it is a rulings
-    /// document. Default: $RULINGS_DIR, else the `rulings/` folder bundled
-    /// with this build.
+    /// A folder of your own rulings documents (every .md or .txt file under
+    /// it), read together with the documents bundled with this build (a
+    /// document with the release id of a bundled one replaces it). Default:
+    /// $RULINGS_DIR, else the user data folder (`~/.local/share/rulings`
+    /// on Linux), when it exists.
     #[arg(
         long = "rulings",
         global = true,
@@ -32,6 +34,10 @@ pub struct GlobalArgs {
         env = "RULINGS_DIR"
     )]
     pub rulings: Option<PathBuf>,
+
+    /// Leave out the documents bundled with this build: read only your own.
+    #[arg(long = "no-bundled", global = true)]
+    pub no_bundled: bool,
 
     /// Where the search index lives. Default: $RULINGS_INDEX, else `index/`
     /// beside the bundled corpus, or a cache folder for any other corpus.

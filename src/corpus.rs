@@ -13,7 +13,8 @@ use crate::parse;
 /// The loaded corpus.
 #[derive(Debug)]
 pub struct Corpus {
-    pub root: PathBuf,
+    /// Where its documents came from.
+    pub sources: Sources,
     /// Releases in corpus order (sorted by path).
     pub releases: Vec<Release>,
     /// Documents that could not become releases.
@@ -168,44 +169,102 @@ pub fn decode(name: &str, bytes: Vec<u8>) -> Result<(String, Option<String>), Do
 /// file cannot exhaust memory.
 pub const MAX_DOCUMENT_BYTES: u64 = 32 * 1024 * 1024;
 
-/// Loads every document under `root`.
+/// The documents bundled with this build, embedded at compile time (see
+/// `build.rs`): file name and content.
+mod bundled {
+    include!(concat!(env!("OUT_DIR"), "/bundled.rs"));
+}
+
+/// Where a corpus's documents come from: the documents bundled with the
+/// build, and folders of the user's own, read in this order; a document
+/// whose release id an earlier source already has replaces it (a user's
+/// `1e-2014-11-03-crd.md` replaces the bundled one).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Sources {
+    pub bundled: bool,
+    pub folders: Vec<PathBuf>,
+}
+
+impl Sources {
+    /// One folder and nothing else.
+    pub fn folder(root: &Path) -> Sources {
+        Sources {
+            bundled: false,
+            folders: vec![root.to_path_buf()],
+        }
+    }
+
+    /// The sources for people: "bundled documents + /a/folder".
+    pub fn describe(&self) -> String {
+        let mut parts: Vec<String> = Vec::new();
+        if self.bundled {
+            parts.push("the bundled documents".to_string());
+        }
+        parts.extend(self.folders.iter().map(|f| f.display().to_string()));
+        parts.join(" + ")
+    }
+}
+
+/// Where one document is.
+enum Origin {
+    Bundled(&'static [u8]),
+    File(PathBuf),
+}
+
+/// Every document of the sources, by name, later sources replacing
+/// earlier ones with the same release id; in corpus order (by name).
+fn documents_of(sources: &Sources) -> Result<Vec<(String, Origin)>, Error> {
+    let mut by_id: HashMap<String, (usize, Vec<(String, Origin)>)> = HashMap::new();
+    let mut add = |source: usize, name: String, origin: Origin| {
+        let slot = by_id
+            .entry(parse::release_id(&name))
+            .or_insert_with(|| (source, Vec::new()));
+        if slot.0 != source {
+            *slot = (source, Vec::new());
+        }
+        slot.1.push((name, origin));
+    };
+    if sources.bundled {
+        for (name, bytes) in bundled::BUNDLED {
+            add(0, name.to_string(), Origin::Bundled(bytes));
+        }
+    }
+    for (i, folder) in sources.folders.iter().enumerate() {
+        for path in document_files(folder)? {
+            add(i + 1, relative_name(folder, &path), Origin::File(path));
+        }
+    }
+    let mut documents: Vec<(String, Origin)> =
+        by_id.into_values().flat_map(|(_, docs)| docs).collect();
+    documents.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(documents)
+}
+
+/// Loads every document under `root` (and nothing else).
 pub fn load(root: &Path) -> Result<Corpus, Error> {
-    let files = document_files(root)?;
-    let names: Vec<String> = files.iter().map(|f| relative_name(root, f)).collect();
+    load_sources(&Sources::folder(root))
+}
+
+/// Loads every document of the sources.
+pub fn load_sources(sources: &Sources) -> Result<Corpus, Error> {
+    let documents = documents_of(sources)?;
     let mut per_id: HashMap<String, usize> = HashMap::new();
-    for name in &names {
+    for (name, _) in &documents {
         *per_id.entry(parse::release_id(name)).or_default() += 1;
     }
     let mut releases = Vec::new();
     let mut problems = Vec::new();
     let mut warnings = Vec::new();
-    for (order, (path, name)) in files.iter().zip(&names).enumerate() {
-        // Looked at before it is opened: opening a pipe would wait for a
-        // writer forever (with the build lock held).
-        match fs::metadata(path) {
-            Ok(meta) if !meta.is_file() => {
-                problems.push(DocumentError::NotRegular { file: name.clone() });
-                continue;
-            }
-            Ok(meta) if meta.len() > MAX_DOCUMENT_BYTES => {
-                problems.push(DocumentError::TooLarge {
-                    file: name.clone(),
-                    size: meta.len(),
-                    limit: MAX_DOCUMENT_BYTES,
-                });
-                continue;
-            }
-            _ => {}
-        }
-        let bytes = match fs::read(path) {
-            Ok(b) => b,
-            Err(source) => {
-                problems.push(DocumentError::Read {
-                    file: name.clone(),
-                    source,
-                });
-                continue;
-            }
+    for (order, (name, origin)) in documents.iter().enumerate() {
+        let (bytes, source) = match origin {
+            Origin::Bundled(bytes) => (bytes.to_vec(), None),
+            Origin::File(path) => match read_file(path, name) {
+                Ok(bytes) => (bytes, Some(path.display().to_string())),
+                Err(e) => {
+                    problems.push(e);
+                    continue;
+                }
+            },
         };
         let (text, warning) = match decode(name, bytes) {
             Ok(decoded) => decoded,
@@ -225,6 +284,7 @@ pub fn load(root: &Path) -> Result<Corpus, Error> {
                     ));
                 }
                 let mut release = reading.release;
+                release.source = source;
                 if per_id[&parse::release_id(name)] > 1 {
                     // `a.md` and `a.txt` would share the id `a`: keep both apart.
                     release.id = name.clone();
@@ -238,10 +298,34 @@ pub fn load(root: &Path) -> Result<Corpus, Error> {
         }
     }
     Ok(Corpus {
-        root: root.to_path_buf(),
+        sources: sources.clone(),
         releases,
         problems,
         warnings,
+    })
+}
+
+/// A document's bytes, looked at before it is opened: opening a pipe would
+/// wait for a writer forever (with the build lock held).
+fn read_file(path: &Path, name: &str) -> Result<Vec<u8>, DocumentError> {
+    match fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => {
+            return Err(DocumentError::NotRegular {
+                file: name.to_string(),
+            })
+        }
+        Ok(meta) if meta.len() > MAX_DOCUMENT_BYTES => {
+            return Err(DocumentError::TooLarge {
+                file: name.to_string(),
+                size: meta.len(),
+                limit: MAX_DOCUMENT_BYTES,
+            })
+        }
+        _ => {}
+    }
+    fs::read(path).map_err(|source| DocumentError::Read {
+        file: name.to_string(),
+        source,
     })
 }
 

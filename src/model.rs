@@ -101,6 +101,9 @@ pub struct Release {
     pub since: Option<String>,
     /// Path relative to the corpus folder.
     pub file: String,
+    /// Where the document was read from: `None` for a document bundled with
+    /// the build, else its path.
+    pub source: Option<String>,
     /// Position of the file in corpus order (sorted paths): breaks date ties.
     pub order: usize,
     /// Whether edition and date came from a front-matter block.
@@ -125,6 +128,7 @@ impl Release {
             amends: self.amends.clone(),
             since: self.since.clone(),
             file: self.file.clone(),
+            source: self.source.clone(),
             order: self.order,
             has_front_matter: self.has_front_matter,
             says_it_marks: self.says_it_marks(),
@@ -166,6 +170,8 @@ pub struct ReleaseInfo {
     pub amends: Vec<String>,
     pub since: Option<String>,
     pub file: String,
+    /// `None` for a bundled document, else the path it was read from.
+    pub source: Option<String>,
     pub order: usize,
     pub has_front_matter: bool,
     /// Whether its front matter says that it marks new or changed entries.

@@ -177,6 +177,7 @@ fn bad_documents_are_named_and_the_rest_still_load() {
     fs::write(d.join("README.md"), "Not a release.").unwrap();
 
     let assert = rulings()
+        .arg("--no-bundled")
         .arg("--rulings")
         .arg(d)
         .arg("releases")
@@ -214,6 +215,7 @@ fn a_corpus_with_no_readable_document_is_bad_input() {
     let dir = tempfile::tempdir().unwrap();
     fs::write(dir.path().join("empty.md"), "").unwrap();
     rulings()
+        .arg("--no-bundled")
         .arg("--rulings")
         .arg(dir.path())
         .arg("releases")
@@ -223,7 +225,7 @@ fn a_corpus_with_no_readable_document_is_bad_input() {
             "no rulings document could be read",
         ));
     rulings()
-        .args(["--rulings", "/no/such/folder", "releases"])
+        .args(["--no-bundled", "--rulings", "/no/such/folder", "releases"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
@@ -247,6 +249,7 @@ fn a_large_document_is_read_and_indexed_whole() {
     }
     fs::write(dir.path().join("big.md"), &doc).unwrap();
     rulings()
+        .arg("--no-bundled")
         .arg("--rulings")
         .arg(dir.path())
         .arg("releases")
@@ -299,6 +302,7 @@ fn every_command_answers_from_the_index_until_the_corpus_changes() {
     let run = |args: &[&str]| {
         let out = rulings()
             .env("RULINGS_TIMINGS", "1")
+            .arg("--no-bundled")
             .arg("--rulings")
             .arg(corpus.path())
             .arg("--index")
@@ -312,6 +316,7 @@ fn every_command_answers_from_the_index_until_the_corpus_changes() {
         )
     };
     rulings()
+        .arg("--no-bundled")
         .arg("--rulings")
         .arg(corpus.path())
         .arg("--index")
@@ -347,4 +352,65 @@ fn every_command_answers_from_the_index_until_the_corpus_changes() {
     assert!(out.contains("played face down"), "{out}");
     let (_, err) = run(&["show", "time location"]);
     assert!(err.contains("timings: index reused"), "{err}");
+}
+
+#[test]
+fn a_copied_binary_answers_from_its_embedded_documents() {
+    let home = tempfile::tempdir().unwrap();
+    let elsewhere = tempfile::tempdir().unwrap();
+    let binary = elsewhere.path().join("rulings");
+    fs::copy(assert_cmd::cargo::cargo_bin("rulings"), &binary).unwrap();
+    let data = home.path().join("data");
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(&binary)
+            .args(args)
+            .current_dir(elsewhere.path())
+            .env_clear()
+            .env("HOME", home.path())
+            .env("XDG_DATA_HOME", &data)
+            .env("XDG_CACHE_HOME", home.path().join("cache"))
+            .env("XDG_CONFIG_HOME", home.path().join("config"))
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert!(run(&["search", "cloaking"]).contains("cloaking and phasing"));
+    let shown: Value = serde_json::from_str(&run(&["show", "time location", "--json"])).unwrap();
+    assert_eq!(shown["entry"]["release"], "1e-2014-11-03-crd");
+    assert!(run(&["errata", "liberty"]).contains("Condor Class"));
+    assert!(run(&["diff", "2014-11-02", "2014-11-04", "--stat"]).contains("Changed"));
+    let releases: Value = serde_json::from_str(&run(&["releases", "--json"])).unwrap();
+    assert_eq!(releases.as_array().unwrap().len(), 5);
+    assert!(releases
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|r| r["source"] == "bundled"));
+    // The index went to the user's cache folder, not beside the binary.
+    assert!(home.path().join("cache").join("rulings").is_dir());
+    assert_eq!(fs::read_dir(elsewhere.path()).unwrap().count(), 1);
+
+    // A document in the user data folder is read with the bundled ones.
+    fs::create_dir_all(data.join("rulings")).unwrap();
+    fs::write(
+        data.join("rulings").join("1e-2025-01-01-rrd.md"),
+        "+++\nedition = \"1E\"\ndate = \"2025-01-01\"\ntitle = \"A Later Update\"\n+++\ntime location – Time locations are now played face down.\n",
+    )
+    .unwrap();
+    assert!(run(&["show", "time location"]).contains("played face down"));
+    let releases: Value = serde_json::from_str(&run(&["releases", "--json"])).unwrap();
+    let sources: Vec<&str> = releases
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["source"].as_str().unwrap())
+        .collect();
+    assert_eq!(sources.len(), 6);
+    assert!(sources.iter().any(|s| s.ends_with("1e-2025-01-01-rrd.md")));
 }

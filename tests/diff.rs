@@ -36,7 +36,8 @@ impl Corpus {
 
     fn rulings(&self) -> Command {
         let mut cmd = rulings();
-        cmd.arg("--rulings")
+        cmd.arg("--no-bundled")
+            .arg("--rulings")
             .arg(self.documents.path())
             .arg("--index")
             .arg(self.index.path());

@@ -560,7 +560,8 @@ impl Fixture {
 
     fn rulings(&self) -> Command {
         let mut cmd = rulings();
-        cmd.arg("--rulings")
+        cmd.arg("--no-bundled")
+            .arg("--rulings")
             .arg(self.corpus.path())
             .arg("--index")
             .arg(self.index_path());
@@ -573,7 +574,8 @@ impl Fixture {
 
     fn process(&self, args: &[&str]) -> Process {
         let mut cmd = Process::new(assert_cmd::cargo::cargo_bin("rulings"));
-        cmd.arg("--rulings")
+        cmd.arg("--no-bundled")
+            .arg("--rulings")
             .arg(self.corpus.path())
             .arg("--index")
             .arg(self.index_path())
@@ -791,6 +793,7 @@ fn a_read_only_index_folder_falls_back_to_memory() {
         let mut cmd = Process::new("setpriv");
         cmd.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
             .arg(assert_cmd::cargo::cargo_bin("rulings"))
+            .arg("--no-bundled")
             .arg("--rulings")
             .arg(f.corpus.path())
             .arg("--index")
@@ -823,6 +826,7 @@ fn an_unusable_index_path_falls_back_to_memory() {
     let file = f.index.path().join("a-file");
     fs::write(&file, "not a folder").unwrap();
     let output = rulings()
+        .arg("--no-bundled")
         .arg("--rulings")
         .arg(f.corpus.path())
         .arg("--index")
@@ -891,6 +895,7 @@ fn another_corpus_is_indexed_in_the_cache_folder() {
     let f = Fixture::new();
     let cache = tempfile::tempdir().unwrap();
     let output = rulings()
+        .arg("--no-bundled")
         .arg("--rulings")
         .arg(f.corpus.path())
         .env("XDG_CACHE_HOME", cache.path())

@@ -34,6 +34,7 @@ fn ask_json(args: &[&str]) -> Value {
 
 fn in_corpus(dir: &Path, args: &[&str]) -> (i32, String, String) {
     let out = rulings()
+        .arg("--no-bundled")
         .arg("--rulings")
         .arg(dir)
         .args(args)

@@ -21,6 +21,7 @@ use thiserror::Error;
 pub use names::{Looked, Named};
 pub use topic::{Reference, Topic};
 
+use crate::corpus::Sources;
 use crate::index::timeline::{self, Period, Standing};
 use crate::index::{
     self, class, edition_key, IndexError, Manifest, Opened, Role, SearchIndex, BODY_HASH, CLASS,
@@ -109,11 +110,11 @@ fn stored_str(doc: &TantivyDocument, field: Field) -> Result<&str, CatalogError>
 }
 
 impl Catalog {
-    /// The catalog of the corpus under `corpus_root`, its index kept in
+    /// The catalog of the corpus of `sources`, its index kept in
     /// `index_root` (built or rebuilt there when missing or stale).
-    pub fn open(corpus_root: &Path, index_root: &Path) -> Result<Catalog, CatalogError> {
+    pub fn open(sources: &Sources, index_root: &Path) -> Result<Catalog, CatalogError> {
         Ok(Catalog {
-            opened: index::open(corpus_root, index_root)?,
+            opened: index::open(sources, index_root)?,
             columns: OnceCell::new(),
         })
     }

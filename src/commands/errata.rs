@@ -89,16 +89,23 @@ pub fn run(
     let as_of = config.as_of(args.as_of);
     let editions = editions(catalog, args.edition);
     if card.trim().is_empty() {
-        list_all(catalog, &editions, as_of, args.json, p)
+        list_all(catalog, &editions, (as_of, config.today), args.json, p)
     } else {
-        one_card(catalog, &editions, &card, as_of, args.json, p)
+        one_card(
+            catalog,
+            &editions,
+            &card,
+            (as_of, config.today),
+            args.json,
+            p,
+        )
     }
 }
 
 fn list_all(
     catalog: &Catalog,
     editions: &[Edition],
-    as_of: NaiveDate,
+    (as_of, today): (NaiveDate, NaiveDate),
     json: bool,
     p: &mut Printer<impl Write, impl Write>,
 ) -> anyhow::Result<Outcome> {
@@ -137,7 +144,9 @@ fn list_all(
         if all.is_empty() {
             p.err.line(&format!("no errata in force as of {as_of}"))?;
         }
-        p.err.line(&banner(catalog, editions))?;
+        for line in banner(catalog, editions, today) {
+            p.err.line(&line)?;
+        }
     }
     Ok(if all.is_empty() {
         Outcome::NothingFound
@@ -150,7 +159,7 @@ fn one_card(
     catalog: &Catalog,
     editions: &[Edition],
     card: &str,
-    as_of: NaiveDate,
+    (as_of, today): (NaiveDate, NaiveDate),
     json: bool,
     p: &mut Printer<impl Write, impl Write>,
 ) -> anyhow::Result<Outcome> {
@@ -230,7 +239,9 @@ fn one_card(
         for line in mark_lost(&p.style, lines) {
             p.out.line(&line)?;
         }
-        p.err.line(&banner(catalog, editions))?;
+        for line in banner(catalog, editions, today) {
+            p.err.line(&line)?;
+        }
     }
     Ok(Outcome::Found)
 }

@@ -6,18 +6,23 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use super::{bundled_corpus, Config, Outcome, Printer};
+use super::{Config, Outcome, Printer};
+use crate::corpus::Sources;
 use crate::index;
 use crate::output::sanitize;
 
-/// The index folder for the corpus in `corpus`: `--index`/`RULINGS_INDEX`,
-/// else `index/` at the top of the checkout for the bundled corpus, else a
-/// folder of the user's cache.
-pub fn folder(asked: Option<&Path>, corpus: &Path) -> PathBuf {
-    asked.map(Path::to_path_buf).unwrap_or_else(|| {
-        let bundled_index = Path::new(env!("CARGO_MANIFEST_DIR")).join("index");
-        index::default_folder(corpus, &bundled_corpus(), &bundled_index)
-    })
+/// The index folder: `--index`/`RULINGS_INDEX`, else `index/` at the top
+/// of the checkout when the binary runs from its checkout and reads the
+/// checkout's own corpus, else a folder of the user's cache per set of
+/// sources.
+pub fn folder(asked: Option<&Path>, sources: &Sources, own_checkout: Option<&Path>) -> PathBuf {
+    if let Some(asked) = asked {
+        return asked.to_path_buf();
+    }
+    match own_checkout {
+        Some(checkout) if *sources == super::checkout_sources(checkout) => checkout.join("index"),
+        _ => index::cache_folder(sources),
+    }
 }
 
 #[derive(Serialize)]
@@ -43,7 +48,7 @@ pub fn run(
     p: &mut Printer<impl Write, impl Write>,
 ) -> anyhow::Result<Outcome> {
     let folder = &config.index;
-    let rebuilt = index::rebuild(&config.corpus, folder)?;
+    let rebuilt = index::rebuild(&config.sources, folder)?;
     for notice in &rebuilt.manifest.notices {
         p.err.line(&format!("warning: {}", sanitize(notice)))?;
     }

@@ -22,6 +22,7 @@ use chrono::NaiveDate;
 
 use crate::catalog::Catalog;
 use crate::cli::{Cli, Command};
+use crate::corpus::Sources;
 use crate::index::Origin;
 use crate::model::Edition;
 use crate::output::{self, sanitize, Out};
@@ -68,8 +69,8 @@ impl<O: Write, E: Write> Printer<O, E> {
 /// What every command needs to know, read once from the command line.
 #[derive(Debug, Clone)]
 pub struct Config {
-    /// The corpus folder.
-    pub corpus: PathBuf,
+    /// Where the documents come from.
+    pub sources: Sources,
     /// The index folder.
     pub index: PathBuf,
     pub style: Style,
@@ -77,24 +78,61 @@ pub struct Config {
     pub today: NaiveDate,
 }
 
-/// The corpus bundled with this build: the `rulings/` folder of the checkout
-/// it was built from.
-pub fn bundled_corpus() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("rulings")
+/// The checkout this binary was built from, when it runs from it (`cargo
+/// run`, the tests): its `rulings/` folder is read from disk, so that a
+/// document dropped there is seen without a rebuild, and its index lives in
+/// its `index/` folder. A binary copied or installed elsewhere has none.
+pub fn own_checkout() -> Option<PathBuf> {
+    let checkout = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let exe = std::env::current_exe().ok()?.canonicalize().ok()?;
+    let checkout = checkout.canonicalize().ok()?;
+    (exe.starts_with(&checkout) && checkout.join("rulings").is_dir()).then_some(checkout)
+}
+
+/// What a checkout reads by default: the bundled documents, its own
+/// `rulings/` folder over them.
+pub fn checkout_sources(checkout: &Path) -> Sources {
+    Sources {
+        bundled: true,
+        folders: vec![checkout.join("rulings")],
+    }
+}
+
+/// The user's own folder of documents when none is given: the user data
+/// folder (`$XDG_DATA_HOME/rulings` or `~/.local/share/rulings` on Linux,
+/// `~/Library/Application Support/rulings` on macOS, `%APPDATA%\rulings` on
+/// Windows), when it exists.
+pub fn user_folder() -> Option<PathBuf> {
+    dirs::data_dir()
+        .map(|d| d.join("rulings"))
+        .filter(|d| d.is_dir())
 }
 
 impl Config {
     pub fn from_cli(cli: &Cli) -> anyhow::Result<Config> {
-        let corpus = cli.global.rulings.clone().unwrap_or_else(bundled_corpus);
-        if !corpus.is_dir() {
-            bail!(
-                "corpus folder {} not found (give one with --rulings DIR or RULINGS_DIR)",
-                corpus.display()
-            );
+        let checkout = own_checkout();
+        let mut folders = Vec::new();
+        if let (Some(checkout), false) = (&checkout, cli.global.no_bundled) {
+            folders.push(checkout.join("rulings"));
         }
-        let index = index::folder(cli.global.index.as_deref(), &corpus);
+        match &cli.global.rulings {
+            Some(dir) if !dir.is_dir() => bail!(
+                "corpus folder {} not found (give one with --rulings DIR or RULINGS_DIR)",
+                dir.display()
+            ),
+            Some(dir) => folders.push(dir.clone()),
+            None => folders.extend(user_folder()),
+        }
+        let sources = Sources {
+            bundled: !cli.global.no_bundled,
+            folders,
+        };
+        if !sources.bundled && sources.folders.is_empty() {
+            bail!("--no-bundled leaves no document: give a folder with --rulings DIR");
+        }
+        let index = index::folder(cli.global.index.as_deref(), &sources, checkout.as_deref());
         Ok(Config {
-            corpus,
+            sources,
             index,
             style: output::style(cli.global.color),
             today: today(),
@@ -109,7 +147,7 @@ impl Config {
     /// Opens the catalog and warns on stderr of what went wrong opening it;
     /// with `announce`, also says when it had to be built.
     pub fn catalog(&self, err: &mut Out<impl Write>, announce: bool) -> anyhow::Result<Catalog> {
-        let catalog = Catalog::open(&self.corpus, &self.index)?;
+        let catalog = Catalog::open(&self.sources, &self.index)?;
         let opened = catalog.opened();
         for warning in &opened.warnings {
             err.line(&format!("warning: {}", sanitize(warning)))?;
@@ -168,10 +206,13 @@ fn dispatch(
     // `check` reads documents themselves: it shows how each was read.
     if let Command::Check { paths, json } = command {
         let paths = if paths.is_empty() {
-            vec![config.corpus.clone()]
+            config.sources.folders.clone()
         } else {
             paths.clone()
         };
+        if paths.is_empty() {
+            bail!("nothing to check: give a document or a folder (the bundled documents are checked in the checkout's rulings/ folder)");
+        }
         return Ok(match check::run(&paths, *json, p.out.writer())? {
             check::CheckOutcome::Clean => Outcome::Found,
             check::CheckOutcome::Warnings => Outcome::NothingFound,
@@ -237,16 +278,56 @@ pub fn editions(catalog: &Catalog, asked: Option<Edition>) -> Vec<Edition> {
     }
 }
 
-/// How current the corpus is: the newest release of each edition.
-pub fn banner(catalog: &Catalog, editions: &[Edition]) -> String {
-    let parts: Vec<String> = catalog
+/// How current the corpus is: the newest release of each edition and its
+/// age on `today`; and, for an edition whose newest release is more than a
+/// year old, a warning that newer rulings may exist and how to add them.
+pub fn banner(catalog: &Catalog, editions: &[Edition], today: NaiveDate) -> Vec<String> {
+    let newest: Vec<_> = catalog
         .manifest()
         .newest
         .iter()
         .filter(|n| editions.contains(&n.edition))
-        .map(|n| format!("{} newest {} ({})", n.edition, n.date, sanitize(&n.title)))
         .collect();
-    format!("corpus: {}", parts.join("; "))
+    let parts: Vec<String> = newest
+        .iter()
+        .map(|n| {
+            format!(
+                "{} newest {} ({}, {})",
+                n.edition,
+                n.date,
+                sanitize(&n.title),
+                age(n.date, today)
+            )
+        })
+        .collect();
+    let mut lines = vec![format!("corpus: {}", parts.join("; "))];
+    let stale: Vec<String> = newest
+        .iter()
+        .filter(|n| (today - n.date).num_days() > 365)
+        .map(|n| format!("{}'s is {}", n.edition, age(n.date, today)))
+        .collect();
+    if !stale.is_empty() {
+        let folder = user_folder()
+            .or_else(|| dirs::data_dir().map(|d| d.join("rulings")))
+            .map(|d| d.display().to_string())
+            .unwrap_or_else(|| "a folder given with --rulings".to_string());
+        lines.push(format!(
+            "warning: newer rulings may exist: the newest release here of {}; the Continuing Committee publishes new ones (trekcc.org) — drop a new document into {folder} and the next question reads it",
+            stale.join(" and ")
+        ));
+    }
+    lines
+}
+
+/// How long ago a date was, roughly: "3 months old", "4 years old".
+fn age(date: NaiveDate, today: NaiveDate) -> String {
+    let days = (today - date).num_days();
+    match days {
+        d if d < 0 => "dated in the future".to_string(),
+        0..=60 => format!("{days} days old"),
+        61..=729 => format!("{} months old", days / 30),
+        _ => format!("{} years old", days / 365),
+    }
 }
 
 /// Whether an error is only a closed pipe on stdout.

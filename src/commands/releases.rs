@@ -22,6 +22,8 @@ struct Summary<'a> {
     amends: &'a [String],
     since: Option<&'a str>,
     file: &'a str,
+    /// `bundled`, or the path the document was read from.
+    source: &'a str,
     front_matter: bool,
 }
 
@@ -37,6 +39,7 @@ fn summary(r: &ReleaseInfo) -> Summary<'_> {
         amends: &r.amends,
         since: r.since.as_deref(),
         file: &r.file,
+        source: r.source.as_deref().unwrap_or("bundled"),
         front_matter: r.has_front_matter,
     }
 }
@@ -59,8 +62,15 @@ pub fn run(
         for r in &releases {
             let id = sanitize(&r.id);
             let pad = id_width.saturating_sub(id.chars().count());
+            let from = match &r.source {
+                Some(path) => format!(
+                    "  {}",
+                    p.style.dimmed(&format!("(from {})", sanitize(path)))
+                ),
+                None => String::new(),
+            };
             p.out.line(&format!(
-                "{}{}  {}  {}  {:<15}  {:>3} entries  {}",
+                "{}{}  {}  {}  {:<15}  {:>3} entries  {}{from}",
                 p.style.bold(&id),
                 " ".repeat(pad),
                 p.style.edition(r.edition.label()),

@@ -202,7 +202,9 @@ pub fn run(
                 for line in mark_lost(&p.style, lines) {
                     p.out.line(&line)?;
                 }
-                p.err.line(&banner(catalog, &editions))?;
+                for line in banner(catalog, &editions, config.today) {
+                    p.err.line(&line)?;
+                }
             }
             Ok(Outcome::Found)
         }

@@ -10,7 +10,7 @@
 
 use std::fs::Metadata;
 use std::hash::Hasher;
-use std::path::Path;
+
 use std::time::UNIX_EPOCH;
 
 use fnv::FnvHasher;
@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use super::schema::SCHEMA_VERSION;
 use super::IndexError;
-use crate::corpus;
+use crate::corpus::{self, Sources};
 
 /// What an index records about itself, in its commit payload.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -106,19 +106,24 @@ pub fn program() -> String {
     format!("{:016x}", hasher.finish())
 }
 
-/// The fingerprint of the corpus under `root`: its folder and every
-/// document's path and file metadata.
-pub fn corpus(root: &Path) -> Result<String, IndexError> {
+/// The fingerprint of a corpus's sources: whether the bundled documents
+/// are in (their content is the program's, which has its own fingerprint),
+/// and every folder's path and every document's path and file metadata.
+pub fn corpus(sources: &Sources) -> Result<String, IndexError> {
     let mut hasher = FnvHasher::default();
-    let canonical = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
-    hasher.write(canonical.to_string_lossy().as_bytes());
-    for (file, metadata) in corpus::documents_with_metadata(root)? {
-        hasher.write_u8(0);
-        hasher.write(corpus::relative_name(root, &file).as_bytes());
-        hasher.write_u8(0);
-        // A file that vanished since the listing counts as changed content.
-        if let Some(metadata) = metadata {
-            write_metadata(&mut hasher, &metadata);
+    hasher.write_u8(u8::from(sources.bundled));
+    for root in &sources.folders {
+        let canonical = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+        hasher.write(canonical.as_os_str().as_encoded_bytes());
+        hasher.write_u8(0xfe);
+        for (file, metadata) in corpus::documents_with_metadata(root)? {
+            hasher.write_u8(0);
+            hasher.write(corpus::relative_name(root, &file).as_bytes());
+            hasher.write_u8(0);
+            // A file that vanished since the listing counts as changed content.
+            if let Some(metadata) = metadata {
+                write_metadata(&mut hasher, &metadata);
+            }
         }
     }
     Ok(format!("{:016x}", hasher.finish()))
@@ -133,18 +138,18 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path();
         std::fs::write(root.join("a.md"), "one").unwrap();
-        let first = corpus(root).unwrap();
-        assert_eq!(corpus(root).unwrap(), first);
+        let first = corpus(&Sources::folder(root)).unwrap();
+        assert_eq!(corpus(&Sources::folder(root)).unwrap(), first);
         std::fs::write(root.join("notes.pdf"), "not a document").unwrap();
-        assert_eq!(corpus(root).unwrap(), first);
+        assert_eq!(corpus(&Sources::folder(root)).unwrap(), first);
         std::fs::write(root.join("b.md"), "two").unwrap();
-        let added = corpus(root).unwrap();
+        let added = corpus(&Sources::folder(root)).unwrap();
         assert_ne!(added, first);
         std::fs::write(root.join("b.md"), "three").unwrap();
-        let edited = corpus(root).unwrap();
+        let edited = corpus(&Sources::folder(root)).unwrap();
         assert_ne!(edited, added);
         std::fs::remove_file(root.join("b.md")).unwrap();
-        let removed = corpus(root).unwrap();
+        let removed = corpus(&Sources::folder(root)).unwrap();
         assert_ne!(removed, edited);
         assert_eq!(removed, first);
     }

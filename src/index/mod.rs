@@ -8,7 +8,8 @@
 //! a warning; a folder where the index cannot be written (tantivy's reader
 //! needs a lock file there) gives an in-memory index, with a warning.
 //!
-//! Where the index lives: [`default_folder`].
+//! Where the index lives: `index/` in the checkout for its own corpus (see
+//! `commands`), else [`cache_folder`].
 
 mod build;
 mod fingerprint;
@@ -32,15 +33,15 @@ pub use schema::{
 };
 use store::{BuildLock, Store};
 
-use crate::corpus::{self, Corpus};
+use crate::corpus::{self, Corpus, Sources};
 
 /// What can go wrong with the index.
 #[derive(Debug, Error)]
 pub enum IndexError {
     #[error(transparent)]
     Corpus(#[from] crate::error::Error),
-    #[error("no rulings document could be read under {}", .0.display())]
-    NoDocuments(PathBuf),
+    #[error("no rulings document could be read from {0}")]
+    NoDocuments(String),
     #[error("search index at {}: {source}", path.display())]
     Io {
         path: PathBuf,
@@ -166,18 +167,22 @@ pub struct Opened {
     pub checked: Duration,
 }
 
-/// Where the index of a corpus lives by default: `bundled_index` for the
-/// corpus bundled with the build, else a folder per corpus in the user's
-/// cache folder (`$XDG_CACHE_HOME/rulings/<hash>` or `~/.cache/rulings/<hash>`
-/// on Linux, `~/Library/Caches/rulings/<hash>` on macOS,
-/// `%LOCALAPPDATA%\rulings\<hash>` on Windows).
-pub fn default_folder(corpus: &Path, bundled_corpus: &Path, bundled_index: &Path) -> PathBuf {
+/// Where the index of other sources than the checkout's own lives: a
+/// folder per set of sources in the user's cache folder
+/// (`$XDG_CACHE_HOME/rulings/<hash>` or `~/.cache/rulings/<hash>` on Linux,
+/// `~/Library/Caches/rulings/<hash>` on macOS, `%LOCALAPPDATA%\rulings\<hash>`
+/// on Windows).
+pub fn cache_folder(sources: &Sources) -> PathBuf {
     let canonical = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
-    let corpus = canonical(corpus);
-    if corpus == canonical(bundled_corpus) {
-        return bundled_index.to_path_buf();
-    }
-    let hash = fingerprint::hash_hex(&[corpus.as_os_str().as_encoded_bytes()]);
+    let mut parts: Vec<Vec<u8>> = vec![vec![u8::from(sources.bundled)]];
+    parts.extend(
+        sources
+            .folders
+            .iter()
+            .map(|f| canonical(f).as_os_str().as_encoded_bytes().to_vec()),
+    );
+    let parts: Vec<&[u8]> = parts.iter().map(Vec::as_slice).collect();
+    let hash = fingerprint::hash_hex(&parts);
     dirs::cache_dir()
         .unwrap_or_else(std::env::temp_dir)
         .join("rulings")
@@ -191,24 +196,20 @@ struct Expected {
 }
 
 impl Expected {
-    fn now(corpus_root: &Path) -> Result<Expected, IndexError> {
+    fn now(sources: &Sources) -> Result<Expected, IndexError> {
         Ok(Expected {
             program: fingerprint::program(),
-            fingerprint: fingerprint::corpus(corpus_root)?,
+            fingerprint: fingerprint::corpus(sources)?,
         })
     }
 
-    fn manifest(&self, corpus_root: &Path, corpus: &Corpus) -> Manifest {
+    fn manifest(&self, sources: &Sources, corpus: &Corpus) -> Manifest {
         let counts = Counts::of(corpus);
         Manifest {
             schema: SCHEMA_VERSION,
             program: self.program.clone(),
             fingerprint: self.fingerprint.clone(),
-            corpus: corpus_root
-                .canonicalize()
-                .unwrap_or_else(|_| corpus_root.to_path_buf())
-                .to_string_lossy()
-                .into_owned(),
+            corpus: sources.describe(),
             releases: counts.releases,
             entries: counts.entries,
             notices: build::notices(corpus),
@@ -306,10 +307,10 @@ fn open_current(store: &Store, expected: &Expected) -> Result<Found, Unusable> {
     ))
 }
 
-fn load_corpus(root: &Path) -> Result<Corpus, IndexError> {
-    let corpus = corpus::load(root)?;
+fn load_corpus(sources: &Sources) -> Result<Corpus, IndexError> {
+    let corpus = corpus::load_sources(sources)?;
     if corpus.releases.is_empty() {
-        return Err(IndexError::NoDocuments(root.to_path_buf()));
+        return Err(IndexError::NoDocuments(sources.describe()));
     }
     Ok(corpus)
 }
@@ -355,14 +356,14 @@ fn unwritable_warning(folder: &Path, why: &str) -> String {
 
 /// Builds an index in memory, when the folder cannot hold one.
 fn open_in_memory(
-    corpus_root: &Path,
+    sources: &Sources,
     expected: &Expected,
     warnings: Vec<String>,
     checked: Duration,
 ) -> Result<Opened, IndexError> {
     let started = Instant::now();
-    let corpus = load_corpus(corpus_root)?;
-    let manifest = expected.manifest(corpus_root, &corpus);
+    let corpus = load_corpus(sources)?;
+    let manifest = expected.manifest(sources, &corpus);
     in_memory_opened(&corpus, manifest, warnings, checked, started)
 }
 
@@ -388,10 +389,10 @@ fn in_memory_opened(
 
 /// The index of the corpus under `corpus_root`, kept in `index_root`: the
 /// one there if it is up to date, else a new one (see the module docs).
-pub fn open(corpus_root: &Path, index_root: &Path) -> Result<Opened, IndexError> {
+pub fn open(sources: &Sources, index_root: &Path) -> Result<Opened, IndexError> {
     let store = Store::new(index_root);
     let started = Instant::now();
-    let expected = Expected::now(corpus_root)?;
+    let expected = Expected::now(sources)?;
     let checked = started.elapsed();
     let mut warnings = Vec::new();
     let reason = match open_current(&store, &expected) {
@@ -413,19 +414,19 @@ pub fn open(corpus_root: &Path, index_root: &Path) -> Result<Opened, IndexError>
         }
         Err(Unusable::Unwritable(why)) => {
             warnings.push(unwritable_warning(index_root, &why));
-            return open_in_memory(corpus_root, &expected, warnings, checked);
+            return open_in_memory(sources, &expected, warnings, checked);
         }
     };
     let lock = match store.lock() {
         Ok(lock) => lock,
         Err(e) => {
             warnings.push(unwritable_warning(index_root, &e.to_string()));
-            return open_in_memory(corpus_root, &expected, warnings, checked);
+            return open_in_memory(sources, &expected, warnings, checked);
         }
     };
     // Another process may have built it while this one waited for the lock;
     // and the corpus may have changed meanwhile.
-    let expected = Expected::now(corpus_root)?;
+    let expected = Expected::now(sources)?;
     if let Ok(Found::Fresh(index)) = open_current(&store, &expected) {
         return Ok(Opened {
             index: *index,
@@ -436,8 +437,8 @@ pub fn open(corpus_root: &Path, index_root: &Path) -> Result<Opened, IndexError>
     }
     store.remove_abandoned(&lock);
     let started = Instant::now();
-    let corpus = load_corpus(corpus_root)?;
-    let manifest = expected.manifest(corpus_root, &corpus);
+    let corpus = load_corpus(sources)?;
+    let manifest = expected.manifest(sources, &corpus);
     let written = write_generation(&store, &lock, &corpus, &manifest).and_then(|generation| {
         match open_generation(&generation, &expected) {
             Ok(Found::Fresh(index)) => Ok(*index),
@@ -476,14 +477,14 @@ pub struct Rebuilt {
 
 /// Builds the index of the corpus under `corpus_root` in `index_root` now,
 /// whether or not the one there is up to date.
-pub fn rebuild(corpus_root: &Path, index_root: &Path) -> Result<Rebuilt, IndexError> {
+pub fn rebuild(sources: &Sources, index_root: &Path) -> Result<Rebuilt, IndexError> {
     let store = Store::new(index_root);
     let lock = store.lock().map_err(io_error(index_root))?;
     store.remove_abandoned(&lock);
     let started = Instant::now();
-    let expected = Expected::now(corpus_root)?;
-    let corpus = load_corpus(corpus_root)?;
-    let manifest = expected.manifest(corpus_root, &corpus);
+    let expected = Expected::now(sources)?;
+    let corpus = load_corpus(sources)?;
+    let manifest = expected.manifest(sources, &corpus);
     let generation = write_generation(&store, &lock, &corpus, &manifest)?;
     Ok(Rebuilt {
         counts: Counts::of(&corpus),

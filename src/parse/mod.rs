@@ -244,6 +244,7 @@ pub fn read_document(file: &str, text: &str, order: usize) -> Result<Reading, Do
             amends: about.amends,
             since: about.since,
             file: file.to_string(),
+            source: None,
             order,
             has_front_matter: meta.is_some(),
             alphabetical: declared_alphabetical,
