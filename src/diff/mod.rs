@@ -76,7 +76,7 @@ pub enum DiffError {
 /// One side of a comparison.
 #[derive(Debug, Clone)]
 pub enum Side {
-    Release(ReleaseInfo),
+    Release(Box<ReleaseInfo>),
     Date(NaiveDate),
 }
 
@@ -85,7 +85,7 @@ impl Side {
     /// date the text spells.
     pub fn resolve(catalog: &Catalog, arg: &SideArg) -> Result<Side, DiffError> {
         if let Some(release) = catalog.release(&arg.text)?.filter(|r| r.id == arg.text) {
-            return Ok(Side::Release(release));
+            return Ok(Side::Release(Box::new(release)));
         }
         match &arg.date {
             Some(Ok(date)) => Ok(Side::Date(*date)),
