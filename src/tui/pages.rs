@@ -132,6 +132,16 @@ impl Page {
     }
 }
 
+/// How much of the earlier rulings a ruling's page lists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Earlier {
+    /// Each one, with its status and citation.
+    Listed,
+    /// How many there are: the preview, redrawn on every keystroke, does
+    /// not read them (a topic of a long corpus has hundreds).
+    Counted,
+}
+
 /// The hit's own ruling (not necessarily its topic's newest), with its
 /// status, citation and references, and the earlier rulings on its topic
 /// that it stands over, as `show` words them.
@@ -140,8 +150,9 @@ pub fn ruling(
     session: &Session,
     row: &Row,
     width: usize,
+    earlier: Earlier,
 ) -> anyhow::Result<Page> {
-    let Some(answer) = hit_answer(catalog, session, row)? else {
+    let Some((answer, count)) = hit_answer(catalog, session, row, earlier)? else {
         return Ok(Page::new(
             row.topic.clone(),
             vec![format!("{} is not in effect on {}", row.id, session.as_of)],
@@ -157,6 +168,13 @@ pub fn ruling(
         session.today,
         false,
     );
+    if earlier == Earlier::Counted && count > 0 {
+        lines.push(String::new());
+        lines.push(match count {
+            1 => "1 earlier ruling on the topic (Enter, then h: the history)".to_string(),
+            n => format!("{n} earlier rulings on the topic (Enter, then h: the history)"),
+        });
+    }
     if !answer.history.is_empty() {
         lines.push(String::new());
         lines.push("Earlier rulings on the topic (h: the history)".to_string());
@@ -181,26 +199,39 @@ pub fn ruling(
 }
 
 /// The topic's answer built around the hit: the hit as the ruling shown,
-/// the older rulings in effect after it.
+/// the older rulings in effect after it (listed, or only counted), and how
+/// many there are.
 fn hit_answer(
     catalog: &Catalog,
     session: &Session,
     row: &Row,
-) -> anyhow::Result<Option<TopicAnswer>> {
+    earlier: Earlier,
+) -> anyhow::Result<Option<(TopicAnswer, usize)>> {
     let as_of = session.as_of;
     let Some(topic) = catalog.topic(row.edition, &row.key, as_of)? else {
         return Ok(None);
     };
-    let mut rulings = topic.all()?.into_iter();
-    let Some(hit) = rulings.by_ref().find(|s| s.entry.id() == row.id) else {
-        return Ok(None);
+    let newest = topic.newest()?;
+    let (hit, history, count) = if earlier == Earlier::Counted && newest.entry.id() == row.id {
+        // The usual hit, the topic's newest ruling: one read.
+        (newest, Vec::new(), topic.len() - 1)
+    } else {
+        let mut rulings = topic.all()?.into_iter();
+        let Some(hit) = rulings.by_ref().find(|s| s.entry.id() == row.id) else {
+            return Ok(None);
+        };
+        let history: Vec<_> = rulings
+            .filter_map(|s| s.on(as_of).map(|p| (s, p)))
+            .collect();
+        let count = history.len();
+        match earlier {
+            Earlier::Listed => (hit, history, count),
+            Earlier::Counted => (hit, Vec::new(), count),
+        }
     };
     let Some(period) = hit.on(as_of) else {
         return Ok(None);
     };
-    let history = rulings
-        .filter_map(|s| s.on(as_of).map(|p| (s, p)))
-        .collect();
     let references = catalog.follow(
         row.edition,
         &hit.entry.key,
@@ -208,13 +239,14 @@ fn hit_answer(
         as_of,
         show::REFERENCE_DEPTH,
     )?;
-    Ok(Some(TopicAnswer {
+    let answer = TopicAnswer {
         edition: row.edition,
         exact: true,
         newest: (hit, period),
         history,
         references,
-    }))
+    };
+    Ok(Some((answer, count)))
 }
 
 fn reference_names(references: &[Reference]) -> Vec<String> {

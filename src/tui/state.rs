@@ -208,6 +208,7 @@ impl<'c> State<'c> {
                 &self.session,
                 row,
                 super::draw::preview_width(self.columns),
+                pages::Earlier::Counted,
             )?,
             None => Page::default(),
         };
@@ -234,7 +235,9 @@ impl<'c> State<'c> {
         };
         let (catalog, session, width) = (self.catalog, &self.session, self.page_width());
         Ok(Some(match kind {
-            PageKind::Ruling => pages::ruling(catalog, session, row, width)?,
+            PageKind::Ruling => {
+                pages::ruling(catalog, session, row, width, pages::Earlier::Listed)?
+            }
             PageKind::History => {
                 pages::topic(catalog, session, row.edition, &row.topic, true, width)?
             }

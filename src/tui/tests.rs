@@ -135,6 +135,15 @@ fn enter_reads_the_ruling_and_h_its_history() {
     type_text(&mut state, "time location");
     let row = state.selected_row().unwrap().clone();
     assert_eq!(row.topic, "time location");
+    // The preview counts the earlier rulings; the page lists them.
+    assert!(
+        state
+            .preview
+            .lines
+            .contains(&"1 earlier ruling on the topic (Enter, then h: the history)".to_string()),
+        "{:?}",
+        state.preview.lines
+    );
 
     state.update(key(KeyCode::Enter));
     assert_eq!(state.page().map(|o| o.kind), Some(PageKind::Ruling));
