@@ -4,20 +4,24 @@ use std::path::PathBuf;
 
 use chrono::NaiveDate;
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap_complete::engine::ArgValueCompleter;
 
+use crate::complete;
 use crate::model::{Edition, EntryKind};
 
 /// Official Star Trek CCG rulings at the judge's table: search them, see the
 /// ruling in force on any date, the errata of a card, and what changed
-/// between two releases. Works offline on the bundled documents.
+/// between two releases. Works offline on the bundled documents. With no
+/// command on a terminal, opens the interactive search (`rulings ask`).
 #[derive(Debug, Parser)]
 #[command(name = "rulings", version, about, max_term_width = 100)]
 pub struct Cli {
     #[command(flatten)]
     pub global: GlobalArgs,
 
+    /// None: the interactive search on a terminal, else this help.
     #[command(subcommand)]
-    pub command: Command,
+    pub command: Option<Command>,
 }
 
 #[derive(Debug, Args)]
@@ -108,7 +112,8 @@ pub enum Command {
         edition: Option<Edition>,
 
         /// Only entries of this release id (as `rulings releases` prints it).
-        #[arg(long = "release", value_name = "ID")]
+        #[arg(long = "release", value_name = "ID",
+              add = ArgValueCompleter::new(complete::releases))]
         release: Option<String>,
     },
 
@@ -135,6 +140,66 @@ pub enum Command {
     /// for the rulings in force on the release's date. When TO is a release,
     /// its new-or-changed markers (asterisks) are checked against the diff.
     Diff(DiffArgs),
+
+    /// Interactive search, full screen: the hits update as you type, with
+    /// the selected ruling beside them; Enter reads it, then h its history,
+    /// e the card's errata, 1-9 a reference it points to. Esc goes back,
+    /// Esc on the search (or Ctrl-C anywhere) quits. What `rulings` with
+    /// no command does on a terminal.
+    Ask(AskArgs),
+
+    /// Print a completion script for a shell, which completes commands,
+    /// options, topic and card names and release ids (read from the index
+    /// as you type). E.g. `source <(rulings completions bash)`.
+    Completions {
+        /// The shell: bash, zsh, fish, powershell, elvish.
+        #[arg(value_name = "SHELL", value_enum, ignore_case = true)]
+        shell: Shell,
+    },
+
+    /// Print the manual page (roff), generated from this help. E.g.
+    /// `rulings man > ~/.local/share/man/man1/rulings.1`.
+    Man,
+}
+
+/// The shells a completion script can be printed for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Shell {
+    Bash,
+    Zsh,
+    Fish,
+    Powershell,
+    Elvish,
+}
+
+impl Shell {
+    /// The shell's name as clap_complete knows it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Shell::Bash => "bash",
+            Shell::Zsh => "zsh",
+            Shell::Fish => "fish",
+            Shell::Powershell => "powershell",
+            Shell::Elvish => "elvish",
+        }
+    }
+}
+
+#[derive(Debug, Default, Args)]
+pub struct AskArgs {
+    /// Only rulings of this edition, for the whole session.
+    #[arg(
+        long = "edition",
+        value_name = "EDITION",
+        value_enum,
+        ignore_case = true
+    )]
+    pub edition: Option<Edition>,
+
+    /// The date of the questions (the event's date), for the whole
+    /// session; default today.
+    #[arg(long = "as-of", value_name = "DATE", value_parser = parse_date)]
+    pub as_of: Option<NaiveDate>,
 }
 
 #[derive(Debug, Args)]
@@ -181,7 +246,8 @@ pub struct SearchArgs {
 #[derive(Debug, Args)]
 pub struct ShowArgs {
     /// The topic, e.g. "time location" or "Big Picture".
-    #[arg(value_name = "TOPIC", required = true, num_args = 1..)]
+    #[arg(value_name = "TOPIC", required = true, num_args = 1..,
+          add = ArgValueCompleter::new(complete::topics))]
     pub topic: Vec<String>,
 
     /// Only this edition; default both, each labelled.
@@ -209,7 +275,8 @@ pub struct ShowArgs {
 #[derive(Debug, Args)]
 pub struct ErrataArgs {
     /// The card's title, typed loosely; omit it to list every card.
-    #[arg(value_name = "CARD", num_args = 0..)]
+    #[arg(value_name = "CARD", num_args = 0..,
+          add = ArgValueCompleter::new(complete::cards))]
     pub card: Vec<String>,
 
     /// Only this edition; default both.
@@ -234,11 +301,13 @@ pub struct ErrataArgs {
 pub struct DiffArgs {
     /// The earlier side: a release id (as `rulings releases` prints it)
     /// or a date (YYYY-MM-DD).
-    #[arg(value_name = "FROM", value_parser = parse_side)]
+    #[arg(value_name = "FROM", value_parser = parse_side,
+          add = ArgValueCompleter::new(complete::releases))]
     pub from: SideArg,
 
     /// The later side: a release id or a date (YYYY-MM-DD).
-    #[arg(value_name = "TO", value_parser = parse_side)]
+    #[arg(value_name = "TO", value_parser = parse_side,
+          add = ArgValueCompleter::new(complete::releases))]
     pub to: SideArg,
 
     /// Only these topics or cards (each one argument, typed loosely:

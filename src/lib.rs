@@ -11,11 +11,14 @@
 //!   releases, the rulings in force on a date), [`search`] ranks entries by
 //!   keyword, [`diff`] compares two sides, all from the index alone;
 //! - [`render`] words and styles answers for people, [`output`] writes them;
-//!   `commands` ties one command line to one answer.
+//!   `commands` ties one command line to one answer; [`tui`] is the
+//!   interactive search on the same answers, [`complete`] the shell
+//!   completion and manual page.
 
 pub mod catalog;
 pub mod cli;
 pub mod commands;
+pub mod complete;
 pub mod corpus;
 pub mod diff;
 pub mod error;
@@ -28,3 +31,4 @@ pub mod render;
 pub mod search;
 pub mod status;
 pub mod topic;
+pub mod tui;

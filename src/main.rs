@@ -3,9 +3,14 @@
 
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 
 fn main() -> ExitCode {
+    // A shell asking for completions (COMPLETE set by the script) is
+    // answered here, before anything else reads the command line.
+    clap_complete::CompleteEnv::with_factory(rulings::cli::Cli::command)
+        .var(rulings::complete::ENV_VAR)
+        .complete();
     let cli = rulings::cli::Cli::parse();
     match rulings::commands::run(cli) {
         Ok(code) => code,

@@ -57,7 +57,7 @@ struct ErrataJson<'a> {
 
 /// A card's errata in effect on the date, if it has any. For people,
 /// `collapse` reads a text reprinted unchanged once; JSON lists every one.
-fn card_errata(
+pub fn card_errata(
     catalog: &Catalog,
     edition: Edition,
     key: &TopicKey,

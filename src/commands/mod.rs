@@ -5,23 +5,24 @@
 
 mod check;
 mod diff;
-mod errata;
+pub mod errata;
 mod export;
 mod index;
 mod releases;
 mod search;
-mod show;
+pub mod show;
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::bail;
 use chrono::NaiveDate;
+use clap::CommandFactory;
 
 use crate::catalog::Catalog;
-use crate::cli::{Cli, Command};
+use crate::cli::{AskArgs, Cli, Command};
 use crate::corpus::Sources;
 use crate::index::Origin;
 use crate::model::Edition;
@@ -183,6 +184,30 @@ impl Config {
 
 /// Runs the command line, writing to stdout and stderr.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    // What needs neither corpus nor index, and the interactive search,
+    // which owns the terminal instead of writing lines.
+    let command = match cli.command {
+        Some(Command::Completions { shell }) => {
+            let mut out = io::stdout().lock();
+            crate::complete::write_script(shell, &mut out)?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        Some(Command::Man) => {
+            crate::complete::write_man_page(&mut io::stdout().lock())?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        Some(Command::Ask(ref args)) => return ask(&cli, args),
+        None if io::stdin().is_terminal() && io::stdout().is_terminal() => {
+            return ask(&cli, &AskArgs::default());
+        }
+        None => {
+            // Piped or scripted: nothing to ask interactively, so say what
+            // the commands are, as a usage error.
+            eprintln!("{}", Cli::command().render_long_help());
+            return Ok(ExitCode::from(2));
+        }
+        Some(ref command) => command,
+    };
     let config = Config::from_cli(&cli)?;
     let stderr = io::stderr();
     let mut printer = Printer::new(
@@ -190,9 +215,19 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         stderr.lock(),
         config.style,
     );
-    let outcome = dispatch(&cli.command, &config, &mut printer);
+    let outcome = dispatch(command, &config, &mut printer);
     printer.out.flush()?;
     Ok(outcome?.into())
+}
+
+/// The interactive search, on a terminal only.
+fn ask(cli: &Cli, args: &AskArgs) -> anyhow::Result<ExitCode> {
+    if !(io::stdin().is_terminal() && io::stdout().is_terminal()) {
+        bail!("`rulings ask` needs a terminal; use `rulings search` in scripts");
+    }
+    let config = Config::from_cli(cli)?;
+    crate::tui::run(&config, args)?;
+    Ok(ExitCode::SUCCESS)
 }
 
 fn dispatch(
@@ -261,6 +296,9 @@ fn answer(
             export::run(catalog, *edition, release.as_deref(), p)
         }
         Command::Diff(args) => diff::run(catalog, args, p),
+        Command::Ask(_) | Command::Completions { .. } | Command::Man => {
+            unreachable!("answered by `run` without the printer")
+        }
     }
 }
 
@@ -358,7 +396,8 @@ mod tests {
         let mut config = Config::from_cli(&cli).unwrap();
         config.style = Style::plain();
         let mut printer = Printer::new(Vec::new(), Vec::new(), config.style);
-        let outcome = dispatch(&cli.command, &config, &mut printer).unwrap();
+        let command = cli.command.as_ref().expect("a command");
+        let outcome = dispatch(command, &config, &mut printer).unwrap();
         (
             outcome,
             String::from_utf8(printer.out.into_inner()).unwrap(),

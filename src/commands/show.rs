@@ -17,7 +17,7 @@ use crate::status::Status;
 use crate::topic::TopicKey;
 
 /// How many steps of cross-references are followed.
-const REFERENCE_DEPTH: usize = 4;
+pub const REFERENCE_DEPTH: usize = 4;
 
 /// A topic answered in one edition.
 pub struct TopicAnswer {

@@ -1,0 +1,165 @@
+//! Shell completion and the manual page, both generated from the clap
+//! definitions in [`crate::cli`]. Completion is dynamic (clap_complete's
+//! `CompleteEnv`): the script a shell sources calls `rulings` back with
+//! `COMPLETE=<shell>` set, and the value completers here answer topic and
+//! card names and release ids from the index, so they follow the corpus
+//! without regenerating any script.
+
+use std::collections::BTreeMap;
+use std::ffi::{OsStr, OsString};
+use std::io::{self, Write};
+
+use clap::{CommandFactory, Parser};
+use clap_complete::engine::CompletionCandidate;
+use clap_complete::env::Shells;
+
+use crate::catalog::Catalog;
+use crate::cli::{Cli, Shell};
+use crate::commands::Config;
+use crate::output::Out;
+use crate::topic::TopicKey;
+
+/// The environment variable the completion scripts set when they call the
+/// binary back.
+pub const ENV_VAR: &str = "COMPLETE";
+
+/// How many names a completer offers at most: a shell lists them all, and
+/// an empty prefix would otherwise list the whole vocabulary.
+const MOST: usize = 200;
+
+/// Writes the script that registers `rulings` completion in `shell`.
+pub fn write_script(shell: Shell, out: &mut dyn Write) -> io::Result<()> {
+    let shells = Shells::builtins();
+    let completer = shells
+        .completer(shell.name())
+        .expect("every shell of the enum is built in");
+    // The script calls `rulings` from the PATH, not the path it was
+    // generated with: an installed binary moves between builds.
+    completer.write_registration(ENV_VAR, "rulings", "rulings", "rulings", out)
+}
+
+/// Writes the manual page (roff) of the command line.
+pub fn write_man_page(out: &mut dyn Write) -> io::Result<()> {
+    clap_mangen::Man::new(Cli::command()).render(out)
+}
+
+/// Topic names (rules terms and card titles) that start with `current`.
+pub fn topics(current: &OsStr) -> Vec<CompletionCandidate> {
+    names(current, false)
+}
+
+/// Names of cards with errata that start with `current`.
+pub fn cards(current: &OsStr) -> Vec<CompletionCandidate> {
+    names(current, true)
+}
+
+/// Release ids that start with `current`.
+pub fn releases(current: &OsStr) -> Vec<CompletionCandidate> {
+    let Some(catalog) = catalog() else {
+        return Vec::new();
+    };
+    let typed = current.to_string_lossy().to_lowercase();
+    catalog
+        .releases()
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|r| r.id.to_lowercase().starts_with(&typed))
+        .map(|r| {
+            let help = format!("{} {} {}", r.edition, r.date, r.title);
+            CompletionCandidate::new(r.id).help(Some(help.into()))
+        })
+        .collect()
+}
+
+fn names(current: &OsStr, errata: bool) -> Vec<CompletionCandidate> {
+    let Some(catalog) = catalog() else {
+        return Vec::new();
+    };
+    matching_names(&catalog, &current.to_string_lossy(), errata)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(name, editions)| CompletionCandidate::new(name).help(Some(editions.into())))
+        .collect()
+}
+
+/// The printed names of the topics (or cards with errata) whose key starts
+/// with the typed prefix, read as a topic is ("the" and punctuation do not
+/// matter), each with the editions that have it.
+pub fn matching_names(
+    catalog: &Catalog,
+    typed: &str,
+    errata: bool,
+) -> anyhow::Result<Vec<(String, String)>> {
+    let wanted = TopicKey::new(typed);
+    let mut found: BTreeMap<String, Vec<&str>> = BTreeMap::new();
+    for edition in catalog.editions() {
+        for key in catalog.keys(edition, errata)? {
+            let starts = key.as_str().starts_with(wanted.as_str())
+                || key.without_article().starts_with(wanted.as_str());
+            if !starts {
+                continue;
+            }
+            if found.len() >= MOST {
+                break;
+            }
+            let printed = catalog
+                .printed_topic(edition, &key)?
+                .unwrap_or_else(|| key.to_string());
+            found.entry(printed).or_default().push(edition.label());
+        }
+    }
+    Ok(found
+        .into_iter()
+        .map(|(name, editions)| (name, editions.join(" ")))
+        .collect())
+}
+
+/// The catalog the command line being completed would read: its own
+/// `--rulings` and `--index`, else the environment and defaults. Nothing is
+/// printed (a warning would land in the shell's completion list).
+fn catalog() -> Option<Catalog> {
+    let typed: Vec<OsString> = std::env::args_os().collect();
+    let mut argv: Vec<OsString> = vec!["rulings".into()];
+    argv.extend(global_options(&typed));
+    argv.push("releases".into());
+    let cli = Cli::try_parse_from(argv).ok()?;
+    let config = Config::from_cli(&cli).ok()?;
+    config.catalog(&mut Out::new(io::sink()), false).ok()
+}
+
+/// The corpus and index options among the words of a command line.
+fn global_options(words: &[OsString]) -> Vec<OsString> {
+    let mut kept = Vec::new();
+    let mut words = words.iter();
+    while let Some(word) = words.next() {
+        let text = word.to_string_lossy();
+        if text == "--rulings" || text == "--index" {
+            if let Some(value) = words.next() {
+                kept.push(word.clone());
+                kept.push(value.clone());
+            }
+        } else if text.starts_with("--rulings=") || text.starts_with("--index=") {
+            kept.push(word.clone());
+        }
+    }
+    kept
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_corpus_and_index_options_are_kept() {
+        let words: Vec<OsString> = ["rulings", "--", "rulings", "--index", "/tmp/i", "show"]
+            .iter()
+            .chain(&["--rulings=/c", "fer"])
+            .map(OsString::from)
+            .collect();
+        let kept: Vec<String> = global_options(&words)
+            .iter()
+            .map(|w| w.to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(kept, ["--index", "/tmp/i", "--rulings=/c"]);
+    }
+}

@@ -1,0 +1,354 @@
+//! What the interactive search shows, as lines of plain text: the hits of a
+//! query, the preview of one, and the pages opened from it (the ruling, its
+//! topic's history, the card's errata, a reference). Every page is worded
+//! by the renderers of `show` and `errata`, so the screen says what the
+//! commands say.
+
+use chrono::NaiveDate;
+
+use crate::catalog::{Catalog, Reference};
+use crate::commands::errata::{card_errata, card_text};
+use crate::commands::show::{self, home_text, topic_text, ShowAnswer, TopicAnswer};
+use crate::lookup::{self, Match};
+use crate::model::{Edition, Entry};
+use crate::render::{describe, status_badge, Style};
+use crate::search::{self, Hit, Request};
+use crate::topic::TopicKey;
+
+/// How many hits a query lists: more than a screen, fewer than a search
+/// could cost.
+pub const HITS: usize = 50;
+
+/// The date and edition every question of a session is asked with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Session {
+    pub edition: Option<Edition>,
+    pub as_of: NaiveDate,
+    pub today: NaiveDate,
+}
+
+/// One hit as the list shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Row {
+    /// Entry id (`release:line`).
+    pub id: String,
+    pub topic: String,
+    pub key: TopicKey,
+    pub edition: Edition,
+    pub status: &'static str,
+    pub date: NaiveDate,
+}
+
+/// The hits of a query, and what to tell about how they were found.
+#[derive(Debug, Default)]
+pub struct Found {
+    pub rows: Vec<Row>,
+    pub notes: Vec<String>,
+}
+
+/// Searches the catalog as `rulings search` does, on the session's date and
+/// edition. A query with no words finds nothing, without complaint: it is
+/// only half typed.
+pub fn find(catalog: &Catalog, session: &Session, query: &str) -> anyhow::Result<Found> {
+    if query.trim().is_empty() {
+        return Ok(Found::default());
+    }
+    let request = Request {
+        query: query.to_string(),
+        edition: session.edition,
+        kind: None,
+        as_of: session.as_of,
+        all: false,
+        limit: HITS,
+    };
+    let answer = match search::search(catalog.index(), &request) {
+        Ok(answer) => answer,
+        Err(search::SearchError::NoWords) => return Ok(Found::default()),
+        Err(e) => return Err(e.into()),
+    };
+    let rows = answer
+        .hits
+        .iter()
+        .map(row)
+        .collect::<Result<Vec<_>, serde_json::Error>>()?;
+    let mut notes: Vec<String> = answer.notes.iter().map(note_text).collect();
+    if rows.is_empty() && !answer.did_you_mean.is_empty() {
+        notes.push(format!("did you mean: {}", answer.did_you_mean.join(", ")));
+    }
+    Ok(Found { rows, notes })
+}
+
+fn row(hit: &Hit) -> Result<Row, serde_json::Error> {
+    let entry: Entry = serde_json::from_str(&hit.entry)?;
+    Ok(Row {
+        id: hit.id.clone(),
+        topic: hit.topic.clone(),
+        key: entry.key,
+        edition: hit.edition,
+        status: hit
+            .period
+            .status
+            .as_ref()
+            .map_or("not yet in effect", |s| s.label()),
+        date: entry.date,
+    })
+}
+
+fn note_text(note: &search::Note) -> String {
+    use search::Note;
+    match note {
+        Note::PlainWords(words) => format!("read as plain words: {words}"),
+        Note::Corrected { typed, corrected } => format!("{typed} → {corrected}"),
+        Note::Partial { missing, .. } => format!("the first ruling lacks: {}", missing.join(", ")),
+        Note::AnyWord => "no ruling has every word; rulings with any of them".to_string(),
+        Note::Typos => "nothing as typed; allowing a typo in each word".to_string(),
+        Note::NotInForce(n) => format!("{n} more no longer in force"),
+        Note::NotYetInEffect(n) => format!("{n} more take effect later"),
+    }
+}
+
+/// A ruling answered: its lines and the references it points to, in the
+/// order the lines list them.
+#[derive(Debug, Clone, Default)]
+pub struct Page {
+    pub title: String,
+    /// One screen row each (already wrapped to the pane).
+    pub lines: Vec<String>,
+    pub references: Vec<String>,
+}
+
+impl Page {
+    fn new(title: String, lines: Vec<String>, references: Vec<String>) -> Page {
+        // The renderers wrap a paragraph into one string with line breaks;
+        // a screen row holds no break.
+        let lines = lines
+            .iter()
+            .flat_map(|l| l.split('\n'))
+            .map(str::to_string)
+            .collect();
+        Page {
+            title,
+            lines,
+            references,
+        }
+    }
+}
+
+/// How much of the earlier rulings a ruling's page lists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Earlier {
+    /// Each one, with its status and citation.
+    Listed,
+    /// How many there are: the preview, redrawn on every keystroke, does
+    /// not read them (a topic of a long corpus has hundreds).
+    Counted,
+}
+
+/// The hit's own ruling (not necessarily its topic's newest), with its
+/// status, citation and references, and the earlier rulings on its topic
+/// that it stands over, as `show` words them.
+pub fn ruling(
+    catalog: &Catalog,
+    session: &Session,
+    row: &Row,
+    width: usize,
+    earlier: Earlier,
+) -> anyhow::Result<Page> {
+    let Some((answer, count)) = hit_answer(catalog, session, row, earlier)? else {
+        return Ok(Page::new(
+            row.topic.clone(),
+            vec![format!("{} is not in effect on {}", row.id, session.as_of)],
+            Vec::new(),
+        ));
+    };
+    let style = plain(width);
+    let mut lines = topic_text(
+        &style,
+        &row.topic,
+        &answer,
+        session.as_of,
+        session.today,
+        false,
+    );
+    if earlier == Earlier::Counted && count > 0 {
+        lines.push(String::new());
+        lines.push(match count {
+            1 => "1 earlier ruling on the topic (Enter, then h: the history)".to_string(),
+            n => format!("{n} earlier rulings on the topic (Enter, then h: the history)"),
+        });
+    }
+    if !answer.history.is_empty() {
+        lines.push(String::new());
+        lines.push("Earlier rulings on the topic (h: the history)".to_string());
+        for (stored, period) in &answer.history {
+            let badge = period
+                .status
+                .as_ref()
+                .map(|s| status_badge(&style, s))
+                .unwrap_or_default();
+            lines.push(format!(
+                "  {} {}  {}",
+                stored.entry.date, badge, stored.citation
+            ));
+            lines.push(format!("    {}", describe(period)));
+        }
+    }
+    Ok(Page::new(
+        format!("{} ({})", row.topic, row.edition),
+        lines,
+        reference_names(&answer.references),
+    ))
+}
+
+/// The topic's answer built around the hit: the hit as the ruling shown,
+/// the older rulings in effect after it (listed, or only counted), and how
+/// many there are.
+fn hit_answer(
+    catalog: &Catalog,
+    session: &Session,
+    row: &Row,
+    earlier: Earlier,
+) -> anyhow::Result<Option<(TopicAnswer, usize)>> {
+    let as_of = session.as_of;
+    let Some(topic) = catalog.topic(row.edition, &row.key, as_of)? else {
+        return Ok(None);
+    };
+    let newest = topic.newest()?;
+    let topic_newest_id = newest.entry.id();
+    let (hit, history, count) = if earlier == Earlier::Counted && newest.entry.id() == row.id {
+        // The usual hit, the topic's newest ruling: one read.
+        (newest, Vec::new(), topic.len() - 1)
+    } else {
+        let mut rulings = topic.all()?.into_iter();
+        let Some(hit) = rulings.by_ref().find(|s| s.entry.id() == row.id) else {
+            return Ok(None);
+        };
+        let history: Vec<_> = rulings
+            .filter_map(|s| s.on(as_of).map(|p| (s, p)))
+            .collect();
+        let count = history.len();
+        match earlier {
+            Earlier::Listed => (hit, history, count),
+            Earlier::Counted => (hit, Vec::new(), count),
+        }
+    };
+    let Some(period) = hit.on(as_of) else {
+        return Ok(None);
+    };
+    let references = catalog.follow(
+        row.edition,
+        &hit.entry.key,
+        &hit.entry.see,
+        as_of,
+        show::REFERENCE_DEPTH,
+    )?;
+    // The earlier rulings still standing beside the newest (it amended
+    // them): part of the answer, as `show` gives it.
+    let standing = if hit.entry.id() == topic_newest_id {
+        topic
+            .standing()?
+            .into_iter()
+            .filter_map(|s| s.on(as_of).map(|p| (s, p)))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let answer = TopicAnswer {
+        edition: row.edition,
+        exact: true,
+        newest: (hit, period),
+        standing,
+        history,
+        references,
+    };
+    Ok(Some((answer, count)))
+}
+
+fn reference_names(references: &[Reference]) -> Vec<String> {
+    references
+        .iter()
+        .filter(|r| r.target.is_some() || home_text(r).is_some())
+        .map(|r| r.topic.clone())
+        .collect()
+}
+
+/// A topic as `show --history` (with `history`) or `show` answers it in the
+/// row's edition.
+pub fn topic(
+    catalog: &Catalog,
+    session: &Session,
+    edition: Edition,
+    name: &str,
+    history: bool,
+    width: usize,
+) -> anyhow::Result<Page> {
+    let style = plain(width);
+    let answer = show::answer(catalog, name, &[edition], session.as_of, history)?;
+    let title = if history {
+        format!("History of {name} ({edition})")
+    } else {
+        format!("{name} ({edition})")
+    };
+    match answer {
+        ShowAnswer::Found(found) => {
+            let mut lines = Vec::new();
+            let mut references = Vec::new();
+            for a in &found {
+                lines.extend(topic_text(
+                    &style,
+                    name,
+                    a,
+                    session.as_of,
+                    session.today,
+                    history,
+                ));
+                references.extend(reference_names(&a.references));
+            }
+            Ok(Page::new(title, lines, references))
+        }
+        ShowAnswer::NotYet { .. } | ShowAnswer::Several(_) | ShowAnswer::Unknown(_) => {
+            // A reference to a topic the corpus has no ruling on: say where
+            // it lives, as `show` does for a followed reference.
+            let reference = catalog.reference(edition, name, session.as_of)?;
+            let mut lines = vec![format!(
+                "nothing in force on `{name}` as of {} ({edition})",
+                session.as_of
+            )];
+            lines.extend(home_text(&reference));
+            Ok(Page::new(title, lines, Vec::new()))
+        }
+    }
+}
+
+/// The card's errata in effect, as `errata CARD` words them, or a line that
+/// says it has none.
+pub fn errata(
+    catalog: &Catalog,
+    session: &Session,
+    row: &Row,
+    width: usize,
+) -> anyhow::Result<Page> {
+    let title = format!("Errata of {} ({})", row.topic, row.edition);
+    let keys = catalog.keys(row.edition, true)?;
+    let errata = match lookup::find(row.key.as_str(), &keys) {
+        Match::Exact(key) => card_errata(catalog, row.edition, &key, session.as_of, true)?,
+        _ => None,
+    };
+    let lines = match errata {
+        Some(e) => card_text(&plain(width), &row.topic, &e, true),
+        None => vec![format!(
+            "no errata for `{}` as of {} ({})",
+            row.topic, session.as_of, row.edition
+        )],
+    };
+    Ok(Page::new(title, lines, Vec::new()))
+}
+
+/// The renderers' style on a pane: no escape codes (the screen paints its
+/// own), wrapped to the pane.
+fn plain(width: usize) -> Style {
+    Style {
+        color: false,
+        width,
+    }
+}

@@ -1,0 +1,292 @@
+//! The interactive search's state and how a key changes it: a plain struct
+//! and one [`State::update`], with no terminal in sight, so a test drives
+//! it with key events and reads the result.
+
+use std::time::{Duration, Instant};
+
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+
+use super::pages::{self, Page, Row, Session};
+use crate::catalog::Catalog;
+
+/// Which page is open over the search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PageKind {
+    /// The selected ruling.
+    Ruling,
+    /// Its topic's history (`show --history`).
+    History,
+    /// Its card's errata.
+    Errata,
+    /// A topic it points to.
+    Reference,
+}
+
+/// An open page, with how far it is scrolled.
+#[derive(Debug, Clone)]
+pub struct Open {
+    pub kind: PageKind,
+    pub page: Page,
+    pub scroll: u16,
+}
+
+/// Everything the screen shows.
+pub struct State<'c> {
+    catalog: &'c Catalog,
+    pub session: Session,
+    pub query: String,
+    pub rows: Vec<Row>,
+    /// How the hits were found (typos allowed, any word, …).
+    pub notes: Vec<String>,
+    pub selected: usize,
+    /// The selected hit's ruling, beside the list.
+    pub preview: Page,
+    pub preview_scroll: u16,
+    /// Pages opened from the search, the last one on screen; empty while
+    /// searching.
+    pub pages: Vec<Open>,
+    /// Something that went wrong answering, shown until the next key.
+    pub error: Option<String>,
+    /// How long the last query took to answer (search and preview).
+    pub took: Duration,
+    /// The screen's width, which the text is wrapped to fit.
+    pub columns: u16,
+    pub quit: bool,
+}
+
+impl<'c> State<'c> {
+    pub fn new(catalog: &'c Catalog, session: Session, columns: u16) -> State<'c> {
+        State {
+            catalog,
+            session,
+            query: String::new(),
+            rows: Vec::new(),
+            notes: Vec::new(),
+            selected: 0,
+            preview: Page::default(),
+            preview_scroll: 0,
+            pages: Vec::new(),
+            error: None,
+            took: Duration::ZERO,
+            columns,
+            quit: false,
+        }
+    }
+
+    /// The hit under the cursor.
+    pub fn selected_row(&self) -> Option<&Row> {
+        self.rows.get(self.selected)
+    }
+
+    /// The page on screen, if one is open.
+    pub fn page(&self) -> Option<&Open> {
+        self.pages.last()
+    }
+
+    /// Applies one terminal event.
+    pub fn update(&mut self, event: Event) {
+        self.error = None;
+        let result = match event {
+            Event::Key(key) if key.kind != KeyEventKind::Release => self.key(key),
+            Event::Resize(columns, _) => {
+                self.columns = columns;
+                self.reopen()
+            }
+            Event::Paste(text) => {
+                self.query.push_str(&text.replace(['\n', '\r'], " "));
+                self.search()
+            }
+            _ => Ok(()),
+        };
+        if let Err(e) = result {
+            self.error = Some(format!("{e:#}"));
+        }
+    }
+
+    fn key(&mut self, key: KeyEvent) -> anyhow::Result<()> {
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        if ctrl && matches!(key.code, KeyCode::Char('c') | KeyCode::Char('d')) {
+            self.quit = true;
+            return Ok(());
+        }
+        if self.pages.is_empty() {
+            self.search_key(key, ctrl)
+        } else {
+            self.page_key(key)
+        }
+    }
+
+    fn search_key(&mut self, key: KeyEvent, ctrl: bool) -> anyhow::Result<()> {
+        match key.code {
+            KeyCode::Esc => self.quit = true,
+            KeyCode::Char('u') if ctrl => {
+                self.query.clear();
+                self.search()?;
+            }
+            KeyCode::Char('w') if ctrl => {
+                let kept = self.query.trim_end().rfind(' ').map_or(0, |i| i + 1);
+                self.query.truncate(kept);
+                self.search()?;
+            }
+            KeyCode::Char(c) if !ctrl => {
+                self.query.push(c);
+                self.search()?;
+            }
+            KeyCode::Backspace => {
+                self.query.pop();
+                self.search()?;
+            }
+            KeyCode::Down => self.select(self.selected.saturating_add(1))?,
+            KeyCode::Up => self.select(self.selected.saturating_sub(1))?,
+            KeyCode::Home => self.select(0)?,
+            KeyCode::End => self.select(self.rows.len().saturating_sub(1))?,
+            KeyCode::PageDown => self.preview_scroll = self.preview_scroll.saturating_add(10),
+            KeyCode::PageUp => self.preview_scroll = self.preview_scroll.saturating_sub(10),
+            KeyCode::Enter | KeyCode::Right => self.open(PageKind::Ruling)?,
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn page_key(&mut self, key: KeyEvent) -> anyhow::Result<()> {
+        match key.code {
+            KeyCode::Esc | KeyCode::Backspace | KeyCode::Left => {
+                self.pages.pop();
+            }
+            KeyCode::Char('q') => self.quit = true,
+            KeyCode::Char('h') => self.open(PageKind::History)?,
+            KeyCode::Char('e') => self.open(PageKind::Errata)?,
+            KeyCode::Char('r') => self.open(PageKind::Ruling)?,
+            KeyCode::Char(c @ '1'..='9') => {
+                let n = c as usize - '1' as usize;
+                self.follow(n)?;
+            }
+            KeyCode::Down | KeyCode::Char('j') => self.scroll(1),
+            KeyCode::Up | KeyCode::Char('k') => self.scroll(-1),
+            KeyCode::PageDown | KeyCode::Char(' ') => self.scroll(10),
+            KeyCode::PageUp => self.scroll(-10),
+            KeyCode::Home => self.scroll(i32::MIN),
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn scroll(&mut self, by: i32) {
+        if let Some(open) = self.pages.last_mut() {
+            let limit = open.page.lines.len().saturating_sub(1) as i64;
+            let to = (i64::from(open.scroll) + i64::from(by)).clamp(0, limit);
+            open.scroll = u16::try_from(to).unwrap_or(u16::MAX);
+        }
+    }
+
+    /// Runs the query as it now stands and previews the first hit.
+    fn search(&mut self) -> anyhow::Result<()> {
+        let started = Instant::now();
+        let found = pages::find(self.catalog, &self.session, &self.query)?;
+        self.rows = found.rows;
+        self.notes = found.notes;
+        self.selected = 0;
+        self.refresh_preview()?;
+        self.took = started.elapsed();
+        Ok(())
+    }
+
+    fn select(&mut self, index: usize) -> anyhow::Result<()> {
+        let index = index.min(self.rows.len().saturating_sub(1));
+        if index != self.selected {
+            self.selected = index;
+            self.refresh_preview()?;
+        }
+        Ok(())
+    }
+
+    fn refresh_preview(&mut self) -> anyhow::Result<()> {
+        self.preview_scroll = 0;
+        self.preview = match self.selected_row() {
+            Some(row) => pages::ruling(
+                self.catalog,
+                &self.session,
+                row,
+                super::draw::preview_width(self.columns),
+                pages::Earlier::Counted,
+            )?,
+            None => Page::default(),
+        };
+        Ok(())
+    }
+
+    /// Opens a page about the selected hit over the search (or over the
+    /// page on screen).
+    fn open(&mut self, kind: PageKind) -> anyhow::Result<()> {
+        if let Some(page) = self.answer(kind)? {
+            self.pages.push(Open {
+                kind,
+                page,
+                scroll: 0,
+            });
+        }
+        Ok(())
+    }
+
+    /// A page about the selected hit; a reference is answered by `follow`.
+    fn answer(&self, kind: PageKind) -> anyhow::Result<Option<Page>> {
+        let Some(row) = self.selected_row() else {
+            return Ok(None);
+        };
+        let (catalog, session, width) = (self.catalog, &self.session, self.page_width());
+        Ok(Some(match kind {
+            PageKind::Ruling => {
+                pages::ruling(catalog, session, row, width, pages::Earlier::Listed)?
+            }
+            PageKind::History => {
+                pages::topic(catalog, session, row.edition, &row.topic, true, width)?
+            }
+            PageKind::Errata => pages::errata(catalog, session, row, width)?,
+            PageKind::Reference => return Ok(None),
+        }))
+    }
+
+    /// Follows the `n`-th reference of the page on screen.
+    fn follow(&mut self, n: usize) -> anyhow::Result<()> {
+        let Some(name) = self
+            .page()
+            .and_then(|open| open.page.references.get(n))
+            .cloned()
+        else {
+            return Ok(());
+        };
+        let Some(edition) = self.selected_row().map(|r| r.edition) else {
+            return Ok(());
+        };
+        let page = pages::topic(
+            self.catalog,
+            &self.session,
+            edition,
+            &name,
+            false,
+            self.page_width(),
+        )?;
+        self.pages.push(Open {
+            kind: PageKind::Reference,
+            page,
+            scroll: 0,
+        });
+        Ok(())
+    }
+
+    fn page_width(&self) -> usize {
+        super::draw::page_width(self.columns)
+    }
+
+    /// Words everything again at a new width. A reference page keeps its
+    /// wording: its name is only in the page before it.
+    fn reopen(&mut self) -> anyhow::Result<()> {
+        self.refresh_preview()?;
+        for i in 0..self.pages.len() {
+            if let Some(page) = self.answer(self.pages[i].kind)? {
+                self.pages[i].page = page;
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,289 @@
+//! The interactive search driven by key events on the bundled corpus, and
+//! drawn on ratatui's test backend.
+
+use chrono::NaiveDate;
+use clap::Parser;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use ratatui::Terminal;
+
+use super::draw::draw;
+use super::pages::Session;
+use super::state::{PageKind, State};
+use crate::catalog::Catalog;
+use crate::cli::Cli;
+use crate::commands::Config;
+use crate::model::Edition;
+use crate::output::Out;
+
+const COLUMNS: u16 = 110;
+const ROWS: u16 = 32;
+
+/// The bundled corpus's catalog, indexed into a temporary folder.
+fn catalog() -> (tempfile::TempDir, Catalog) {
+    let index = tempfile::tempdir().unwrap();
+    let cli = Cli::parse_from([
+        "rulings",
+        "--index",
+        index.path().to_str().unwrap(),
+        "releases",
+    ]);
+    let config = Config::from_cli(&cli).unwrap();
+    let catalog = config
+        .catalog(&mut Out::new(std::io::sink()), false)
+        .unwrap();
+    (index, catalog)
+}
+
+fn session(as_of: &str) -> Session {
+    Session {
+        edition: Some(Edition::First),
+        as_of: as_of.parse().unwrap(),
+        today: NaiveDate::from_ymd_opt(2030, 1, 1).unwrap(),
+    }
+}
+
+fn key(code: KeyCode) -> Event {
+    Event::Key(KeyEvent::new(code, KeyModifiers::NONE))
+}
+
+fn type_text(state: &mut State, text: &str) {
+    for c in text.chars() {
+        state.update(key(KeyCode::Char(c)));
+    }
+}
+
+/// The screen as text, one line a row, trailing blanks cut.
+fn screen(state: &State) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(COLUMNS, ROWS)).unwrap();
+    terminal.draw(|frame| draw(frame, state)).unwrap();
+    let buffer = terminal.backend().buffer();
+    (0..ROWS)
+        .map(|y| {
+            let row: String = (0..COLUMNS)
+                .map(|x| buffer[(x, y)].symbol().to_string())
+                .collect();
+            row.trim_end().to_string()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn before_a_query_the_screen_shows_the_session_and_a_hint() {
+    let (_index, catalog) = catalog();
+    let state = State::new(&catalog, session("2010-01-01"), COLUMNS);
+    let text = screen(&state);
+    assert!(
+        text.starts_with("rulings  as of 2010-01-01 (pinned) · 1E only"),
+        "{text}"
+    );
+    assert!(text.contains("Type a few words"), "{text}");
+    assert!(state.rows.is_empty());
+}
+
+#[test]
+fn typing_updates_the_hits_on_every_key() {
+    let (_index, catalog) = catalog();
+    let mut state = State::new(&catalog, session("2020-01-01"), COLUMNS);
+    type_text(&mut state, "ferengi mil");
+    assert_eq!(state.query, "ferengi mil");
+    assert_eq!(
+        state.selected_row().map(|r| r.topic.as_str()),
+        Some("Ferengi Military Operations")
+    );
+    let text = screen(&state);
+    assert!(text.contains("> ferengi mil"), "{text}");
+    assert!(text.contains("1E  in force  2014-11-03"), "{text}");
+    // The preview is the selected ruling as `show` words it.
+    assert!(
+        text.contains("from First Edition Current Rulings Document (2014-11-03)"),
+        "{text}"
+    );
+    // Backspace searches again; clearing the query empties the list.
+    state.update(key(KeyCode::Backspace));
+    assert_eq!(state.query, "ferengi mi");
+    state.update(Event::Key(KeyEvent::new(
+        KeyCode::Char('u'),
+        KeyModifiers::CONTROL,
+    )));
+    assert!(state.query.is_empty() && state.rows.is_empty());
+}
+
+#[test]
+fn moving_the_selection_changes_the_preview() {
+    let (_index, catalog) = catalog();
+    let mut state = State::new(&catalog, session("2020-01-01"), COLUMNS);
+    type_text(&mut state, "once each turn");
+    assert!(state.rows.len() > 2, "{:?}", state.rows);
+    let first = state.preview.title.clone();
+    state.update(key(KeyCode::Down));
+    assert_eq!(state.selected, 1);
+    let second = state.rows[1].topic.clone();
+    assert!(state.preview.title.starts_with(&second), "{second}");
+    assert_ne!(state.preview.title, first);
+    state.update(key(KeyCode::Up));
+    state.update(key(KeyCode::Up));
+    assert_eq!(state.selected, 0, "the selection stops at the top");
+    assert!(screen(&state).contains(&format!("Hits 1/{}", state.rows.len())));
+}
+
+#[test]
+fn enter_reads_the_ruling_and_h_its_history() {
+    let (_index, catalog) = catalog();
+    let mut state = State::new(&catalog, session("2020-01-01"), COLUMNS);
+    type_text(&mut state, "time location");
+    let row = state.selected_row().unwrap().clone();
+    assert_eq!(row.topic, "time location");
+    // The preview counts the earlier rulings; the page lists them.
+    assert!(
+        state
+            .preview
+            .lines
+            .contains(&"1 earlier ruling on the topic (Enter, then h: the history)".to_string()),
+        "{:?}",
+        state.preview.lines
+    );
+
+    state.update(key(KeyCode::Enter));
+    assert_eq!(state.page().map(|o| o.kind), Some(PageKind::Ruling));
+    let text = screen(&state);
+    assert!(text.contains("┌ time location (1E) ─"), "{text}");
+    assert!(
+        text.contains("│from First Edition Current Rulings Document (2014-11-03)"),
+        "{text}"
+    );
+    // Below the fold: the earlier ruling it stands over.
+    let lines = &state.page().unwrap().page.lines;
+    let earlier = lines
+        .iter()
+        .position(|l| l.starts_with("Earlier rulings on the topic"))
+        .expect("the earlier rulings are listed");
+    assert!(
+        lines[earlier + 1].contains("superseded  Current Rulings (2000-03-27)"),
+        "{lines:?}"
+    );
+    state.update(key(KeyCode::PageDown));
+    assert_eq!(state.page().unwrap().scroll, 10);
+
+    // Letters are keys on a page, not the query.
+    state.update(key(KeyCode::Char('h')));
+    assert_eq!(state.query, "time location");
+    assert_eq!(state.page().map(|o| o.kind), Some(PageKind::History));
+    assert!(screen(&state).contains("┌ History of time location (1E) ─"));
+    let lines = &state.page().unwrap().page.lines;
+    let history = lines
+        .iter()
+        .position(|l| l == "History (newest first)")
+        .expect("a history");
+    assert!(
+        lines[history + 1].contains("superseded  Current Rulings (2000-03-27)"),
+        "{lines:?}"
+    );
+
+    // Esc walks back page by page, then quits from the search.
+    state.update(key(KeyCode::Esc));
+    assert_eq!(state.page().map(|o| o.kind), Some(PageKind::Ruling));
+    state.update(key(KeyCode::Esc));
+    assert!(state.page().is_none() && !state.quit);
+    state.update(key(KeyCode::Esc));
+    assert!(state.quit);
+}
+
+#[test]
+fn a_card_shows_its_errata_and_a_topic_without_says_so() {
+    let (_index, catalog) = catalog();
+    let mut state = State::new(&catalog, session("2020-01-01"), COLUMNS);
+    type_text(&mut state, "Ferengi Military Operations");
+    state.update(key(KeyCode::Enter));
+    state.update(key(KeyCode::Char('e')));
+    let open = state.page().unwrap();
+    assert_eq!(open.kind, PageKind::Errata);
+    assert_eq!(
+        open.page.title,
+        "Errata of Ferengi Military Operations (1E)"
+    );
+    assert!(
+        open.page.lines[0].starts_with("Ferengi Military Operations  1E  in force"),
+        "{:?}",
+        open.page.lines
+    );
+
+    state.update(key(KeyCode::Esc));
+    state.update(key(KeyCode::Esc));
+    state.update(Event::Key(KeyEvent::new(
+        KeyCode::Char('u'),
+        KeyModifiers::CONTROL,
+    )));
+    type_text(&mut state, "time location");
+    state.update(key(KeyCode::Enter));
+    state.update(key(KeyCode::Char('e')));
+    let lines = &state.page().unwrap().page.lines;
+    assert_eq!(
+        lines,
+        &["no errata for `time location` as of 2020-01-01 (1E)"]
+    );
+}
+
+#[test]
+fn a_reference_is_followed_by_its_number() {
+    let (_index, catalog) = catalog();
+    let mut state = State::new(&catalog, session("2020-01-01"), COLUMNS);
+    type_text(&mut state, "topic:dabo");
+    assert_eq!(state.selected_row().unwrap().topic, "Dabo");
+    state.update(key(KeyCode::Enter));
+    let references = state.page().unwrap().page.references.clone();
+    assert_eq!(
+        references,
+        [
+            "Writ of Accountability",
+            "Horga'hn",
+            "tournament scoring – forfeited games"
+        ]
+    );
+    assert!(screen(&state).contains("see: 1 Writ of Accountability · 2 Horga'hn"));
+    state.update(key(KeyCode::Char('2')));
+    let open = state.page().unwrap();
+    assert_eq!(open.kind, PageKind::Reference);
+    assert!(
+        open.page.lines[0].starts_with("Horga’hn  1E  consolidated"),
+        "{:?}",
+        open.page.lines
+    );
+    // A number with no reference does nothing.
+    state.update(key(KeyCode::Char('9')));
+    assert_eq!(state.pages.len(), 2);
+}
+
+#[test]
+fn ctrl_c_quits_from_anywhere() {
+    let (_index, catalog) = catalog();
+    let mut state = State::new(&catalog, session("2020-01-01"), COLUMNS);
+    type_text(&mut state, "dabo");
+    state.update(key(KeyCode::Enter));
+    state.update(Event::Key(KeyEvent::new(
+        KeyCode::Char('c'),
+        KeyModifiers::CONTROL,
+    )));
+    assert!(state.quit);
+}
+
+#[test]
+fn a_query_that_finds_nothing_says_so() {
+    let (_index, catalog) = catalog();
+    let mut state = State::new(&catalog, session("2020-01-01"), COLUMNS);
+    type_text(&mut state, "zzqxv");
+    assert!(state.rows.is_empty());
+    let text = screen(&state);
+    assert!(
+        text.contains("nothing in force matches `zzqxv` as of 2020-01-01"),
+        "{text}"
+    );
+    // A lone quote is half a phrase, not an error.
+    state.update(Event::Key(KeyEvent::new(
+        KeyCode::Char('u'),
+        KeyModifiers::CONTROL,
+    )));
+    type_text(&mut state, "\"");
+    assert!(state.error.is_none(), "{:?}", state.error);
+}

@@ -1,0 +1,161 @@
+//! The interactive search run for real: the built binary in a
+//! pseudo-terminal, its screen read back through a terminal emulator; and
+//! what `rulings` does with no command when it has no terminal.
+
+mod common;
+
+use std::io::{Read, Write};
+use std::num::NonZeroU16;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use portable_pty::{native_pty_system, CommandBuilder, PtySize};
+
+use common::rulings;
+
+const ROWS: u16 = 30;
+const COLUMNS: u16 = 110;
+
+/// A running `rulings ask` and the screen it has drawn so far.
+struct Screen {
+    parser: vt100::Parser,
+    output: mpsc::Receiver<Vec<u8>>,
+}
+
+impl Screen {
+    /// Reads the program's output until the screen shows `text`, or fails
+    /// after `patience` with the screen as it stands.
+    fn wait_for(&mut self, text: &str, patience: Duration) -> String {
+        let deadline = Instant::now() + patience;
+        loop {
+            let contents = self.parser.screen().contents();
+            if contents.contains(text) {
+                return contents;
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            assert!(!left.is_zero(), "never showed `{text}`:\n{contents}");
+            if let Ok(bytes) = self
+                .output
+                .recv_timeout(left.min(Duration::from_millis(100)))
+            {
+                self.parser.process(&bytes);
+            }
+        }
+    }
+}
+
+#[test]
+fn ask_answers_as_you_type_in_a_real_terminal() {
+    let index = tempfile::tempdir().unwrap();
+    let index_path = index.path().to_str().unwrap();
+    // Build the index first so that the session starts at once.
+    rulings()
+        .args(["--index", index_path, "index"])
+        .assert()
+        .success();
+
+    let pty = native_pty_system()
+        .openpty(PtySize {
+            rows: ROWS,
+            cols: COLUMNS,
+            pixel_width: 0,
+            pixel_height: 0,
+        })
+        .unwrap();
+    let mut command = CommandBuilder::new(assert_cmd::cargo::cargo_bin("rulings"));
+    command.args([
+        "--index",
+        index_path,
+        "ask",
+        "--as-of",
+        "2020-01-01",
+        "--edition",
+        "1e",
+    ]);
+    command.env("TERM", "xterm-256color");
+    command.env("NO_COLOR", "1");
+    for name in ["RULINGS_DIR", "RULINGS_INDEX", "RULINGS_TIMINGS"] {
+        command.env_remove(name);
+    }
+    let mut child = pty.slave.spawn_command(command).unwrap();
+    drop(pty.slave);
+
+    // The terminal must be read all the time, or the program blocks
+    // writing its screen.
+    let mut reader = pty.master.try_clone_reader().unwrap();
+    let (send, output) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 8192];
+        while let Ok(n) = reader.read(&mut buf) {
+            if n == 0 || send.send(buf[..n].to_vec()).is_err() {
+                break;
+            }
+        }
+    });
+    let mut writer = pty.master.take_writer().unwrap();
+    let mut screen = Screen {
+        parser: vt100::Parser::new(
+            NonZeroU16::new(ROWS).unwrap(),
+            NonZeroU16::new(COLUMNS).unwrap(),
+            0,
+        ),
+        output,
+    };
+
+    let patience = Duration::from_secs(30);
+    let first = screen.wait_for("Type a few words", patience);
+    assert!(
+        first.contains("as of 2020-01-01 (pinned) · 1E only"),
+        "{first}"
+    );
+
+    writer.write_all(b"ferengi mil").unwrap();
+    writer.flush().unwrap();
+    screen.wait_for("> ferengi mil", patience);
+    let found = screen.wait_for("from First Edition Current Rulings", patience);
+    assert!(found.contains("Ferengi Military Operations"), "{found}");
+    assert!(found.contains("1E  in force  2014-11-03"), "{found}");
+
+    // Enter reads the ruling, e its errata.
+    writer.write_all(b"\re").unwrap();
+    writer.flush().unwrap();
+    screen.wait_for("Errata of Ferengi Military Operations (1E)", patience);
+
+    // Ctrl-C quits with success and leaves the alternate screen.
+    writer.write_all(b"\x03").unwrap();
+    writer.flush().unwrap();
+    let deadline = Instant::now() + patience;
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(Instant::now() < deadline, "rulings ask did not quit");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(status.success(), "{status:?}");
+    let mut rest = Vec::new();
+    while let Ok(bytes) = screen.output.recv_timeout(Duration::from_millis(200)) {
+        rest.extend(bytes);
+    }
+    screen.parser.process(&rest);
+    assert!(
+        !screen.parser.screen().alternate_screen(),
+        "the terminal is restored"
+    );
+}
+
+#[test]
+fn no_command_without_a_terminal_prints_the_help() {
+    let assert = rulings().assert().code(2);
+    let err = String::from_utf8(assert.get_output().stderr.clone()).unwrap();
+    assert!(err.contains("Usage: rulings"), "{err}");
+    assert!(err.contains("ask"), "{err}");
+    assert!(assert.get_output().stdout.is_empty());
+}
+
+#[test]
+fn ask_without_a_terminal_is_a_usage_error() {
+    let assert = rulings().arg("ask").assert().code(2);
+    let err = String::from_utf8(assert.get_output().stderr.clone()).unwrap();
+    assert!(err.contains("`rulings ask` needs a terminal"), "{err}");
+}
