@@ -414,3 +414,38 @@ fn a_copied_binary_answers_from_its_embedded_documents() {
     assert_eq!(sources.len(), 6);
     assert!(sources.iter().any(|s| s.ends_with("1e-2025-01-01-rrd.md")));
 }
+
+#[test]
+fn a_damaged_index_is_rebuilt_and_the_question_answered() {
+    let index = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| {
+        rulings()
+            .arg("--index")
+            .arg(index.path())
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    assert!(run(&["index"]).status.success());
+    // Cut every file of the generation in use short.
+    let current = fs::read_to_string(index.path().join("CURRENT")).unwrap();
+    let generation = index.path().join(current.trim());
+    for file in fs::read_dir(&generation).unwrap() {
+        let path = file.unwrap().path();
+        if path
+            .extension()
+            .is_some_and(|e| e == "fast" || e == "store")
+        {
+            let bytes = fs::read(&path).unwrap();
+            fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
+        }
+    }
+    let out = run(&["show", "time location"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("is damaged"), "{err}");
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("time location  1E  in force"));
+    // Healed: the next question reads the new index without a word.
+    let out = run(&["show", "time location"]);
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("damaged"));
+}

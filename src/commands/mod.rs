@@ -21,7 +21,7 @@ use anyhow::bail;
 use chrono::NaiveDate;
 use clap::CommandFactory;
 
-use crate::catalog::Catalog;
+use crate::catalog::{Catalog, CatalogError};
 use crate::cli::{AskArgs, Cli, Command};
 use crate::corpus::Sources;
 use crate::index::Origin;
@@ -258,10 +258,25 @@ fn dispatch(
     // slower answer); other answers stay as they are.
     let announce = matches!(command, Command::Search(_));
     let opening = Instant::now();
-    let catalog = config.catalog(&mut p.err, announce)?;
+    let mut catalog = guarded(|| config.catalog(&mut p.err, announce));
+    if let Err(Failure::Damage(why)) = &catalog {
+        catalog = heal(config, p, why);
+    }
+    let catalog = catalog.map_err(Failure::into_error)?;
     let opened_in = opening.elapsed();
     let answering = Instant::now();
-    let outcome = answer(command, config, &catalog, p)?;
+    let (catalog, outcome) = match guarded(|| answer(command, config, &catalog, p)) {
+        Ok(outcome) => (catalog, outcome),
+        Err(Failure::Damage(why)) => {
+            // What the index said cannot be trusted: build it again and ask
+            // again, once.
+            drop(catalog);
+            let catalog = heal(config, p, &why).map_err(Failure::into_error)?;
+            let outcome = answer(command, config, &catalog, p)?;
+            (catalog, outcome)
+        }
+        Err(Failure::Other(e)) => return Err(e),
+    };
     if std::env::var_os("RULINGS_TIMINGS").is_some() {
         // What the benchmark reports as the break-down of a command.
         let ms = |d: Duration| d.as_secs_f64() * 1000.0;
@@ -300,6 +315,80 @@ fn answer(
             unreachable!("answered by `run` without the printer")
         }
     }
+}
+
+/// Why a command could not answer.
+enum Failure {
+    /// The index failed under it (an error of tantivy's, a stored value that
+    /// cannot be read, a panic): damage, healed by building it again.
+    Damage(String),
+    Other(anyhow::Error),
+}
+
+impl Failure {
+    fn into_error(self) -> anyhow::Error {
+        match self {
+            Failure::Damage(why) => anyhow::anyhow!("search index: {why}"),
+            Failure::Other(e) => e,
+        }
+    }
+}
+
+/// Whether an error is the index failing (rather than bad input).
+fn is_damage(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause.downcast_ref::<tantivy::TantivyError>().is_some()
+            || matches!(
+                cause.downcast_ref::<CatalogError>(),
+                Some(CatalogError::Tantivy(_) | CatalogError::Stored(_))
+            )
+            || matches!(
+                cause.downcast_ref::<crate::search::SearchError>(),
+                Some(
+                    crate::search::SearchError::Tantivy(_) | crate::search::SearchError::Stored(_)
+                )
+            )
+    })
+}
+
+/// Runs `work`, telling damage (an index error, or a panic while reading
+/// the index, whose message is kept from the terminal) from other errors.
+fn guarded<T>(work: impl FnOnce() -> anyhow::Result<T>) -> Result<T, Failure> {
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work));
+    std::panic::set_hook(hook);
+    match result {
+        Ok(Ok(value)) => Ok(value),
+        Ok(Err(e)) if is_damage(&e) => Err(Failure::Damage(format!("{e:#}"))),
+        Ok(Err(e)) => Err(Failure::Other(e)),
+        Err(panic) => {
+            let message = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic".to_string());
+            Err(Failure::Damage(format!(
+                "it failed while being read: {message}"
+            )))
+        }
+    }
+}
+
+/// Rebuilds a damaged index, says so, and opens the new one.
+fn heal(
+    config: &Config,
+    p: &mut Printer<impl Write, impl Write>,
+    why: &str,
+) -> Result<Catalog, Failure> {
+    let warn = format!(
+        "warning: the search index at {} is damaged ({}); rebuilding it",
+        config.index.display(),
+        sanitize(why)
+    );
+    p.err.line(&warn).map_err(|e| Failure::Other(e.into()))?;
+    crate::index::rebuild(&config.sources, &config.index).map_err(|e| Failure::Other(e.into()))?;
+    config.catalog(&mut p.err, false).map_err(Failure::Other)
 }
 
 /// Today, the default date of every question.
@@ -342,7 +431,13 @@ pub fn banner(catalog: &Catalog, editions: &[Edition], today: NaiveDate) -> Vec<
     let stale: Vec<String> = newest
         .iter()
         .filter(|n| (today - n.date).num_days() > 365)
-        .map(|n| format!("{}'s is {}", n.edition, age(n.date, today)))
+        .map(|n| {
+            format!(
+                "the newest {} release here is {}",
+                n.edition,
+                age(n.date, today)
+            )
+        })
         .collect();
     if !stale.is_empty() {
         let folder = user_folder()
@@ -350,8 +445,8 @@ pub fn banner(catalog: &Catalog, editions: &[Edition], today: NaiveDate) -> Vec<
             .map(|d| d.display().to_string())
             .unwrap_or_else(|| "a folder given with --rulings".to_string());
         lines.push(format!(
-            "warning: newer rulings may exist: the newest release here of {}; the Continuing Committee publishes new ones (trekcc.org) — drop a new document into {folder} and the next question reads it",
-            stale.join(" and ")
+            "warning: newer rulings may exist ({}); the Continuing Committee publishes new ones (trekcc.org) — drop a new document into {folder} and the next question reads it",
+            stale.join("; ")
         ));
     }
     lines

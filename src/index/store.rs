@@ -98,9 +98,13 @@ impl Store {
         Ok(dir)
     }
 
-    /// Makes a complete build the generation in use, and removes every
-    /// other generation and every abandoned build.
+    /// Makes a complete build the generation in use. Its files reach the
+    /// disk before the pointer to them does. The generation it replaces is
+    /// kept (a command that read the old pointer may still be opening its
+    /// files); every older one is removed.
     pub fn publish(&self, build: &Path, _lock: &BuildLock) -> io::Result<PathBuf> {
+        sync_folder(build)?;
+        let previous = self.current().ok().flatten();
         let name = format!("{GENERATION}{}", unique_suffix());
         let generation = self.root.join(&name);
         fs::rename(build, &generation)?;
@@ -115,7 +119,7 @@ impl Store {
             let _ = fs::remove_file(&pointer);
             return Err(e);
         }
-        self.remove_others(&generation);
+        self.remove_others(&[Some(generation.clone()), previous]);
         Ok(generation)
     }
 
@@ -124,13 +128,17 @@ impl Store {
         self.remove_matching(|name| name.starts_with(BUILD));
     }
 
-    /// Removes every generation but `keep`. A process still reading one of
-    /// them keeps its open files (on Unix) or keeps the folder from going
-    /// (elsewhere: it is then removed by a later build).
-    fn remove_others(&self, keep: &Path) {
-        let keep = keep.file_name().map(|n| n.to_string_lossy().into_owned());
+    /// Removes every generation but the ones kept. A process still reading
+    /// one of them keeps its open files (on Unix) or keeps the folder from
+    /// going (elsewhere: it is then removed by a later build).
+    fn remove_others(&self, keep: &[Option<PathBuf>]) {
+        let keep: Vec<String> = keep
+            .iter()
+            .flatten()
+            .filter_map(|k| k.file_name().map(|n| n.to_string_lossy().into_owned()))
+            .collect();
         self.remove_matching(|name| {
-            name.starts_with(GENERATION) && Some(name) != keep.as_deref()
+            name.starts_with(GENERATION) && !keep.iter().any(|k| k == name)
                 || name.starts_with(&format!(".{CURRENT}-"))
         });
     }
@@ -153,10 +161,25 @@ impl Store {
         }
     }
 
-    /// Removes a build that failed.
+    /// Removes a build that failed, or a generation found damaged.
     pub fn discard(&self, build: &Path) {
         let _ = fs::remove_dir_all(build);
     }
+}
+
+/// Every file of a folder, and the folder itself, synced to the disk.
+fn sync_folder(folder: &Path) -> io::Result<()> {
+    for item in fs::read_dir(folder)? {
+        let item = item?;
+        if item.file_type()?.is_file() {
+            File::open(item.path())?.sync_all()?;
+        }
+    }
+    // A folder cannot be opened to be synced everywhere (Windows).
+    if let Ok(dir) = File::open(folder) {
+        let _ = dir.sync_all();
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -179,14 +202,27 @@ mod tests {
         let second = store.new_build(&lock).unwrap();
         let second = store.publish(&second, &lock).unwrap();
         assert_eq!(store.current().unwrap(), Some(second.clone()));
+        // The generation replaced stays for a reader still opening it ...
+        assert!(first.exists());
+        let third = store.new_build(&lock).unwrap();
+        let third = store.publish(&third, &lock).unwrap();
+        // ... until the next one replaces its successor.
         assert!(!first.exists());
+        assert!(second.exists());
         let mut names: Vec<String> = fs::read_dir(dir.path())
             .unwrap()
             .map(|i| i.unwrap().file_name().to_string_lossy().into_owned())
             .collect();
         names.sort();
-        let generation = second.file_name().unwrap().to_string_lossy().into_owned();
-        assert_eq!(names, [".build.lock", ".gitignore", "CURRENT", &generation]);
+        let mut expected = vec![
+            ".build.lock".to_string(),
+            ".gitignore".to_string(),
+            "CURRENT".to_string(),
+            second.file_name().unwrap().to_string_lossy().into_owned(),
+            third.file_name().unwrap().to_string_lossy().into_owned(),
+        ];
+        expected.sort();
+        assert_eq!(names, expected);
     }
 
     #[test]
