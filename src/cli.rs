@@ -366,20 +366,6 @@ pub fn parse_date(text: &str) -> Result<NaiveDate, String> {
 /// Whether a text is made of a date's parts only: numbers, separators and
 /// month names (so that a release id holding a date is not a date).
 fn is_only_a_date(text: &str) -> bool {
-    const MONTHS: [&str; 12] = [
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-    ];
     let has_digit = text.chars().any(|c| c.is_ascii_digit());
     let parts_ok = text
         .split(|c: char| !c.is_alphanumeric())
@@ -388,7 +374,10 @@ fn is_only_a_date(text: &str) -> bool {
             let lower = w.to_lowercase();
             let number = lower.trim_end_matches(['s', 't', 'n', 'd', 'r', 'h']);
             number.chars().all(|c| c.is_ascii_digit()) && !number.is_empty()
-                || (lower.len() >= 3 && MONTHS.iter().any(|m| m.starts_with(&lower)))
+                || (lower.len() >= 3
+                    && crate::parse::dates::MONTHS
+                        .iter()
+                        .any(|m| m.starts_with(&lower)))
         });
     let separators_ok = text
         .chars()

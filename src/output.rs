@@ -158,6 +158,14 @@ impl<W: Write> Out<W> {
         Ok(())
     }
 
+    /// Writes one answer as an object, several as an array of them.
+    pub fn json_one_or_many<T: serde::Serialize>(&mut self, values: &[T]) -> anyhow::Result<()> {
+        match values {
+            [one] => self.json(one),
+            many => self.json(many),
+        }
+    }
+
     /// Writes `value` as JSON on one line, safe for a terminal.
     pub fn json_line<T: serde::Serialize + ?Sized>(&mut self, value: &T) -> anyhow::Result<()> {
         self.line(&escape_controls(&serde_json::to_string(value)?))?;

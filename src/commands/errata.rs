@@ -223,11 +223,7 @@ fn one_card(
     }
     if json {
         let list: Vec<ErrataJson> = answers.iter().map(|(e, _)| e.json()).collect();
-        if list.len() == 1 {
-            p.out.json(&list[0])?;
-        } else {
-            p.out.json(&list)?;
-        }
+        p.out.json_one_or_many(&list)?;
     } else {
         let mut lines = Vec::new();
         for (i, (e, exact)) in answers.iter().enumerate() {

@@ -179,11 +179,7 @@ pub fn run(
         ShowAnswer::Found(found) => {
             if args.json {
                 let list: Vec<ShowJson> = found.iter().map(|a| to_json(a, as_of)).collect();
-                if list.len() == 1 {
-                    p.out.json(&list[0])?;
-                } else {
-                    p.out.json(&list)?;
-                }
+                p.out.json_one_or_many(&list)?;
             } else {
                 let mut lines = Vec::new();
                 for (i, a) in found.iter().enumerate() {

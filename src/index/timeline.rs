@@ -289,7 +289,20 @@ fn sweep_topic(
             let (ri, ei) = rulings[i];
             effects[ri][ei] = Some(effect);
             match effect {
-                Effect::Amends if !rescinded => standing.push(i),
+                Effect::Amends if !rescinded => {
+                    // The same amendment printed again (a CRD restating
+                    // its entries) takes the place of its earlier printing.
+                    let text = crate::diff::comparable(&new.text);
+                    standing.retain(|&s| {
+                        let reprinted = crate::diff::comparable(&entry(rulings[s]).text) == text;
+                        if reprinted {
+                            displaced[s] = Some(follows(new));
+                            touched.push(s);
+                        }
+                        !reprinted
+                    });
+                    standing.push(i);
+                }
                 Effect::Rescinds => {
                     let by = Status::Rescinded {
                         by: new.id(),
@@ -513,6 +526,29 @@ mod tests {
         );
         // Before the amendment, the first ruling alone.
         assert_eq!(statuses(&corpus, date(2005, 1, 1))[1].2, None);
+    }
+
+    #[test]
+    fn an_amendment_printed_again_takes_the_place_of_its_earlier_printing() {
+        let amendment = "stopped – Add the following bullet point:\n\n- Unstopping is allowed.\n";
+        let (_dir, corpus) = corpus(&[
+            (
+                "a.md",
+                "1E",
+                "2000-01-01",
+                "stopped – A stopped card cannot move.\n",
+            ),
+            ("b.md", "1E", "2010-01-01", amendment),
+            ("c.md", "1E", "2012-01-01", amendment),
+        ]);
+        assert_eq!(
+            statuses(&corpus, date(2020, 1, 1)),
+            [
+                row("a", Effect::New, "in force"),
+                row("b", Effect::Amends, "superseded by c"),
+                row("c", Effect::Amends, "in force"),
+            ]
+        );
     }
 
     #[test]

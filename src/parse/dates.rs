@@ -6,7 +6,8 @@ use std::sync::LazyLock;
 use chrono::NaiveDate;
 use regex::Regex;
 
-const MONTHS: [&str; 12] = [
+/// The months, lowercase, January first.
+pub const MONTHS: [&str; 12] = [
     "january",
     "february",
     "march",
