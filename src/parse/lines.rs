@@ -482,7 +482,13 @@ fn is_bare_head(s: &str) -> bool {
 /// A list item may end on a bare label ("… are **Androids**"), so for list
 /// items only a lowercase last word counts as a cut.
 pub fn ends_mid_sentence(paragraph: &str) -> bool {
-    let last_line = paragraph.lines().last().unwrap_or("").trim();
+    line_ends_mid_sentence(paragraph.lines().last().unwrap_or(""))
+}
+
+/// `ends_mid_sentence` for a paragraph's last line, for a caller that knows
+/// where it starts: reads only its two ends, whatever its length.
+pub fn line_ends_mid_sentence(last_line: &str) -> bool {
+    let last_line = last_line.trim();
     let trimmed = last_line.trim_end_matches(['*', '_', ' ']);
     let Some(last) = trimmed.chars().last() else {
         return false;
