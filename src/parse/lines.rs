@@ -102,6 +102,8 @@ static SENTENCE_STOP: LazyLock<Regex> =
 pub const MAX_TOPIC_WORDS: usize = 10;
 /// The longest topic, in characters.
 const MAX_TOPIC_CHARS: usize = 80;
+/// Topic reach in bytes: `MAX_TOPIC_CHARS` chars of at most four bytes each.
+const MAX_TOPIC_BYTES: usize = MAX_TOPIC_CHARS * 4;
 /// The longest bare (dash-less) head, in words.
 const MAX_BARE_WORDS: usize = 5;
 /// The longest topic before a colon, in words: a longer run is a sentence.
@@ -351,6 +353,12 @@ pub fn strip_markup(topic: &str) -> String {
 }
 
 fn valid_topic(topic: &str) -> bool {
+    // A char is at most four bytes: a longer topic is too long without
+    // counting, which keeps every caller's cost bounded by topic reach
+    // rather than by the length of the line.
+    if topic.len() > MAX_TOPIC_BYTES {
+        return false;
+    }
     // "See …" always starts a body, never a topic.
     let first = topic
         .trim_start_matches(|c: char| !c.is_alphanumeric())
@@ -376,8 +384,13 @@ fn valid_topic(topic: &str) -> bool {
 /// The separators of `topic - body` within topic reach: every dash that could
 /// end a topic, with the topic before it.
 pub fn inline_separators(s: &str) -> Vec<(usize, usize, char)> {
+    // The topic before a separator only grows along the line, so once it is
+    // out of reach every later one is too: stopping there keeps a line of
+    // thousands of dashes linear instead of re-reading its prefix each time.
+    let start = s.len() - s.trim_start().len();
     SEPARATOR
         .find_iter(s)
+        .take_while(|m| s[start..m.start()].trim_end().len() <= MAX_TOPIC_BYTES + 4)
         .filter_map(|m| {
             let text = m.as_str();
             let dash_offset = text.char_indices().find(|(_, c)| is_dash(*c))?.0;
@@ -469,7 +482,13 @@ fn is_bare_head(s: &str) -> bool {
 /// A list item may end on a bare label ("… are **Androids**"), so for list
 /// items only a lowercase last word counts as a cut.
 pub fn ends_mid_sentence(paragraph: &str) -> bool {
-    let last_line = paragraph.lines().last().unwrap_or("").trim();
+    line_ends_mid_sentence(paragraph.lines().last().unwrap_or(""))
+}
+
+/// `ends_mid_sentence` for a paragraph's last line, for a caller that knows
+/// where it starts: reads only its two ends, whatever its length.
+pub fn line_ends_mid_sentence(last_line: &str) -> bool {
+    let last_line = last_line.trim();
     let trimmed = last_line.trim_end_matches(['*', '_', ' ']);
     let Some(last) = trimmed.chars().last() else {
         return false;

@@ -52,14 +52,36 @@ struct Paragraph {
     /// Every source line the paragraph holds.
     lines: Vec<usize>,
     text: String,
+    /// Where the last line of `text` starts. Kept as text is appended so
+    /// that asking whether the paragraph ends mid-sentence never searches
+    /// back through a paragraph that grew by thousands of joined lines.
+    last_line: usize,
 }
 
 impl Paragraph {
     fn new(line: &Line, text: &str) -> Paragraph {
+        let text = text.trim_end().to_string();
         Paragraph {
             lines: (line.no..=line.last).collect(),
-            text: text.trim_end().to_string(),
+            last_line: text.rfind('\n').map_or(0, |i| i + 1),
+            text,
         }
+    }
+
+    /// Appends `piece` after `separator`, keeping `last_line` current.
+    fn append(&mut self, separator: char, piece: &str) {
+        self.text.push(separator);
+        let at = self.text.len();
+        self.text.push_str(piece);
+        if let Some(i) = piece.rfind('\n') {
+            self.last_line = at + i + 1;
+        } else if separator == '\n' {
+            self.last_line = at;
+        }
+    }
+
+    fn ends_mid_sentence(&self) -> bool {
+        lines::line_ends_mid_sentence(&self.text[self.last_line..])
     }
 
     fn push_lines(&mut self, line: &Line) {
@@ -486,7 +508,7 @@ fn assemble(lines: &[Line], accepted: &[bool]) -> (Vec<Draft>, Vec<FrontParagrap
             if drafts[i]
                 .paragraphs
                 .last()
-                .is_some_and(|p| ends_mid_sentence(&p.text))
+                .is_some_and(|p| p.ends_mid_sentence())
             {
                 *interrupted = Some(i);
             }
@@ -577,14 +599,12 @@ fn assemble(lines: &[Line], accepted: &[bool]) -> (Vec<Draft>, Vec<FrontParagrap
                     Some(p) if !blank_before => {
                         // A piece cut from the same printed line goes back
                         // with the space it had.
-                        p.text.push(if line.glued { ' ' } else { '\n' });
-                        p.text.push_str(text.trim_end());
+                        p.append(if line.glued { ' ' } else { '\n' }, text.trim_end());
                         p.push_lines(line);
                     }
-                    Some(p) if lowercase && ends_mid_sentence(&p.text) => {
+                    Some(p) if lowercase && p.ends_mid_sentence() => {
                         // The rest of a sentence a page break cut.
-                        p.text.push(' ');
-                        p.text.push_str(text.trim());
+                        p.append(' ', text.trim());
                         p.push_lines(line);
                     }
                     _ => {

@@ -205,3 +205,36 @@ fn a_title_read_from_the_text_leaves_its_date_to_the_citation() {
     let untitled = parse_document("u.md", &format!("{FM}faction – Text.\n"), 0).unwrap();
     assert_eq!(untitled.title, "1E rulings");
 }
+
+/// Shapes that were quadratic: the results stay bounded and correct at
+/// 1× and 4× (the timing check is `bench/adversarial.sh`).
+#[test]
+fn adversarial_shapes_parse_with_bounded_results() {
+    use super::lines::inline_separators;
+    let mut reach = Vec::new();
+    for n in [2_000, 8_000] {
+        // A line of separators: only those within topic reach are found,
+        // however long the line.
+        let line = format!("topic{}", " – ".repeat(n));
+        reach.push(inline_separators(&line).len());
+        // Lowercase one-line paragraphs join into the entry before them.
+        let doc = format!(
+            "+++\nedition = \"1E\"\ndate = \"2001-01-01\"\n+++\ncloaking - A cloaked ship cannot attack,\n\n{}",
+            "word\n\n".repeat(n)
+        );
+        let release = super::parse_document("x.md", &doc, 0).unwrap();
+        let words: usize = release
+            .entries
+            .iter()
+            .map(|e| e.text.matches("word").count())
+            .sum::<usize>()
+            + release
+                .front
+                .iter()
+                .map(|p| p.text.matches("word").count())
+                .sum::<usize>();
+        assert_eq!(words, n, "every paragraph lands somewhere");
+    }
+    assert_eq!(reach[0], reach[1]);
+    assert!(reach[0] <= 40, "{reach:?}");
+}

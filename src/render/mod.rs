@@ -13,6 +13,9 @@ use crate::model::Entry;
 use crate::output::sanitize;
 use crate::status::{base_document, Status};
 
+/// Nesting levels a list shows; deeper items print at this depth.
+pub const MAX_LIST_INDENT: usize = 8;
+
 /// A Markdown body as plain text: emphasis and underline dropped, one blank
 /// line between paragraphs, list items as "- ", control characters removed.
 pub fn plain_text(markdown: &str) -> String {
@@ -38,7 +41,11 @@ pub fn plain_text(markdown: &str) -> String {
                 if !out.is_empty() && !out.ends_with('\n') {
                     out.push('\n');
                 }
-                out.push_str(&"  ".repeat(lists.len().saturating_sub(1)));
+                // Deeper levels share the deepest indent: a list nested
+                // thousands deep (`* * * … x`) would otherwise print an
+                // indent per level per item, quadratic in the input.
+                let depth = lists.len().saturating_sub(1).min(MAX_LIST_INDENT);
+                out.push_str(&"  ".repeat(depth));
                 match lists.last_mut() {
                     Some(Some(number)) => {
                         out.push_str(&format!("{number}. "));
@@ -154,7 +161,13 @@ pub fn wrap(text: &str, width: usize, indent: &str) -> String {
             lines.push(String::new());
             continue;
         }
-        let lead: String = line.chars().take_while(|c| *c == ' ').collect();
+        // A hanging indent wider than half the line would leave no room for
+        // words, and its copy on every wrapped line would multiply the text.
+        let lead: String = line
+            .chars()
+            .take_while(|c| *c == ' ')
+            .take(width.max(20) / 2)
+            .collect();
         let hanging = if line.trim_start().starts_with("- ") {
             format!("{indent}{lead}  ")
         } else {
@@ -304,5 +317,37 @@ mod tests {
             wrap(text, 24, "  "),
             "  - a list item that is\n    long enough to wrap\n    around"
         );
+    }
+
+    #[test]
+    fn deeply_nested_list_renders_within_a_multiple_of_its_size() {
+        let markdown = format!("{}x", "* ".repeat(20_000));
+        let text = plain_text(&markdown);
+        assert!(
+            text.ends_with('x'),
+            "the item's text survives: {:?}",
+            &text[text.len().saturating_sub(20)..]
+        );
+        assert!(
+            text.len() <= 12 * markdown.len(),
+            "{} bytes from {}",
+            text.len(),
+            markdown.len()
+        );
+        let widest = text.lines().map(str::len).max().unwrap_or(0);
+        assert!(
+            widest <= 2 * MAX_LIST_INDENT + 10,
+            "indent is capped: {widest}"
+        );
+        let wrapped = wrap(&text, 80, "  ");
+        assert!(wrapped.len() <= 2 * text.len() + 1024);
+    }
+
+    #[test]
+    fn wrap_caps_a_hanging_indent_wider_than_the_line() {
+        let line = format!("{}- word word word word word word", " ".repeat(10_000));
+        let wrapped = wrap(&line, 40, "");
+        assert!(wrapped.lines().all(|l| l.len() <= 60), "{wrapped:?}");
+        assert!(wrapped.contains("word"));
     }
 }
