@@ -449,3 +449,31 @@ fn a_damaged_index_is_rebuilt_and_the_question_answered() {
     let out = run(&["show", "time location"]);
     assert!(!String::from_utf8_lossy(&out.stderr).contains("damaged"));
 }
+
+#[cfg(unix)]
+#[test]
+fn a_corpus_folder_whose_path_is_not_utf8_works() {
+    use std::os::unix::ffi::OsStrExt;
+    let parent = tempfile::tempdir().unwrap();
+    let folder = parent
+        .path()
+        .join(std::ffi::OsStr::from_bytes(b"corpus-\xff"));
+    fs::create_dir(&folder).unwrap();
+    fs::write(folder.join("a.md"), GOOD).unwrap();
+    for args in [&["search", "factions"][..], &["index", "--json"]] {
+        let out = rulings()
+            .arg("--no-bundled")
+            .arg("--rulings")
+            .arg(&folder)
+            .arg("--index")
+            .arg(folder.join("index"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
