@@ -1,24 +1,52 @@
 //! A bounded run of the mutation fuzzer (`examples/fuzz.rs`): mutated
-//! bundled documents never panic, never render out of proportion to their
-//! size, and leave no line outside an entry or the front matter.
+//! stretches of the bundled documents never panic, never render out of
+//! proportion to their size, and keep every word of their input. The time
+//! bound is checked by the long run (`cargo run --release --example fuzz`),
+//! not here: a debug build on a busy machine says nothing about it.
 
 #[path = "../examples/fuzz.rs"]
 mod fuzz;
 
+use rulings::parse::parse_document;
+
+fn seeds() -> Vec<String> {
+    fuzz::seeds(std::path::Path::new(env!("CARGO_MANIFEST_DIR")))
+}
+
 #[test]
-fn mutated_documents_parse_without_panic_or_blow_up() {
+fn mutated_documents_parse_without_panic_blow_up_or_lost_words() {
     std::panic::set_hook(Box::new(|_| {}));
-    let docs = fuzz::seeds(std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
+    let docs = seeds();
     assert!(docs.len() >= 5, "the bundled documents are the seeds");
-    let report = fuzz::run(&docs, 300, 11);
+    let report = fuzz::run(&docs, 0..1000, 11);
     let _ = std::panic::take_hook();
-    assert_eq!(report.executions, 300);
-    assert!(report.panics.is_empty(), "{:?}", report.panics);
-    assert_eq!(report.blowups, 0);
-    assert_eq!(report.lost_lines, 0);
+    assert_eq!(report.executions, 1000);
+    assert!(report.panics.is_empty(), "panics: {:?}", report.panics);
+    assert!(report.blowups.is_empty(), "blow-ups: {:?}", report.blowups);
+    assert!(report.lost.is_empty(), "lost words: {:?}", report.lost);
     assert!(
-        report.parsed > 200,
-        "most mutations still parse: {}",
+        report.parsed > 300,
+        "many mutations still parse: {}",
         report.parsed
     );
+}
+
+#[test]
+fn an_execution_replays_to_the_same_input() {
+    let docs = seeds();
+    assert_eq!(fuzz::input(&docs, 5, 123), fuzz::input(&docs, 5, 123));
+    assert_ne!(fuzz::input(&docs, 5, 123), fuzz::input(&docs, 5, 124));
+}
+
+#[test]
+fn the_word_check_sees_a_dropped_entry() {
+    let text = "+++\nedition = \"1E\"\ndate = \"2001-01-01\"\n+++\n\
+                cloaking - A cloaked ship cannot attack.\n\n\
+                Borg - The Borg assimilate **Picard**.\n";
+    let mut release = parse_document("1e-2001-01-01-x.md", text, 0).unwrap();
+    assert_eq!(fuzz::lost_words(text, &release), Vec::<String>::new());
+    release.entries.retain(|e| e.topic != "Borg");
+    let lost = fuzz::lost_words(text, &release);
+    assert!(lost.contains(&"assimilate ×1".to_string()), "{lost:?}");
+    assert!(lost.contains(&"borg ×2".to_string()), "{lost:?}");
 }
