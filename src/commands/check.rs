@@ -402,7 +402,7 @@ fn warnings(reading: &Reading, topics: &HashSet<TopicKey>, releases: &[&Release]
         if *why == Rejection::MidParagraph {
             found.push(Warning::HeadNotTaken {
                 line: *line,
-                text: text.chars().take(80).collect(),
+                text: text.clone(),
                 why: *why,
             });
         }

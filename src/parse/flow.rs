@@ -213,13 +213,15 @@ pub fn looks_wrapped(lines: &[(usize, &str)], shapes: &[&Shape]) -> bool {
         if b.is_empty() {
             continue;
         }
-        match shapes[k] {
-            Shape::Plain
-            | Shape::Candidate(lines::Candidate {
-                strength: Strength::Inline | Strength::Bare | Strength::Colon,
-                ..
-            }) => {}
-            _ => continue,
+        let plain_or_weak = match shapes[k] {
+            Shape::Plain => true,
+            shape => matches!(
+                shape.strength(),
+                Some(Strength::Inline | Strength::Bare | Strength::Colon)
+            ),
+        };
+        if !plain_or_weak {
+            continue;
         }
         pairs += 1;
         if ends_mid_sentence(a) && !a.ends_with(',') {
@@ -253,7 +255,12 @@ fn opens_with_dash(next: &str) -> bool {
 /// topic alone with its dash, is one topic that wrapped — when the two read
 /// together as a topic alone.
 fn topic_wrapped_before_dash(text: &str, next: &str) -> bool {
-    if !line_goes_on(text) || text.split_whitespace().count() >= lines::MAX_TOPIC_WORDS {
+    if !line_goes_on(text)
+        || text
+            .split_whitespace()
+            .nth(lines::MAX_TOPIC_WORDS - 1)
+            .is_some()
+    {
         return false;
     }
     let alone = |s: &str| {
@@ -275,6 +282,10 @@ fn ends_with_see(text: &str) -> bool {
 /// its dash, then a line whose own short topic opens with a lowercase word,
 /// is a head whose sub-topic wrapped. (A body opens a sentence instead.)
 fn sub_topic_follows(text: &str, next: &str) -> bool {
+    // A topic alone is short; a paragraph that grew by joining is not one.
+    if text.len() > lines::MAX_HEAD_BYTES {
+        return false;
+    }
     let Shape::Candidate(head) = lines::classify(text) else {
         return false;
     };
@@ -344,8 +355,12 @@ pub fn join_lines<'a>(
         let mut j = i + 1;
         if wrapped {
             while j < lines.len() && !is_furniture[j] && !lines[j].1.trim().is_empty() && {
+                // Each test reads the joined text's end, or the whole text
+                // only while it is short enough to be a head or heading: a
+                // paragraph of a million wrapped lines is joined in linear
+                // time.
                 let goes_on = line_goes_on(&text)
-                    && !is_structural(&text)
+                    && !(text.len() <= lines::MAX_HEAD_BYTES && is_structural(&text))
                     && (!is_structural(lines[j].1)
                         || ends_with_see(&text)
                         || opens_with_dash(lines[j].1));
@@ -382,10 +397,21 @@ pub fn join_lines<'a>(
 }
 
 /// Cuts the joined lines where flattened entries meet.
-pub fn split_lines<'a>(joined: Vec<Logical<'a>>, colon_heads: bool) -> Vec<Logical<'a>> {
-    let mut out = Vec::with_capacity(joined.len());
-    for line in joined {
-        split_flattened(line, colon_heads, &mut out);
+pub fn split_lines(joined: Vec<Logical<'_>>, colon_heads: bool) -> Vec<Logical<'_>> {
+    consume(joined, |line, out| split_flattened(line, colon_heads, out))
+}
+
+/// Turns `items` into a new vector through `f`, one item at a time, giving
+/// back the memory of the items already used as it goes: a document of
+/// millions of short lines never holds every line twice.
+pub fn consume<T, U>(mut items: Vec<T>, mut f: impl FnMut(T, &mut Vec<U>)) -> Vec<U> {
+    items.reverse();
+    let mut out = Vec::new();
+    while let Some(item) = items.pop() {
+        f(item, &mut out);
+        if items.capacity() > 2 * items.len() + 4096 {
+            items.shrink_to_fit();
+        }
     }
     out
 }
@@ -405,14 +431,8 @@ fn wrapped_topic(first: &str, next: &str) -> Option<String> {
     {
         return None;
     }
-    if !matches!(
-        lines::classify(a),
-        Shape::Plain
-            | Shape::Candidate(lines::Candidate {
-                strength: Strength::Bare,
-                ..
-            })
-    ) {
+    let first_shape = lines::classify(a);
+    if first_shape != Shape::Plain && first_shape.strength() != Some(Strength::Bare) {
         return None;
     }
     let Shape::Candidate(second) = lines::classify(b) else {

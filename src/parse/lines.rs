@@ -49,8 +49,27 @@ pub enum Shape {
     Section(String),
     /// A trademark or copyright line.
     Footer,
-    Candidate(Candidate),
+    /// Boxed: a shape is kept for every line of a document, and most lines
+    /// are not head-shaped, so the common shapes stay a few bytes.
+    Candidate(Box<Candidate>),
     Plain,
+}
+
+impl Shape {
+    /// The strength of a head-shaped line.
+    pub fn strength(&self) -> Option<Strength> {
+        match self {
+            Shape::Candidate(c) => Some(c.strength),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Bytes passed to [`classify`] on this thread: the work counter of the
+    /// tests that keep reading linear.
+    pub static CLASSIFIED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
 static TITLE: LazyLock<Regex> = LazyLock::new(|| {
@@ -104,12 +123,17 @@ pub const MAX_TOPIC_WORDS: usize = 10;
 const MAX_TOPIC_CHARS: usize = 80;
 /// Topic reach in bytes: `MAX_TOPIC_CHARS` chars of at most four bytes each.
 const MAX_TOPIC_BYTES: usize = MAX_TOPIC_CHARS * 4;
+/// The longest line that can be a head alone (a topic and its markers: a
+/// date, `NEW`, `Erratum`, the separator), outside Markdown headings.
+pub const MAX_HEAD_BYTES: usize = MAX_TOPIC_BYTES * 2;
 /// The longest bare (dash-less) head, in words.
 const MAX_BARE_WORDS: usize = 5;
 /// The longest topic before a colon, in words: a longer run is a sentence.
 const MAX_COLON_TOPIC_WORDS: usize = 6;
 
 pub fn classify(line: &str) -> Shape {
+    #[cfg(test)]
+    CLASSIFIED.with(|bytes| bytes.set(bytes.get() + line.len()));
     let s = line.trim();
     if s.is_empty() {
         return Shape::Blank;
@@ -124,16 +148,16 @@ pub fn classify(line: &str) -> Shape {
                 _ => match head_candidate(text) {
                     Some(mut c) => {
                         c.strength = Strength::Strong;
-                        Shape::Candidate(c)
+                        Shape::Candidate(Box::new(c))
                     }
-                    None => Shape::Candidate(Candidate {
+                    None => Shape::Candidate(Box::new(Candidate {
                         topic: strip_markup(text),
                         new: false,
                         erratum: false,
                         date: None,
                         body: None,
                         strength: Strength::Strong,
-                    }),
+                    })),
                 },
             };
         }
@@ -148,7 +172,7 @@ pub fn classify(line: &str) -> Shape {
         return Shape::Footer;
     }
     match head_candidate(s) {
-        Some(c) => Shape::Candidate(c),
+        Some(c) => Shape::Candidate(Box::new(c)),
         None => Shape::Plain,
     }
 }
@@ -515,7 +539,7 @@ mod tests {
 
     fn cand(line: &str) -> Candidate {
         match classify(line) {
-            Shape::Candidate(c) => c,
+            Shape::Candidate(c) => *c,
             other => panic!("{line:?} is {other:?}, not a head candidate"),
         }
     }

@@ -97,7 +97,10 @@ pub struct Reading {
     pub found: Provenance,
     /// Page furniture set aside for the front matter: line and why.
     pub furniture: Vec<(usize, Furniture)>,
-    /// Lines shaped like heads that were not taken: line, text, why.
+    /// Lines shaped like heads that were not taken because the paragraph
+    /// before them goes on: line, the line's first [`NOT_TAKEN_CHARS`]
+    /// characters, why. (Other rejections are the ordinary reading of
+    /// prose and are not kept: a long document has millions.)
     pub not_taken: Vec<(usize, String, Rejection)>,
     pub style: Style,
 }
@@ -155,16 +158,37 @@ pub fn read_document(file: &str, text: &str, order: usize) -> Result<Reading, Do
         .iter()
         .map(|(_, raw)| lines::classify(raw))
         .collect();
-    let (kept, kept_shapes): (Vec<(usize, &str)>, Vec<&Shape>) = physical
-        .iter()
-        .zip(&shapes)
-        .zip(&is_furniture)
-        .filter(|(_, f)| !**f)
-        .map(|((l, shape), _)| (*l, shape))
-        .unzip();
     let line_heads = hints.heads == Some(HeadStyle::Line);
-    let wrapped = !line_heads && flow::looks_wrapped(&kept, &kept_shapes);
+    let wrapped = !line_heads && {
+        let (kept, kept_shapes): (Vec<(usize, &str)>, Vec<&Shape>) = physical
+            .iter()
+            .zip(&shapes)
+            .zip(&is_furniture)
+            .filter(|(_, f)| !**f)
+            .map(|((l, shape), _)| (*l, shape))
+            .unzip();
+        flow::looks_wrapped(&kept, &kept_shapes)
+    };
     let joined = flow::join_lines(&physical, &is_furniture, wrapped, !line_heads);
+    // Page furniture goes to the front matter as printed. What is kept per
+    // physical line is let go as soon as it is used: a document of millions
+    // of short lines must not hold several copies of its lines at once.
+    let furniture_front: Vec<FrontParagraph> = physical
+        .iter()
+        .zip(&furniture)
+        .filter(|(_, f)| f.is_some())
+        .map(|((no, raw), _)| FrontParagraph {
+            line: *no,
+            end_line: *no,
+            text: raw.trim_end().to_string(),
+        })
+        .collect();
+    let furniture_lines: Vec<(usize, Furniture)> = physical
+        .iter()
+        .zip(&furniture)
+        .filter_map(|((no, _), f)| f.map(|f| (*no, f)))
+        .collect();
+    drop((physical, furniture, is_furniture));
     // The head style is voted on joined lines: a wrapped head counts whole.
     let colon_heads = match hints.heads {
         Some(HeadStyle::Colon) => true,
@@ -184,9 +208,8 @@ pub fn read_document(file: &str, text: &str, order: usize) -> Result<Reading, Do
         }
     };
     let logical = flow::split_lines(joined, colon_heads);
-    let mut lines: Vec<Line> = logical
-        .into_iter()
-        .map(|l| Line {
+    let mut lines: Vec<Line> = flow::consume(logical, |l, out| {
+        out.push(Line {
             // Each physical line is used once, so its shape can be moved.
             shape: match l.unchanged {
                 Some(i) => std::mem::replace(&mut shapes[i], Shape::Blank),
@@ -197,7 +220,8 @@ pub fn read_document(file: &str, text: &str, order: usize) -> Result<Reading, Do
             text: l.text,
             glued: l.glued,
         })
-        .collect();
+    });
+    drop(shapes);
     settle_head_style(&mut lines, colon_heads, line_heads);
     mark_title_block(&mut lines);
     prefer_usual_separator(&mut lines);
@@ -212,21 +236,8 @@ pub fn read_document(file: &str, text: &str, order: usize) -> Result<Reading, Do
     let (accepted, rejected) = heads::accept(&lines, layout);
 
     let (drafts, mut front) = assemble(&lines, &accepted);
-    let furniture_lines: Vec<(usize, Furniture)> = physical
-        .iter()
-        .zip(&furniture)
-        .filter_map(|((no, _), f)| f.map(|f| (*no, f)))
-        .collect();
-    if !furniture_lines.is_empty() {
-        for ((no, raw), f) in physical.iter().zip(&furniture) {
-            if f.is_some() {
-                front.push(FrontParagraph {
-                    line: *no,
-                    end_line: *no,
-                    text: raw.trim_end().to_string(),
-                });
-            }
-        }
+    if !furniture_front.is_empty() {
+        front.extend(furniture_front);
         front.sort_by_key(|p| p.line);
     }
     let (about, found) = about::describe(
@@ -241,8 +252,12 @@ pub fn read_document(file: &str, text: &str, order: usize) -> Result<Reading, Do
     let not_taken = lines
         .iter()
         .zip(&rejected)
-        .filter_map(|(l, why)| why.map(|w| (l.no, l.text.trim().to_string(), w)))
+        .filter_map(|(l, why)| match why {
+            Some(w @ Rejection::MidParagraph) => Some((l.no, head_of(&l.text), *w)),
+            _ => None,
+        })
         .collect();
+    drop((lines, accepted, rejected));
 
     let id = release_id(file);
     let mut entries = Vec::with_capacity(drafts.len());
@@ -286,6 +301,14 @@ pub fn read_document(file: &str, text: &str, order: usize) -> Result<Reading, Do
     })
 }
 
+/// How much of a line not taken as a head is kept to show it.
+pub const NOT_TAKEN_CHARS: usize = 80;
+
+/// The start of a line not taken as a head, as `rulings check` shows it.
+fn head_of(text: &str) -> String {
+    text.trim().chars().take(NOT_TAKEN_CHARS).collect()
+}
+
 /// How far into a document its title block may be, in non-blank lines.
 const TITLE_BLOCK_REACH: usize = 30;
 /// The most words of a title line or of the dating line under it.
@@ -308,26 +331,13 @@ fn mark_title_block(lines: &mut [Line]) {
             return; // the title line names itself
         }
         let short = |l: &Line| l.text.split_whitespace().count() <= MAX_TITLE_WORDS;
-        let title_like = matches!(
-            lines[i].shape,
-            Shape::Plain
-                | Shape::Title
-                | Shape::Candidate(Candidate {
-                    strength: Strength::Bare,
-                    ..
-                })
-        );
+        let title_like = matches!(lines[i].shape, Shape::Plain | Shape::Title)
+            || lines[i].shape.strength() == Some(Strength::Bare);
         if title_like
             && short(&lines[i])
             && short(&lines[j])
             && about::dating_line(&lines[j].text, false).is_some()
-            && !matches!(
-                lines[j].shape,
-                Shape::Candidate(Candidate {
-                    strength: Strength::Strong,
-                    ..
-                })
-            )
+            && lines[j].shape.strength() != Some(Strength::Strong)
         {
             lines[i].shape = Shape::Title;
             lines[j].shape = Shape::Title;
@@ -391,14 +401,14 @@ fn settle_head_style(lines: &mut [Line], colon_heads: bool, line_heads: bool) {
                 && t.chars().any(char::is_alphabetic)
                 && !t.ends_with(['.', ',', ';', ':', '!', '?'])
             {
-                line.shape = Shape::Candidate(Candidate {
+                line.shape = Shape::Candidate(Box::new(Candidate {
                     topic: lines::strip_markup(t),
                     new: false,
                     erratum: false,
                     date: None,
                     body: None,
                     strength: Strength::Bare,
-                });
+                }));
             }
         }
     }
@@ -541,7 +551,7 @@ fn assemble(lines: &[Line], accepted: &[bool]) -> (Vec<Draft>, Vec<FrontParagrap
                     paragraphs.push(Paragraph::new(line, body));
                 }
                 drafts.push(Draft {
-                    candidate: c.clone(),
+                    candidate: Candidate::clone(c),
                     line: no,
                     head_last: line.last,
                     section: section.clone(),

@@ -238,3 +238,38 @@ fn adversarial_shapes_parse_with_bounded_results() {
     assert_eq!(reach[0], reach[1]);
     assert!(reach[0] <= 40, "{reach:?}");
 }
+
+/// Bytes classified per document byte, for `body` repeated `n` times under
+/// a front-matter block.
+fn classified_per_byte(body: &str, n: usize) -> f64 {
+    let doc = format!(
+        "+++\nedition = \"1E\"\ndate = \"2001-01-01\"\n+++\ncloaking - A cloaked ship cannot attack.\n\n{}",
+        body.repeat(n)
+    );
+    super::lines::CLASSIFIED.with(|bytes| bytes.set(0));
+    let _ = super::parse_document("x.md", &doc, 0);
+    super::lines::CLASSIFIED.with(|bytes| bytes.get()) as f64 / doc.len() as f64
+}
+
+/// Counting work instead of timing it: the bytes classified per document
+/// byte stay the same at 1× and 4× for shapes that once made a stage
+/// classify a growing paragraph again after every joined line.
+#[test]
+fn classification_work_is_linear_in_the_document() {
+    for body in [
+        "a\n",
+        "the ship moves and\n",
+        "word\n\n",
+        "Vulcan Nerve\nPinch –\nbody of the ruling goes on and\n",
+        "topic – body\n",
+        "**battle** –\n",
+    ] {
+        let one = classified_per_byte(body, 500);
+        let four = classified_per_byte(body, 2_000);
+        assert!(
+            four <= one * 1.25 + 0.5,
+            "{body:?}: {one:.2} bytes classified per byte at 1x, {four:.2} at 4x"
+        );
+        assert!(four < 64.0, "{body:?}: {four:.2} bytes classified per byte");
+    }
+}
