@@ -450,6 +450,55 @@ fn a_damaged_index_is_rebuilt_and_the_question_answered() {
     assert!(!String::from_utf8_lossy(&out.stderr).contains("damaged"));
 }
 
+/// One bit flipped in any file of the index is caught by its checksum:
+/// the index is rebuilt and the answer is the one an intact index gives,
+/// never a panic and never a silently different answer.
+#[test]
+fn a_flipped_bit_in_any_index_file_is_caught_and_healed() {
+    let index = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| {
+        rulings()
+            .arg("--index")
+            .arg(index.path())
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let question = ["search", "cloaking", "--json", "--as-of", "2020-01-01"];
+    let intact = run(&question);
+    assert!(intact.status.success());
+    let generation = || {
+        let current = fs::read_to_string(index.path().join("CURRENT")).unwrap();
+        index.path().join(current.trim())
+    };
+    let mut extensions: Vec<String> = fs::read_dir(generation())
+        .unwrap()
+        .filter_map(|f| {
+            let path = f.unwrap().path();
+            let ext = path.extension()?.to_string_lossy().into_owned();
+            (ext != "json" && ext != "lock").then_some(ext)
+        })
+        .collect();
+    extensions.sort();
+    assert!(extensions.len() >= 5, "{extensions:?}");
+    for ext in &extensions {
+        let file = fs::read_dir(generation())
+            .unwrap()
+            .map(|f| f.unwrap().path())
+            .find(|p| p.extension().is_some_and(|e| e == ext.as_str()))
+            .unwrap();
+        let mut bytes = fs::read(&file).unwrap();
+        let middle = bytes.len() / 2;
+        bytes[middle] ^= 0x10;
+        fs::write(&file, bytes).unwrap();
+        let out = run(&question);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), ".{ext}: {err}");
+        assert!(err.contains("checksum mismatch"), ".{ext}: {err}");
+        assert_eq!(out.stdout, intact.stdout, ".{ext}: a different answer");
+    }
+}
+
 #[cfg(unix)]
 #[test]
 fn a_corpus_folder_whose_path_is_not_utf8_works() {

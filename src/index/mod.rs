@@ -52,6 +52,20 @@ pub enum IndexError {
     Tantivy(#[from] TantivyError),
     #[error("search index: {0}")]
     Json(#[from] serde_json::Error),
+    #[error("search index at {}: {files} read back unlike what was written", path.display())]
+    Unverified { path: PathBuf, files: String },
+}
+
+/// The files of `index` whose content no longer matches the checksum
+/// tantivy wrote in their footer, by name (empty when all match).
+fn damaged_files(index: &Index) -> Result<Vec<String>, TantivyError> {
+    let mut names: Vec<String> = index
+        .validate_checksum()?
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect();
+    names.sort();
+    Ok(names)
 }
 
 fn io_error(path: &Path) -> impl FnOnce(io::Error) -> IndexError + '_ {
@@ -272,6 +286,16 @@ fn open_generation(generation: &Path, expected: &Expected) -> Result<Found, Gene
     if manifest.fingerprint != expected.fingerprint {
         return Ok(Found::Stale(BuildReason::CorpusChanged));
     }
+    // A flipped bit in a segment file can give a different answer without
+    // any error: every file's checksum is checked before the index is used
+    // (the bundled index in well under a millisecond; see the README).
+    let damaged = damaged_files(&index).map_err(failed)?;
+    if !damaged.is_empty() {
+        return Err(GenerationError::Failed(format!(
+            "checksum mismatch in {}",
+            damaged.join(", ")
+        )));
+    }
     SearchIndex::from_index(index, manifest, Some(generation.to_path_buf()))
         .map(|index| Found::Fresh(Box::new(index)))
         .map_err(failed)
@@ -327,7 +351,17 @@ fn write_generation(
         let (schema, fields) = schema::schema();
         let index = Index::create_in_dir(&build, schema)?;
         schema::register_analyzers(&index);
-        build::write(&index, &fields, corpus, manifest)
+        build::write(&index, &fields, corpus, manifest)?;
+        // What was written is read back before it is published.
+        let damaged = damaged_files(&index)?;
+        if damaged.is_empty() {
+            Ok(())
+        } else {
+            Err(IndexError::Unverified {
+                path: build.clone(),
+                files: damaged.join(", "),
+            })
+        }
     })();
     if let Err(e) = written {
         store.discard(&build);
