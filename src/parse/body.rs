@@ -173,18 +173,22 @@ pub fn is_redirect(text: &str) -> bool {
     ONLY_SEE.is_match(&flat)
 }
 
-/// The kind of an entry, from the strongest evidence down: a body that only
-/// points elsewhere is a redirect; errata are errata wherever printed; an
-/// update section decides next; an explicit supersession makes a rule change.
+/// The kind of an entry, from the strongest evidence down: a head marked
+/// `Erratum` is an erratum even when its body only points elsewhere (the
+/// document says what it is); a body that only points elsewhere is a
+/// redirect; errata are errata wherever printed; an update section decides
+/// next; an explicit supersession makes a rule change.
 pub fn classify_kind(
     text: &str,
     head_says_erratum: bool,
     section_kind: Option<EntryKind>,
     supersedes: &[Supersession],
 ) -> EntryKind {
-    if is_redirect(text) {
+    if head_says_erratum {
+        EntryKind::Erratum
+    } else if is_redirect(text) {
         EntryKind::Redirect
-    } else if head_says_erratum || ERRATUM_WORDS.is_match(text) {
+    } else if ERRATUM_WORDS.is_match(text) {
         EntryKind::Erratum
     } else if let Some(kind) = section_kind {
         kind

@@ -69,7 +69,7 @@ pub fn is_plain_redirect(text: &str) -> bool {
 
 /// Gives the entries of a document without marked-up references the
 /// references their words print; a head whose whole body is a reference
-/// becomes a redirect.
+/// becomes a redirect, unless it is an erratum (marked so, or worded so).
 pub fn fill_plain_references(entries: &mut [Entry]) {
     if entries.iter().any(|e| !e.see.is_empty()) {
         return;
@@ -79,7 +79,7 @@ pub fn fill_plain_references(entries: &mut [Entry]) {
         if refs.is_empty() {
             continue;
         }
-        if is_plain_redirect(&entry.text) {
+        if is_plain_redirect(&entry.text) && entry.kind != EntryKind::Erratum {
             entry.kind = EntryKind::Redirect;
         }
         for s in &mut entry.supersedes {

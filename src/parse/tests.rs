@@ -273,3 +273,34 @@ fn classification_work_is_linear_in_the_document() {
         assert!(four < 64.0, "{body:?}: {four:.2} bytes classified per byte");
     }
 }
+
+/// Found by the fuzzer: an entry whose head is marked `Erratum` and whose
+/// body only points elsewhere lost the mark (it was read as a redirect).
+#[test]
+fn a_marked_erratum_that_points_elsewhere_stays_an_erratum() {
+    for body in [
+        "See Intelligence Gathering.",
+        "See **Intelligence Gathering**.",
+    ] {
+        let doc = format!(
+            "{FM}Going to the Top – Erratum:\n\nPlays if you have two personnel together.\n\nHQ: Defensive Measures – Erratum:\n\n{body}\n\ncloaking – {}\n",
+            body.replace("Intelligence Gathering", "Tachyon Pulse")
+        );
+        let release = parse_document("x.md", &doc, 0).unwrap();
+        let kinds: Vec<(&str, EntryKind)> = release
+            .entries
+            .iter()
+            .map(|e| (e.topic.as_str(), e.kind))
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                ("Going to the Top", EntryKind::Erratum),
+                ("HQ: Defensive Measures", EntryKind::Erratum),
+                ("cloaking", EntryKind::Redirect),
+            ],
+            "{body}"
+        );
+        assert_eq!(release.entries[1].see, ["Intelligence Gathering"], "{body}");
+    }
+}
