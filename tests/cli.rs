@@ -415,21 +415,29 @@ fn a_copied_binary_answers_from_its_embedded_documents() {
     assert!(sources.iter().any(|s| s.ends_with("1e-2025-01-01-rrd.md")));
 }
 
+/// Runs the binary on the bundled corpus with its index in `index`.
+fn run_on_index(index: &std::path::Path, args: &[&str]) -> std::process::Output {
+    rulings()
+        .arg("--index")
+        .arg(index)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// The generation folder `CURRENT` names in `index`.
+fn generation_in_use(index: &std::path::Path) -> std::path::PathBuf {
+    let current = fs::read_to_string(index.join("CURRENT")).unwrap();
+    index.join(current.trim())
+}
+
 #[test]
 fn a_damaged_index_is_rebuilt_and_the_question_answered() {
     let index = tempfile::tempdir().unwrap();
-    let run = |args: &[&str]| {
-        rulings()
-            .arg("--index")
-            .arg(index.path())
-            .args(args)
-            .output()
-            .unwrap()
-    };
+    let run = |args: &[&str]| run_on_index(index.path(), args);
     assert!(run(&["index"]).status.success());
     // Cut every file of the generation in use short.
-    let current = fs::read_to_string(index.path().join("CURRENT")).unwrap();
-    let generation = index.path().join(current.trim());
+    let generation = generation_in_use(index.path());
     for file in fs::read_dir(&generation).unwrap() {
         let path = file.unwrap().path();
         if path
@@ -456,21 +464,11 @@ fn a_damaged_index_is_rebuilt_and_the_question_answered() {
 #[test]
 fn a_flipped_bit_in_any_index_file_is_caught_and_healed() {
     let index = tempfile::tempdir().unwrap();
-    let run = |args: &[&str]| {
-        rulings()
-            .arg("--index")
-            .arg(index.path())
-            .args(args)
-            .output()
-            .unwrap()
-    };
+    let run = |args: &[&str]| run_on_index(index.path(), args);
     let question = ["search", "cloaking", "--json", "--as-of", "2020-01-01"];
     let intact = run(&question);
     assert!(intact.status.success());
-    let generation = || {
-        let current = fs::read_to_string(index.path().join("CURRENT")).unwrap();
-        index.path().join(current.trim())
-    };
+    let generation = || generation_in_use(index.path());
     let mut extensions: Vec<String> = fs::read_dir(generation())
         .unwrap()
         .filter_map(|f| {
