@@ -71,6 +71,11 @@ fn full_year(digits: &str) -> Option<i32> {
 /// the one that starts first and is longest wins.
 /// Two-digit years are read as 19xx from 94 (the game began in 1994), else 20xx.
 pub fn find_dates(text: &str) -> Vec<(usize, usize, NaiveDate)> {
+    // Every shape holds a year in ASCII digits (other digits do not parse):
+    // most lines have none, and this is asked of every short line.
+    if !text.bytes().any(|b| b.is_ascii_digit()) {
+        return Vec::new();
+    }
     let mut found: Vec<(usize, usize, NaiveDate)> = Vec::new();
     let mut push = |m: regex::Match, y: Option<i32>, mo: Option<u32>, d: Option<u32>| {
         if let (Some(y), Some(mo), Some(d)) = (y, mo, d) {
@@ -181,6 +186,9 @@ mod tests {
         assert_eq!(find_date("February 6, 2012"), Some(ymd(2012, 2, 6)));
         assert_eq!(find_date("no date here"), None);
         assert_eq!(find_date("31 February 2014"), None);
+        // A year in other digits is no date: only ASCII digits are read.
+        assert_eq!(find_date("3 March ٢٠١٩"), None);
+        assert_eq!(find_date("٢٠١٩-03-04"), None);
     }
 
     #[test]

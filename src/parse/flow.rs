@@ -26,7 +26,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::dates::find_dates;
-use super::lines::{self, ends_mid_sentence, Shape, Strength};
+use super::lines::{self, ends_mid_sentence, Mark, MarkKind, Shape, Strength};
 
 /// One line as the head rules see it: possibly several physical lines joined,
 /// or a piece of one.
@@ -39,8 +39,8 @@ pub struct Logical<'a> {
     pub text: Cow<'a, str>,
     /// Cut from the same physical line as the logical line before it.
     pub glued: bool,
-    /// The physical line it is, unchanged (its shape is already known).
-    pub unchanged: Option<usize>,
+    /// The physical line `no` as printed (its [`Mark`] is already known).
+    pub unchanged: bool,
 }
 
 static SENTENCE_END: LazyLock<Regex> =
@@ -92,20 +92,30 @@ const MAX_FURNITURE_WORDS: usize = 12;
 /// A byline names a person or a team: a few words, no sentence.
 const MAX_BYLINE_WORDS: usize = 7;
 
+/// A line as a running header compares with its other printings: digits
+/// (page numbers) left out, spaces collapsed, lowercase. Built in one pass:
+/// it is asked of every short line.
 fn repeat_key(line: &str) -> String {
-    line.chars()
-        .filter(|c| !c.is_ascii_digit())
-        .collect::<String>()
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .to_lowercase()
+    let mut key = String::with_capacity(line.len());
+    let mut space = false;
+    for c in line.chars().filter(|c| !c.is_ascii_digit()) {
+        if c.is_whitespace() {
+            space = !key.is_empty();
+        } else {
+            if space {
+                key.push(' ');
+                space = false;
+            }
+            key.extend(c.to_lowercase());
+        }
+    }
+    key
 }
 
 /// For every physical line, whether (and why) it is page furniture.
-pub fn furniture(lines: &[(usize, &str)]) -> Vec<Option<Furniture>> {
+pub fn furniture(lines: &[&str]) -> Vec<Option<Furniture>> {
     let mut counts: HashMap<String, usize> = HashMap::new();
-    for (_, raw) in lines {
+    for raw in lines {
         let t = raw.trim();
         // Counting stops past the limit: most lines are long, and every
         // character counted costs on a 50 MB document.
@@ -118,7 +128,7 @@ pub fn furniture(lines: &[(usize, &str)]) -> Vec<Option<Furniture>> {
     lines
         .iter()
         .enumerate()
-        .map(|(i, (_, raw))| {
+        .map(|(i, raw)| {
             let t = raw.trim().trim_matches(['*', '_', '#', ' ']);
             if t.is_empty() {
                 return None;
@@ -181,7 +191,7 @@ pub fn furniture(lines: &[(usize, &str)]) -> Vec<Option<Furniture>> {
             // … or a line whose sentence the next line finishes.
             let next_finishes = lines
                 .get(i + 1)
-                .is_some_and(|(_, n)| n.trim_start().starts_with(|c: char| c.is_lowercase()));
+                .is_some_and(|n| n.trim_start().starts_with(|c: char| c.is_lowercase()));
             let continues = t.starts_with(|c: char| c.is_lowercase()) || next_finishes;
             if words <= MAX_FURNITURE_WORDS
                 && !sentence_inside
@@ -199,28 +209,25 @@ pub fn furniture(lines: &[(usize, &str)]) -> Vec<Option<Furniture>> {
 
 /// Whether the document is hard-wrapped: most lines that another line
 /// follows end mid-sentence. Headings and strong heads are not counted (a
-/// dated title ends in a digit and its body follows).
-pub fn looks_wrapped(lines: &[(usize, &str)], shapes: &[&Shape]) -> bool {
+/// dated title ends in a digit and its body follows). Page furniture is
+/// read past, as if it were not printed.
+pub fn looks_wrapped(lines: &[&str], marks: &[Mark], is_furniture: &[bool]) -> bool {
     let mut pairs = 0usize;
     let mut mid = 0usize;
     let mut non_blank = 0usize;
-    for (k, pair) in lines.windows(2).enumerate() {
-        let (a, b) = (pair[0].1.trim(), pair[1].1.trim());
+    let mut kept = (0..lines.len()).filter(|&i| !is_furniture[i]);
+    let Some(mut k) = kept.next() else {
+        return false;
+    };
+    for next in kept {
+        let (a, b) = (lines[k].trim(), lines[next].trim());
+        let mark = marks[k];
+        k = next;
         if a.is_empty() {
             continue;
         }
         non_blank += 1;
-        if b.is_empty() {
-            continue;
-        }
-        let plain_or_weak = match shapes[k] {
-            Shape::Plain => true,
-            shape => matches!(
-                shape.strength(),
-                Some(Strength::Inline | Strength::Bare | Strength::Colon)
-            ),
-        };
-        if !plain_or_weak {
+        if b.is_empty() || !mark.plain_or_weak() {
             continue;
         }
         pairs += 1;
@@ -253,9 +260,17 @@ fn opens_with_dash(next: &str) -> bool {
 
 /// `Vulcan Nerve` / `Pinch –`: a short line that stops mid-sentence, then a
 /// topic alone with its dash, is one topic that wrapped — when the two read
-/// together as a topic alone.
-fn topic_wrapped_before_dash(text: &str, next: &str) -> bool {
-    if !line_goes_on(text)
+/// together as a topic alone. `text_mark` is the mark of `text` when it is
+/// short enough to have one.
+fn topic_wrapped_before_dash(
+    text: &str,
+    text_mark: Option<Mark>,
+    next: &str,
+    next_mark: Mark,
+) -> bool {
+    let alone = |m: Mark| m.kind == MarkKind::Candidate(Strength::Strong) && !m.body;
+    if !alone(next_mark)
+        || !line_goes_on(text)
         || text
             .split_whitespace()
             .nth(lines::MAX_TOPIC_WORDS - 1)
@@ -263,11 +278,8 @@ fn topic_wrapped_before_dash(text: &str, next: &str) -> bool {
     {
         return false;
     }
-    let alone = |s: &str| {
-        matches!(lines::classify(s), Shape::Candidate(c)
-            if c.strength == Strength::Strong && c.body.is_none())
-    };
-    !alone(text) && alone(next) && alone(&format!("{} {}", text.trim(), next.trim()))
+    !text_mark.is_some_and(alone)
+        && alone(Mark::classify(&format!("{} {}", text.trim(), next.trim())))
 }
 
 /// "See" always starts a reference: what the next line holds is its target,
@@ -281,15 +293,13 @@ fn ends_with_see(text: &str) -> bool {
 /// In a wrapped document, `battle –` / `targets - body`: a topic alone with
 /// its dash, then a line whose own short topic opens with a lowercase word,
 /// is a head whose sub-topic wrapped. (A body opens a sentence instead.)
-fn sub_topic_follows(text: &str, next: &str) -> bool {
-    // A topic alone is short; a paragraph that grew by joining is not one.
-    if text.len() > lines::MAX_HEAD_BYTES {
-        return false;
-    }
-    let Shape::Candidate(head) = lines::classify(text) else {
+/// `text_mark` is the mark of the text so far when it is short enough to
+/// have one: a paragraph that grew by joining is no topic alone.
+fn sub_topic_follows(text_mark: Option<Mark>, next: &str) -> bool {
+    let Some(head) = text_mark else {
         return false;
     };
-    if head.strength != Strength::Strong || head.body.is_some() || head.erratum {
+    if head.kind != MarkKind::Candidate(Strength::Strong) || head.body || head.erratum {
         return false;
     }
     let next_words = next.split_whitespace().count();
@@ -312,86 +322,86 @@ fn sub_topic_follows(text: &str, next: &str) -> bool {
         && sub.topic.starts_with(|c: char| c.is_lowercase())
 }
 
-/// Lines a wrapped line is never joined to or from: headings, titles,
-/// footers, and a head that stands alone (`Ishan –Erratum`, `topic –`).
-fn is_structural(s: &str) -> bool {
-    match lines::classify(s) {
-        Shape::Title | Shape::Section(_) | Shape::Footer => true,
-        Shape::Candidate(c) => c.strength == Strength::Strong && c.body.is_none(),
-        _ => s.trim_start().starts_with('#'),
-    }
-}
-
-/// Joins the physical lines into logical ones. `furniture` lines are left
-/// out (the caller puts them in the front matter); blank lines are kept as
-/// empty logical lines.
+/// Joins the physical lines into logical ones. `lines[i]` is physical line
+/// `first_no + i`; `marks` are their shapes. `furniture` lines are left out
+/// (the caller puts them in the front matter); a run of blank lines is kept
+/// as one empty logical line that spans it.
 pub fn join_lines<'a>(
-    lines: &[(usize, &'a str)],
+    lines: &[&'a str],
+    first_no: usize,
+    marks: &[Mark],
     is_furniture: &[bool],
     wrapped: bool,
     join_topics: bool,
 ) -> Vec<Logical<'a>> {
-    let mut joined: Vec<Logical<'a>> = Vec::with_capacity(lines.len());
+    let mut joined: Vec<Logical<'a>> = Vec::new();
+    let blank = |j: usize| !is_furniture[j] && marks[j].kind == MarkKind::Blank;
     let mut i = 0;
     while i < lines.len() {
-        let (no, raw) = lines[i];
+        let (no, raw) = (first_no + i, lines[i]);
         if is_furniture[i] {
             i += 1;
             continue;
         }
-        if raw.trim().is_empty() {
+        let mut j = i + 1;
+        if marks[i].kind == MarkKind::Blank {
+            while j < lines.len() && blank(j) {
+                j += 1;
+            }
             joined.push(Logical {
                 no,
-                last: no,
+                last: first_no + j - 1,
                 text: Cow::Borrowed(raw),
                 glued: false,
-                unchanged: Some(i),
+                unchanged: true,
             });
-            i += 1;
+            i = j;
             continue;
         }
         let mut text: Cow<'a, str> = Cow::Borrowed(raw);
-        let mut last = no;
-        let mut j = i + 1;
         if wrapped {
-            while j < lines.len() && !is_furniture[j] && !lines[j].1.trim().is_empty() && {
+            while j < lines.len() && !is_furniture[j] && marks[j].kind != MarkKind::Blank && {
                 // Each test reads the joined text's end, or the whole text
                 // only while it is short enough to be a head or heading: a
                 // paragraph of a million wrapped lines is joined in linear
                 // time.
+                let text_mark = if j == i + 1 {
+                    Some(marks[i])
+                } else if text.len() <= lines::MAX_HEAD_BYTES {
+                    Some(Mark::classify(&text))
+                } else {
+                    None
+                };
                 let goes_on = line_goes_on(&text)
-                    && !(text.len() <= lines::MAX_HEAD_BYTES && is_structural(&text))
-                    && (!is_structural(lines[j].1)
+                    && !text_mark.is_some_and(Mark::structural)
+                    && (!marks[j].structural()
                         || ends_with_see(&text)
-                        || opens_with_dash(lines[j].1));
+                        || opens_with_dash(lines[j]));
                 goes_on
-                    || sub_topic_follows(&text, lines[j].1)
-                    || topic_wrapped_before_dash(&text, lines[j].1)
+                    || sub_topic_follows(text_mark, lines[j])
+                    || topic_wrapped_before_dash(&text, text_mark, lines[j], marks[j])
             } {
                 let t = text.to_mut();
                 let trimmed_len = t.trim_end().len();
                 t.truncate(trimmed_len);
                 t.push(' ');
-                t.push_str(lines[j].1.trim());
-                last = lines[j].0;
+                t.push_str(lines[j].trim());
                 j += 1;
             }
         } else if join_topics && j < lines.len() && !is_furniture[j] {
-            if let Some(whole) = wrapped_topic(raw, lines[j].1) {
+            if let Some(whole) = wrapped_topic(raw, lines[j]) {
                 text = Cow::Owned(whole);
-                last = lines[j].0;
                 j += 1;
             }
         }
-        let unchanged = (j == i + 1).then_some(i);
-        i = j;
         joined.push(Logical {
             no,
-            last,
+            last: first_no + j - 1,
             text,
             glued: false,
-            unchanged,
+            unchanged: j == i + 1,
         });
+        i = j;
     }
     joined
 }
@@ -497,7 +507,7 @@ fn split_flattened<'a>(line: Logical<'a>, colon_heads: bool, out: &mut Vec<Logic
             last: line.last,
             text: Cow::Owned(piece.to_string()),
             glued,
-            unchanged: None,
+            unchanged: false,
         });
         glued = true;
         start = cut;
@@ -528,3 +538,21 @@ fn starts_head(window: &str, colon_heads: bool) -> bool {
 /// The longest topic a cut may take: a head inside a flattened line is a
 /// short name, not a clause.
 const MAX_SPLIT_TOPIC_WORDS: usize = 6;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_running_header_compares_without_page_numbers_case_or_spacing() {
+        assert_eq!(
+            repeat_key("  Current Rulings  –  Page 12 "),
+            "current rulings – page"
+        );
+        assert_eq!(
+            repeat_key("CURRENT RULINGS – page 3"),
+            "current rulings – page"
+        );
+        assert_eq!(repeat_key("2019"), "");
+    }
+}

@@ -2,6 +2,7 @@
 //! footer, a candidate entry head (strong or weak), or plain text. Whether a
 //! candidate really is a head is decided with its neighbours, in `heads`.
 
+use std::borrow::Cow;
 use std::sync::LazyLock;
 
 use chrono::NaiveDate;
@@ -62,6 +63,81 @@ impl Shape {
             Shape::Candidate(c) => Some(c.strength),
             _ => None,
         }
+    }
+}
+
+/// What the passes before head detection ask of a line's shape, kept in a
+/// few bytes: a document of millions of lines keeps one per line, and the
+/// full shape is found again only for the lines that become [`Line`]s with
+/// more than a blank or plain shape.
+///
+/// [`Line`]: super::heads::Line
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Mark {
+    pub kind: MarkKind,
+    /// A candidate with a body on its line.
+    pub body: bool,
+    pub erratum: bool,
+    /// The line opens with `#`.
+    pub hash: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MarkKind {
+    Blank,
+    Plain,
+    /// A title, section heading or footer.
+    Heading,
+    Candidate(Strength),
+}
+
+impl Mark {
+    pub fn of(shape: &Shape, line: &str) -> Mark {
+        let (kind, body, erratum) = match shape {
+            Shape::Blank => (MarkKind::Blank, false, false),
+            Shape::Plain => (MarkKind::Plain, false, false),
+            Shape::Title | Shape::Section(_) | Shape::Footer => (MarkKind::Heading, false, false),
+            Shape::Candidate(c) => (MarkKind::Candidate(c.strength), c.body.is_some(), c.erratum),
+        };
+        Mark {
+            kind,
+            body,
+            erratum,
+            hash: line.trim_start().starts_with('#'),
+        }
+    }
+
+    /// Classifies `line` and keeps its mark.
+    pub fn classify(line: &str) -> Mark {
+        Mark::of(&classify(line), line)
+    }
+
+    pub fn strength(self) -> Option<Strength> {
+        match self.kind {
+            MarkKind::Candidate(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// A line a wrapped line is never joined to or from: a heading, a
+    /// title, a footer, a head that stands alone (`Ishan –Erratum`,
+    /// `topic –`), or a line opening with `#`.
+    pub fn structural(self) -> bool {
+        match self.kind {
+            MarkKind::Heading => true,
+            MarkKind::Candidate(Strength::Strong) => !self.body,
+            MarkKind::Candidate(_) => false,
+            MarkKind::Blank | MarkKind::Plain => self.hash,
+        }
+    }
+
+    /// Prose or a weak head: what a hard-wrapped document is made of.
+    pub fn plain_or_weak(self) -> bool {
+        matches!(
+            self.kind,
+            MarkKind::Plain
+                | MarkKind::Candidate(Strength::Inline | Strength::Bare | Strength::Colon)
+        )
     }
 }
 
@@ -275,7 +351,10 @@ fn head_candidate(s: &str) -> Option<Candidate> {
         }
     }
 
-    if let Some(c) = DATED.captures(rest) {
+    // Each shape below is tried only where the line has the character its
+    // pattern needs: most lines have none, and every line is classified.
+    let ends_in_digit = rest.ends_with(|c: char| c.is_ascii_digit());
+    if let Some(c) = ends_in_digit.then(|| DATED.captures(rest)).flatten() {
         let topic = c[1].trim();
         if valid_topic(topic) {
             let mut cand = candidate(topic, new, None, None, Strength::Strong);
@@ -283,7 +362,11 @@ fn head_candidate(s: &str) -> Option<Candidate> {
             return Some(cand);
         }
     }
-    if let Some(c) = ERRATUM.captures(rest) {
+    let ends_in_erratum = {
+        let end = rest.trim_end_matches(':').as_bytes();
+        end.len() >= 7 && end[end.len() - 7..].eq_ignore_ascii_case(b"erratum")
+    };
+    if let Some(c) = ends_in_erratum.then(|| ERRATUM.captures(rest)).flatten() {
         let topic = c[1].trim();
         if valid_topic(topic) {
             let mut cand = candidate(topic, new, None, None, Strength::Strong);
@@ -291,7 +374,11 @@ fn head_candidate(s: &str) -> Option<Candidate> {
             return Some(cand);
         }
     }
-    if let Some(c) = TRAILING_DASH.captures(rest) {
+    if let Some(c) = rest
+        .ends_with(is_dash)
+        .then(|| TRAILING_DASH.captures(rest))
+        .flatten()
+    {
         let topic = c[1].trim();
         if valid_topic(topic) {
             return Some(candidate(topic, new, None, None, Strength::Strong));
@@ -324,6 +411,9 @@ fn head_candidate(s: &str) -> Option<Candidate> {
 /// `TOPIC: body`, unless the part before the colon is a label, a date or
 /// more words than a topic has.
 fn colon_candidate(rest: &str, new: bool) -> Option<Candidate> {
+    if !rest.contains(':') {
+        return None;
+    }
     let c = COLON_HEAD.captures(rest)?;
     let topic = c[1].trim();
     let fits = valid_topic(topic)
@@ -365,10 +455,16 @@ fn is_dash(c: char) -> bool {
 
 /// Markup that is not part of a printed topic.
 pub fn strip_markup(topic: &str) -> String {
-    let t = topic
-        .replace("**", "")
-        .replace("<u>", "")
-        .replace("</u>", "");
+    let t = if topic.contains(['*', '<']) {
+        Cow::Owned(
+            topic
+                .replace("**", "")
+                .replace("<u>", "")
+                .replace("</u>", ""),
+        )
+    } else {
+        Cow::Borrowed(topic)
+    };
     t.trim()
         .trim_matches('*')
         .trim_end_matches(|c: char| c == ':' || is_dash(c))
@@ -401,7 +497,7 @@ fn valid_topic(topic: &str) -> bool {
     has_letter
         && words <= MAX_TOPIC_WORDS
         && topic.chars().count() <= MAX_TOPIC_CHARS
-        && !SENTENCE_STOP.is_match(&format!("{topic} "))
+        && !(topic.contains(['.', ';', '?']) && SENTENCE_STOP.is_match(&format!("{topic} ")))
         && !topic.ends_with(',')
 }
 
@@ -458,6 +554,9 @@ pub fn see_decides(line: &str) -> bool {
 /// several (`actions – interrupting actions - Interrupt …`) is refined per
 /// document in `heads`, which knows the document's usual separator.
 fn split_inline(s: &str) -> Option<(&str, &str)> {
+    if !s.contains(is_dash) {
+        return None;
+    }
     let seps = inline_separators(s);
     let (dash_at, body_at, _) = choose_separator(s, &seps)?;
     let body = s[body_at..].trim();

@@ -27,7 +27,7 @@ use about::Provenance;
 use flow::Furniture;
 use front_matter::HeadStyle;
 use heads::{Layout, Line, Rejection};
-use lines::{ends_mid_sentence, starts_lowercase, Candidate, Shape, Strength};
+use lines::{ends_mid_sentence, starts_lowercase, Candidate, Mark, MarkKind, Shape, Strength};
 
 /// Where a line goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,8 +49,9 @@ struct Draft {
 
 #[derive(Debug, Clone)]
 struct Paragraph {
-    /// Every source line the paragraph holds.
-    lines: Vec<usize>,
+    /// Every source line the paragraph holds, as runs (first, last): a
+    /// paragraph joined from a million lines keeps a few numbers.
+    lines: Vec<(usize, usize)>,
     text: String,
     /// Where the last line of `text` starts. Kept as text is appended so
     /// that asking whether the paragraph ends mid-sentence never searches
@@ -62,7 +63,7 @@ impl Paragraph {
     fn new(line: &Line, text: &str) -> Paragraph {
         let text = text.trim_end().to_string();
         Paragraph {
-            lines: (line.no..=line.last).collect(),
+            lines: vec![(line.no, line.last)],
             last_line: text.rfind('\n').map_or(0, |i| i + 1),
             text,
         }
@@ -85,7 +86,10 @@ impl Paragraph {
     }
 
     fn push_lines(&mut self, line: &Line) {
-        self.lines.extend(line.no..=line.last);
+        match self.lines.last_mut() {
+            Some((_, end)) if *end + 1 >= line.no => *end = (*end).max(line.last),
+            _ => self.lines.push((line.no, line.last)),
+        }
     }
 }
 
@@ -145,75 +149,69 @@ pub fn read_document(file: &str, text: &str, order: usize) -> Result<Reading, Do
     let (meta, skip) = front_matter::split(file, text)?;
     let hints = meta.as_ref().map(|m| m.hints).unwrap_or_default();
 
-    let physical: Vec<(usize, &str)> = text
+    // Physical line `first_no + i` is `physical[i]`. Per physical line only
+    // its text, a mark of its shape and whether it is furniture are kept: a
+    // 10 MB document may have millions of lines, and each costs what is
+    // kept for it. Full shapes are found for logical lines alone.
+    let first_no = skip + 1;
+    let physical: Vec<&str> = text
         .split('\n')
-        .enumerate()
         .skip(skip)
-        .map(|(i, raw)| (i + 1, raw.strip_suffix('\r').unwrap_or(raw)))
+        .map(|raw| raw.strip_suffix('\r').unwrap_or(raw))
         .collect();
     let furniture = flow::furniture(&physical);
     let is_furniture: Vec<bool> = furniture.iter().map(Option::is_some).collect();
-    // Each physical line is classified once; joined and cut lines again.
-    let mut shapes: Vec<Shape> = physical
-        .iter()
-        .map(|(_, raw)| lines::classify(raw))
-        .collect();
+    let marks: Vec<Mark> = physical.iter().map(|raw| Mark::classify(raw)).collect();
     let line_heads = hints.heads == Some(HeadStyle::Line);
-    let wrapped = !line_heads && {
-        let (kept, kept_shapes): (Vec<(usize, &str)>, Vec<&Shape>) = physical
-            .iter()
-            .zip(&shapes)
-            .zip(&is_furniture)
-            .filter(|(_, f)| !**f)
-            .map(|((l, shape), _)| (*l, shape))
-            .unzip();
-        flow::looks_wrapped(&kept, &kept_shapes)
-    };
-    let joined = flow::join_lines(&physical, &is_furniture, wrapped, !line_heads);
-    // Page furniture goes to the front matter as printed. What is kept per
-    // physical line is let go as soon as it is used: a document of millions
-    // of short lines must not hold several copies of its lines at once.
+    let wrapped = !line_heads && flow::looks_wrapped(&physical, &marks, &is_furniture);
+    let joined = flow::join_lines(
+        &physical,
+        first_no,
+        &marks,
+        &is_furniture,
+        wrapped,
+        !line_heads,
+    );
+    // Page furniture goes to the front matter as printed.
     let furniture_front: Vec<FrontParagraph> = physical
         .iter()
         .zip(&furniture)
-        .filter(|(_, f)| f.is_some())
-        .map(|((no, raw), _)| FrontParagraph {
-            line: *no,
-            end_line: *no,
+        .enumerate()
+        .filter(|(_, (_, f))| f.is_some())
+        .map(|(i, (raw, _))| FrontParagraph {
+            line: first_no + i,
+            end_line: first_no + i,
             text: raw.trim_end().to_string(),
         })
         .collect();
-    let furniture_lines: Vec<(usize, Furniture)> = physical
+    let furniture_lines: Vec<(usize, Furniture)> = furniture
         .iter()
-        .zip(&furniture)
-        .filter_map(|((no, _), f)| f.map(|f| (*no, f)))
+        .enumerate()
+        .filter_map(|(i, f)| f.map(|f| (first_no + i, f)))
         .collect();
     drop((physical, furniture, is_furniture));
     // The head style is voted on joined lines: a wrapped head counts whole.
     let colon_heads = match hints.heads {
         Some(HeadStyle::Colon) => true,
         Some(_) => false,
-        None => {
-            let changed: Vec<Shape> = joined
-                .iter()
-                .filter(|l| l.unchanged.is_none())
-                .map(|l| lines::classify(&l.text))
-                .collect();
-            let votes: Vec<&Shape> = joined
-                .iter()
-                .filter_map(|l| l.unchanged.map(|i| &shapes[i]))
-                .chain(changed.iter())
-                .collect();
-            prints_colon_heads(&votes)
-        }
+        None => prints_colon_heads(joined.iter().filter_map(|l| {
+            let mark = if l.unchanged {
+                marks[l.no - first_no]
+            } else {
+                Mark::classify(&l.text)
+            };
+            HeadVote::of(mark, &l.text)
+        })),
     };
     let logical = flow::split_lines(joined, colon_heads);
     let mut lines: Vec<Line> = flow::consume(logical, |l, out| {
+        // A blank or plain physical line needs no second look.
+        let known = l.unchanged.then(|| marks[l.no - first_no].kind);
         out.push(Line {
-            // Each physical line is used once, so its shape can be moved.
-            shape: match l.unchanged {
-                Some(i) => std::mem::replace(&mut shapes[i], Shape::Blank),
-                None => lines::classify(&l.text),
+            shape: match known {
+                Some(MarkKind::Blank) => Shape::Blank,
+                Some(MarkKind::Plain) => Shape::Plain,
+                _ => lines::classify(&l.text),
             },
             no: l.no,
             last: l.last,
@@ -221,7 +219,7 @@ pub fn read_document(file: &str, text: &str, order: usize) -> Result<Reading, Do
             glued: l.glued,
         })
     });
-    drop(shapes);
+    drop(marks);
     settle_head_style(&mut lines, colon_heads, line_heads);
     mark_title_block(&mut lines);
     prefer_usual_separator(&mut lines);
@@ -351,20 +349,39 @@ fn mark_title_block(lines: &mut [Line]) {
     }
 }
 
+/// What a line says of the document's head style.
+enum HeadVote {
+    /// A colon head, with its topic in lowercase.
+    Colon(String),
+    /// A head with a dash separator or an erratum mark.
+    Dash,
+}
+
+impl HeadVote {
+    fn of(mark: Mark, text: &str) -> Option<HeadVote> {
+        match mark.strength()? {
+            // Only a colon head's topic is needed, so only it is read again.
+            Strength::Colon => match lines::classify(text) {
+                Shape::Candidate(c) => Some(HeadVote::Colon(c.topic.to_lowercase())),
+                _ => None,
+            },
+            Strength::Inline => Some(HeadVote::Dash),
+            Strength::Strong if mark.body || mark.erratum => Some(HeadVote::Dash),
+            _ => None,
+        }
+    }
+}
+
 /// Whether a document prints its heads as `TOPIC: body`: more distinct colon
 /// heads than dash heads. A colon label that recurs ("Example:") is not a
 /// topic, since a document rules on a topic once.
-fn prints_colon_heads(shapes: &[&Shape]) -> bool {
+fn prints_colon_heads(votes: impl Iterator<Item = HeadVote>) -> bool {
     let mut colon: HashMap<String, usize> = HashMap::new();
     let mut dash = 0usize;
-    for shape in shapes {
-        if let Shape::Candidate(c) = shape {
-            match c.strength {
-                Strength::Colon => *colon.entry(c.topic.to_lowercase()).or_default() += 1,
-                Strength::Inline => dash += 1,
-                Strength::Strong if c.body.is_some() || c.erratum => dash += 1,
-                _ => {}
-            }
+    for vote in votes {
+        match vote {
+            HeadVote::Colon(topic) => *colon.entry(topic).or_default() += 1,
+            HeadVote::Dash => dash += 1,
         }
     }
     let distinct = colon.values().filter(|&&n| n == 1).count();
@@ -632,8 +649,8 @@ fn assemble(lines: &[Line], accepted: &[bool]) -> (Vec<Draft>, Vec<FrontParagrap
     let front = front
         .into_iter()
         .map(|p| FrontParagraph {
-            line: p.lines.first().copied().unwrap_or(0),
-            end_line: p.lines.last().copied().unwrap_or(0),
+            line: p.lines.first().map_or(0, |r| r.0),
+            end_line: p.lines.last().map_or(0, |r| r.1),
             text: p.text,
         })
         .collect();
@@ -641,8 +658,7 @@ fn assemble(lines: &[Line], accepted: &[bool]) -> (Vec<Draft>, Vec<FrontParagrap
 }
 
 fn finish_entry(draft: Draft, release: &str, file: &str, about: &about::About) -> Entry {
-    let mut spans: Vec<(usize, usize)> = Vec::new();
-    let mut owned: Vec<usize> = (draft.line..=draft.head_last).collect();
+    let mut owned: Vec<(usize, usize)> = vec![(draft.line, draft.head_last)];
     owned.extend(
         draft
             .paragraphs
@@ -650,11 +666,11 @@ fn finish_entry(draft: Draft, release: &str, file: &str, about: &about::About) -
             .flat_map(|p| p.lines.iter().copied()),
     );
     owned.sort_unstable();
-    owned.dedup();
-    for no in owned {
+    let mut spans: Vec<(usize, usize)> = Vec::with_capacity(owned.len());
+    for (first, last) in owned {
         match spans.last_mut() {
-            Some((_, end)) if *end + 1 == no => *end = no,
-            _ => spans.push((no, no)),
+            Some((_, end)) if *end + 1 >= first => *end = (*end).max(last),
+            _ => spans.push((first, last)),
         }
     }
     let texts: Vec<&str> = draft.paragraphs.iter().map(|p| p.text.as_str()).collect();
