@@ -6,6 +6,7 @@
 //! Field names double as the query language's field names: `topic:`,
 //! `text:`, `card:`, `edition:`, `kind:`, `release:`.
 
+use std::collections::VecDeque;
 use std::ops::Range;
 use std::sync::Arc;
 use tantivy::schema::{
@@ -257,7 +258,7 @@ pub fn edition_key(edition: crate::model::Edition, key: &str) -> String {
 
 /// The analyzer for words, as indexed and as queried.
 pub fn words_analyzer() -> TextAnalyzer {
-    TextAnalyzer::builder(WordTokenizer::default())
+    TextAnalyzer::builder(WordTokenizer)
         .filter(RemoveLongFilter::limit(40))
         .filter(LowerCaser)
         .filter(AsciiFoldingFilter)
@@ -267,7 +268,7 @@ pub fn words_analyzer() -> TextAnalyzer {
 
 /// The words analyzer without the stemmer, for the vocabulary.
 pub fn spelled_analyzer() -> TextAnalyzer {
-    TextAnalyzer::builder(WordTokenizer::default())
+    TextAnalyzer::builder(WordTokenizer)
         .filter(RemoveLongFilter::limit(40))
         .filter(LowerCaser)
         .filter(AsciiFoldingFilter)
@@ -294,50 +295,29 @@ fn joins_a_word(c: char) -> bool {
 /// the parts in the stream, so the end of each token never goes back, as
 /// snippets expect; it spans the whole word, so the word is highlighted
 /// whole.
+///
+/// Tokens are made as they are asked for, a word at a time: an entry of
+/// millions of words never holds all its tokens at once.
 #[derive(Clone, Default)]
-pub struct WordTokenizer {
-    tokens: Vec<Token>,
-}
+pub struct WordTokenizer;
 
 pub struct WordTokenStream<'a> {
-    tokens: &'a mut [Token],
-    /// How many tokens have been given.
-    given: usize,
+    text: &'a str,
+    /// Where the next word is looked for (a byte offset).
+    at: usize,
+    position: usize,
+    /// The tokens of the word at hand not given yet, in order.
+    pending: VecDeque<Token>,
+    token: Token,
 }
 
-impl WordTokenizer {
-    fn push_word(&mut self, text: &str, parts: &[Range<usize>], position: &mut usize) {
-        let first = *position;
-        for part in parts {
-            self.tokens.push(Token {
-                offset_from: part.start,
-                offset_to: part.end,
-                position: *position,
-                text: text[part.clone()].to_string(),
-                position_length: 1,
-            });
-            *position += 1;
-        }
-        if let [head, .., tail] = parts {
-            self.tokens.push(Token {
-                offset_from: head.start,
-                offset_to: tail.end,
-                position: first,
-                text: parts.iter().map(|p| &text[p.clone()]).collect(),
-                position_length: 1,
-            });
-        }
-    }
-}
-
-impl Tokenizer for WordTokenizer {
-    type TokenStream<'a> = WordTokenStream<'a>;
-
-    fn token_stream<'a>(&'a mut self, text: &'a str) -> WordTokenStream<'a> {
-        self.tokens.clear();
-        let mut position = 0;
+impl WordTokenStream<'_> {
+    /// Reads the next word from `at`, leaving its tokens in `pending`.
+    /// False at the end of the text.
+    fn next_word(&mut self) -> bool {
+        let base = self.at;
         let mut parts: Vec<Range<usize>> = Vec::new();
-        let mut chars = text.char_indices().peekable();
+        let mut chars = self.text[base..].char_indices().peekable();
         while let Some((start, c)) = chars.next() {
             if !c.is_alphanumeric() {
                 continue;
@@ -350,7 +330,7 @@ impl Tokenizer for WordTokenizer {
                 end = at + c.len_utf8();
                 chars.next();
             }
-            parts.push(start..end);
+            parts.push(base + start..base + end);
             // One joining character between letters continues the word.
             let mut ahead = chars.clone();
             let joined = matches!(ahead.next(), Some((_, j)) if joins_a_word(j))
@@ -358,33 +338,73 @@ impl Tokenizer for WordTokenizer {
             if joined {
                 chars.next();
             } else {
-                self.push_word(text, &parts, &mut position);
-                parts.clear();
+                self.at = base + end;
+                self.push_word(&parts);
+                return true;
             }
         }
+        self.at = self.text.len();
+        false
+    }
+
+    fn push_word(&mut self, parts: &[Range<usize>]) {
+        let first = self.position;
+        for part in parts {
+            self.pending.push_back(Token {
+                offset_from: part.start,
+                offset_to: part.end,
+                position: self.position,
+                text: self.text[part.clone()].to_string(),
+                position_length: 1,
+            });
+            self.position += 1;
+        }
+        if let [head, .., tail] = parts {
+            self.pending.push_back(Token {
+                offset_from: head.start,
+                offset_to: tail.end,
+                position: first,
+                text: parts.iter().map(|p| &self.text[p.clone()]).collect(),
+                position_length: 1,
+            });
+        }
+    }
+}
+
+impl Tokenizer for WordTokenizer {
+    type TokenStream<'a> = WordTokenStream<'a>;
+
+    fn token_stream<'a>(&'a mut self, text: &'a str) -> WordTokenStream<'a> {
         WordTokenStream {
-            tokens: &mut self.tokens,
-            given: 0,
+            text,
+            at: 0,
+            position: 0,
+            pending: VecDeque::new(),
+            token: Token::default(),
         }
     }
 }
 
 impl TokenStream for WordTokenStream<'_> {
     fn advance(&mut self) -> bool {
-        if self.given < self.tokens.len() {
-            self.given += 1;
-            true
-        } else {
-            false
+        if self.pending.is_empty() && !self.next_word() {
+            return false;
+        }
+        match self.pending.pop_front() {
+            Some(token) => {
+                self.token = token;
+                true
+            }
+            None => false,
         }
     }
 
     fn token(&self) -> &Token {
-        &self.tokens[self.given.saturating_sub(1)]
+        &self.token
     }
 
     fn token_mut(&mut self) -> &mut Token {
-        &mut self.tokens[self.given.saturating_sub(1)]
+        &mut self.token
     }
 }
 
@@ -397,7 +417,7 @@ pub fn highlight_analyzer(terms: impl IntoIterator<Item = char>) -> TextAnalyzer
     let mut initials: Vec<char> = terms.into_iter().collect();
     initials.sort_unstable();
     initials.dedup();
-    TextAnalyzer::builder(WordTokenizer::default())
+    TextAnalyzer::builder(WordTokenizer)
         .filter(RemoveLongFilter::limit(40))
         .filter(LowerCaser)
         .filter(AsciiFoldingFilter)
@@ -551,6 +571,25 @@ mod tests {
         assert_eq!(got, want);
         let stemmed = tokens(&mut words_analyzer(), "Horga'hn's");
         assert_eq!(stemmed.last().unwrap().0, "horgahn");
+    }
+
+    #[test]
+    fn tokens_are_made_a_word_at_a_time() {
+        let text = "Q-Flash ".repeat(100_000);
+        let mut tokenizer = WordTokenizer;
+        let mut stream = tokenizer.token_stream(&text);
+        let mut given = Vec::new();
+        for _ in 0..3 {
+            assert!(stream.advance());
+            given.push(stream.token().text.clone());
+        }
+        assert_eq!(given, ["Q", "Flash", "QFlash"]);
+        // Only the first word has been read, and nothing of it is left.
+        assert_eq!(stream.at, "Q-Flash".len());
+        assert!(stream.pending.is_empty());
+        assert!(stream.advance());
+        assert_eq!(stream.token().position, 2);
+        assert_eq!(stream.token().offset_from, "Q-Flash ".len());
     }
 
     #[test]
