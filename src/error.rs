@@ -20,6 +20,8 @@ pub enum DocumentError {
     NotRegular { file: String },
     #[error("{file}: {size} bytes, more than the {limit} bytes a rulings document may have")]
     TooLarge { file: String, size: u64, limit: u64 },
+    #[error("{file}: more than {limit} lines of text, far more than a rulings document has (the longest official ones have a few hundred); not read")]
+    TooManyLines { file: String, limit: usize },
     #[error("{file}:{line}: binary content (a NUL byte), not a rulings document")]
     Binary { file: String, line: usize },
     #[error("{file}:{line}: invalid front matter: {message}")]
@@ -43,6 +45,7 @@ impl DocumentError {
             | DocumentError::Empty { file }
             | DocumentError::NotRegular { file }
             | DocumentError::TooLarge { file, .. }
+            | DocumentError::TooManyLines { file, .. }
             | DocumentError::Binary { file, .. }
             | DocumentError::FrontMatter { file, .. }
             | DocumentError::NoEdition { file }

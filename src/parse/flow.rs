@@ -325,7 +325,8 @@ fn sub_topic_follows(text_mark: Option<Mark>, next: &str) -> bool {
 /// Joins the physical lines into logical ones. `lines[i]` is physical line
 /// `first_no + i`; `marks` are their shapes. `furniture` lines are left out
 /// (the caller puts them in the front matter); a run of blank lines is kept
-/// as one empty logical line that spans it.
+/// as one empty logical line that spans it. Joining stops after `limit`
+/// lines that are not blank, plus one (the caller refuses such a document).
 pub fn join_lines<'a>(
     lines: &[&'a str],
     first_no: usize,
@@ -333,11 +334,13 @@ pub fn join_lines<'a>(
     is_furniture: &[bool],
     wrapped: bool,
     join_topics: bool,
+    limit: usize,
 ) -> Vec<Logical<'a>> {
     let mut joined: Vec<Logical<'a>> = Vec::new();
     let blank = |j: usize| !is_furniture[j] && marks[j].kind == MarkKind::Blank;
+    let mut kept = 0usize;
     let mut i = 0;
-    while i < lines.len() {
+    while i < lines.len() && kept <= limit {
         let (no, raw) = (first_no + i, lines[i]);
         if is_furniture[i] {
             i += 1;
@@ -401,6 +404,7 @@ pub fn join_lines<'a>(
             glued: false,
             unchanged: j == i + 1,
         });
+        kept += 1;
         i = j;
     }
     joined
@@ -416,7 +420,7 @@ pub fn split_lines(joined: Vec<Logical<'_>>, colon_heads: bool) -> Vec<Logical<'
 /// millions of short lines never holds every line twice.
 pub fn consume<T, U>(mut items: Vec<T>, mut f: impl FnMut(T, &mut Vec<U>)) -> Vec<U> {
     items.reverse();
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(items.len());
     while let Some(item) = items.pop() {
         f(item, &mut out);
         if items.capacity() > 2 * items.len() + 4096 {

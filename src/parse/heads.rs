@@ -119,46 +119,29 @@ pub fn accept(lines: &[Line], layout: Layout) -> (Vec<bool>, Vec<Option<Rejectio
     let alphabetical = layout.alphabetical;
     let mut accepted = vec![false; lines.len()];
     let mut rejected: Vec<Option<Rejection>> = vec![None; lines.len()];
-    // For each line: the last line of the paragraph right before it (all
-    // that `ends_mid_sentence` reads), and whether it begins a paragraph.
-    let mut paragraph_before: Vec<Option<&str>> = vec![None; lines.len()];
-    let mut starts_paragraph = vec![true; lines.len()];
-    {
-        let mut current: Option<&str> = None;
-        let mut last: Option<&str> = None;
-        for (i, line) in lines.iter().enumerate() {
-            if matches!(line.shape, Shape::Blank) {
-                if let Some(p) = current.take() {
-                    last = Some(p);
-                }
-                continue;
-            }
-            match current {
-                Some(p) => {
-                    starts_paragraph[i] = false;
-                    paragraph_before[i] = Some(p);
-                }
-                None => paragraph_before[i] = last,
-            }
-            if matches!(line.shape, Shape::Title | Shape::Section(_)) {
-                current = None;
-                last = None;
-            } else {
-                current = Some(line.text.as_ref().trim());
-            }
-        }
-    }
+    // The paragraph at hand as the walk goes: the last line of the paragraph
+    // right before the line (all that `ends_mid_sentence` reads), and
+    // whether the line begins a paragraph. Kept as the walk goes rather than
+    // per line: a long document has millions of lines.
+    let mut current: Option<&str> = None;
+    let mut last: Option<&str> = None;
 
     // The initial of the next strong head in the same section, for each line
-    // (one pass from the end, so long documents stay linear).
-    let mut next_strong: Vec<Option<char>> = vec![None; lines.len()];
-    let mut upcoming: Option<char> = None;
-    for i in (0..lines.len()).rev() {
-        next_strong[i] = upcoming;
-        match &lines[i].shape {
-            Shape::Section(_) => upcoming = None,
-            Shape::Candidate(c) if c.strength == Strength::Strong => upcoming = initial(&c.topic),
-            _ => {}
+    // (one pass from the end, so long documents stay linear). Only the
+    // alphabetical order asks for it.
+    let mut next_strong: Vec<Option<char>> = Vec::new();
+    if alphabetical {
+        next_strong = vec![None; lines.len()];
+        let mut upcoming: Option<char> = None;
+        for i in (0..lines.len()).rev() {
+            next_strong[i] = upcoming;
+            match &lines[i].shape {
+                Shape::Section(_) => upcoming = None,
+                Shape::Candidate(c) if c.strength == Strength::Strong => {
+                    upcoming = initial(&c.topic)
+                }
+                _ => {}
+            }
         }
     }
     let next_non_blank = |i: usize| {
@@ -173,9 +156,25 @@ pub fn accept(lines: &[Line], layout: Layout) -> (Vec<bool>, Vec<Option<Rejectio
     for i in 0..lines.len() {
         let line = &lines[i];
         let previous_non_blank = last_non_blank;
-        if !matches!(line.shape, Shape::Blank) {
+        let (starts_paragraph, paragraph_before) = if matches!(line.shape, Shape::Blank) {
+            if let Some(p) = current.take() {
+                last = Some(p);
+            }
+            (true, None)
+        } else {
             last_non_blank = Some(i);
-        }
+            let here = match current {
+                Some(p) => (false, Some(p)),
+                None => (true, last),
+            };
+            if matches!(line.shape, Shape::Title | Shape::Section(_)) {
+                current = None;
+                last = None;
+            } else {
+                current = Some(line.text.as_ref().trim());
+            }
+            here
+        };
         let last_non_blank = previous_non_blank;
         let candidate = match &line.shape {
             Shape::Section(_) => {
@@ -201,11 +200,11 @@ pub fn accept(lines: &[Line], layout: Layout) -> (Vec<bool>, Vec<Option<Rejectio
                 // sentence where entries follow each other line by line.
                 let after_sentence = last_non_blank
                     .is_some_and(|j: usize| !ends_mid_sentence(lines[j].text.as_ref()));
-                let opens_paragraph = starts_paragraph[i]
+                let opens_paragraph = starts_paragraph
                     || previous_line_structural
                     || (line.glued && after_sentence)
                     || (layout.line_separated && after_sentence);
-                let before_unfinished = paragraph_before[i].is_some_and(ends_mid_sentence);
+                let before_unfinished = paragraph_before.is_some_and(ends_mid_sentence);
                 // In an alphabetical document the order decides for an inline
                 // head; elsewhere a lowercase line after an unfinished
                 // paragraph is the rest of its sentence.
@@ -220,7 +219,11 @@ pub fn accept(lines: &[Line], layout: Layout) -> (Vec<bool>, Vec<Option<Rejectio
                         None => false,
                         Some(now) => {
                             previous_initial.is_none_or(|p| p <= now)
-                                && next_strong[i].is_none_or(|n| now <= n)
+                                && next_strong
+                                    .get(i)
+                                    .copied()
+                                    .flatten()
+                                    .is_none_or(|n| now <= n)
                         }
                     };
                 let why = if !opens_paragraph {

@@ -125,6 +125,14 @@ pub fn parse_document(file: &str, text: &str, order: usize) -> Result<Release, D
     read_document(file, text, order).map(|reading| reading.release)
 }
 
+/// The most lines of text a document may have, counting a wrapped paragraph
+/// as one line and page furniture line by line (blank lines are free).
+/// The longest official documents have a few hundred; a file with more is
+/// not a rulings document, and refusing it keeps reading any file within a
+/// bound of time and memory (each line read costs a few hundred bytes
+/// until the document's entries are built).
+pub const MAX_LINES: usize = 100_000;
+
 /// Least number of colon heads before a document counts as printing its
 /// heads that way.
 const MIN_COLON_HEADS: usize = 3;
@@ -134,6 +142,16 @@ const MIN_LINE_SEPARATED: usize = 3;
 
 /// Parses one document and says how it was read.
 pub fn read_document(file: &str, text: &str, order: usize) -> Result<Reading, DocumentError> {
+    read_within(file, text, order, MAX_LINES)
+}
+
+/// [`read_document`] with a limit of `max_lines` lines of text.
+fn read_within(
+    file: &str,
+    text: &str,
+    order: usize,
+    max_lines: usize,
+) -> Result<Reading, DocumentError> {
     if text.trim().is_empty() {
         return Err(DocumentError::Empty {
             file: file.to_string(),
@@ -161,6 +179,14 @@ pub fn read_document(file: &str, text: &str, order: usize) -> Result<Reading, Do
         .collect();
     let furniture = flow::furniture(&physical);
     let is_furniture: Vec<bool> = furniture.iter().map(Option::is_some).collect();
+    let too_many_lines = || DocumentError::TooManyLines {
+        file: file.to_string(),
+        limit: max_lines,
+    };
+    let furniture_count = is_furniture.iter().filter(|&&f| f).count();
+    if furniture_count > max_lines {
+        return Err(too_many_lines());
+    }
     let marks: Vec<Mark> = physical.iter().map(|raw| Mark::classify(raw)).collect();
     let line_heads = hints.heads == Some(HeadStyle::Line);
     let wrapped = !line_heads && flow::looks_wrapped(&physical, &marks, &is_furniture);
@@ -171,6 +197,7 @@ pub fn read_document(file: &str, text: &str, order: usize) -> Result<Reading, Do
         &is_furniture,
         wrapped,
         !line_heads,
+        max_lines - furniture_count,
     );
     // Page furniture goes to the front matter as printed.
     let furniture_front: Vec<FrontParagraph> = physical
@@ -204,6 +231,10 @@ pub fn read_document(file: &str, text: &str, order: usize) -> Result<Reading, Do
         })),
     };
     let logical = flow::split_lines(joined, colon_heads);
+    let text_lines = logical.iter().filter(|l| !l.text.trim().is_empty()).count();
+    if text_lines + furniture_count > max_lines {
+        return Err(too_many_lines());
+    }
     let mut lines: Vec<Line> = flow::consume(logical, |l, out| {
         // A blank or plain physical line needs no second look.
         let known = l.unchanged.then(|| marks[l.no - first_no].kind);
@@ -258,10 +289,9 @@ pub fn read_document(file: &str, text: &str, order: usize) -> Result<Reading, Do
     drop((lines, accepted, rejected));
 
     let id = release_id(file);
-    let mut entries = Vec::with_capacity(drafts.len());
-    for draft in drafts {
-        entries.push(finish_entry(draft, &id, file, &about));
-    }
+    let mut entries = flow::consume(drafts, |draft, out| {
+        out.push(finish_entry(draft, &id, file, &about))
+    });
     if entries.is_empty() {
         return Err(DocumentError::NoEntries {
             file: file.to_string(),
@@ -565,7 +595,7 @@ fn assemble(lines: &[Line], accepted: &[bool]) -> (Vec<Draft>, Vec<FrontParagrap
                 note_interruption(target, &drafts, &mut interrupted);
                 let mut paragraphs = Vec::new();
                 if let Some(body) = &c.body {
-                    paragraphs.push(Paragraph::new(line, body));
+                    push_paragraph(&mut paragraphs, Paragraph::new(line, body));
                 }
                 drafts.push(Draft {
                     candidate: Candidate::clone(c),
@@ -638,7 +668,9 @@ fn assemble(lines: &[Line], accepted: &[bool]) -> (Vec<Draft>, Vec<FrontParagrap
                         let paragraph = Paragraph::new(line, text);
                         match target {
                             Target::Front => front.push(paragraph),
-                            Target::Entry(i) => drafts[i].paragraphs.push(paragraph),
+                            Target::Entry(i) => {
+                                push_paragraph(&mut drafts[i].paragraphs, paragraph)
+                            }
                         }
                     }
                 }
@@ -655,6 +687,15 @@ fn assemble(lines: &[Line], accepted: &[bool]) -> (Vec<Draft>, Vec<FrontParagrap
         })
         .collect();
     (drafts, front)
+}
+
+/// Adds a paragraph to an entry, growing its list from one: most entries
+/// have one or two paragraphs, and a document may have a million entries.
+fn push_paragraph(paragraphs: &mut Vec<Paragraph>, paragraph: Paragraph) {
+    if paragraphs.len() == paragraphs.capacity() {
+        paragraphs.reserve_exact(paragraphs.len().max(1));
+    }
+    paragraphs.push(paragraph);
 }
 
 fn finish_entry(draft: Draft, release: &str, file: &str, about: &about::About) -> Entry {

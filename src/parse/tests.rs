@@ -304,3 +304,57 @@ fn a_marked_erratum_that_points_elsewhere_stays_an_erratum() {
         assert_eq!(release.entries[1].see, ["Intelligence Gathering"], "{body}");
     }
 }
+
+/// More lines of text than any rulings document has are refused before
+/// they cost memory; blank lines and a paragraph's wrapped lines do not
+/// count, page furniture does.
+#[test]
+fn a_document_of_more_lines_than_any_rulings_document_is_refused() {
+    use super::{read_within, MAX_LINES};
+    const LIMIT: usize = 1_000;
+    let heads = |n: usize| {
+        (0..n)
+            .map(|i| format!("topic {i} – Body {i}.\n\n"))
+            .collect::<String>()
+    };
+    let read = |doc: &str| read_within("t.md", doc, 0, LIMIT).map(|r| r.release);
+    let refused = |doc: &str| {
+        matches!(
+            read(doc),
+            Err(DocumentError::TooManyLines { limit: LIMIT, .. })
+        )
+    };
+    assert!(refused(&format!("{FM}{}", heads(LIMIT + 1))));
+    // Page numbers are lines of text too.
+    assert!(refused(&format!(
+        "{FM}{}{}",
+        heads(1),
+        "12\n".repeat(LIMIT)
+    )));
+    assert_eq!(
+        read(&format!("{FM}{}", heads(LIMIT)))
+            .unwrap()
+            .entries
+            .len(),
+        LIMIT
+    );
+    // Blank lines are free, and so is a paragraph wrapped over many lines.
+    let blank = format!("{FM}{}{}", heads(2), "\n".repeat(30 * LIMIT));
+    assert_eq!(read(&blank).unwrap().entries.len(), 2);
+    let wrapped = format!(
+        "{FM}cloaking – A cloaked ship\n{}cannot attack.\n",
+        "and so on\n".repeat(20 * LIMIT)
+    );
+    let release = read(&wrapped).unwrap();
+    assert_eq!(release.entries.len(), 1);
+    assert_eq!(release.entries[0].spans, [(5, 5 + 20 * LIMIT + 1)]);
+    // The public reading uses the stated limit.
+    let numbers = format!("{FM}{}{}", heads(1), "12\n".repeat(MAX_LINES + 1));
+    assert!(matches!(
+        parse_document("t.md", &numbers, 0),
+        Err(DocumentError::TooManyLines {
+            limit: MAX_LINES,
+            ..
+        })
+    ));
+}
