@@ -497,6 +497,38 @@ fn a_flipped_bit_in_any_index_file_is_caught_and_healed() {
     }
 }
 
+/// Once an index's files have been found intact and have settled, a stamp
+/// spares later commands the checksums; a file written since is checked
+/// again, and a flipped bit is still caught.
+#[cfg(unix)]
+#[test]
+fn a_bit_flipped_after_the_files_were_stamped_intact_is_caught() {
+    let index = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| run_on_index(index.path(), args);
+    let question = ["search", "cloaking", "--json", "--as-of", "2020-01-01"];
+    let intact = run(&question);
+    assert!(intact.status.success());
+    // Past the settling time, the next command checks and stamps for good.
+    std::thread::sleep(std::time::Duration::from_millis(2_100));
+    assert_eq!(run(&question).stdout, intact.stdout);
+    let generation = generation_in_use(index.path());
+    assert!(generation.join(".rulings-intact").is_file());
+    let fast = fs::read_dir(&generation)
+        .unwrap()
+        .map(|f| f.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "fast"))
+        .unwrap();
+    let mut bytes = fs::read(&fast).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x10;
+    fs::write(&fast, bytes).unwrap();
+    let out = run(&question);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("checksum mismatch"), "{err}");
+    assert_eq!(out.stdout, intact.stdout, "a different answer");
+}
+
 #[cfg(unix)]
 #[test]
 fn a_corpus_folder_whose_path_is_not_utf8_works() {

@@ -74,7 +74,7 @@ pub fn hash_hex(parts: &[&[u8]]) -> String {
     format!("{:016x}", hasher.finish())
 }
 
-fn write_metadata(hasher: &mut FnvHasher, metadata: &Metadata) {
+pub(super) fn write_metadata(hasher: &mut FnvHasher, metadata: &Metadata) {
     hasher.write_u64(metadata.len());
     if let Ok(modified) = metadata.modified() {
         let since = modified.duration_since(UNIX_EPOCH).unwrap_or_default();
