@@ -16,6 +16,10 @@
 //! check the checksums until the files are old enough, then stamp them for
 //! good.
 //!
+//! A stamp older than [`MAX_AGE`] vouches for nothing: the checksums are
+//! read again once a day, so that even corruption that no write makes (the
+//! disk returning other bytes) is found within a day.
+//!
 //! Where change times are not available (outside Unix), nothing is stamped
 //! and every command checks.
 
@@ -33,6 +37,8 @@ const STAMP: &str = ".rulings-intact";
 /// How long a file must have stood unchanged before a stamp vouches for it:
 /// longer than any file system's clock tick for change times.
 pub const SETTLE: Duration = Duration::from_secs(2);
+/// How long a stamp vouches for the files at all.
+pub const MAX_AGE: Duration = Duration::from_secs(24 * 60 * 60);
 
 /// The state of a generation's files: their fingerprint and the newest
 /// change time among them. `None` where it cannot be known.
@@ -82,13 +88,20 @@ fn now() -> Duration {
 /// Whether a stamp vouches that the generation's files are as they were
 /// when their checksums were found intact.
 pub fn stamped(generation: &Path) -> bool {
+    vouches(generation, now())
+}
+
+/// [`stamped`], asked at the time `now`.
+fn vouches(generation: &Path, now: Duration) -> bool {
     let Ok(text) = fs::read_to_string(generation.join(STAMP)) else {
         return false;
     };
     let Some((taken, fingerprint)) = parse(&text) else {
         return false;
     };
-    state(generation).is_some_and(|(now, newest)| now == fingerprint && newest + SETTLE <= taken)
+    taken + MAX_AGE > now
+        && state(generation)
+            .is_some_and(|(state, newest)| state == fingerprint && newest + SETTLE <= taken)
 }
 
 fn parse(text: &str) -> Option<(Duration, &str)> {
@@ -164,6 +177,9 @@ mod tests {
         stamp(generation);
         age(generation, SETTLE);
         assert!(stamped(generation));
+        // A day later the checksums are read again.
+        assert!(vouches(generation, now() + MAX_AGE - SETTLE));
+        assert!(!vouches(generation, now() + MAX_AGE + SETTLE));
         fs::write(generation.join("b.pos"), b"new").unwrap();
         assert!(!stamped(generation), "a file added");
         fs::write(generation.join(STAMP), b"garbage").unwrap();
