@@ -5,6 +5,7 @@ mod common;
 
 use std::fs;
 use std::path::Path;
+use std::process::Output;
 
 use clap::CommandFactory;
 use predicates::prelude::*;
@@ -480,21 +481,30 @@ fn a_flipped_bit_in_any_index_file_is_caught_and_healed() {
     extensions.sort();
     assert!(extensions.len() >= 5, "{extensions:?}");
     for ext in &extensions {
-        let file = fs::read_dir(generation())
-            .unwrap()
-            .map(|f| f.unwrap().path())
-            .find(|p| p.extension().is_some_and(|e| e == ext.as_str()))
-            .unwrap();
-        let mut bytes = fs::read(&file).unwrap();
-        let middle = bytes.len() / 2;
-        bytes[middle] ^= 0x10;
-        fs::write(&file, bytes).unwrap();
-        let out = run(&question);
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(out.status.success(), ".{ext}: {err}");
-        assert!(err.contains("checksum mismatch"), ".{ext}: {err}");
-        assert_eq!(out.stdout, intact.stdout, ".{ext}: a different answer");
+        flip_a_bit(&generation(), ext);
+        assert_healed(&run(&question), &intact, ext);
     }
+}
+
+/// Flips one bit in the middle of the generation's file ending in `.ext`.
+fn flip_a_bit(generation: &Path, ext: &str) {
+    let file = fs::read_dir(generation)
+        .unwrap()
+        .map(|f| f.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == ext))
+        .unwrap();
+    let mut bytes = fs::read(&file).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x10;
+    fs::write(&file, bytes).unwrap();
+}
+
+/// The damage was caught and healed: the intact answer, with a warning.
+fn assert_healed(out: &Output, intact: &Output, ext: &str) {
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), ".{ext}: {err}");
+    assert!(err.contains("checksum mismatch"), ".{ext}: {err}");
+    assert_eq!(out.stdout, intact.stdout, ".{ext}: a different answer");
 }
 
 /// Once an index's files have been found intact and have settled, a stamp
@@ -513,20 +523,8 @@ fn a_bit_flipped_after_the_files_were_stamped_intact_is_caught() {
     assert_eq!(run(&question).stdout, intact.stdout);
     let generation = generation_in_use(index.path());
     assert!(generation.join(".rulings-intact").is_file());
-    let fast = fs::read_dir(&generation)
-        .unwrap()
-        .map(|f| f.unwrap().path())
-        .find(|p| p.extension().is_some_and(|e| e == "fast"))
-        .unwrap();
-    let mut bytes = fs::read(&fast).unwrap();
-    let middle = bytes.len() / 2;
-    bytes[middle] ^= 0x10;
-    fs::write(&fast, bytes).unwrap();
-    let out = run(&question);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{err}");
-    assert!(err.contains("checksum mismatch"), "{err}");
-    assert_eq!(out.stdout, intact.stdout, "a different answer");
+    flip_a_bit(&generation, "fast");
+    assert_healed(&run(&question), &intact, "fast");
 }
 
 #[cfg(unix)]
