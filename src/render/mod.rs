@@ -82,34 +82,77 @@ pub const LOST: &str = "[?]";
 pub const LOST_NOTE: &str =
     "[?] marks an icon or symbol lost when this document was converted — see the printed card";
 
-/// Gaps inside a sentence where a word must be, and what marks them: what
-/// a PDF or web page loses when an icon is drawn rather than written.
-static LOST_GAPS: std::sync::LazyLock<[(regex::Regex, &'static str); 4]> =
-    std::sync::LazyLock::new(|| {
-        let re = |pattern: &str| regex::Regex::new(pattern).expect("a valid pattern");
-        [
-            // Two spaces or more between words: "your unopposed  personnel".
-            (re(r"([\p{L}\p{N},(])  +([\p{L}(])"), "$1 [?] $2"),
-            // A prefix without its word: "a non- personnel" (not a
-            // suspended hyphen, "pre- and post-game").
-            (re(r"\b(\p{L}+-) (\p{L}+)"), "$1[?] $2"),
-            // An empty place in a list or before a closing bracket:
-            // "(, , or )", "(and no )".
-            (re(r"(\(|, |\p{L} )([,)])"), "$1[?]$2"),
-            // A line that begins with a colon: a lost icon labelled
-            // (": Draw one card").
-            (re(r"(?m)^ *:"), "[?]:"),
-        ]
-    });
+/// A kind of gap inside a sentence where a word must be, and what marks
+/// it: what a PDF or web page loses when an icon is drawn rather than
+/// written.
+struct Gap {
+    pattern: std::sync::LazyLock<regex::Regex>,
+    mark: &'static str,
+    /// Whether `text` can hold such a gap at all: a test far cheaper than
+    /// compiling the pattern, which most answers then never do (its Unicode
+    /// classes cost milliseconds to compile, more than the answer).
+    possible: fn(&str) -> bool,
+}
+
+/// Whether a letter stands right before `needle` somewhere in `text`.
+fn letter_before(text: &str, needle: &str) -> bool {
+    text.match_indices(needle).any(|(at, _)| {
+        text[..at]
+            .chars()
+            .next_back()
+            .is_some_and(char::is_alphabetic)
+    })
+}
+
+static LOST_GAPS: [Gap; 4] = [
+    // Two spaces or more between words: "your unopposed  personnel".
+    Gap {
+        pattern: std::sync::LazyLock::new(|| gap_pattern(r"([\p{L}\p{N},(])  +([\p{L}(])")),
+        mark: "$1 [?] $2",
+        possible: |t| t.contains("  "),
+    },
+    // A prefix without its word: "a non- personnel" (not a suspended
+    // hyphen, "pre- and post-game").
+    Gap {
+        pattern: std::sync::LazyLock::new(|| gap_pattern(r"\b(\p{L}+-) (\p{L}+)")),
+        mark: "$1[?] $2",
+        possible: |t| letter_before(t, "- "),
+    },
+    // An empty place in a list or before a closing bracket: "(, , or )",
+    // "(and no )".
+    Gap {
+        pattern: std::sync::LazyLock::new(|| gap_pattern(r"(\(|, |\p{L} )([,)])")),
+        mark: "$1[?]$2",
+        possible: |t| ["(,", "()", " ,", " )"].iter().any(|n| t.contains(n)),
+    },
+    // A line that begins with a colon: a lost icon labelled (": Draw one
+    // card").
+    Gap {
+        pattern: std::sync::LazyLock::new(|| gap_pattern(r"(?m)^ *:")),
+        mark: "[?]:",
+        possible: |t| {
+            t.lines()
+                .any(|l| l.trim_start_matches(' ').starts_with(':'))
+        },
+    },
+];
+
+fn gap_pattern(pattern: &str) -> regex::Regex {
+    regex::Regex::new(pattern).expect("a valid pattern")
+}
 
 /// Marks the gaps of [`LOST_GAPS`] with [`LOST`].
 fn flag_lost_gaps(text: &str) -> String {
     let mut text = text.to_string();
-    for (pattern, mark) in LOST_GAPS.iter() {
+    for gap in &LOST_GAPS {
+        if !(gap.possible)(&text) {
+            continue;
+        }
+        let mark = gap.mark;
         // Matches do not overlap: a list of gaps ("(, , or )") needs a
         // second pass for every other one.
         for _ in 0..2 {
-            let marked = pattern.replace_all(&text, |c: &regex::Captures| {
+            let marked = gap.pattern.replace_all(&text, |c: &regex::Captures| {
                 if mark.starts_with("$1[?] $2") && matches!(&c[2], "and" | "or" | "to") {
                     return c[0].to_string();
                 }
@@ -295,6 +338,35 @@ mod tests {
         );
         // Curated marks and ordinary text are left as they are.
         assert_eq!(plain_text("a [?] card, (see X)"), "a [?] card, (see X)");
+        // Each gap's cheap test lets through every text its pattern matches.
+        let texts = [
+            "a  b",
+            "1  (x",
+            ",  é",
+            "non- personnel",
+            "Ünter- Öl",
+            "(, x",
+            "()",
+            "a ,",
+            "b )",
+            ", )",
+            ":x",
+            "  : y",
+            "a\n:b",
+            "a\r\n : b",
+            "a\r:b",
+            "ab - cd",
+            "x-y z",
+            "plain text.",
+            "",
+        ];
+        for gap in &LOST_GAPS {
+            for text in texts {
+                if gap.pattern.is_match(text) {
+                    assert!((gap.possible)(text), "{:?} on {text:?}", gap.mark);
+                }
+            }
+        }
         assert_eq!(plain_text("One.  Two."), "One.  Two.");
         let style = Style::plain();
         let lines = mark_lost(&style, vec!["a [?] b".to_string()]);
