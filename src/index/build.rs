@@ -179,8 +179,13 @@ pub fn write(
     let (timelines, effects) = timeline::timelines(corpus);
     let seq = precedence(corpus);
     let mut writer: IndexWriter = index.writer_with_num_threads(1, WRITER_MEMORY)?;
-    for (ri, release) in corpus.releases.iter().enumerate() {
+    // Release documents first, side by side: the document store compresses
+    // documents in blocks, and `releases` reads every release, so that
+    // stored among the entries, each one cost a block to decompress.
+    for release in &corpus.releases {
         writer.add_document(release_document(fields, release)?)?;
+    }
+    for (ri, release) in corpus.releases.iter().enumerate() {
         let pointers = timeline::pointers(release);
         for (ei, entry) in release.entries.iter().enumerate() {
             let entry = &Entry {
