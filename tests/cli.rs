@@ -466,7 +466,7 @@ fn a_damaged_index_is_rebuilt_and_the_question_answered() {
 fn a_flipped_bit_in_any_index_file_is_caught_and_healed() {
     let index = tempfile::tempdir().unwrap();
     let run = |args: &[&str]| run_on_index(index.path(), args);
-    let question = ["search", "cloaking", "--json", "--as-of", "2020-01-01"];
+    let question = DAMAGE_QUESTION;
     let intact = run(&question);
     assert!(intact.status.success());
     let generation = || generation_in_use(index.path());
@@ -485,6 +485,9 @@ fn a_flipped_bit_in_any_index_file_is_caught_and_healed() {
         assert_healed(&run(&question), &intact, ext);
     }
 }
+
+/// The question asked of an index before and after it is damaged.
+const DAMAGE_QUESTION: [&str; 5] = ["search", "cloaking", "--json", "--as-of", "2020-01-01"];
 
 /// Flips one bit in the middle of the generation's file ending in `.ext`.
 fn flip_a_bit(generation: &Path, ext: &str) {
@@ -515,7 +518,7 @@ fn assert_healed(out: &Output, intact: &Output, ext: &str) {
 fn a_bit_flipped_after_the_files_were_stamped_intact_is_caught() {
     let index = tempfile::tempdir().unwrap();
     let run = |args: &[&str]| run_on_index(index.path(), args);
-    let question = ["search", "cloaking", "--json", "--as-of", "2020-01-01"];
+    let question = DAMAGE_QUESTION;
     let intact = run(&question);
     assert!(intact.status.success());
     // Past the settling time, the next command checks and stamps for good.

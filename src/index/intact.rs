@@ -104,6 +104,15 @@ fn vouches(generation: &Path, now: Duration) -> bool {
             .is_some_and(|(state, newest)| state == fingerprint && newest + SETTLE <= taken)
 }
 
+/// A stamp as written: when it was taken, and the fingerprint.
+fn render(taken: Duration, fingerprint: &str) -> String {
+    format!(
+        "{}.{:09} {fingerprint}\n",
+        taken.as_secs(),
+        taken.subsec_nanos()
+    )
+}
+
 fn parse(text: &str) -> Option<(Duration, &str)> {
     let (taken, fingerprint) = text.trim().split_once(' ')?;
     let (secs, nanos) = taken.split_once('.')?;
@@ -122,11 +131,7 @@ pub fn stamp(generation: &Path) {
     let Some((fingerprint, _)) = state(generation) else {
         return;
     };
-    let text = format!(
-        "{}.{:09} {fingerprint}\n",
-        taken.as_secs(),
-        taken.subsec_nanos()
-    );
+    let text = render(taken, &fingerprint);
     let temporary = generation.join(format!("{STAMP}-{}", std::process::id()));
     if fs::write(&temporary, text).is_err()
         || fs::rename(&temporary, generation.join(STAMP)).is_err()
@@ -146,11 +151,7 @@ mod tests {
         let text = fs::read_to_string(&path).unwrap();
         let (taken, fingerprint) = parse(&text).unwrap();
         let taken = taken + later;
-        let text = format!(
-            "{}.{:09} {fingerprint}\n",
-            taken.as_secs(),
-            taken.subsec_nanos()
-        );
+        let text = render(taken, fingerprint);
         fs::write(path, text).unwrap();
     }
 

@@ -308,6 +308,9 @@ pub struct WordTokenStream<'a> {
     position: usize,
     /// The tokens of the word at hand not given yet, in order.
     pending: VecDeque<Token>,
+    /// The runs of the word being read, kept from word to word so that
+    /// reading a word allocates only its tokens.
+    parts: Vec<Range<usize>>,
     token: Token,
 }
 
@@ -316,7 +319,8 @@ impl WordTokenStream<'_> {
     /// False at the end of the text.
     fn next_word(&mut self) -> bool {
         let base = self.at;
-        let mut parts: Vec<Range<usize>> = Vec::new();
+        let mut parts = std::mem::take(&mut self.parts);
+        parts.clear();
         let mut chars = self.text[base..].char_indices().peekable();
         while let Some((start, c)) = chars.next() {
             if !c.is_alphanumeric() {
@@ -340,6 +344,7 @@ impl WordTokenStream<'_> {
             } else {
                 self.at = base + end;
                 self.push_word(&parts);
+                self.parts = parts;
                 return true;
             }
         }
@@ -380,6 +385,7 @@ impl Tokenizer for WordTokenizer {
             at: 0,
             position: 0,
             pending: VecDeque::new(),
+            parts: Vec::new(),
             token: Token::default(),
         }
     }
