@@ -44,16 +44,21 @@ impl Screen {
     }
 }
 
-#[test]
-fn ask_answers_as_you_type_in_a_real_terminal() {
-    let index = tempfile::tempdir().unwrap();
+/// `rulings ask` started in a pseudo-terminal on the bundled corpus, 1E
+/// as of 2020-01-01: the child, its keyboard and its screen.
+fn start(
+    index: &tempfile::TempDir,
+) -> (
+    Box<dyn portable_pty::Child + Send + Sync>,
+    Box<dyn Write + Send>,
+    Screen,
+) {
     let index_path = index.path().to_str().unwrap();
     // Build the index first so that the session starts at once.
     rulings()
         .args(["--index", index_path, "index"])
         .assert()
         .success();
-
     let pty = native_pty_system()
         .openpty(PtySize {
             rows: ROWS,
@@ -77,7 +82,7 @@ fn ask_answers_as_you_type_in_a_real_terminal() {
     for name in ["RULINGS_DIR", "RULINGS_INDEX", "RULINGS_TIMINGS"] {
         command.env_remove(name);
     }
-    let mut child = pty.slave.spawn_command(command).unwrap();
+    let child = pty.slave.spawn_command(command).unwrap();
     drop(pty.slave);
 
     // The terminal must be read all the time, or the program blocks
@@ -92,8 +97,8 @@ fn ask_answers_as_you_type_in_a_real_terminal() {
             }
         }
     });
-    let mut writer = pty.master.take_writer().unwrap();
-    let mut screen = Screen {
+    let writer = pty.master.take_writer().unwrap();
+    let screen = Screen {
         parser: vt100::Parser::new(
             NonZeroU16::new(ROWS).unwrap(),
             NonZeroU16::new(COLUMNS).unwrap(),
@@ -102,6 +107,13 @@ fn ask_answers_as_you_type_in_a_real_terminal() {
         output,
     };
 
+    (child, writer, screen)
+}
+
+#[test]
+fn ask_answers_as_you_type_in_a_real_terminal() {
+    let index = tempfile::tempdir().unwrap();
+    let (mut child, mut writer, mut screen) = start(&index);
     let patience = Duration::from_secs(30);
     let first = screen.wait_for("Type a few words", patience);
     assert!(
@@ -158,4 +170,39 @@ fn ask_without_a_terminal_is_a_usage_error() {
     let assert = rulings().arg("ask").assert().code(2);
     let err = String::from_utf8(assert.get_output().stderr.clone()).unwrap();
     assert!(err.contains("`rulings ask` needs a terminal"), "{err}");
+}
+
+#[test]
+fn the_word_being_typed_finds_what_it_begins_on_every_key() {
+    let index = tempfile::tempdir().unwrap();
+    let (mut child, mut writer, mut screen) = start(&index);
+    let patience = Duration::from_secs(30);
+    screen.wait_for("Type a few words", patience);
+    for (word, from, topic) in [
+        ("liberty", 4, "Liberty"),
+        ("cochrane", 5, "Visit Cochrane Memorial"),
+    ] {
+        for (i, c) in word.chars().enumerate() {
+            writer.write_all(&[c as u8]).unwrap();
+            writer.flush().unwrap();
+            let typed: String = word.chars().take(i + 1).collect();
+            screen.wait_for(&format!("> {typed}"), patience);
+            if i + 1 >= from {
+                // The selected hit (marked ▌) is the topic, on every key.
+                let shown = screen.wait_for(&format!("▌{topic}"), patience);
+                assert!(!shown.contains("nothing in force matches"), "{shown}");
+            }
+        }
+        // Ctrl-U clears the query for the next word.
+        writer.write_all(b"\x15").unwrap();
+        writer.flush().unwrap();
+        screen.wait_for("Type a few words", patience);
+    }
+    writer.write_all(b"\x03").unwrap();
+    writer.flush().unwrap();
+    let deadline = Instant::now() + patience;
+    while child.try_wait().unwrap().is_none() {
+        assert!(Instant::now() < deadline, "rulings ask did not quit");
+        std::thread::sleep(Duration::from_millis(50));
+    }
 }

@@ -50,6 +50,9 @@ struct NoteLine {
     count: Option<usize>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     missing: Vec<String>,
+    /// The words a note is about, as typed (edition words, words left out).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    words: Vec<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     topics: Vec<String>,
 }
@@ -63,6 +66,7 @@ impl NoteLine {
             to: None,
             count: None,
             missing: Vec::new(),
+            words: Vec::new(),
             topics: Vec::new(),
         }
     }
@@ -95,6 +99,7 @@ pub fn run(
         as_of: config.as_of(args.as_of),
         all: args.all,
         limit: usize::from(args.limit),
+        typing: false,
     };
     if request.query.trim().is_empty() {
         bail!("nothing to search for: give some words");
@@ -136,6 +141,15 @@ pub fn run(
     })
 }
 
+/// Words as a list of quoted words: `1e`, `second edition`.
+fn quoted_list(words: &[String]) -> String {
+    words
+        .iter()
+        .map(|w| format!("`{}`", sanitize(w)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 fn plural(count: usize, one: &str, many: &str) -> String {
     if count == 1 {
         format!("1 {one}")
@@ -155,6 +169,27 @@ fn notes(answer: &Answer, request: &Request) -> Vec<NoteLine> {
                 "the query is not valid search syntax (an unbalanced quote or a lone AND/OR?); searched for the words: {}",
                 sanitize(words)
             )),
+            Note::Edition { typed, edition } => NoteLine {
+                to: edition.map(|e| e.label().to_string()),
+                words: typed.clone(),
+                ..NoteLine::new("edition", match edition {
+                    Some(edition) => format!(
+                        "read {} as the edition: {edition} rulings only",
+                        quoted_list(typed)
+                    ),
+                    None => format!(
+                        "{} name both editions: rulings of both are shown",
+                        quoted_list(typed)
+                    ),
+                })
+            },
+            Note::Skipped(words) => NoteLine {
+                words: words.clone(),
+                ..NoteLine::new("skipped", format!(
+                    "left out words that name no ruling: {}",
+                    words.iter().map(|w| sanitize(w)).collect::<Vec<_>>().join(", ")
+                ))
+            },
             Note::Corrected { typed, corrected } => NoteLine {
                 from: Some(typed.clone()),
                 to: Some(corrected.clone()),
@@ -166,7 +201,7 @@ fn notes(answer: &Answer, request: &Request) -> Vec<NoteLine> {
             },
             Note::AnyWord => NoteLine::new(
                 "any-word",
-                "no ruling has all the words; showing rulings with any of them, the most words first"
+                "no ruling has all the words; showing rulings with any of them, the rarest words first"
                     .to_string(),
             ),
             Note::Partial { words, missing } => NoteLine {

@@ -60,6 +60,8 @@ pub fn find(catalog: &Catalog, session: &Session, query: &str) -> anyhow::Result
         as_of: session.as_of,
         all: false,
         limit: HITS,
+        // The last word is the one being typed, unless a space ended it.
+        typing: true,
     };
     let answer = match search::search(catalog.index(), &request) {
         Ok(answer) => answer,
@@ -98,6 +100,12 @@ fn note_text(note: &search::Note) -> String {
     use search::Note;
     match note {
         Note::PlainWords(words) => format!("read as plain words: {words}"),
+        Note::Edition {
+            edition: Some(edition),
+            ..
+        } => format!("{edition} only"),
+        Note::Edition { edition: None, .. } => "both editions named: both searched".to_string(),
+        Note::Skipped(words) => format!("left out: {}", words.join(", ")),
         Note::Corrected { typed, corrected } => format!("{typed} → {corrected}"),
         Note::Partial { missing, .. } => format!("the first ruling lacks: {}", missing.join(", ")),
         Note::AnyWord => "no ruling has every word; rulings with any of them".to_string(),

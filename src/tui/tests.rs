@@ -287,3 +287,32 @@ fn a_query_that_finds_nothing_says_so() {
     type_text(&mut state, "\"");
     assert!(state.error.is_none(), "{:?}", state.error);
 }
+
+#[test]
+fn the_word_being_typed_matches_as_a_prefix() {
+    let (_index, catalog) = catalog();
+    let both = Session {
+        edition: None,
+        ..session("2020-01-01")
+    };
+    for (word, topic) in [
+        ("liberty", "Liberty"),
+        ("cochrane", "Visit Cochrane Memorial"),
+    ] {
+        let mut state = State::new(&catalog, both, COLUMNS);
+        for (typed, c) in word.chars().enumerate() {
+            type_text(&mut state, &c.to_string());
+            // From the fourth letter (or five, for a longer word) on, the
+            // topic is first on every key: the hits never go empty mid-word.
+            if typed + 1 >= word.len().min(8) - 3 {
+                assert_eq!(
+                    state.selected_row().map(|r| r.topic.as_str()),
+                    Some(topic),
+                    "after `{}`: {:?}",
+                    state.query,
+                    state.rows
+                );
+            }
+        }
+    }
+}

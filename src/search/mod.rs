@@ -1,22 +1,26 @@
 //! Search: takes a query as a TD types it and an opened [`SearchIndex`],
 //! gives the best entries with their status on the date asked and a snippet.
 //!
-//! - Every word of the query must appear (in the topic, the body or a card
-//!   name); when no entry has them all, entries with any of them are ranked
-//!   instead. A match in the topic counts more than one in the body.
-//!   Punctuation inside a word does not matter (see `index::schema`).
-//! - Words are stemmed ("cloaked" finds "cloaking"); `"…"` is a phrase;
-//!   `topic:`, `text:`, `card:`, `edition:`, `kind:` and `release:` search
-//!   one field. A query that is not valid syntax (an unbalanced quote, a lone
-//!   `AND`) is read as its plain words, and the answer says so.
-//! - Among several words, a word that no entry has is corrected to the
-//!   word of the documents spelled most like it (from an unstemmed
-//!   vocabulary), the others kept as typed. When nothing matches even so,
-//!   the search is retried allowing a typo in each word, and topics that
-//!   look like the query are offered.
-//! - The ruling on a topic whose name has two of the words is found even
-//!   when it lacks the others; when no entry has every word, entries with
-//!   the most words rank first.
+//! - A query is read for its meaningful words (see `reading`): edition
+//!   words ("1e", "second edition") are the edition filter, function words
+//!   and words most rulings hold are left out, and every other word must
+//!   appear (in the topic, the body or a card name), as typed or as one of
+//!   its forms (stemmed, joined with its neighbour or split as the
+//!   documents spell it, and for the word being typed, as a prefix). A
+//!   match in the topic counts more than one in the body. Punctuation
+//!   inside a word does not matter (see `index::schema`).
+//! - Words are stemmed ("cloaked" finds "cloaking"); `"…"` is a phrase and
+//!   keeps every word; `topic:`, `text:`, `card:`, `edition:`, `kind:` and
+//!   `release:` search one field; `+`, `-` and `OR` work as typed. A query
+//!   that is not valid syntax (an unbalanced quote, a lone `AND`) is read
+//!   as its plain words, and the answer says so.
+//! - A required word that no entry has and that is not a word of English
+//!   is corrected to the word of the documents spelled most like it. When
+//!   no entry has every required word, entries with any are ranked by
+//!   BM25, which weighs each word by how rare it is (not by how many words
+//!   an entry has), and the answer says what the first hit lacks. When
+//!   nothing matches even so, the search is retried allowing a typo in
+//!   each word, and topics that look like the query are offered.
 //! - What the answer should say about how the query was read is a
 //!   [`Note`]: data, worded by the command.
 //! - Edition and kind filter; only entries in effect on the as-of date are
@@ -32,8 +36,8 @@ use chrono::NaiveDate;
 use tantivy::collector::{DocSetCollector, TopDocs};
 use tantivy::index::SegmentId;
 use tantivy::query::{
-    BooleanQuery, ConstScoreQuery, DisjunctionMaxQuery, EnableScoring, Occur, Query, QueryParser,
-    TermQuery,
+    BooleanQuery, BoostQuery, ConstScoreQuery, DisjunctionMaxQuery, EnableScoring, Occur, Query,
+    QueryParser, TermQuery,
 };
 use tantivy::query_grammar::{self, Delimiter, UserInputAst, UserInputLeaf, UserInputLiteral};
 use tantivy::schema::{Field, IndexRecordOption, TantivyDocument, Value};
@@ -43,11 +47,15 @@ use tantivy::{
 };
 use thiserror::Error;
 
+mod reading;
+pub mod words;
+
 use crate::index::timeline::{self, Period, Standing};
 use crate::index::{highlight_analyzer, Fields, SearchIndex, STANDING};
 use crate::lookup;
 use crate::model::{Edition, EntryKind};
 use crate::topic::TopicKey;
+use reading::{Need, Unit, Words};
 
 /// How much a word in the topic counts against the same word in the body.
 const TOPIC_BOOST: Score = 3.0;
@@ -72,18 +80,30 @@ pub struct Request {
     /// Include superseded and rescinded entries.
     pub all: bool,
     pub limit: usize,
+    /// The last word is still being typed (as in `ask`): it matches every
+    /// word of the documents it begins, too.
+    pub typing: bool,
 }
 
 /// Something the answer should tell the user about how it was found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Note {
+    /// Words of the query named the edition and were read as the filter
+    /// (`edition` is None when they named both).
+    Edition {
+        typed: Vec<String>,
+        edition: Option<Edition>,
+    },
+    /// Words left out: they name no ruling (function words, or words most
+    /// rulings hold).
+    Skipped(Vec<String>),
     /// The query was not valid syntax; it was read as these words.
     PlainWords(String),
     /// A word matched nothing in the documents and was read as the word of
     /// the documents spelled most like it (the other words as typed).
     Corrected { typed: String, corrected: String },
-    /// No entry has every word: entries with any of them are shown, those
-    /// with the most words first.
+    /// No entry has every meaningful word: entries with any of them are
+    /// shown, ranked by how rare the words they have are.
     AnyWord,
     /// The first entry shown has only some of the words: it lacks these.
     Partial { words: usize, missing: Vec<String> },
@@ -165,23 +185,11 @@ impl From<serde_json::Error> for SearchError {
 }
 
 /// One way of reading the query: as typed or with typos allowed, every
-/// word required or any.
+/// required word required or any one of them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Reading {
     typos: bool,
     any_word: bool,
-}
-
-/// A literal the user typed with no field: one of "the words".
-fn is_word(ast: &UserInputAst) -> bool {
-    matches!(ast, UserInputAst::Leaf(leaf) if matches!(**leaf, UserInputLeaf::Literal(UserInputLiteral { field_name: None, .. })))
-}
-
-fn top_level(ast: &UserInputAst) -> Vec<&UserInputAst> {
-    match ast {
-        UserInputAst::Clause(clauses) => clauses.iter().map(|(_, a)| a).collect(),
-        other => vec![other],
-    }
 }
 
 /// Every literal's text, for "did you mean".
@@ -195,29 +203,6 @@ fn literals(ast: &UserInputAst, out: &mut Vec<String>) {
             }
         }
     }
-}
-
-/// The same query with its words optional (at least one of them must
-/// match) and everything else (fields, `+`, `-`) as required as before.
-fn any_word(ast: UserInputAst) -> UserInputAst {
-    let clauses = match ast {
-        UserInputAst::Clause(clauses) => clauses,
-        other => return other,
-    };
-    let (words, rest): (Vec<_>, Vec<_>) = clauses
-        .into_iter()
-        .partition(|(occur, a)| occur.is_none() && is_word(a));
-    let words = UserInputAst::Clause(
-        words
-            .into_iter()
-            .map(|(_, a)| (Some(Occur::Should), a))
-            .collect(),
-    );
-    UserInputAst::Clause(
-        std::iter::once((Some(Occur::Must), words))
-            .chain(rest)
-            .collect(),
-    )
 }
 
 /// The query's plain words: letters, digits and apostrophes, without the
@@ -277,17 +262,8 @@ impl Parsers {
         }
     }
 
-    fn query(&self, ast: &UserInputAst, reading: Reading) -> Result<Box<dyn Query>, SearchError> {
-        let parser = if reading.typos {
-            &self.typos
-        } else {
-            &self.exact
-        };
-        let ast = if reading.any_word {
-            any_word(ast.clone())
-        } else {
-            ast.clone()
-        };
+    fn parse(&self, ast: UserInputAst, typos: bool) -> Result<Box<dyn Query>, SearchError> {
+        let parser = if typos { &self.typos } else { &self.exact };
         parser
             .build_query_from_user_input_ast(ast)
             .map_err(|e| SearchError::Stored(e.to_string()))
@@ -319,39 +295,6 @@ fn read_query(
     // A query made of plain words alone needs no note.
     let same = text.split_whitespace().collect::<Vec<_>>().join(" ") == plain;
     Ok((ast, (!same).then_some(plain)))
-}
-
-/// Where each plain word of the query (no field, no quotes, not excluded)
-/// sits among its top-level clauses: the words a correction may change and
-/// whose coverage ranks partial matches.
-fn plain_word_places(ast: &UserInputAst) -> Vec<usize> {
-    let UserInputAst::Clause(clauses) = ast else {
-        return if is_word(ast) { vec![0] } else { Vec::new() };
-    };
-    clauses
-        .iter()
-        .enumerate()
-        .filter(|(_, (occur, a))| {
-            !matches!(occur, Some(Occur::MustNot))
-                && matches!(a, UserInputAst::Leaf(leaf) if matches!(&**leaf,
-                    UserInputLeaf::Literal(l) if l.field_name.is_none() && l.delimiter == Delimiter::None))
-        })
-        .map(|(i, _)| i)
-        .collect()
-}
-
-fn literal_at(ast: &mut UserInputAst, place: usize) -> Option<&mut UserInputLiteral> {
-    let leaf = match ast {
-        UserInputAst::Clause(clauses) => &mut clauses.get_mut(place)?.1,
-        other => other,
-    };
-    match leaf {
-        UserInputAst::Leaf(leaf) => match &mut **leaf {
-            UserInputLeaf::Literal(literal) => Some(literal),
-            _ => None,
-        },
-        _ => None,
-    }
 }
 
 /// The tokens of `text` under the analyzer of `field`.
@@ -431,121 +374,89 @@ fn nearest_word(index: &SearchIndex, typed: &str) -> Result<Option<String>, Sear
         .map(|(word, _)| word))
 }
 
-/// Among several words, each word that matches nothing in the documents is
-/// replaced by the word of the documents spelled most like it; the others
-/// stay as typed. A lone word is left to the typo-tolerant retry, which
-/// also offers topics.
-fn corrected(
-    index: &SearchIndex,
-    mut ast: UserInputAst,
-) -> Result<(UserInputAst, Vec<Note>), SearchError> {
-    let places = plain_word_places(&ast);
-    let mut notes = Vec::new();
-    if places.len() < 2 {
-        return Ok((ast, notes));
-    }
-    for place in places {
-        let Some(literal) = literal_at(&mut ast, place) else {
-            continue;
-        };
-        if in_index(index, &literal.phrase)? {
-            continue;
-        }
-        if let Some(word) = nearest_word(index, &literal.phrase)? {
-            let typed = std::mem::replace(&mut literal.phrase, word.clone());
-            notes.push(Note::Corrected {
-                typed,
-                corrected: word,
-            });
-        }
-    }
-    Ok((ast, notes))
-}
-
-/// How an entry ranks: shown on the date first, then whether it has more
-/// than one of the query's words (or two in its topic: it is on the topic
-/// asked about), then by score. An entry with one word of several ranks
-/// after every entry with more. Beyond that, a count of words would favour
-/// the longest entries (a rulebook section has most words of any question)
-/// over the ones that answer: the score, which weighs each word by how rare
-/// it is and each entry by its length, decides.
+/// How an entry ranks: shown on the date first, then by score. The score
+/// (BM25) weighs each word by how rare it is and each entry by its length:
+/// a count of words would favour the longest entries (a rulebook section
+/// has most words of any question) over the ones that answer. An entry
+/// that lacks some of the required words has its score scaled by the share
+/// of their weight (IDF) it holds.
 #[derive(Debug, Clone, Copy, PartialEq, PartialOrd)]
 struct Rank {
     shown: bool,
-    several: bool,
     score: Score,
-    /// Which words it has, one bit each.
+    /// Which required words it has, one bit each.
     has: u64,
 }
 
-/// Which of the query's words each entry has, per segment.
+/// Which of the query's required words each entry has, per segment.
 struct Coverage {
-    /// The words, as their bits count.
+    /// The words as typed, as their bits count.
     words: Vec<String>,
-    /// Per segment, per document: the words it has anywhere and in its
-    /// topic, one bit each.
-    segments: BTreeMap<SegmentId, Arc<Vec<(u64, u64)>>>,
+    /// Per segment, per document: the words it has, one bit each.
+    segments: BTreeMap<SegmentId, Arc<Vec<u64>>>,
+    /// How much each word says (its inverse document frequency, as BM25
+    /// weighs it), by bit.
+    weights: Arc<Vec<Score>>,
 }
 
 impl Coverage {
-    /// For a query of several words.
+    /// For a query of several required words, each with its query.
     fn of(
         searcher: &Searcher,
-        parsers: &Parsers,
-        ast: &UserInputAst,
-        reading: Reading,
+        units: Vec<(String, Box<dyn Query>)>,
     ) -> Result<Option<Coverage>, SearchError> {
-        let places = plain_word_places(ast);
-        if places.len() < 2 {
+        if units.len() < 2 {
             return Ok(None);
         }
         let mut words = Vec::new();
         let mut weights = Vec::new();
-        for place in places.into_iter().take(MOST_WORDS) {
-            let mut word = ast.clone();
-            let Some(literal) = literal_at(&mut word, place) else {
-                continue;
-            };
-            let literal = literal.clone();
-            words.push(literal.phrase.clone());
-            let in_topic = UserInputLiteral {
-                field_name: Some("topic".to_string()),
-                ..literal.clone()
-            };
-            let weight = |literal: UserInputLiteral| -> Result<_, SearchError> {
-                let leaf = UserInputAst::Leaf(Box::new(UserInputLeaf::Literal(literal)));
-                let query = parsers.query(
-                    &leaf,
-                    Reading {
-                        any_word: false,
-                        ..reading
-                    },
-                )?;
-                Ok(query.weight(EnableScoring::disabled_from_searcher(searcher))?)
-            };
-            weights.push((weight(literal)?, weight(in_topic)?));
+        for (typed, query) in units.into_iter().take(MOST_WORDS) {
+            words.push(typed);
+            weights.push(query.weight(EnableScoring::disabled_from_searcher(searcher))?);
         }
         let mut segments = BTreeMap::new();
+        let mut holding = vec![0u64; weights.len()];
         for segment in searcher.segment_readers() {
-            let mut has = vec![(0u64, 0u64); segment.max_doc() as usize];
-            for (bit, (anywhere, topic)) in weights.iter().enumerate() {
-                for (weight, topic) in [(anywhere, false), (topic, true)] {
-                    let mut scorer = weight.scorer(segment, 1.0)?;
-                    let mut doc = scorer.doc();
-                    while doc != TERMINATED {
-                        let slot = &mut has[doc as usize];
-                        if topic {
-                            slot.1 |= 1 << bit;
-                        } else {
-                            slot.0 |= 1 << bit;
-                        }
-                        doc = scorer.advance();
-                    }
+            let mut has = vec![0u64; segment.max_doc() as usize];
+            for (bit, weight) in weights.iter().enumerate() {
+                let mut scorer = weight.scorer(segment, 1.0)?;
+                let mut doc = scorer.doc();
+                while doc != TERMINATED {
+                    has[doc as usize] |= 1 << bit;
+                    holding[bit] += 1;
+                    doc = scorer.advance();
                 }
             }
             segments.insert(segment.segment_id(), Arc::new(has));
         }
-        Ok(Some(Coverage { words, segments }))
+        let entries = searcher.num_docs() as f64;
+        let weights = holding
+            .into_iter()
+            .map(|n| {
+                let n = n as f64;
+                (1.0 + (entries - n + 0.5) / (n + 0.5)).ln() as Score
+            })
+            .collect();
+        Ok(Some(Coverage {
+            words,
+            segments,
+            weights: Arc::new(weights),
+        }))
+    }
+
+    /// The share of the words' weight that an entry with these bits has.
+    fn share(weights: &[Score], has: u64) -> Score {
+        let total: Score = weights.iter().sum();
+        if total <= 0.0 {
+            return 1.0;
+        }
+        let had: Score = weights
+            .iter()
+            .enumerate()
+            .filter(|(bit, _)| has & (1 << bit) != 0)
+            .map(|(_, w)| w)
+            .sum();
+        had / total
     }
 
     /// The words an entry lacks, given its bits.
@@ -557,61 +468,6 @@ impl Coverage {
             .map(|(_, w)| w.clone())
             .collect()
     }
-}
-
-/// When every word is required, entries whose topic has two of the words
-/// or more match too: a TD who adds a word the ruling does not use ("cloak
-/// phase same turn") still gets the ruling on cloaking and phasing. Any
-/// word will do otherwise, so nothing is to add; with two words, a topic
-/// with both has every word.
-fn with_rulings_on_topic(
-    query: Box<dyn Query>,
-    parsers: &Parsers,
-    ast: &UserInputAst,
-    reading: Reading,
-) -> Result<Box<dyn Query>, SearchError> {
-    let places = plain_word_places(ast);
-    if reading.any_word || places.len() < 3 {
-        return Ok(query);
-    }
-    let mut in_topic = Vec::new();
-    for place in places {
-        let mut word = ast.clone();
-        let Some(literal) = literal_at(&mut word, place) else {
-            continue;
-        };
-        let literal = UserInputLiteral {
-            field_name: Some("topic".to_string()),
-            ..literal.clone()
-        };
-        let leaf = UserInputAst::Leaf(Box::new(UserInputLeaf::Literal(literal)));
-        in_topic.push(parsers.query(&leaf, reading)?);
-    }
-    let on_topic = BooleanQuery::union_with_minimum_required_clauses(in_topic, 2);
-    // The other clauses (fields, `+`, `-`) stay as required as typed, and
-    // the topic adds nothing to the score: it only lets the entry in.
-    let admitted = BooleanQuery::new(vec![
-        (
-            Occur::Must,
-            parsers.query(
-                ast,
-                Reading {
-                    any_word: true,
-                    ..reading
-                },
-            )?,
-        ),
-        (
-            Occur::Must,
-            Box::new(ConstScoreQuery::new(Box::new(on_topic), 0.0)),
-        ),
-    ]);
-    // The larger score, not the sum: an entry with every word that is also
-    // on the topic scores as before.
-    Ok(Box::new(DisjunctionMaxQuery::new(vec![
-        query,
-        Box::new(admitted),
-    ])))
 }
 
 fn keyword_filter(field: Field, value: &str) -> (Occur, Box<dyn Query>) {
@@ -659,24 +515,28 @@ fn best_shown(
     let day = timeline::day(request.as_of);
     let all = request.all;
     let segments = coverage.map(|c| c.segments.clone()).unwrap_or_default();
+    let weights = coverage.map(|c| c.weights.clone());
     let collector =
         TopDocs::with_limit(request.limit.max(1)).tweak_score(move |segment: &SegmentReader| {
             let column = segment.fast_fields().i64(STANDING).ok();
             let has = segments.get(&segment.segment_id()).cloned();
+            let weights = weights.clone();
             move |doc: DocId, score: Score| {
                 let standing = column.as_ref().map_or(Standing::NotInEffect, |c| {
                     timeline::standing_on(c.values_for_doc(doc), day)
                 });
-                let (anywhere, topic) = has
+                let has = has
                     .as_ref()
                     .and_then(|h| h.get(doc as usize).copied())
                     .unwrap_or_default();
-                let on_topic = topic.count_ones() >= 2;
+                // An entry that lacks words of the question scores by the
+                // share of their weight it has: lacking a rare word costs
+                // more than lacking a common one.
+                let share = weights.as_ref().map_or(1.0, |w| Coverage::share(w, has));
                 Rank {
                     shown: shown(standing, all),
-                    several: on_topic || anywhere.count_ones() >= 2,
-                    score,
-                    has: anywhere,
+                    score: score * share,
+                    has,
                 }
             }
         });
@@ -905,20 +765,231 @@ fn did_you_mean(index: &SearchIndex, typed: &str) -> Result<Vec<String>, SearchE
     Ok(topics)
 }
 
+/// Words of the documents that begin with `prefix` (folded, unstemmed),
+/// the most used first, as a query over the searched fields with their
+/// boosts: the word being typed matches what it will become.
+fn prefixed(index: &SearchIndex, prefix: &str) -> Result<Option<Box<dyn Query>>, SearchError> {
+    let f = index.fields();
+    let searcher = index.searcher();
+    let mut uses: BTreeMap<String, u64> = BTreeMap::new();
+    for segment in searcher.segment_readers() {
+        let inverted = segment.inverted_index(f.spelled)?;
+        let mut range = inverted.terms().range().ge(prefix.as_bytes());
+        let mut end = prefix.as_bytes().to_vec();
+        if let Some(last) = end.last_mut().filter(|b| **b < u8::MAX) {
+            *last += 1;
+            range = range.lt(end);
+        }
+        let mut stream = range.into_stream().map_err(TantivyError::from)?;
+        while stream.advance() {
+            if let Ok(word) = std::str::from_utf8(stream.key()) {
+                *uses.entry(word.to_string()).or_default() += u64::from(stream.value().doc_freq);
+            }
+        }
+    }
+    let mut words: Vec<(String, u64)> = uses.into_iter().collect();
+    words.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    let mut stems = BTreeSet::new();
+    for (word, _) in words.into_iter().take(reading::MOST_PREFIXED) {
+        stems.extend(analyzed(index, f.text, &word)?);
+    }
+    let mut alternatives: Vec<Box<dyn Query>> = Vec::new();
+    for stem in &stems {
+        for (field, boost) in [(f.topic, TOPIC_BOOST), (f.text, 1.0), (f.card, CARD_BOOST)] {
+            let term = TermQuery::new(
+                Term::from_field_text(field, stem),
+                IndexRecordOption::WithFreqs,
+            );
+            alternatives.push(Box::new(BoostQuery::new(Box::new(term), boost)));
+        }
+    }
+    Ok((!alternatives.is_empty())
+        .then(|| Box::new(BooleanQuery::union(alternatives)) as Box<dyn Query>))
+}
+
+fn leaf(literal: UserInputLiteral) -> UserInputAst {
+    UserInputAst::Leaf(Box::new(UserInputLeaf::Literal(literal)))
+}
+
+/// A unit of the query as a query: any of its forms.
+fn unit_query(
+    index: &SearchIndex,
+    parsers: &Parsers,
+    unit: &Unit,
+    typos: bool,
+) -> Result<Box<dyn Query>, SearchError> {
+    let mut alternatives = Vec::with_capacity(unit.forms.len() + 1);
+    for form in &unit.forms {
+        alternatives.push(parsers.parse(leaf(form.clone()), typos)?);
+    }
+    if let Some(prefix) = &unit.prefix {
+        alternatives.extend(prefixed(index, prefix)?);
+    }
+    Ok(match alternatives.len() {
+        1 => alternatives.pop().expect("one"),
+        _ => Box::new(BooleanQuery::union(alternatives)),
+    })
+}
+
+/// The query read as it was worded: its words (see `reading`) and the rest
+/// of its clauses (fields, phrases, `+`, `-`) as typed.
+struct Reader<'a> {
+    index: &'a SearchIndex,
+    parsers: Parsers,
+    ast: UserInputAst,
+    words: Words,
+    /// Places of the words among the top-level clauses.
+    places: Vec<usize>,
+    /// Keys of the topics the query is about (see `Words::topics`).
+    topics: Vec<String>,
+}
+
+/// Clauses of a boolean query: how each must occur, and the query.
+type Clauses = Vec<(Occur, Box<dyn Query>)>;
+
+/// Clauses copied, queries and all.
+trait CloneBoxed {
+    fn clone_boxed(&self) -> Self;
+}
+
+impl CloneBoxed for Clauses {
+    fn clone_boxed(&self) -> Self {
+        self.iter().map(|(o, q)| (*o, q.box_clone())).collect()
+    }
+}
+
+impl Reader<'_> {
+    /// The other clauses, with how each must occur.
+    fn others(&self, typos: bool) -> Result<Clauses, SearchError> {
+        let clauses: Vec<(Option<Occur>, UserInputAst)> = match &self.ast {
+            UserInputAst::Clause(clauses) => clauses.clone(),
+            other => vec![(None, other.clone())],
+        };
+        let mut out = Vec::new();
+        for (place, (occur, ast)) in clauses.into_iter().enumerate() {
+            if self.places.contains(&place) {
+                continue;
+            }
+            let occur = occur.unwrap_or(Occur::Must);
+            out.push((occur, self.parsers.parse(ast, typos)?));
+        }
+        Ok(out)
+    }
+
+    fn query(&self, reading: Reading) -> Result<Box<dyn Query>, SearchError> {
+        if self.places.is_empty() {
+            return self.parsers.parse(self.ast.clone(), reading.typos);
+        }
+        let mut clauses = self.others(reading.typos)?;
+        let mut required = Vec::new();
+        for unit in &self.words.units {
+            let query = unit_query(self.index, &self.parsers, unit, reading.typos)?;
+            match unit.need {
+                Need::Required => required.push(query),
+                Need::Optional => clauses.push((Occur::Should, query)),
+            }
+        }
+        if reading.any_word {
+            clauses.push((Occur::Must, Box::new(BooleanQuery::union(required))));
+            return Ok(Box::new(BooleanQuery::new(clauses)));
+        }
+        let mut any = clauses.clone_boxed();
+        any.push((
+            Occur::Must,
+            Box::new(BooleanQuery::union(
+                required.iter().map(|q| q.box_clone()).collect(),
+            )),
+        ));
+        clauses.extend(required.into_iter().map(|q| (Occur::Must, q)));
+        let all: Box<dyn Query> = Box::new(BooleanQuery::new(clauses));
+        if self.topics.is_empty() {
+            return Ok(all);
+        }
+        // The rulings on a topic the query is about are in too, though they
+        // lack a word; their topic only lets them in, the words score.
+        let fields = self.index.fields();
+        let on_topic = BooleanQuery::union(
+            self.topics
+                .iter()
+                .map(|key| {
+                    Box::new(TermQuery::new(
+                        Term::from_field_text(fields.topic_key, key),
+                        IndexRecordOption::Basic,
+                    )) as Box<dyn Query>
+                })
+                .collect(),
+        );
+        any.push((
+            Occur::Must,
+            Box::new(ConstScoreQuery::new(Box::new(on_topic), 0.0)),
+        ));
+        // The larger score, not the sum: an entry with every word that is
+        // also on the topic scores as before.
+        Ok(Box::new(DisjunctionMaxQuery::new(vec![
+            all,
+            Box::new(BooleanQuery::new(any)),
+        ])))
+    }
+
+    /// Which required words each entry has.
+    fn coverage(&self, searcher: &Searcher, typos: bool) -> Result<Option<Coverage>, SearchError> {
+        let mut units = Vec::new();
+        for unit in self.words.required() {
+            units.push((
+                unit.typed.clone(),
+                unit_query(self.index, &self.parsers, unit, typos)?,
+            ));
+        }
+        Coverage::of(searcher, units)
+    }
+
+    /// Whether the words may be read as "any of them".
+    fn several_required(&self) -> bool {
+        self.words.required().count() >= 2
+    }
+}
+
 /// Searches the index.
 pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchError> {
     let searcher = index.searcher();
     let fields = index.fields();
-    let parsers = Parsers::new(index);
-    let (ast, plain) = read_query(&parsers, &request.query)?;
     let mut answer = Answer::default();
+    let (text, edition_words) = words::take_edition(&request.query);
+    let mut request = request.clone();
+    if let Some(named) = edition_words {
+        if request.edition.is_none() {
+            request.edition = named.edition;
+        }
+        answer.notes.push(Note::Edition {
+            typed: named.typed,
+            edition: named.edition,
+        });
+    }
+    let request = &request;
+    let parsers = Parsers::new(index);
+    let (ast, plain) = read_query(&parsers, &text)?;
     if let Some(words) = plain {
         answer.notes.push(Note::PlainWords(words));
     }
-    let (ast, corrections) = corrected(index, ast)?;
-    answer.notes.extend(corrections);
+    let plain = reading::plain_words(&ast);
+    let places: Vec<usize> = plain.iter().map(|(place, _)| *place).collect();
+    let typed: Vec<String> = plain.into_iter().map(|(_, word)| word).collect();
+    let typing = request.typing && !request.query.ends_with(char::is_whitespace);
+    let words = reading::read(index, &typed, typing)?;
+    if !words.skipped.is_empty() {
+        answer.notes.push(Note::Skipped(words.skipped.clone()));
+    }
+    answer.notes.extend(words.notes.iter().cloned());
+    let topics = words.topics(index)?;
+    let reader = Reader {
+        index,
+        parsers,
+        ast,
+        words,
+        places,
+        topics,
+    };
     let mut partial = None;
-    let several_words = top_level(&ast).into_iter().filter(|a| is_word(a)).count() >= 2;
     let readings = [
         Reading {
             typos: false,
@@ -938,37 +1009,33 @@ pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchEr
         },
     ];
     let mut stopped_at = None;
+    let mut hidden: Option<(Reading, BTreeMap<Standing, usize>)> = None;
     for reading in readings
         .into_iter()
-        .filter(|r| several_words || !r.any_word)
+        .filter(|r| reader.several_required() || !r.any_word)
     {
-        let query = parsers.query(&ast, reading)?;
-        let query = with_rulings_on_topic(query, &parsers, &ast, reading)?;
+        if reading.typos && hidden.is_some() {
+            break;
+        }
+        let query = reader.query(reading)?;
         let filtered = with_filters(query.box_clone(), fields, request);
-        let coverage = Coverage::of(searcher, &parsers, &ast, reading)?;
+        let coverage = reader.coverage(searcher, reading.typos)?;
         let best = best_shown(searcher, &*filtered, request, coverage.as_ref())?;
         if best.is_empty() {
-            // Nothing to show: say what matched but is hidden, or read the
-            // query more loosely.
+            // Nothing to show: say what matched but is hidden on the date,
+            // and read the query more loosely (a ruling in force then may
+            // lack a word of one that came later), though not with typos:
+            // the words as typed are in the documents.
             let counts = standings(searcher, &*filtered, request.as_of)?;
-            if counts.is_empty() {
-                continue;
+            if hidden.is_none() && !counts.is_empty() {
+                hidden = Some((reading, counts));
             }
-            for (standing, count) in counts {
-                match standing {
-                    Standing::Past => answer.notes.push(Note::NotInForce(count)),
-                    Standing::NotInEffect => answer.notes.push(Note::NotYetInEffect(count)),
-                    Standing::Current => {}
-                }
-            }
+            continue;
         } else {
-            let exact = parsers.query(
-                &ast,
-                Reading {
-                    typos: false,
-                    ..reading
-                },
-            )?;
+            let exact = reader.query(Reading {
+                typos: false,
+                ..reading
+            })?;
             let terms = highlighted_terms(searcher, &*exact, fields.text, reading.typos)?;
             let generator = snippet_generator(terms, fields.text);
             for (rank, address) in best {
@@ -994,12 +1061,25 @@ pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchEr
         stopped_at = Some(reading);
         break;
     }
+    if let Some((reading, counts)) = hidden {
+        stopped_at = stopped_at.or(Some(reading));
+        for (standing, count) in counts {
+            match standing {
+                Standing::Past => answer.notes.push(Note::NotInForce(count)),
+                Standing::NotInEffect => answer.notes.push(Note::NotYetInEffect(count)),
+                Standing::Current => {}
+            }
+        }
+    }
     match stopped_at {
         Some(reading) => {
+            // What the first hit lacks comes before every other note.
+            if let Some(partial) = partial {
+                answer.notes.insert(0, partial);
+            }
             if reading.any_word {
                 answer.notes.push(Note::AnyWord);
             }
-            answer.notes.extend(partial);
             if reading.typos {
                 answer.notes.push(Note::Typos);
             }
@@ -1007,8 +1087,12 @@ pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchEr
         None => answer.notes.push(Note::Typos),
     }
     if stopped_at.is_none_or(|r| r.typos) {
-        let mut words = Vec::new();
-        literals(&ast, &mut words);
+        let words: Vec<&str> = reader
+            .words
+            .units
+            .iter()
+            .map(|u| u.typed.as_str())
+            .collect();
         answer.did_you_mean = did_you_mean(index, &words.join(" "))?;
     }
     Ok(answer)
@@ -1027,27 +1111,15 @@ mod tests {
     }
 
     #[test]
-    fn any_word_keeps_fields_required() {
-        let ast = query_grammar::parse_query("edition:2e cloak phase").unwrap();
-        let UserInputAst::Clause(clauses) = any_word(ast) else {
-            panic!("a clause");
-        };
-        assert_eq!(clauses.len(), 2);
-        assert_eq!(clauses[0].0, Some(Occur::Must));
-        let UserInputAst::Clause(words) = &clauses[0].1 else {
-            panic!("the words");
-        };
-        assert!(words.iter().all(|(o, _)| *o == Some(Occur::Should)));
-        assert!(!is_word(&clauses[1].1));
-    }
-
-    #[test]
-    fn only_bare_words_may_be_corrected_or_counted() {
+    fn only_bare_words_are_read_as_words() {
         let ast =
             query_grammar::parse_query("comandeer \"docked ship\" -tribble topic:x +ship").unwrap();
-        assert_eq!(plain_word_places(&ast), [0, 4]);
+        assert_eq!(reading::plain_words(&ast), [(0, "comandeer".to_string())]);
         let ast = query_grammar::parse_query("comandeer").unwrap();
-        assert_eq!(plain_word_places(&ast), [0]);
+        assert_eq!(reading::plain_words(&ast), [(0, "comandeer".to_string())]);
+        // A query with OR says itself how its words combine.
+        let ast = query_grammar::parse_query("cloak OR phase").unwrap();
+        assert!(reading::plain_words(&ast).is_empty());
     }
 
     #[test]

@@ -1,0 +1,361 @@
+//! How the plain words of a query are read: which are searched, which are
+//! left out, and what each may also be matched as.
+//!
+//! A plain word is one typed with no field, no quotes and no operator. Of
+//! those:
+//!
+//! - function words (see `words`) are left out, and so is a word that more
+//!   than a third of the rulings hold: neither says which ruling is meant.
+//!   A bare number is kept but optional: it ranks, it never decides (a rule
+//!   number "2" is not the subject of "can I play 2 dilemmas").
+//! - every other word is **required**, and matches as any of its forms: the
+//!   word (stemmed, so a plural finds the singular), the word joined with
+//!   its neighbour or split in two when the documents spell it so
+//!   ("space line" is "spaceline", "headquarters" is "head quarters"), and
+//!   for the word being typed, every word of the documents it begins.
+//! - a required word the documents do not hold, that is not a word of
+//!   English and cannot be joined or split, is corrected to the word of
+//!   the documents spelled most like it.
+//!
+//! When every word is left out ("what is it"), the words are searched as
+//! they are: a query is never emptied.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use tantivy::query::Occur;
+use tantivy::query_grammar::{Delimiter, UserInputAst, UserInputLeaf, UserInputLiteral};
+use tantivy::schema::Field;
+use tantivy::{Searcher, TantivyError, Term};
+
+use super::words::{is_english, is_function_word};
+use super::{analyzed, nearest_word, Note, SearchError};
+use crate::index::SearchIndex;
+
+/// A word that more than this share of the rulings hold names no topic.
+const COMMON_SHARE: f64 = 1.0 / 3.0;
+/// Fewest entries in the corpus before its frequencies may call a word
+/// common: in a handful of rulings every word is frequent.
+const COMMON_FROM: u64 = 30;
+/// Most words of the documents a word being typed may stand for.
+pub(super) const MOST_PREFIXED: usize = 32;
+
+/// How a word takes part in the search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Need {
+    /// The ruling must have it (when any ruling has every required word).
+    Required,
+    /// It ranks a ruling that has it, never decides.
+    Optional,
+}
+
+/// One word of the query (or two typed apart that the documents join),
+/// with every form it matches as.
+#[derive(Debug, Clone)]
+pub(super) struct Unit {
+    /// As typed, for the notes.
+    pub typed: String,
+    /// Forms any one of which matches: the word, the joined word, the
+    /// split word as a phrase.
+    pub forms: Vec<UserInputLiteral>,
+    /// For the word being typed: its beginning, folded.
+    pub prefix: Option<String>,
+    pub need: Need,
+}
+
+/// The query's words as they will be searched.
+#[derive(Debug, Default)]
+pub(super) struct Words {
+    pub units: Vec<Unit>,
+    /// Function and common words left out, as typed.
+    pub skipped: Vec<String>,
+    pub notes: Vec<Note>,
+}
+
+impl Words {
+    pub fn required(&self) -> impl Iterator<Item = &Unit> {
+        self.units.iter().filter(|u| u.need == Need::Required)
+    }
+
+    /// The stems of every word of the question but function words, each
+    /// with whether it is required.
+    fn stems(&self, index: &SearchIndex) -> Result<BTreeMap<String, bool>, SearchError> {
+        let mut stems = BTreeMap::new();
+        // Words left out are still words of the question: a topic may be
+        // made of them ("examining a card" for "examining" and "card").
+        for word in self.skipped.iter().filter(|w| !is_function_word(w)) {
+            for stem in analyzed(index, index.fields().text, word)? {
+                stems.insert(stem, false);
+            }
+        }
+        for unit in &self.units {
+            for form in &unit.forms {
+                for stem in analyzed(index, index.fields().text, &form.phrase)? {
+                    let required = stems.entry(stem).or_insert(false);
+                    *required |= unit.need == Need::Required;
+                }
+            }
+        }
+        Ok(stems)
+    }
+
+    /// The topics a query is about though their rulings may lack some of
+    /// its words: a topic whose every word the query has, or that has two
+    /// of its required words, with at least one required word among them
+    /// (a topic made of words that say nothing is no match). A TD who adds
+    /// a word the ruling does not use ("cloak phase same turn") still gets
+    /// the ruling on cloaking and phasing.
+    pub fn topics(&self, index: &SearchIndex) -> Result<Vec<String>, SearchError> {
+        let stems = self.stems(index)?;
+        if !stems.values().any(|required| *required) {
+            return Ok(Vec::new());
+        }
+        let searcher = index.searcher();
+        let f = index.fields();
+        let mut keys = BTreeSet::new();
+        for segment in searcher.segment_readers() {
+            let inverted = segment.inverted_index(f.topic_key)?;
+            let mut stream = inverted.terms().stream().map_err(TantivyError::from)?;
+            while stream.advance() {
+                if let Ok(key) = std::str::from_utf8(stream.key()) {
+                    keys.insert(key.to_string());
+                }
+            }
+        }
+        let mut about = Vec::new();
+        for key in keys {
+            let (mut words, mut had, mut required) = (0, 0, 0);
+            for word in key.split_whitespace().filter(|w| !is_function_word(w)) {
+                for stem in analyzed(index, f.text, word)? {
+                    words += 1;
+                    if let Some(is_required) = stems.get(&stem) {
+                        had += 1;
+                        required += usize::from(*is_required);
+                    }
+                }
+            }
+            if required >= 1 && (had == words || required >= 2) {
+                about.push(key);
+            }
+        }
+        Ok(about)
+    }
+}
+
+fn literal(phrase: &str, quoted: bool) -> UserInputLiteral {
+    UserInputLiteral {
+        field_name: None,
+        phrase: phrase.to_string(),
+        delimiter: if quoted {
+            Delimiter::DoubleQuotes
+        } else {
+            Delimiter::None
+        },
+        slop: 0,
+        prefix: false,
+    }
+}
+
+/// The words a reading is built from: the top-level plain words of `ast`,
+/// in order, with their places among its clauses. A query with `OR` in it
+/// says itself how its words combine, and has none.
+pub(super) fn plain_words(ast: &UserInputAst) -> Vec<(usize, String)> {
+    let clauses: Vec<(Option<Occur>, &UserInputAst)> = match ast {
+        UserInputAst::Clause(clauses) => clauses.iter().map(|(o, a)| (*o, a)).collect(),
+        other => vec![(None, other)],
+    };
+    if clauses.iter().any(|(o, _)| *o == Some(Occur::Should)) {
+        return Vec::new();
+    }
+    clauses
+        .iter()
+        .enumerate()
+        .filter_map(|(place, (occur, a))| match (occur, a) {
+            (None, UserInputAst::Leaf(leaf)) => match &**leaf {
+                UserInputLeaf::Literal(l)
+                    if l.field_name.is_none() && l.delimiter == Delimiter::None && !l.prefix =>
+                {
+                    Some((place, l.phrase.clone()))
+                }
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect()
+}
+
+/// Entries that hold `word` exactly as spelled (folded, unstemmed).
+fn spelled_count(searcher: &Searcher, spelled: Field, word: &str) -> Result<u64, SearchError> {
+    Ok(searcher.doc_freq(&Term::from_field_text(spelled, word))?)
+}
+
+/// The word folded as the vocabulary holds it.
+fn fold(index: &SearchIndex, word: &str) -> Result<Vec<String>, SearchError> {
+    analyzed(index, index.fields().spelled, word)
+}
+
+/// Whether `word` is frequent enough in the corpus to say nothing.
+fn is_common(index: &SearchIndex, word: &str) -> Result<bool, SearchError> {
+    let searcher = index.searcher();
+    let entries = searcher.num_docs();
+    if entries < COMMON_FROM {
+        return Ok(false);
+    }
+    let f = index.fields();
+    let tokens = analyzed(index, f.text, word)?;
+    let [token] = tokens.as_slice() else {
+        return Ok(false);
+    };
+    let holding = searcher.doc_freq(&Term::from_field_text(f.text, token))?;
+    Ok(holding as f64 > entries as f64 * COMMON_SHARE)
+}
+
+/// The two words joined, when the documents spell them so.
+fn joined(index: &SearchIndex, a: &str, b: &str) -> Result<Option<String>, SearchError> {
+    let (a, b) = (fold(index, a)?, fold(index, b)?);
+    let ([a], [b]) = (a.as_slice(), b.as_slice()) else {
+        return Ok(None);
+    };
+    let word = format!("{a}{b}");
+    let spelled = index.fields().spelled;
+    Ok((spelled_count(index.searcher(), spelled, &word)? > 0).then_some(word))
+}
+
+/// The word split in two words the documents hold, as a phrase, when the
+/// documents do not hold it whole: the split whose rarer half is most used.
+fn split(index: &SearchIndex, word: &str) -> Result<Option<String>, SearchError> {
+    let folded = fold(index, word)?;
+    let [word] = folded.as_slice() else {
+        return Ok(None);
+    };
+    let searcher = index.searcher();
+    let spelled = index.fields().spelled;
+    if spelled_count(searcher, spelled, word)? > 0 || !word.is_ascii() || word.len() < 4 {
+        return Ok(None);
+    }
+    let mut best: Option<(u64, String)> = None;
+    for at in 2..=word.len() - 2 {
+        let (a, b) = word.split_at(at);
+        let uses = spelled_count(searcher, spelled, a)?.min(spelled_count(searcher, spelled, b)?);
+        if uses > 0 && best.as_ref().is_none_or(|(most, _)| uses > *most) {
+            best = Some((uses, format!("{a} {b}")));
+        }
+    }
+    Ok(best.map(|(_, phrase)| phrase))
+}
+
+/// A number, in digits or as a word: it counts things, it names no topic.
+fn is_number(word: &str) -> bool {
+    word.chars().all(|c| c.is_ascii_digit())
+        || matches!(
+            word.to_lowercase().as_str(),
+            "one" | "two" | "three" | "four" | "five" | "six" | "seven" | "eight" | "nine" | "ten"
+        )
+}
+
+/// Reads the plain words of a query. `typing` says the last word is being
+/// typed (the query does not end in a space): it matches as a prefix too,
+/// and is never corrected.
+pub(super) fn read(
+    index: &SearchIndex,
+    words: &[String],
+    typing: bool,
+) -> Result<Words, SearchError> {
+    let mut out = Words::default();
+    let last = words.len().saturating_sub(1);
+    // What each word is, before joining.
+    let mut needs: Vec<Option<Need>> = Vec::with_capacity(words.len());
+    let mut skipped_function = Vec::new();
+    for (i, word) in words.iter().enumerate() {
+        let being_typed = typing && i == last;
+        let need = if is_function_word(word) {
+            skipped_function.push(i);
+            being_typed.then_some(Need::Optional)
+        } else if is_number(word) {
+            Some(Need::Optional)
+        } else if !being_typed && is_common(index, word)? {
+            None
+        } else {
+            Some(Need::Required)
+        };
+        needs.push(need);
+    }
+    // A query of nothing but such words is searched as typed: first the
+    // common words, then the function words too.
+    if !needs.contains(&Some(Need::Required)) {
+        let mut promoted = false;
+        for (i, need) in needs.iter_mut().enumerate() {
+            if need.is_none() && !skipped_function.contains(&i) {
+                *need = Some(Need::Required);
+                promoted = true;
+            }
+        }
+        if !promoted {
+            for (need, word) in needs.iter_mut().zip(words) {
+                if need.is_none() || is_number(word) {
+                    *need = Some(Need::Required);
+                }
+            }
+        }
+    }
+    let plain_count = needs.iter().filter(|n| n.is_some()).count();
+    let mut i = 0;
+    while i < words.len() {
+        let word = &words[i];
+        let Some(need) = needs[i] else {
+            out.skipped.push(word.clone());
+            i += 1;
+            continue;
+        };
+        let being_typed = typing && i == last;
+        // Two words typed apart that the documents join.
+        if i < last && !(typing && i + 1 == last) {
+            if let Some(next_need) = needs[i + 1] {
+                if let Some(whole) = joined(index, word, &words[i + 1])? {
+                    let typed = format!("{word} {}", words[i + 1]);
+                    out.units.push(Unit {
+                        forms: vec![literal(&typed, true), literal(&whole, false)],
+                        typed,
+                        prefix: None,
+                        need: if need == Need::Required || next_need == Need::Required {
+                            Need::Required
+                        } else {
+                            Need::Optional
+                        },
+                    });
+                    i += 2;
+                    continue;
+                }
+            }
+        }
+        let mut unit = Unit {
+            typed: word.clone(),
+            forms: vec![literal(word, false)],
+            prefix: None,
+            need,
+        };
+        // A word typed with a hyphen or an apostrophe inside is also the
+        // word written solid ("space-line", "spaceline").
+        let solid: String = word.chars().filter(|c| c.is_alphanumeric()).collect();
+        if solid.chars().count() != word.chars().count() && !solid.is_empty() {
+            unit.forms.push(literal(&solid, false));
+        }
+        if being_typed {
+            unit.prefix = fold(index, word)?.into_iter().next_back();
+        } else if !is_number(word) && !super::in_index(index, word)? {
+            if let Some(phrase) = split(index, word)? {
+                unit.forms.push(literal(&phrase, true));
+            } else if plain_count >= 2 && !is_english(word) {
+                if let Some(near) = nearest_word(index, word)? {
+                    out.notes.push(Note::Corrected {
+                        typed: word.clone(),
+                        corrected: near.clone(),
+                    });
+                    unit.forms = vec![literal(&near, false)];
+                }
+            }
+        }
+        out.units.push(unit);
+        i += 1;
+    }
+    Ok(out)
+}

@@ -1,0 +1,420 @@
+//! The words of a question as a TD types it, before anything is searched:
+//! which words name the edition, which carry no topic, and which are words
+//! of English at all.
+//!
+//! - **Edition words** ("1e", "2E", "first edition", "2nd edition") anywhere
+//!   outside quotes are the edition filter, not words to find.
+//! - **Function words** (articles, pronouns, auxiliaries, prepositions,
+//!   conjunctions, question words, and the verbs a question is framed with:
+//!   "what *happens*", "how does it *work*") carry no topic: outside a quoted
+//!   phrase they never make a ruling match. The corpus adds its own: a word
+//!   that most rulings hold says nothing about which one is meant (see
+//!   `search::reading`).
+//! - **English words** are never "corrected" into another word: the list is
+//!   SCOWL's American English words (size 50, lowercase), embedded.
+
+use crate::model::Edition;
+
+/// English function words and the verbs questions are framed with, in
+/// byte order (checked by a test). Quantifiers and numbers ("each", "once",
+/// "first", "one") are not here: game terms are made of them ("once each
+/// turn", "first turn"), and the corpus's own frequencies decide them.
+const FUNCTION_WORDS: &[&str] = &[
+    "a",
+    "able",
+    "about",
+    "after",
+    "against",
+    "allowed",
+    "also",
+    "although",
+    "am",
+    "among",
+    "an",
+    "and",
+    "any",
+    "anybody",
+    "anyone",
+    "anything",
+    "are",
+    "aren't",
+    "as",
+    "at",
+    "be",
+    "because",
+    "been",
+    "before",
+    "being",
+    "between",
+    "but",
+    "by",
+    "can",
+    "can't",
+    "cannot",
+    "could",
+    "couldn't",
+    "did",
+    "didn't",
+    "do",
+    "does",
+    "doesn't",
+    "doing",
+    "don't",
+    "during",
+    "either",
+    "else",
+    "even",
+    "ever",
+    "for",
+    "from",
+    "get",
+    "gets",
+    "getting",
+    "got",
+    "had",
+    "happen",
+    "happened",
+    "happening",
+    "happens",
+    "has",
+    "hasn't",
+    "have",
+    "haven't",
+    "having",
+    "he",
+    "her",
+    "here",
+    "hers",
+    "herself",
+    "him",
+    "himself",
+    "his",
+    "how",
+    "i",
+    "i'm",
+    "if",
+    "in",
+    "into",
+    "is",
+    "isn't",
+    "it",
+    "it's",
+    "its",
+    "itself",
+    "just",
+    "know",
+    "let",
+    "many",
+    "me",
+    "mean",
+    "means",
+    "might",
+    "mine",
+    "much",
+    "must",
+    "my",
+    "myself",
+    "neither",
+    "nor",
+    "of",
+    "off",
+    "ok",
+    "okay",
+    "on",
+    "onto",
+    "or",
+    "our",
+    "ours",
+    "ourselves",
+    "please",
+    "possible",
+    "really",
+    "rule",
+    "ruled",
+    "rules",
+    "ruling",
+    "rulings",
+    "shall",
+    "she",
+    "should",
+    "shouldn't",
+    "so",
+    "some",
+    "somebody",
+    "someone",
+    "something",
+    "still",
+    "such",
+    "than",
+    "that",
+    "that's",
+    "the",
+    "their",
+    "theirs",
+    "them",
+    "themselves",
+    "then",
+    "there",
+    "there's",
+    "these",
+    "they",
+    "this",
+    "those",
+    "though",
+    "to",
+    "too",
+    "toward",
+    "towards",
+    "unless",
+    "upon",
+    "us",
+    "very",
+    "via",
+    "was",
+    "wasn't",
+    "we",
+    "were",
+    "weren't",
+    "what",
+    "what's",
+    "whatever",
+    "when",
+    "whenever",
+    "where",
+    "whether",
+    "which",
+    "while",
+    "who",
+    "whom",
+    "whose",
+    "why",
+    "will",
+    "with",
+    "won't",
+    "work",
+    "works",
+    "would",
+    "wouldn't",
+    "yes",
+    "you",
+    "your",
+    "yours",
+    "yourself",
+];
+
+/// The word folded as the lists hold it: lowercase, with a typographic
+/// apostrophe as a plain one.
+fn folded(word: &str) -> String {
+    word.chars()
+        .map(|c| match c {
+            '\u{2019}' | '\u{2018}' | '\u{02BC}' => '\'',
+            c => c,
+        })
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// Whether `word` is an English function word (or a verb questions are
+/// framed with): a word that names no topic.
+pub fn is_function_word(word: &str) -> bool {
+    FUNCTION_WORDS.binary_search(&folded(word).as_str()).is_ok()
+}
+
+const ENGLISH: &str = include_str!("english.txt");
+
+/// Whether `word` (any case) is a word of English: in the embedded list,
+/// or a function word. Looked up by a binary search over the list's sorted
+/// lines, with nothing built first.
+pub fn is_english(word: &str) -> bool {
+    let word = folded(word);
+    if is_function_word(&word) {
+        return true;
+    }
+    let bytes = ENGLISH.as_bytes();
+    let (mut low, mut high) = (0, bytes.len());
+    while low < high {
+        let middle = (low + high) / 2;
+        // The line that holds `middle`.
+        let start = bytes[..middle]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let end = bytes[middle..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(bytes.len(), |i| middle + i);
+        match ENGLISH[start..end].cmp(word.as_str()) {
+            std::cmp::Ordering::Equal => return true,
+            std::cmp::Ordering::Less => low = end + 1,
+            std::cmp::Ordering::Greater => high = start,
+        }
+    }
+    false
+}
+
+/// The edition a query names, and the words that named it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EditionWords {
+    /// None when the query names both editions.
+    pub edition: Option<Edition>,
+    /// The words as typed ("1e", "second edition").
+    pub typed: Vec<String>,
+}
+
+/// The edition a word (or a pair of words) names.
+fn edition_of(word: &str, next: Option<&str>) -> Option<(Edition, usize)> {
+    let word = word.to_ascii_lowercase();
+    match word.as_str() {
+        "1e" => return Some((Edition::First, 1)),
+        "2e" => return Some((Edition::Second, 1)),
+        _ => {}
+    }
+    let edition = match word.as_str() {
+        "first" | "1st" => Edition::First,
+        "second" | "2nd" => Edition::Second,
+        _ => return None,
+    };
+    let next = next?.to_ascii_lowercase();
+    matches!(next.as_str(), "edition" | "ed").then_some((edition, 2))
+}
+
+/// Takes the edition words out of a query (outside quotes): the rest of the
+/// query, and what they named. A word keeps its punctuation for the search
+/// syntax; an edition word is compared without the punctuation around it
+/// ("1e?", "(2e)").
+pub fn take_edition(query: &str) -> (String, Option<EditionWords>) {
+    let tokens: Vec<&str> = query.split_whitespace().collect();
+    let bare = |t: &str| -> String {
+        t.trim_matches(|c: char| !c.is_alphanumeric() && c != '"')
+            .to_string()
+    };
+    let mut kept = Vec::with_capacity(tokens.len());
+    let mut typed = Vec::new();
+    let mut named: Vec<Edition> = Vec::new();
+    let mut quoted = false;
+    let mut i = 0;
+    while i < tokens.len() {
+        let token = tokens[i];
+        let word = bare(token);
+        let found = if quoted || word.contains('"') || word.contains(':') {
+            None
+        } else {
+            edition_of(&word, tokens.get(i + 1).map(|t| bare(t)).as_deref())
+        };
+        match found {
+            // An edition word with an operator or field before it is syntax.
+            Some((edition, taken))
+                if !token.starts_with(['+', '-'])
+                    && !tokens[i..i + taken].iter().any(|t| t.contains('"')) =>
+            {
+                typed.push(
+                    tokens[i..i + taken]
+                        .iter()
+                        .map(|t| bare(t))
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                );
+                if !named.contains(&edition) {
+                    named.push(edition);
+                }
+                i += taken;
+            }
+            _ => {
+                quoted ^= token.matches('"').count() % 2 == 1;
+                kept.push(token);
+                i += 1;
+            }
+        }
+    }
+    let words = (!typed.is_empty()).then_some(EditionWords {
+        edition: match named.as_slice() {
+            [one] => Some(*one),
+            _ => None,
+        },
+        typed,
+    });
+    (kept.join(" "), words)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_function_words_are_sorted_for_their_search() {
+        assert!(FUNCTION_WORDS.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn function_words_in_any_case_and_apostrophe() {
+        for word in ["What", "happens", "A", "does", "MY", "I", "doesn’t"] {
+            assert!(is_function_word(word), "{word}");
+        }
+        for word in ["ship", "damaged", "once", "each", "turn", "first"] {
+            assert!(!is_function_word(word), "{word}");
+        }
+    }
+
+    #[test]
+    fn english_words_are_found_and_others_are_not() {
+        for word in [
+            "line", "head", "like", "bridge", "aardvark", "zygote", "Quarters",
+        ] {
+            assert!(is_english(word), "{word}");
+        }
+        for word in ["comandeer", "spaceline", "horgahn", "xq", "zzzzzzzz", ""] {
+            assert!(!is_english(word), "{word}");
+        }
+    }
+
+    #[test]
+    fn the_word_list_is_sorted_lowercase_words() {
+        let lines: Vec<&str> = ENGLISH.lines().collect();
+        assert!(lines.len() > 50_000);
+        assert!(lines.windows(2).all(|w| w[0] < w[1]));
+        assert!(lines
+            .iter()
+            .all(|l| l.len() >= 2 && l.bytes().all(|b| b.is_ascii_lowercase())));
+    }
+
+    #[test]
+    fn edition_words_anywhere_are_taken_out() {
+        let (rest, found) = take_edition("ship is damaged 1e");
+        assert_eq!(rest, "ship is damaged");
+        assert_eq!(
+            found,
+            Some(EditionWords {
+                edition: Some(Edition::First),
+                typed: vec!["1e".into()],
+            })
+        );
+        let (rest, found) = take_edition("Second Edition headquarters?");
+        assert_eq!(rest, "headquarters?");
+        assert_eq!(found.unwrap().edition, Some(Edition::Second));
+        let (rest, found) = take_edition("(2E) cloaking");
+        assert_eq!(rest, "cloaking");
+        assert_eq!(found.unwrap().edition, Some(Edition::Second));
+    }
+
+    #[test]
+    fn edition_words_in_quotes_fields_or_alone_stay_words() {
+        for query in [
+            "\"1e rules\" cloaking",
+            "edition:1e cloaking",
+            "-1e cloaking",
+            "first turn",
+            "second card",
+        ] {
+            let (rest, found) = take_edition(query);
+            assert_eq!(rest, query, "{query}");
+            assert_eq!(found, None, "{query}");
+        }
+    }
+
+    #[test]
+    fn both_editions_named_filter_neither() {
+        let (rest, found) = take_edition("cloaking 1e 2e");
+        assert_eq!(rest, "cloaking");
+        assert_eq!(found.unwrap().edition, None);
+    }
+}

@@ -1,0 +1,259 @@
+//! Questions as a TD words them, on the built binary: function words,
+//! edition words, words typed apart or joined, real words never corrected,
+//! rare words over common ones, and a partial answer said first. On the
+//! bundled corpus, and on a corpus written here where the rule needs a
+//! shape the bundled documents do not have.
+
+mod common;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use common::rulings;
+
+fn bundled_index() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("questions-bundled-index")
+}
+
+/// The JSON answer of `search` on the bundled corpus (any exit status).
+fn ask(words: &str) -> Value {
+    let output = rulings()
+        .arg("--index")
+        .arg(bundled_index())
+        .args(["search", "--json", words])
+        .output()
+        .unwrap();
+    serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&output.stderr)))
+}
+
+fn text(args: &[&str]) -> String {
+    let output = rulings()
+        .arg("--index")
+        .arg(bundled_index())
+        .arg("search")
+        .args(args)
+        .output()
+        .unwrap();
+    String::from_utf8(output.stdout).unwrap()
+}
+
+fn hits(answer: &Value) -> &Vec<Value> {
+    answer["hits"].as_array().unwrap()
+}
+
+fn first(answer: &Value) -> (String, String) {
+    let hit = &hits(answer)[0]["entry"];
+    (
+        hit["key"].as_str().unwrap().to_string(),
+        hit["edition"].as_str().unwrap().to_string(),
+    )
+}
+
+fn note<'a>(answer: &'a Value, code: &str) -> Option<&'a Value> {
+    answer["notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|n| n["code"] == code)
+}
+
+fn codes(answer: &Value) -> Vec<String> {
+    answer["notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n["code"].as_str().unwrap().to_string())
+        .collect()
+}
+
+// ------------------------------------------------------ bundled corpus
+
+#[test]
+fn function_words_never_decide_the_match() {
+    let question = ask("what happens when a ship is damaged");
+    let terse = ask("ship damaged");
+    assert_eq!(first(&question), first(&terse));
+    assert_eq!(first(&question).1, "1E");
+    let skipped = note(&question, "skipped").expect("the left-out words are said");
+    assert_eq!(
+        skipped["words"],
+        serde_json::json!(["what", "happens", "when", "a", "is"])
+    );
+    // Every hit has the meaningful words, not the function words alone.
+    for hit in hits(&question) {
+        let text = (hit["entry"]["text"].as_str().unwrap().to_string()
+            + hit["entry"]["topic"].as_str().unwrap())
+        .to_lowercase();
+        assert!(text.contains("damage") && text.contains("ship"), "{text}");
+    }
+}
+
+#[test]
+fn function_words_count_inside_a_quoted_phrase() {
+    let answer = ask("\"once each turn\"");
+    assert!(note(&answer, "skipped").is_none(), "{answer}");
+    assert_eq!(first(&answer).0, "once each turn");
+}
+
+#[test]
+fn a_question_of_function_words_alone_is_still_searched() {
+    let output = rulings()
+        .arg("--index")
+        .arg(bundled_index())
+        .args(["search", "what", "is", "it"])
+        .output()
+        .unwrap();
+    assert_ne!(output.status.code(), Some(2), "{output:?}");
+}
+
+#[test]
+fn edition_words_anywhere_are_the_edition_filter() {
+    for (query, edition) in [
+        ("ship is damaged 1e", "1E"),
+        ("1E ship damaged", "1E"),
+        ("headquarters second edition", "2E"),
+        ("2e headquarters", "2E"),
+    ] {
+        let answer = ask(query);
+        assert!(!hits(&answer).is_empty(), "{query}: {answer}");
+        for hit in hits(&answer) {
+            assert_eq!(hit["entry"]["edition"], edition, "{query}");
+        }
+        let said = note(&answer, "edition").unwrap_or_else(|| panic!("{query}: {answer}"));
+        assert_eq!(said["to"], edition);
+    }
+    let out = text(&["ship", "damaged", "1e"]);
+    assert!(
+        out.starts_with("note: read `1e` as the edition: 1E rulings only"),
+        "{out}"
+    );
+}
+
+#[test]
+fn words_typed_apart_match_the_word_the_documents_join() {
+    for (query, word) in [
+        ("space line", "spaceline"),
+        ("head quarters", "headquarters"),
+    ] {
+        let answer = ask(query);
+        assert!(note(&answer, "corrected").is_none(), "{query}: {answer}");
+        let hit = &hits(&answer)[0]["entry"];
+        let text = hit["text"].as_str().unwrap().to_lowercase()
+            + &hit["topic"].as_str().unwrap().to_lowercase();
+        assert!(text.contains(word), "{query}: {text}");
+    }
+}
+
+#[test]
+fn a_partial_answer_says_so_on_its_first_line() {
+    let out = text(&["cloaking", "tribbles"]);
+    let first_line = out.lines().next().unwrap();
+    assert!(
+        first_line.starts_with("note: the first ruling has 1 of the 2 words; it lacks:"),
+        "{out}"
+    );
+    let answer = ask("cloaking tribbles");
+    assert_eq!(codes(&answer)[0], "partial");
+}
+
+// ------------------------------------------------ a corpus written here
+
+/// A 1E document of `entries` plus forty fillers that all hold "card" and
+/// "play": words most of its rulings hold.
+fn corpus(entries: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let names = [
+        "Amber", "Birch", "Cedar", "Dune", "Ember", "Fjord", "Grove", "Heath", "Inlet", "Jetty",
+        "Knoll", "Lagoon", "Marsh", "Nook", "Oasis", "Prairie", "Quarry", "Ridge", "Savanna",
+        "Tundra", "Upland", "Valley", "Willow", "Yarrow", "Zephyr", "Aspen", "Basin", "Canyon",
+        "Delta", "Estuary", "Fern", "Glade", "Harbor", "Isle", "Juniper", "Kelp", "Ledge",
+        "Meadow", "Nectar", "Orchard",
+    ];
+    let mut body = String::from(
+        "+++\nedition = \"1E\"\ndate = \"2020-01-01\"\ntitle = \"Test Rulings\"\n+++\n\n",
+    );
+    body.push_str(entries);
+    for (i, name) in names.iter().enumerate() {
+        body.push_str(&format!(
+            "\n{name} – You may play this card once; a card played so counts {i} times.\n"
+        ));
+    }
+    fs::write(dir.path().join("test.md"), body).unwrap();
+    dir
+}
+
+fn ask_in(corpus: &Path, words: &str) -> Value {
+    let index = corpus.join(".index");
+    let output = rulings()
+        .arg("--no-bundled")
+        .arg("--rulings")
+        .arg(corpus)
+        .arg("--index")
+        .arg(&index)
+        .args(["search", "--json", words])
+        .output()
+        .unwrap();
+    serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&output.stderr)))
+}
+
+#[test]
+fn rare_words_outrank_a_topic_of_common_words() {
+    let dir = corpus(
+        "Card Play – Playing a card is an action of the player.\n\n\
+         Tribble Bomb – When this card is played, every tribble in play explodes.\n",
+    );
+    let answer = ask_in(
+        dir.path(),
+        "can I play a card with a tribble when it is stopped",
+    );
+    assert_eq!(first(&answer).0, "tribble bomb", "{answer}");
+    assert_eq!(codes(&answer)[0], "partial", "{answer}");
+    assert_eq!(
+        note(&answer, "partial").unwrap()["missing"],
+        serde_json::json!(["stopped"])
+    );
+    // "card" and "play" were left out: forty rulings hold them.
+    let skipped = note(&answer, "skipped").unwrap()["words"].clone();
+    for word in ["card", "play"] {
+        assert!(
+            skipped.as_array().unwrap().contains(&word.into()),
+            "{skipped}"
+        );
+    }
+}
+
+#[test]
+fn an_english_word_is_never_corrected_into_another() {
+    let dir = corpus("Tribble Bomb – When this card is played, every tribble explodes.\n");
+    // "bridge" is in no ruling, but it is a word: not "corrected" to one
+    // of the documents' words spelled like it.
+    let answer = ask_in(dir.path(), "tribble bridge");
+    assert!(note(&answer, "corrected").is_none(), "{answer}");
+    // A word that is no word at all is.
+    let answer = ask_in(dir.path(), "tribbel bomb");
+    let corrected = note(&answer, "corrected").unwrap_or_else(|| panic!("{answer}"));
+    assert_eq!(corrected["to"], "tribble");
+    assert_eq!(first(&answer).0, "tribble bomb");
+}
+
+#[test]
+fn a_word_split_or_joined_is_the_same_word() {
+    let dir = corpus(
+        "Mind Meld – A mind meld shares skills.\n\n\
+         Spaceline – A spaceline is a row of missions.\n",
+    );
+    for (query, key) in [
+        ("mindmeld", "mind meld"),
+        ("mind meld", "mind meld"),
+        ("space line", "spaceline"),
+        ("space-line", "spaceline"),
+    ] {
+        let answer = ask_in(dir.path(), query);
+        assert_eq!(first(&answer).0, key, "{query}: {answer}");
+        assert!(note(&answer, "corrected").is_none(), "{query}: {answer}");
+    }
+}
