@@ -154,15 +154,24 @@ fn the_rules_in_force_either_side_of_the_2014_crd() {
         (Some("2014-11-02"), Some("2014-11-04"))
     );
     // The 2014 amendments to *actions – step 1* and *stopped* stand beside
-    // the 2000 rulings they amend: added, while the 2000 rulings stay (as
-    // consolidated). Only *time location* is replaced.
-    assert_eq!(len(&diff["added"]), 44);
-    assert_eq!(keys(&diff["changed"]), ["time location"]);
+    // the 2000 rulings they amend, which stay (as consolidated): the topics
+    // had a ruling before, so they are changed, not added. *time location*
+    // is replaced.
+    assert_eq!(len(&diff["added"]), 42);
+    assert_eq!(
+        keys(&diff["changed"]),
+        ["actions step 1 initiation", "stopped", "time location"]
+    );
+    let stopped = &diff["changed"][1];
+    assert_eq!(stopped["from"]["release"], "1e-2000-03-27-cr");
+    assert_eq!(stopped["to"]["release"], "1e-2014-11-03-crd");
+    assert_eq!(stopped["to_beside"][0]["release"], "1e-2000-03-27-cr");
+    assert_eq!(len(&diff["changed"][2]["to_beside"]), 0);
     // The 2014 CRD gathers every ruling since the Glossary v1.9.1: the 2000
     // rulings it does not repeat are consolidated, not gone. (Kathleen
     // Tonell's entry deleted its own topic in 2000: in force on neither date.)
     assert_eq!(len(&diff["removed"]), 0);
-    assert_eq!(len(&diff["status_changed"]), 92);
+    assert_eq!(len(&diff["status_changed"]), 90);
     for change in diff["status_changed"].as_array().unwrap() {
         assert_eq!(change["from"]["state"], "in-force");
         assert_eq!(change["to"]["state"], "consolidated");
@@ -538,21 +547,11 @@ fn a_diff_can_be_limited_to_topics() {
         &mut rulings(),
         &["2014-11-02", "2014-11-04", "time location", "stoped"],
     );
-    assert_eq!(keys(&diff["changed"]), ["time location"]);
-    let topics: Vec<&str> = diff["added"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .chain(
-            diff["status_changed"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|c| &c["entry"]),
-        )
-        .map(|e| e["key"].as_str().unwrap())
-        .collect();
-    assert!(topics.iter().all(|k| *k == "stopped"), "{topics:?}");
+    assert_eq!(keys(&diff["changed"]), ["stopped", "time location"]);
+    for list in ["added", "removed", "status_changed"] {
+        assert_eq!(len(&diff[list]), 0, "{list}");
+    }
+    assert_eq!(diff["unchanged"], 0);
     rulings()
         .args(["diff", "2014-11-02", "2014-11-04", "no such topic at all"])
         .assert()
@@ -560,4 +559,161 @@ fn a_diff_can_be_limited_to_topics() {
         .stderr(predicate::str::contains(
             "no topic or card named `no such topic at all`",
         ));
+}
+
+// ---- A consolidated ruling, then amended ----------------------------------
+
+/// A ruling on points (2010), consolidated by a release that gathers the
+/// rulings since the Glossary v2 (2011), then amended in part (2012) beside a
+/// topic new in 2012 and a deleted one; and a Second Edition ruling on points
+/// that has nothing to do with the First Edition's.
+fn amended() -> Corpus {
+    Corpus::new(&[
+        (
+            "a.md",
+            &document(
+                "2010-01-01",
+                "Rulings A",
+                "",
+                "points – When points are transferred between players, the changes in score are treated independently.\n\n\
+                 towing – A ship may tow another ship.\n\n\
+                 cloaking – A ship may cloak once each turn.\n",
+            ),
+        ),
+        (
+            "b.md",
+            &document(
+                "2011-01-01",
+                "Rulings B",
+                "since = \"Glossary v2\"\n",
+                "cloaking – A ship may cloak once each turn.\n",
+            ),
+        ),
+        (
+            "c.md",
+            &document(
+                "2012-01-01",
+                "Rulings C",
+                "",
+                "holodeck – A holodeck is a facility.\n\n\
+                 towing – This Glossary entry has been deleted.\n\n\
+                 points – In the first paragraph, delete:\n\nbetween players\n",
+            ),
+        ),
+        (
+            "d.md",
+            "+++\nedition = \"2E\"\ndate = \"2012-03-01\"\ntitle = \"Rulings D\"\nkind = \"rulings\"\n+++\n\n\
+             points – A Second Edition ruling on points.\n",
+        ),
+    ])
+}
+
+/// The same answer to "what changed from 2011 to 2012" however the sides
+/// are given: the points ruling of 2010 stood (consolidated) before and
+/// stands beside its amendment after, so points is changed.
+#[test]
+fn a_consolidated_ruling_amended_later_is_a_change_however_the_sides_are_given() {
+    let corpus = amended();
+    let sides: [&[&str]; 4] = [
+        &["2011-06-01", "2012-06-01", "--edition", "1e"],
+        &["b", "2012-06-01"],
+        &["2011-06-01", "c"],
+        &["b", "c"],
+    ];
+    for args in sides {
+        let diff = json(&mut corpus.rulings(), args);
+        assert_eq!(keys(&diff["changed"]), ["points"], "{args:?}");
+        // New in 2012, nothing stood on it before: added.
+        assert_eq!(keys(&diff["added"]), ["holodeck"], "{args:?}");
+        // Deleted in 2012: nothing stands for it after.
+        assert_eq!(keys(&diff["removed"]), ["towing"], "{args:?}");
+        assert_eq!(diff["unchanged"], 1, "{args:?}");
+        let points = &diff["changed"][0];
+        assert_eq!(points["from"]["release"], "a", "{args:?}");
+        assert_eq!(points["to"]["release"], "c", "{args:?}");
+        assert_eq!(points["to_beside"][0]["release"], "a", "{args:?}");
+        assert_eq!(len(&points["from_beside"]), 0, "{args:?}");
+    }
+
+    // Words: the 2010 ruling is still there, the amendment is inserted.
+    let diff = json(&mut corpus.rulings(), &["b", "2012-06-01"]);
+    let words = diff["changed"][0]["words"].as_array().unwrap();
+    let text = |op: &str| -> String {
+        words
+            .iter()
+            .filter(|w| w["op"] == op)
+            .map(|w| w["text"].as_str().unwrap())
+            .collect()
+    };
+    assert_eq!(text("delete"), "");
+    assert!(
+        text("equal").starts_with("When points are transferred"),
+        "{words:?}"
+    );
+    assert!(
+        text("insert").contains("In the first paragraph, delete:"),
+        "{words:?}"
+    );
+
+    let plain = stdout(&mut corpus.rulings(), &["b", "2012-06-01"]);
+    insta::assert_snapshot!("amended_release_to_date_plain", plain);
+}
+
+#[test]
+fn editions_never_mix_in_the_standing_rulings() {
+    // Both editions on two dates: the 1E points ruling is changed, the 2E
+    // one, whose edition had nothing on points before, is added.
+    let corpus = amended();
+    let stat = stdout(
+        &mut corpus.rulings(),
+        &["2011-06-01", "2012-06-01", "--stat"],
+    );
+    insta::assert_snapshot!("amended_both_editions_stat", stat);
+    let diff = json(&mut corpus.rulings(), &["2011-06-01", "2012-06-01"]);
+    assert_eq!(keys(&diff["changed"]), ["points"]);
+    assert_eq!(diff["changed"][0]["to"]["edition"], "1E");
+    let added: Vec<(&str, &str)> = diff["added"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| (e["key"].as_str().unwrap(), e["edition"].as_str().unwrap()))
+        .collect();
+    assert_eq!(added, [("holodeck", "1E"), ("points", "2E")]);
+}
+
+#[test]
+fn an_amendment_of_a_topic_in_force_replaces_nothing_of_it() {
+    // Before the gathering release: the 2010 points ruling in force, then
+    // the 2012 amendment beside it (consolidated by then).
+    let corpus = amended();
+    let diff = json(&mut corpus.rulings(), &["a", "c"]);
+    assert_eq!(keys(&diff["changed"]), ["points"]);
+    assert_eq!(len(&diff["added"]), 1);
+    // Reprinted word for word by B: its status changed, its text did not.
+    assert_eq!(len(&diff["status_changed"]), 0);
+    assert_eq!(diff["unchanged"], 1);
+    assert_eq!(diff["changed"][0]["from"]["release"], "a");
+}
+
+#[test]
+fn points_since_the_2014_crd_is_changed() {
+    let diff = json(
+        &mut rulings(),
+        &["1e-2014-11-03-crd", "2022-12-01", "points"],
+    );
+    assert_eq!(keys(&diff["changed"]), ["points"]);
+    assert_eq!(len(&diff["added"]), 0);
+    let points = &diff["changed"][0];
+    assert_eq!(points["from"]["release"], "1e-2000-03-27-cr");
+    assert_eq!(points["to"]["release"], "1e-2022-11-07-rrd");
+    assert_eq!(points["to_beside"][0]["release"], "1e-2000-03-27-cr");
+    let plain = stdout(
+        &mut rulings(),
+        &["1e-2014-11-03-crd", "2022-12-01", "points"],
+    );
+    assert!(
+        plain.contains("{+In the third paragraph, delete:"),
+        "{plain}"
+    );
+    assert!(!plain.contains("[-"), "{plain}");
 }

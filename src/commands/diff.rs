@@ -10,7 +10,7 @@ use super::{Outcome, Printer};
 use crate::catalog::{Catalog, Stored};
 use crate::cli::DiffArgs;
 use crate::diff::{
-    self, Basis, Change, Comparison, DiffNote, EditionDiff, Indicative, MarkerCheck, Side,
+    self, Basis, Beside, Change, Comparison, DiffNote, EditionDiff, Indicative, MarkerCheck, Side,
     WordChange, WordOp,
 };
 use crate::model::Entry;
@@ -87,6 +87,9 @@ struct JsonChange<'a> {
     key: &'a TopicKey,
     from: &'a Entry,
     to: &'a Entry,
+    /// The other rulings standing on the topic on each side.
+    from_beside: Vec<&'a Entry>,
+    to_beside: Vec<&'a Entry>,
     words: &'a [WordChange],
 }
 
@@ -132,6 +135,8 @@ fn json(c: &Comparison) -> Json<'_> {
                 key: &ch.key,
                 from: &ch.from.entry,
                 to: &ch.to.entry,
+                from_beside: ch.from_beside.iter().map(|b| &b.entry.entry).collect(),
+                to_beside: ch.to_beside.iter().map(|b| &b.entry.entry).collect(),
                 words: &ch.words,
             })
             .collect(),
@@ -384,6 +389,8 @@ fn changed_text(style: &Style, change: &Change, stat: bool, lines: &mut Vec<Stri
         change.to.citation,
         badge(style, change.to_status.as_ref())
     ));
+    beside_text(style, "before", &change.from_beside, lines);
+    beside_text(style, "now", &change.to_beside, lines);
     lines.push(String::new());
     // The words are plain text, already stripped of control characters.
     let words = word_diff_text(style, &change.words);
@@ -392,6 +399,18 @@ fn changed_text(style: &Style, change: &Change, stat: bool, lines: &mut Vec<Stri
             .lines()
             .map(str::to_string),
     );
+}
+
+/// The rulings that stand beside a change's cited one on one side, newest
+/// first: the word diff below compares all of them.
+fn beside_text(style: &Style, side: &str, beside: &[Beside], lines: &mut Vec<String>) {
+    for b in beside.iter().rev() {
+        lines.push(format!(
+            "{INDENT}{side} also: {}{}",
+            b.entry.citation,
+            badge(style, b.status.as_ref())
+        ));
+    }
 }
 
 /// A word diff for people: deleted words red and inserted words green in

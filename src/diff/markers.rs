@@ -86,6 +86,7 @@ pub fn check(
             p.unchanged
                 .iter()
                 .chain(p.status_changed.iter().map(|s| &s.entry))
+                .chain(reprinted_beside(p, true))
         })
         .map(|s| s.entry.id())
         .collect();
@@ -96,13 +97,28 @@ pub fn check(
         .collect();
     let mut unmarked: Vec<Stored> = parts
         .iter()
-        .flat_map(|p| p.added.iter().chain(p.changed.iter().map(|c| &c.to)))
+        .flat_map(|p| {
+            p.added
+                .iter()
+                .chain(p.changed.iter().map(|c| &c.to))
+                .chain(reprinted_beside(p, false))
+        })
         .filter(|s| s.entry.release == release.id && !s.entry.new)
         .cloned()
         .collect();
     unmarked.sort_by(|a, b| (&a.entry.key, a.entry.line).cmp(&(&b.entry.key, b.entry.line)));
     check.unmarked_changes = unmarked;
     check
+}
+
+/// The later side's rulings that stand beside a changed topic's cited one,
+/// those the earlier side has word for word or those it has not.
+fn reprinted_beside(part: &EditionDiff, reprinted: bool) -> impl Iterator<Item = &Stored> {
+    part.changed
+        .iter()
+        .flat_map(|c| &c.to_beside)
+        .filter(move |b| b.reprinted == reprinted)
+        .map(|b| &b.entry)
 }
 
 fn indicative(releases: &[ReleaseInfo], from: &Side, to: &ReleaseInfo) -> Option<Indicative> {

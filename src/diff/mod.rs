@@ -7,6 +7,12 @@
 //! plus, when the later side is a release, a cross-check of its own
 //! new-or-changed markers (the asterisks) against what the diff found.
 //!
+//! A topic is added only when nothing stood for it on the earlier side, and
+//! removed only when nothing stands for it on the later side. A ruling that
+//! amends part of a topic stands beside the rulings it amends; a topic whose
+//! rulings differ in any way is one change, whose word diff compares all the
+//! rulings standing on each side.
+//!
 //! Topics are matched by [`TopicKey`], so a topic printed "Big Picture, The"
 //! in one release and "The Big Picture" in the next is one topic. Texts are
 //! compared as plain text with whitespace folded: a change of markup or line
@@ -185,11 +191,12 @@ pub struct Comparison {
 #[derive(Debug)]
 pub struct EditionDiff {
     pub edition: Edition,
-    /// Topics only the later side has: its entries.
+    /// Topics the earlier side has nothing on: the later side's entries.
     pub added: Vec<Stored>,
-    /// Topics only the earlier side has.
+    /// Topics the later side has nothing on: the earlier side's entries.
     pub removed: Vec<Removal>,
-    /// Topics on both sides whose text differs.
+    /// Topics on both sides whose rulings differ in text, one change a
+    /// topic.
     pub changed: Vec<Change>,
     /// Topics on both sides with the same text and another status.
     pub status_changed: Vec<StatusChange>,
@@ -219,8 +226,26 @@ pub struct Change {
     /// Status of the later entry on the later date, also when comparing
     /// releases (a release's entry may rescind its topic).
     pub to_status: Option<Status>,
-    /// The later text against the earlier, word by word.
+    /// The earlier side's other rulings on the topic, standing beside
+    /// `from` (oldest first).
+    pub from_beside: Vec<Beside>,
+    /// The later side's other rulings on the topic, standing beside `to`:
+    /// typically the rulings that `to` amends without replacing them.
+    pub to_beside: Vec<Beside>,
+    /// The topic's rulings now against its rulings before, word by word:
+    /// each side's rulings in order, oldest first, one paragraph apart.
     pub words: Vec<WordChange>,
+}
+
+/// A ruling that stands beside the one a change cites.
+#[derive(Debug)]
+pub struct Beside {
+    pub entry: Stored,
+    /// Its status on its side's date (comparing dates), or the release's own
+    /// word on it.
+    pub status: Option<Status>,
+    /// Whether the other side has the same words.
+    pub reprinted: bool,
 }
 
 /// A topic whose text stayed the same but whose status changed.
@@ -468,6 +493,9 @@ fn compare_releases(to: &ReleaseInfo, from: &[Stored], to_entries: &[Stored]) ->
     // The release's own word on its topic: an entry that deletes it.
     for change in &mut diff.changed {
         change.to_status = change.to.status_on(to.date);
+        for beside in &mut change.to_beside {
+            beside.status = beside.entry.status_on(to.date);
+        }
     }
     diff
 }
@@ -486,9 +514,11 @@ fn compare_in_force(
     ))
 }
 
-/// Matches the two sides topic by topic. A topic a release prints more than
-/// once is matched printing by printing, in order; the rest are added or
-/// removed. `after` is the later date when comparing dates.
+/// Matches the two sides topic by topic. A topic is added only when the
+/// earlier side has nothing on it, and removed only when the later side has
+/// nothing on it: a ruling that amends a topic stands beside the rulings it
+/// amends, and a topic that had any ruling before and has other words now is
+/// changed. `after` is the later date when comparing dates.
 fn compare_holdings(
     edition: Edition,
     mut from: Holdings,
@@ -509,24 +539,38 @@ fn compare_holdings(
     for key in keys {
         let before = from.remove(&key).unwrap_or_default();
         let now = to.remove(&key).unwrap_or_default();
-        let paired = before.len().min(now.len());
-        let mut before = before.into_iter();
-        let mut now = now.into_iter();
-        for (old, new) in before.by_ref().zip(now.by_ref()).take(paired) {
-            let old_plain = render::plain_text(&old.entry.entry.text);
-            let new_plain = render::plain_text(&new.entry.entry.text);
+        if before.is_empty() {
+            diff.added.extend(now.into_iter().map(|new| new.entry));
+        } else if now.is_empty() {
+            for old in before {
+                let now = after.and_then(|date| old.entry.on(date));
+                diff.removed.push(Removal {
+                    entry: old.entry,
+                    now,
+                });
+            }
+        } else {
+            compare_topic(&mut diff, key, before, now);
+        }
+    }
+    diff
+}
+
+/// A topic both sides hold. When every ruling of one side is printed word
+/// for word on the other, each is unchanged or changed only in status;
+/// otherwise the topic is one change, from its rulings before to its rulings
+/// now.
+fn compare_topic(diff: &mut EditionDiff, key: TopicKey, before: Vec<Held>, now: Vec<Held>) {
+    let old_texts: Vec<String> = before.iter().map(Held::plain).collect();
+    let new_texts: Vec<String> = now.iter().map(Held::plain).collect();
+    let (old_same, new_same) = same_texts(&old_texts, &new_texts);
+    if old_same.iter().all(Option::is_some) && new_same.iter().all(Option::is_some) {
+        let mut now: Vec<Option<Held>> = now.into_iter().map(Some).collect();
+        for (old, pair) in before.into_iter().zip(old_same) {
+            let new = pair.and_then(|j| now[j].take()).expect("paired once");
             let old_status = old.period.as_ref().and_then(|p| p.status.clone());
             let new_status = new.period.as_ref().and_then(|p| p.status.clone());
-            if words::folded(&old_plain) != words::folded(&new_plain) {
-                diff.changed.push(Change {
-                    key: key.clone(),
-                    from: old.entry,
-                    to: new.entry,
-                    words: words::plain_word_diff(&old_plain, &new_plain),
-                    from_status: old_status,
-                    to_status: new_status,
-                });
-            } else if old_status != new_status {
+            if old_status != new_status {
                 diff.status_changed.push(StatusChange {
                     key: key.clone(),
                     from: old.period.expect("statuses differ, so one is known"),
@@ -537,14 +581,71 @@ fn compare_holdings(
                 diff.unchanged.push(new.entry);
             }
         }
-        for old in before {
-            let now = after.and_then(|date| old.entry.on(date));
-            diff.removed.push(Removal {
-                entry: old.entry,
-                now,
+        return;
+    }
+    // The newest ruling that differs stands for each side (the newest of the
+    // side when all of its rulings are matched); the others stand beside it.
+    let cited = |same: &[Option<usize>]| {
+        same.iter()
+            .rposition(Option::is_none)
+            .unwrap_or(same.len() - 1)
+    };
+    let (from_at, to_at) = (cited(&old_same), cited(&new_same));
+    let words = words::plain_word_diff(&old_texts.join("\n\n"), &new_texts.join("\n\n"));
+    let (from, from_beside) = split_cited(before, &old_same, from_at);
+    let (to, to_beside) = split_cited(now, &new_same, to_at);
+    diff.changed.push(Change {
+        key,
+        from_status: from.period.and_then(|p| p.status),
+        to_status: to.period.and_then(|p| p.status),
+        from: from.entry,
+        to: to.entry,
+        from_beside,
+        to_beside,
+        words,
+    });
+}
+
+/// Which rulings of one side the other prints word for word: for each
+/// ruling, the index of its match on the other side. Matched in order, each
+/// at most once.
+fn same_texts(old: &[String], new: &[String]) -> (Vec<Option<usize>>, Vec<Option<usize>>) {
+    let old_folded: Vec<String> = old.iter().map(|t| words::folded(t)).collect();
+    let new_folded: Vec<String> = new.iter().map(|t| words::folded(t)).collect();
+    let mut old_same = vec![None; old.len()];
+    let mut new_same = vec![None; new.len()];
+    for (i, text) in old_folded.iter().enumerate() {
+        if let Some(j) = (0..new.len()).find(|&j| new_same[j].is_none() && new_folded[j] == *text) {
+            old_same[i] = Some(j);
+            new_same[j] = Some(i);
+        }
+    }
+    (old_same, new_same)
+}
+
+/// The cited ruling of a side and the rulings beside it.
+fn split_cited(held: Vec<Held>, same: &[Option<usize>], cited: usize) -> (Held, Vec<Beside>) {
+    let mut cited_one = None;
+    let mut beside = Vec::new();
+    for (i, (h, pair)) in held.into_iter().zip(same).enumerate() {
+        if i == cited {
+            cited_one = Some(h);
+        } else {
+            beside.push(Beside {
+                status: h.period.and_then(|p| p.status),
+                entry: h.entry,
+                reprinted: pair.is_some(),
             });
         }
-        diff.added.extend(now.map(|new| new.entry));
     }
-    diff
+    (
+        cited_one.expect("the cited ruling is one of the side's"),
+        beside,
+    )
+}
+
+impl Held {
+    fn plain(&self) -> String {
+        render::plain_text(&self.entry.entry.text)
+    }
 }
