@@ -1,7 +1,8 @@
 //! A generated family of documents: random lists of entries rendered in
 //! every combination of head shape × separator × wrapping × marker × dash ×
 //! reference style, parsed back, and compared entry by entry (topic, kind,
-//! new marker, references). `cargo test` runs a bounded number of
+//! new marker, references); nothing of any of them may be lost
+//! (`common/nothing_lost.rs`). `cargo test` runs a bounded number of
 //! documents per style; the ignored `family_recall_table` runs many more
 //! and prints the recall per style (the table in the README):
 //!
@@ -11,8 +12,12 @@
 
 use std::collections::BTreeMap;
 
+#[path = "common/nothing_lost.rs"]
+mod nothing_lost;
+
+use nothing_lost::assert_nothing_lost;
 use rulings::model::EntryKind;
-use rulings::parse::parse_document;
+use rulings::parse::{parse_document, read_document};
 use rulings::topic::TopicKey;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -312,11 +317,17 @@ fn render(rng: &mut fastrand::Rng, style: Style, entries: &[Planned]) -> String 
     doc
 }
 
-/// Entries read back as planned: (found, planned).
-fn score(style: Style, seed: u64) -> (usize, usize, String) {
+/// The document of `style` made from `seed`, with the entries it holds.
+fn generate(style: Style, seed: u64) -> (Vec<Planned>, String) {
     let mut rng = fastrand::Rng::with_seed(seed);
     let planned = plan(&mut rng, style);
     let doc = render(&mut rng, style, &planned);
+    (planned, doc)
+}
+
+/// Entries read back as planned: (found, planned).
+fn score(style: Style, seed: u64) -> (usize, usize, String) {
+    let (planned, doc) = generate(style, seed);
     let Ok(release) = parse_document("generated.txt", &doc, 0) else {
         return (0, planned.len(), doc);
     };
@@ -439,6 +450,18 @@ fn generated_documents_read_back_as_written() {
         found as f64 >= 0.99 * planned as f64,
         "recall {found}/{planned}"
     );
+}
+
+#[test]
+fn nothing_is_lost_from_a_generated_document() {
+    for (s, style) in styles().into_iter().enumerate() {
+        for d in 0..2 {
+            let seed = (s as u64) << 32 | d;
+            let (_, doc) = generate(style, seed);
+            let reading = read_document("generated.txt", &doc, 0).unwrap();
+            assert_nothing_lost(&format!("{style:?} seed {seed}"), &doc, &reading);
+        }
+    }
 }
 
 #[test]

@@ -179,6 +179,22 @@ fn errata_are_found_from_a_misspelt_card_name() {
 }
 
 #[test]
+fn an_erratum_keeps_every_line_shaped_like_a_legend() {
+    // The probe results print as `[?]: "Oooh." Draw one card.`: an icon
+    // legend's shape, inside the entry.
+    let (code, out, _) = ask(&["errata", "visit cochrane memorial"]);
+    assert_eq!(code, 0);
+    for result in [
+        "[?]: \"Oooh.\" Draw one card.",
+        "[?]: \"Aaaaah.\" Play one personnel to planet.",
+        "[?]: \"Wow!\" Download probe card (or a copy).",
+        "[?]: \"I thought it'd be bigger.\" Discard one card.",
+    ] {
+        assert!(out.contains(result), "{result} missing from\n{out}");
+    }
+}
+
+#[test]
 fn the_full_errata_list_is_sorted_and_labelled() {
     let v = ask_json(&["errata", "--json"]);
     let cards: Vec<&str> = v

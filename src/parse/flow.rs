@@ -5,8 +5,10 @@
 //!
 //! - **Page furniture** (running headers and footers repeated on every page,
 //!   page numbers, "VERSION 4", archive banners with a date range, bylines,
-//!   site navigation, icon legends) is set aside for the front matter, so it
-//!   never becomes a topic or splits a ruling.
+//!   site navigation, icon legends) is set aside, so it never becomes a
+//!   topic or splits a ruling. Only what the page prints (headers, footers,
+//!   page numbers) stays out of an entry it falls in; a line that has only a
+//!   furniture shape goes back to its entry once heads are known.
 //! - **Hard wrapping**: in a document where most lines end mid-sentence and
 //!   the next line goes on, a line that ends mid-sentence is joined to the
 //!   next. Elsewhere only a topic that wrapped ("Borg – The Delta Quadrant
@@ -86,6 +88,18 @@ pub enum Furniture {
     IconLegend,
 }
 
+impl Furniture {
+    /// Whether the page printed the line rather than the text: a running
+    /// header or footer, a page number. Such a line stays out of an entry it
+    /// falls in. The other kinds are only shapes (a ruling may print a line
+    /// like a legend, `[?]: "Oooh." Draw one card.`), so they are furniture
+    /// only where no entry is open: before the first head, under a heading,
+    /// after the last entry's text.
+    pub fn of_the_page(self) -> bool {
+        matches!(self, Furniture::Repeated | Furniture::PageNumber)
+    }
+}
+
 /// How many times a short line must recur to be a running header or footer.
 const REPEATS_FOR_FURNITURE: usize = 3;
 const MAX_FURNITURE_WORDS: usize = 12;
@@ -143,6 +157,29 @@ pub fn furniture(lines: &[&str]) -> Vec<Option<Furniture>> {
             if words <= 4 && PAGE_NUMBER.is_match(t) {
                 return Some(Furniture::PageNumber);
             }
+            if words <= MAX_FURNITURE_WORDS && RUNNING_PAGE.is_match(t) {
+                return Some(Furniture::PageNumber);
+            }
+            // What the page repeats is asked before any shape: a navigation
+            // bar or a legend printed on every page stays out of the entries
+            // it falls in, where a shape alone would not.
+            let ends_sentence = t.ends_with(['.', '!', '?', ':', ';', ',']);
+            // A running header is a name, not a sentence nor a piece of one.
+            let sentence_inside = t.contains(". ") || t.contains("? ") || t.contains("! ");
+            // … or a line whose sentence the next line finishes.
+            let next_finishes = lines
+                .get(i + 1)
+                .is_some_and(|n| n.trim_start().starts_with(|c: char| c.is_lowercase()));
+            let continues = t.starts_with(|c: char| c.is_lowercase()) || next_finishes;
+            if words <= MAX_FURNITURE_WORDS
+                && !sentence_inside
+                && !continues
+                && !ends_sentence
+                && counts.get(&repeat_key(raw.trim())).copied().unwrap_or(0)
+                    >= REPEATS_FOR_FURNITURE
+            {
+                return Some(Furniture::Repeated);
+            }
             if words <= 3 && VERSION.is_match(t) {
                 return Some(Furniture::Version);
             }
@@ -164,9 +201,6 @@ pub fn furniture(lines: &[&str]) -> Vec<Option<Furniture>> {
                     return Some(Furniture::Banner);
                 }
             }
-            if words <= MAX_FURNITURE_WORDS && RUNNING_PAGE.is_match(t) {
-                return Some(Furniture::PageNumber);
-            }
             let separators = if marks_items {
                 t.matches(['|', '•', '·']).count()
             } else {
@@ -184,23 +218,6 @@ pub fn furniture(lines: &[&str]) -> Vec<Option<Furniture>> {
                     || (ICON_CODE.find_iter(t).count() >= 3 && !t.contains(". ")))
             {
                 return Some(Furniture::IconLegend);
-            }
-            let ends_sentence = t.ends_with(['.', '!', '?', ':', ';', ',']);
-            // A running header is a name, not a sentence nor a piece of one.
-            let sentence_inside = t.contains(". ") || t.contains("? ") || t.contains("! ");
-            // … or a line whose sentence the next line finishes.
-            let next_finishes = lines
-                .get(i + 1)
-                .is_some_and(|n| n.trim_start().starts_with(|c: char| c.is_lowercase()));
-            let continues = t.starts_with(|c: char| c.is_lowercase()) || next_finishes;
-            if words <= MAX_FURNITURE_WORDS
-                && !sentence_inside
-                && !continues
-                && !ends_sentence
-                && counts.get(&repeat_key(raw.trim())).copied().unwrap_or(0)
-                    >= REPEATS_FOR_FURNITURE
-            {
-                return Some(Furniture::Repeated);
             }
             None
         })

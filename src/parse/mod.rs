@@ -36,6 +36,14 @@ enum Target {
     Entry(usize),
 }
 
+/// A physical line taken for page furniture before heads were known.
+#[derive(Debug)]
+struct SetAside<'a> {
+    no: usize,
+    text: &'a str,
+    why: Furniture,
+}
+
 /// An entry under construction: its paragraphs, each with its line span.
 #[derive(Debug)]
 struct Draft {
@@ -61,9 +69,14 @@ struct Paragraph {
 
 impl Paragraph {
     fn new(line: &Line, text: &str) -> Paragraph {
+        Paragraph::spanning(line.no, line.last, text)
+    }
+
+    /// A paragraph of source lines `no..=last`.
+    fn spanning(no: usize, last: usize, text: &str) -> Paragraph {
         let text = text.trim_end().to_string();
         Paragraph {
-            lines: vec![(line.no, line.last)],
+            lines: vec![(no, last)],
             last_line: text.rfind('\n').map_or(0, |i| i + 1),
             text,
         }
@@ -86,9 +99,13 @@ impl Paragraph {
     }
 
     fn push_lines(&mut self, line: &Line) {
+        self.push_span(line.no, line.last);
+    }
+
+    fn push_span(&mut self, no: usize, last: usize) {
         match self.lines.last_mut() {
-            Some((_, end)) if *end + 1 >= line.no => *end = (*end).max(line.last),
-            _ => self.lines.push((line.no, line.last)),
+            Some((_, end)) if *end + 1 >= no => *end = (*end).max(last),
+            _ => self.lines.push((no, last)),
         }
     }
 }
@@ -167,108 +184,71 @@ fn read_within(
     let (meta, skip) = front_matter::split(file, text)?;
     let hints = meta.as_ref().map(|m| m.hints).unwrap_or_default();
 
-    // Physical line `first_no + i` is `physical[i]`. Per physical line only
-    // its text, a mark of its shape and whether it is furniture are kept: a
-    // 10 MB document may have millions of lines, and each costs what is
-    // kept for it. Full shapes are found for logical lines alone.
     let first_no = skip + 1;
-    let physical: Vec<&str> = text
-        .split('\n')
-        .skip(skip)
-        .map(|raw| raw.strip_suffix('\r').unwrap_or(raw))
-        .collect();
+    // Furniture is kept out of heads and joining. A line set aside for its
+    // shape alone that falls inside an entry is given back to it, and the
+    // rest goes to the front matter as printed.
+    let physical = physical_lines(text, skip);
     let furniture = flow::furniture(&physical);
-    let is_furniture: Vec<bool> = furniture.iter().map(Option::is_some).collect();
-    let too_many_lines = || DocumentError::TooManyLines {
-        file: file.to_string(),
-        limit: max_lines,
-    };
-    let furniture_count = is_furniture.iter().filter(|&&f| f).count();
-    if furniture_count > max_lines {
-        return Err(too_many_lines());
-    }
-    let marks: Vec<Mark> = physical.iter().map(|raw| Mark::classify(raw)).collect();
-    let line_heads = hints.heads == Some(HeadStyle::Line);
-    let wrapped = !line_heads && flow::looks_wrapped(&physical, &marks, &is_furniture);
-    let joined = flow::join_lines(
-        &physical,
-        first_no,
-        &marks,
-        &is_furniture,
-        wrapped,
-        !line_heads,
-        max_lines - furniture_count,
-    );
-    // Page furniture goes to the front matter as printed.
-    let furniture_front: Vec<FrontParagraph> = physical
-        .iter()
-        .zip(&furniture)
+    let mut set_aside: Vec<SetAside> = physical
+        .into_iter()
+        .zip(furniture)
         .enumerate()
-        .filter(|(_, (_, f))| f.is_some())
-        .map(|(i, (raw, _))| FrontParagraph {
-            line: first_no + i,
-            end_line: first_no + i,
-            text: raw.trim_end().to_string(),
+        .filter_map(|(i, (raw, f))| {
+            f.map(|why| SetAside {
+                no: first_no + i,
+                text: raw.trim_end(),
+                why,
+            })
         })
         .collect();
-    let furniture_lines: Vec<(usize, Furniture)> = furniture
-        .iter()
-        .enumerate()
-        .filter_map(|(i, f)| f.map(|f| (first_no + i, f)))
-        .collect();
-    drop((physical, furniture, is_furniture));
-    // The head style is voted on joined lines: a wrapped head counts whole.
-    let colon_heads = match hints.heads {
-        Some(HeadStyle::Colon) => true,
-        Some(_) => false,
-        None => prints_colon_heads(joined.iter().filter_map(|l| {
-            let mark = if l.unchanged {
-                marks[l.no - first_no]
-            } else {
-                Mark::classify(&l.text)
-            };
-            HeadVote::of(mark, &l.text)
-        })),
-    };
-    let logical = flow::split_lines(joined, colon_heads);
-    let text_lines = logical.iter().filter(|l| !l.text.trim().is_empty()).count();
-    if text_lines + furniture_count > max_lines {
-        return Err(too_many_lines());
-    }
-    let mut lines: Vec<Line> = flow::consume(logical, |l, out| {
-        // A blank or plain physical line needs no second look.
-        let known = l.unchanged.then(|| marks[l.no - first_no].kind);
-        out.push(Line {
-            shape: match known {
-                Some(MarkKind::Blank) => Shape::Blank,
-                Some(MarkKind::Plain) => Shape::Plain,
-                _ => lines::classify(&l.text),
-            },
-            no: l.no,
-            last: l.last,
-            text: l.text,
-            glued: l.glued,
-        })
-    });
-    drop(marks);
-    settle_head_style(&mut lines, colon_heads, line_heads);
-    mark_title_block(&mut lines);
-    prefer_usual_separator(&mut lines);
-
     let declared_alphabetical = hints.alphabetical || about::declares_alphabetical(text);
-    let alphabetical = declared_alphabetical || heads::looks_alphabetical(&lines);
-    let line_separated = hints.line_separated || separates_by_line(&lines);
-    let layout = Layout {
-        alphabetical,
-        line_separated,
+    let read = |set_aside: &[SetAside]| {
+        read_pass(
+            file,
+            text,
+            skip,
+            &hints,
+            declared_alphabetical,
+            set_aside,
+            max_lines,
+        )
     };
-    let (accepted, rejected) = heads::accept(&lines, layout);
-
-    let (drafts, mut front) = assemble(&lines, &accepted);
-    if !furniture_front.is_empty() {
-        front.extend(furniture_front);
+    let mut pass = read(&set_aside)?;
+    if pass.given_back.contains(&true) {
+        // Lines set aside for their shape fell inside entries: they are
+        // text, so the document is read again with them in place, and the
+        // heads around them are decided seeing them (a paragraph that ends
+        // "you may probe:" is not the last word before the next head).
+        let mut back = pass.given_back.iter();
+        set_aside.retain(|_| back.next() != Some(&true));
+        drop(pass);
+        pass = read(&set_aside)?;
+    }
+    let Pass {
+        lines,
+        accepted,
+        rejected,
+        drafts,
+        mut front,
+        given_back,
+        style,
+    } = pass;
+    let mut furniture_lines: Vec<(usize, Furniture)> = Vec::new();
+    for (aside, back) in set_aside.iter().zip(given_back) {
+        if !back {
+            front.push(FrontParagraph {
+                line: aside.no,
+                end_line: aside.no,
+                text: aside.text.to_string(),
+            });
+            furniture_lines.push((aside.no, aside.why));
+        }
+    }
+    if !furniture_lines.is_empty() {
         front.sort_by_key(|p| p.line);
     }
+    drop(set_aside);
     let (about, found) = about::describe(
         file,
         meta.as_ref(),
@@ -319,6 +299,126 @@ fn read_within(
         found,
         furniture: furniture_lines,
         not_taken,
+        style,
+    })
+}
+
+/// The lines of `text` after its `skip` front-matter lines, without their
+/// line ends. Physical line `skip + 1 + i` is element `i`.
+fn physical_lines(text: &str, skip: usize) -> Vec<&str> {
+    text.split('\n')
+        .skip(skip)
+        .map(|raw| raw.strip_suffix('\r').unwrap_or(raw))
+        .collect()
+}
+
+/// One reading of a document's lines with `set_aside` kept out of heads
+/// and joining: its lines, which were taken as heads, the entries, the
+/// front matter, and which of `set_aside` went back to an entry.
+struct Pass<'a> {
+    lines: Vec<Line<'a>>,
+    accepted: Vec<bool>,
+    rejected: Vec<Option<Rejection>>,
+    drafts: Vec<Draft>,
+    front: Vec<FrontParagraph>,
+    given_back: Vec<bool>,
+    style: Style,
+}
+
+fn read_pass<'a>(
+    file: &str,
+    text: &'a str,
+    skip: usize,
+    hints: &front_matter::Hints,
+    declared_alphabetical: bool,
+    set_aside: &[SetAside],
+    max_lines: usize,
+) -> Result<Pass<'a>, DocumentError> {
+    // Physical line `first_no + i` is `physical[i]`. Per physical line only
+    // its text, a mark of its shape and whether it is furniture are kept: a
+    // 10 MB document may have millions of lines, and each costs what is
+    // kept for it. Full shapes are found for logical lines alone.
+    let first_no = skip + 1;
+    let physical = physical_lines(text, skip);
+    let mut is_furniture = vec![false; physical.len()];
+    for aside in set_aside {
+        is_furniture[aside.no - first_no] = true;
+    }
+    let too_many_lines = || DocumentError::TooManyLines {
+        file: file.to_string(),
+        limit: max_lines,
+    };
+    let furniture_count = set_aside.len();
+    if furniture_count > max_lines {
+        return Err(too_many_lines());
+    }
+    let marks: Vec<Mark> = physical.iter().map(|raw| Mark::classify(raw)).collect();
+    let line_heads = hints.heads == Some(HeadStyle::Line);
+    let wrapped = !line_heads && flow::looks_wrapped(&physical, &marks, &is_furniture);
+    let joined = flow::join_lines(
+        &physical,
+        first_no,
+        &marks,
+        &is_furniture,
+        wrapped,
+        !line_heads,
+        max_lines - furniture_count,
+    );
+    drop((physical, is_furniture));
+    // The head style is voted on joined lines: a wrapped head counts whole.
+    let colon_heads = match hints.heads {
+        Some(HeadStyle::Colon) => true,
+        Some(_) => false,
+        None => prints_colon_heads(joined.iter().filter_map(|l| {
+            let mark = if l.unchanged {
+                marks[l.no - first_no]
+            } else {
+                Mark::classify(&l.text)
+            };
+            HeadVote::of(mark, &l.text)
+        })),
+    };
+    let logical = flow::split_lines(joined, colon_heads);
+    let text_lines = logical.iter().filter(|l| !l.text.trim().is_empty()).count();
+    if text_lines + furniture_count > max_lines {
+        return Err(too_many_lines());
+    }
+    let mut lines: Vec<Line> = flow::consume(logical, |l, out| {
+        // A blank or plain physical line needs no second look.
+        let known = l.unchanged.then(|| marks[l.no - first_no].kind);
+        out.push(Line {
+            shape: match known {
+                Some(MarkKind::Blank) => Shape::Blank,
+                Some(MarkKind::Plain) => Shape::Plain,
+                _ => lines::classify(&l.text),
+            },
+            no: l.no,
+            last: l.last,
+            text: l.text,
+            glued: l.glued,
+        })
+    });
+    drop(marks);
+    settle_head_style(&mut lines, colon_heads, line_heads);
+    mark_title_block(&mut lines);
+    prefer_usual_separator(&mut lines);
+
+    let alphabetical = declared_alphabetical || heads::looks_alphabetical(&lines);
+    let line_separated = hints.line_separated || separates_by_line(&lines);
+    let layout = Layout {
+        alphabetical,
+        line_separated,
+    };
+    let (accepted, rejected) = heads::accept(&lines, layout);
+
+    let (drafts, front, given_back) = assemble(&lines, &accepted, set_aside);
+    Ok(Pass {
+        lines,
+        accepted,
+        rejected,
+        drafts,
+        front,
+        given_back,
         style: Style {
             wrapped,
             line_separated,
@@ -532,14 +632,34 @@ fn prefer_usual_separator(lines: &mut [Line]) {
     }
 }
 
-/// Places every line in an entry or in the front matter.
+/// Places every line in an entry or in the front matter, and says which of
+/// the lines `set_aside` as furniture went back to an entry.
+///
+/// A line set aside for its shape alone (a legend, navigation, a byline)
+/// that falls inside an entry, between its head and the next head or
+/// heading, is that entry's text: inside an entry only what the page prints
+/// (running headers and footers, page numbers) is furniture. Before the
+/// first head, under a heading and after the last line of text, it stays
+/// furniture.
 ///
 /// Two repairs of conversion damage happen here. A paragraph that opens in
 /// lowercase after one that ended mid-sentence is the rest of that sentence
 /// (a page break cut it): the two are joined. And when a heading or head cut
 /// an entry mid-sentence (two PDF columns interleaved), a later lowercase
 /// paragraph that cannot continue the entry at hand goes back to the cut one.
-fn assemble(lines: &[Line], accepted: &[bool]) -> (Vec<Draft>, Vec<FrontParagraph>) {
+fn assemble(
+    lines: &[Line],
+    accepted: &[bool],
+    set_aside: &[SetAside],
+) -> (Vec<Draft>, Vec<FrontParagraph>, Vec<bool>) {
+    let mut given_back = vec![false; set_aside.len()];
+    let mut next_aside = 0usize;
+    // Furniture after the last line of text is the document's footer.
+    let last_text = lines
+        .iter()
+        .rev()
+        .find(|l| l.shape != Shape::Blank)
+        .map_or(0, |l| l.last);
     let mut drafts: Vec<Draft> = Vec::new();
     let mut front: Vec<Paragraph> = Vec::new();
     let mut target = Target::Front;
@@ -574,6 +694,26 @@ fn assemble(lines: &[Line], accepted: &[bool]) -> (Vec<Draft>, Vec<FrontParagrap
 
     for (idx, line) in lines.iter().enumerate() {
         let no = line.no;
+        while let Some(aside) = set_aside.get(next_aside).filter(|a| a.no < no) {
+            if let Target::Entry(i) = target {
+                if !aside.why.of_the_page() && aside.no < last_text {
+                    let paragraphs = &mut drafts[i].paragraphs;
+                    match paragraphs.last_mut() {
+                        Some(p) if !blank_before => {
+                            p.append('\n', aside.text);
+                            p.push_span(aside.no, aside.no);
+                        }
+                        _ => push_paragraph(
+                            paragraphs,
+                            Paragraph::spanning(aside.no, aside.no, aside.text),
+                        ),
+                    }
+                    given_back[next_aside] = true;
+                    blank_before = false;
+                }
+            }
+            next_aside += 1;
+        }
         match &line.shape {
             Shape::Blank => {
                 blank_before = true;
@@ -686,7 +826,7 @@ fn assemble(lines: &[Line], accepted: &[bool]) -> (Vec<Draft>, Vec<FrontParagrap
             text: p.text,
         })
         .collect();
-    (drafts, front)
+    (drafts, front, given_back)
 }
 
 /// Adds a paragraph to an entry, growing its list from one: most entries

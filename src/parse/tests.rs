@@ -358,3 +358,37 @@ fn a_document_of_more_lines_than_any_rulings_document_is_refused() {
         })
     ));
 }
+
+/// Inside an entry only what the page prints (a running header, a page
+/// number) is furniture; a line that merely looks like a legend or like
+/// navigation is the entry's text. Before the first head and after the last
+/// line of text such shapes are furniture.
+#[test]
+fn inside_an_entry_only_the_page_s_own_lines_are_furniture() {
+    use super::flow::Furniture;
+    use super::read_document;
+    let doc = format!(
+        "{FM}Home | News | Rulings\n\nRules Team Bulletin\n\nVisit Cochrane Memorial – Erratum:\n\nPick one result.\n\n[?]: \"Oooh.\" Draw one card.\n\n[?]: \"Wow!\" Download probe card.\n\nRules Team Bulletin\n\nWeather Control Net - Stops one ship.\n\n7\n\nRules Team Bulletin\n\nBack to top\n"
+    );
+    let reading = read_document("t.md", &doc, 0).unwrap();
+    assert_eq!(
+        reading.furniture,
+        [
+            (5, Furniture::Navigation),
+            (7, Furniture::Repeated),
+            (17, Furniture::Repeated),
+            (21, Furniture::PageNumber),
+            (23, Furniture::Repeated),
+            (25, Furniture::Navigation),
+        ]
+    );
+    let entries = &reading.release.entries;
+    assert_eq!(entries.len(), 2);
+    assert_eq!(entries[0].topic, "Visit Cochrane Memorial");
+    assert_eq!(
+        entries[0].text,
+        "Pick one result.\n\n[?]: \"Oooh.\" Draw one card.\n\n[?]: \"Wow!\" Download probe card."
+    );
+    assert_eq!(entries[0].spans, [(9, 9), (11, 11), (13, 13), (15, 15)]);
+    assert_eq!(entries[1].text, "Stops one ship.");
+}
