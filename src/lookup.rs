@@ -57,10 +57,9 @@ pub fn exact<'k>(typed: &str, keys: impl IntoIterator<Item = &'k TopicKey> + Clo
         return Match::Exact(k.clone());
     }
     let bare = wanted.without_article();
-    let tiers: [&dyn Fn(&TopicKey) -> bool; 2] = [
-        &|k| k.without_article() == bare,
-        &|k| same_words(k.without_article(), bare),
-    ];
+    let tiers: [&dyn Fn(&TopicKey) -> bool; 2] = [&|k| k.without_article() == bare, &|k| {
+        same_words(k.without_article(), bare)
+    }];
     for tier in tiers {
         let forgiven: Vec<&TopicKey> = keys.clone().into_iter().filter(|k| tier(k)).collect();
         match forgiven.as_slice() {
@@ -180,13 +179,11 @@ fn singulars(word: &str) -> Vec<String> {
 /// → "ferengi military operations", "7.4.2" → "7.4.2: personnel battle").
 fn abbreviates(typed: &[&str], key: &str) -> bool {
     let mut key_words = key.split(' ');
-    typed
-        .iter()
-        .all(|t| {
-            key_words
-                .by_ref()
-                .any(|k| word_abbreviates(t, k) || same_word(t, k))
-        })
+    typed.iter().all(|t| {
+        key_words
+            .by_ref()
+            .any(|k| word_abbreviates(t, k) || same_word(t, k))
+    })
 }
 
 /// "op" begins "operations"; "ops" and "opns" abbreviate it (its first
@@ -374,7 +371,12 @@ mod tests {
             assert!(same_word(a, b), "{a} / {b}");
             assert!(same_word(b, a), "{b} / {a}");
         }
-        for (a, b) in [("class", "clas"), ("bus", "bu"), ("is", "i"), ("team", "tea")] {
+        for (a, b) in [
+            ("class", "clas"),
+            ("bus", "bu"),
+            ("is", "i"),
+            ("team", "tea"),
+        ] {
             assert!(!same_word(a, b), "{a} / {b}");
         }
         assert!(same_words("away teams", "away team"));
@@ -409,7 +411,13 @@ mod tests {
     #[test]
     fn completion_begins_up_to_word_forms() {
         let key = TopicKey::new("Away Team and crew");
-        for typed in ["away", "away te", "away teams", "away teams and c", "the away"] {
+        for typed in [
+            "away",
+            "away te",
+            "away teams",
+            "away teams and c",
+            "the away",
+        ] {
             assert!(begins(&TopicKey::new(typed), &key), "{typed}");
         }
         for typed in ["team", "away crew", "away teams crew"] {

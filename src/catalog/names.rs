@@ -203,10 +203,7 @@ impl Catalog {
             return Ok(topic);
         }
         let fields = self.index().fields();
-        if let Some(&(_, address)) = self
-            .topic_addresses(edition, key, fields.named_id)?
-            .first()
-        {
+        if let Some(&(_, address)) = self.topic_addresses(edition, key, fields.named_id)?.first() {
             let entry = self.stored(address)?.entry;
             if let Some(name) = mentions::names(&entry)
                 .into_iter()

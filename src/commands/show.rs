@@ -92,7 +92,12 @@ impl Mentioned {
             .flat_map(|(_, n)| &n.in_effect)
             .map(|s| format!("{} ({}, {})", s.entry.topic, s.entry.edition, s.entry.date))
             .collect();
-        let mut shown = all.iter().take(most).cloned().collect::<Vec<_>>().join("; ");
+        let mut shown = all
+            .iter()
+            .take(most)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("; ");
         if all.len() > most {
             shown.push_str(&format!("; and {} more", all.len() - most));
         }
@@ -197,14 +202,14 @@ pub fn answer(
     };
     let named = match catalog.look_up_name(typed, editions)? {
         Name::Topic(Looked::Found(named)) => named,
-        Name::Topic(Looked::Several(found)) => {
-            return Ok(ShowAnswer::Several(printed_all(found)?))
-        }
+        Name::Topic(Looked::Several(found)) => return Ok(ShowAnswer::Several(printed_all(found)?)),
         Name::Topic(Looked::Unknown(nearest)) => {
             return Ok(ShowAnswer::Unknown(printed_all(nearest)?))
         }
         Name::Mentioned(named) => {
-            return Ok(ShowAnswer::Mentioned(Mentioned::read(catalog, named, as_of)?))
+            return Ok(ShowAnswer::Mentioned(Mentioned::read(
+                catalog, named, as_of,
+            )?))
         }
     };
     let mut answers = Vec::new();

@@ -7,8 +7,8 @@ use tantivy::schema::TantivyDocument;
 use tantivy::{DateTime, Index, IndexWriter};
 
 use super::fingerprint::Manifest;
-use super::schema::{self, Fields, Role};
 use super::mentions;
+use super::schema::{self, Fields, Role};
 use super::timeline::{self, Period};
 use super::IndexError;
 use crate::corpus::Corpus;

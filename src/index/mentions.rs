@@ -79,8 +79,7 @@ fn capitalized_runs(text: &str) -> Vec<String> {
         }
         let capitalized = word.chars().next().is_some_and(char::is_uppercase);
         let lower = word.to_lowercase();
-        if capitalized && !(opens_sentence && run.is_empty() && OPENERS.contains(&lower.as_str()))
-        {
+        if capitalized && !(opens_sentence && run.is_empty() && OPENERS.contains(&lower.as_str())) {
             run.append(&mut pending);
             run.push(word);
         } else if !run.is_empty() && CONNECTORS.contains(&word) && !breaks {
@@ -106,7 +105,12 @@ mod tests {
         let text = "When points are transferred, the changes are independent. For example, if one player nullifies a point loss from Mandarin Bailiff using Bribery, the other player still gains points. If one player is playing Borg and cannot gain bonus points, see Writ of Accountability.";
         assert_eq!(
             capitalized_runs(text),
-            ["Mandarin Bailiff", "Bribery", "Borg", "Writ of Accountability"]
+            [
+                "Mandarin Bailiff",
+                "Bribery",
+                "Borg",
+                "Writ of Accountability"
+            ]
         );
     }
 
