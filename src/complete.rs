@@ -16,6 +16,7 @@ use clap_complete::env::Shells;
 use crate::catalog::Catalog;
 use crate::cli::{Cli, Shell};
 use crate::commands::Config;
+use crate::lookup;
 use crate::output::Out;
 use crate::topic::TopicKey;
 
@@ -83,8 +84,9 @@ fn names(current: &OsStr, errata: bool) -> Vec<CompletionCandidate> {
 }
 
 /// The printed names of the topics (or cards with errata) whose key starts
-/// with the typed prefix, read as a topic is ("the" and punctuation do not
-/// matter), each with the editions that have it.
+/// with the typed prefix, read as a topic is ("the", punctuation and the
+/// plural or singular form of a word typed whole do not matter), each with
+/// the editions that have it.
 pub fn matching_names(
     catalog: &Catalog,
     typed: &str,
@@ -94,9 +96,7 @@ pub fn matching_names(
     let mut found: BTreeMap<String, Vec<&str>> = BTreeMap::new();
     for edition in catalog.editions() {
         for key in catalog.keys(edition, errata)? {
-            let starts = key.as_str().starts_with(wanted.as_str())
-                || key.without_article().starts_with(wanted.as_str());
-            if !starts {
+            if !lookup::begins(&wanted, &key) {
                 continue;
             }
             if found.len() >= MOST {

@@ -1,7 +1,8 @@
 //! Forgiving topic look-up: what a TD types ("the big picture", "Chief
 //! OBrien", "Ferengi Militery Operations", "ferengi military ops") against
 //! the topic keys of the corpus. One policy for every command, in order:
-//! the exact key; the key up to a leading article and plurals; the keys
+//! the exact key; the key up to a leading article and the plural or
+//! singular form of any word ("away teams" is *away team*); the keys
 //! whose words the typed words begin or abbreviate, in order ("hq
 //! defensive", "ferengi military ops"); the keys closest in spelling. One
 //! candidate is used (and the answer says which); several are offered,
@@ -29,8 +30,25 @@ pub enum Match {
     None,
 }
 
-/// Finds `typed` among `keys`.
+/// Finds `typed` among `keys`: the first of [`exact`], [`abbreviated`] and
+/// [`close`] that finds anything.
 pub fn find<'k>(typed: &str, keys: impl IntoIterator<Item = &'k TopicKey> + Clone) -> Match {
+    match exact(typed, keys.clone()) {
+        Match::None => {}
+        found => return found,
+    }
+    match abbreviated(typed, keys.clone()) {
+        Match::None => {}
+        found => return found,
+    }
+    close(typed, keys)
+}
+
+/// The key that is the typed name up to case and punctuation; else the one
+/// up to a leading article; else the one up to the form of each word
+/// ("away teams" is *away team*, "parties" *party*). An exact match always
+/// beats a forgiven one; several equally forgiven are offered.
+pub fn exact<'k>(typed: &str, keys: impl IntoIterator<Item = &'k TopicKey> + Clone) -> Match {
     let wanted = TopicKey::new(typed);
     if wanted.is_empty() {
         return Match::None;
@@ -38,27 +56,46 @@ pub fn find<'k>(typed: &str, keys: impl IntoIterator<Item = &'k TopicKey> + Clon
     if let Some(k) = keys.clone().into_iter().find(|k| **k == wanted) {
         return Match::Exact(k.clone());
     }
-    // Up to a leading article and plurals: the same topic.
-    let bare = singular(wanted.without_article());
-    let forgiven: Vec<&TopicKey> = keys
-        .clone()
-        .into_iter()
-        .filter(|k| singular(k.without_article()) == bare)
-        .collect();
-    if let Some(k) = forgiven.first() {
-        return Match::Exact((*k).clone());
+    let bare = wanted.without_article();
+    let tiers: [&dyn Fn(&TopicKey) -> bool; 2] = [&|k| k.without_article() == bare, &|k| {
+        same_words(k.without_article(), bare)
+    }];
+    for tier in tiers {
+        let forgiven: Vec<&TopicKey> = keys.clone().into_iter().filter(|k| tier(k)).collect();
+        match forgiven.as_slice() {
+            [] => {}
+            [only] => return Match::Exact((*only).clone()),
+            many => return several(many.iter().map(|k| (*k).clone())),
+        }
     }
-    // Words begun or abbreviated, in order.
+    Match::None
+}
+
+/// The keys whose words the typed words begin or abbreviate, in order ("hq
+/// defensive", "ferengi military ops", "away teams" → *away team and
+/// crew*).
+pub fn abbreviated<'k>(typed: &str, keys: impl IntoIterator<Item = &'k TopicKey>) -> Match {
+    let wanted = TopicKey::new(typed);
+    if wanted.is_empty() {
+        return Match::None;
+    }
     let typed_words: Vec<&str> = wanted.without_article().split(' ').collect();
-    let abbreviated: Vec<&TopicKey> = keys
-        .clone()
+    let found: Vec<&TopicKey> = keys
         .into_iter()
         .filter(|k| abbreviates(&typed_words, k.as_str()))
         .collect();
-    match abbreviated.as_slice() {
-        [] => {}
-        [only] => return Match::Close((*only).clone()),
-        many => return several(many.iter().map(|k| (*k).clone())),
+    match found.as_slice() {
+        [] => Match::None,
+        [only] => Match::Close((*only).clone()),
+        many => several(many.iter().map(|k| (*k).clone())),
+    }
+}
+
+/// The keys closest in spelling, when one leads clearly.
+pub fn close<'k>(typed: &str, keys: impl IntoIterator<Item = &'k TopicKey>) -> Match {
+    let wanted = TopicKey::new(typed);
+    if wanted.is_empty() {
+        return Match::None;
     }
     let mut scored: Vec<(f64, &TopicKey)> = keys
         .into_iter()
@@ -81,19 +118,60 @@ fn several(keys: impl Iterator<Item = TopicKey>) -> Match {
     Match::Several(keys.take(SUGGESTIONS).collect())
 }
 
-/// A key's words with a plural "s" dropped from each, so that "mission" is
-/// "missions" and "ship battle" is "ship battles".
-fn singular(key: &str) -> String {
-    key.split(' ')
-        .map(|w| {
-            if w.len() > 3 && w.ends_with('s') && !w.ends_with("ss") {
-                &w[..w.len() - 1]
-            } else {
-                w
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+/// Whether two keys have the same words up to the form of each (plural or
+/// singular): "ship battles" is "ship battle", "away teams" "away team".
+pub fn same_words(a: &str, b: &str) -> bool {
+    let (mut a, mut b) = (a.split(' '), b.split(' '));
+    loop {
+        match (a.next(), b.next()) {
+            (None, None) => return true,
+            (Some(x), Some(y)) if same_word(x, y) => {}
+            _ => return false,
+        }
+    }
+}
+
+/// Whether two words are one word up to English plural and singular forms,
+/// either way round: "team"/"teams", "box"/"boxes", "party"/"parties",
+/// "wolf"/"wolves", "knife"/"knives", "man"/"men". Possessives are plurals
+/// here too, as apostrophes vanish from keys ("Kirk's" is "kirks").
+pub fn same_word(a: &str, b: &str) -> bool {
+    if a == b {
+        return true;
+    }
+    let (a_forms, b_forms) = (singulars(a), singulars(b));
+    a_forms.iter().any(|f| f == b || b_forms.contains(f)) || b_forms.iter().any(|f| f == a)
+}
+
+/// The singulars a word could be the plural of (none for a short word or
+/// one that is no plural: "class", "bus").
+fn singulars(word: &str) -> Vec<String> {
+    let mut forms = Vec::new();
+    // A stem of at least three letters: "is", "its", "yes" stay themselves.
+    let stem = |suffix: &str| {
+        word.strip_suffix(suffix)
+            .filter(|stem| stem.chars().count() >= 3)
+    };
+    if let Some(stem) = stem("ies") {
+        forms.push(format!("{stem}y"));
+    }
+    if let Some(stem) = stem("ves") {
+        forms.push(format!("{stem}f"));
+        forms.push(format!("{stem}fe"));
+    }
+    // "men", "women", "crewmen": the stem may be short or empty.
+    if let Some(stem) = word.strip_suffix("men") {
+        forms.push(format!("{stem}man"));
+    }
+    if let Some(stem) = stem("es") {
+        forms.push(stem.to_string());
+    }
+    if !word.ends_with("ss") && !word.ends_with("us") {
+        if let Some(stem) = stem("s") {
+            forms.push(stem.to_string());
+        }
+    }
+    forms
 }
 
 /// Whether every typed word begins or abbreviates a word of the key, in
@@ -101,9 +179,11 @@ fn singular(key: &str) -> String {
 /// → "ferengi military operations", "7.4.2" → "7.4.2: personnel battle").
 fn abbreviates(typed: &[&str], key: &str) -> bool {
     let mut key_words = key.split(' ');
-    typed
-        .iter()
-        .all(|t| key_words.by_ref().any(|k| word_abbreviates(t, k)))
+    typed.iter().all(|t| {
+        key_words
+            .by_ref()
+            .any(|k| word_abbreviates(t, k) || same_word(t, k))
+    })
 }
 
 /// "op" begins "operations"; "ops" and "opns" abbreviate it (its first
@@ -127,6 +207,27 @@ fn word_abbreviates(typed: &str, word: &str) -> bool {
     }
 }
 
+/// Whether `key` begins with what is typed so far, read word by word: the
+/// words typed whole are the key's words up to their form, the last may be
+/// begun ("away teams" and "away te" both begin *away team and crew*).
+pub fn begins(typed: &TopicKey, key: &TopicKey) -> bool {
+    if key.as_str().starts_with(typed.as_str()) || key.without_article().starts_with(typed.as_str())
+    {
+        return true;
+    }
+    let typed_words: Vec<&str> = typed.without_article().split(' ').collect();
+    let key_words: Vec<&str> = key.without_article().split(' ').collect();
+    let Some((last, whole)) = typed_words.split_last() else {
+        return false;
+    };
+    key_words.len() >= typed_words.len()
+        && whole.iter().zip(&key_words).all(|(t, k)| same_word(t, k))
+        && {
+            let k = key_words[whole.len()];
+            k.starts_with(last) || same_word(last, k)
+        }
+}
+
 /// Keys that look like `typed` even from afar, best first, for "did you mean".
 pub fn suggestions<'k>(typed: &str, keys: impl IntoIterator<Item = &'k TopicKey>) -> Vec<TopicKey> {
     let wanted = TopicKey::new(typed);
@@ -137,7 +238,15 @@ pub fn suggestions<'k>(typed: &str, keys: impl IntoIterator<Item = &'k TopicKey>
             let whole = similarity(bare, k.without_article());
             let word = bare
                 .split(' ')
-                .flat_map(|w| k.as_str().split(' ').map(move |kw| similarity(w, kw)))
+                .flat_map(|w| {
+                    k.as_str().split(' ').map(move |kw| {
+                        if same_word(w, kw) {
+                            1.0
+                        } else {
+                            similarity(w, kw)
+                        }
+                    })
+                })
                 .fold(0.0, f64::max);
             (whole.max(word * 0.9), k)
         })
@@ -245,5 +354,74 @@ mod tests {
         // Words begun by several keys: offered, not picked.
         assert!(matches!(find("mis", &k), Match::Several(v) if v.len() == 2));
         assert_eq!(find("jean-luc picard", &k), Match::None);
+    }
+
+    #[test]
+    fn word_forms_both_ways() {
+        for (a, b) in [
+            ("team", "teams"),
+            ("box", "boxes"),
+            ("party", "parties"),
+            ("wolf", "wolves"),
+            ("knife", "knives"),
+            ("man", "men"),
+            ("class", "classes"),
+            ("loses", "lose"),
+        ] {
+            assert!(same_word(a, b), "{a} / {b}");
+            assert!(same_word(b, a), "{b} / {a}");
+        }
+        for (a, b) in [
+            ("class", "clas"),
+            ("bus", "bu"),
+            ("is", "i"),
+            ("team", "tea"),
+        ] {
+            assert!(!same_word(a, b), "{a} / {b}");
+        }
+        assert!(same_words("away teams", "away team"));
+        assert!(same_words("ship battles", "ships battle"));
+        assert!(!same_words("away teams", "away team and crew"));
+    }
+
+    #[test]
+    fn a_slip_in_any_word_is_forgiven_and_exact_wins() {
+        let k = keys(&["Away Team", "Parties of Ships", "knife", "knives"]);
+        assert_eq!(
+            find("away teams", &k),
+            Match::Exact(TopicKey::new("Away Team"))
+        );
+        assert_eq!(
+            find("party of ship", &k),
+            Match::Exact(TopicKey::new("Parties of Ships"))
+        );
+        // An exact match beats the word form of another key.
+        assert_eq!(find("knives", &k), Match::Exact(TopicKey::new("knives")));
+        // Two keys equally forgiven: offered, not picked.
+        let k = keys(&["Away Team", "Away Teams"]);
+        assert!(matches!(find("aways team", &k), Match::Several(v) if v.len() == 2));
+        // A slip inside an abbreviated name.
+        let k = keys(&["Away Team and crew", "time location"]);
+        assert_eq!(
+            find("away teams", &k),
+            Match::Close(TopicKey::new("Away Team and crew"))
+        );
+    }
+
+    #[test]
+    fn completion_begins_up_to_word_forms() {
+        let key = TopicKey::new("Away Team and crew");
+        for typed in [
+            "away",
+            "away te",
+            "away teams",
+            "away teams and c",
+            "the away",
+        ] {
+            assert!(begins(&TopicKey::new(typed), &key), "{typed}");
+        }
+        for typed in ["team", "away crew", "away teams crew"] {
+            assert!(!begins(&TopicKey::new(typed), &key), "{typed}");
+        }
     }
 }

@@ -88,6 +88,16 @@ fn card_and_topic_names_complete_from_the_index() {
             .any(|t| t.to_lowercase().contains("big picture")),
         "{topics:?}"
     );
+
+    // A plural slip in a word typed whole: "away teams" begins *Away
+    // Team and crew*, as `show away teams` finds it.
+    let topics = complete(&["rulings", "--index", index, "show", "away teams"]);
+    assert!(
+        topics.contains(&"Away Team and crew\t1E".to_string()),
+        "{topics:?}"
+    );
+    let topics = complete(&["rulings", "--index", index, "show", "awy teams"]);
+    assert!(topics.is_empty(), "{topics:?}");
 }
 
 #[test]

@@ -306,9 +306,9 @@ fn one_look_up_for_show_and_errata() {
             "{command}"
         );
     }
-    // Unknown: exit 1, known false, nearest names.
+    // Unknown (named nowhere in the documents): exit 1, known false.
     for command in ["show", "errata"] {
-        let (code, v) = read_as(command, "jean-luc picard");
+        let (code, v) = read_as(command, "captain proton");
         assert_eq!(code, 1, "{command}");
         assert_eq!(
             (v["found"].as_bool(), v["known"].as_bool()),
@@ -501,4 +501,162 @@ fn pinned_answers_in_json() {
         let v = ask_json(args);
         insta::assert_json_snapshot!(*name, v);
     }
+}
+
+#[test]
+fn a_plural_slip_in_any_word_is_forgiven() {
+    // "away teams": the topic is *Away Team and crew*.
+    for typed in ["away teams", "away team", "Away-Teams and crews"] {
+        let (code, v) = read_as("show", typed);
+        assert_eq!(code, 0, "{typed}");
+        assert_eq!(v["entry"]["topic"], "Away Team and crew", "{typed}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "a.md",
+        "1E",
+        "2020-01-01",
+        "Parties of Wolves - Erratum: Now has Honor.\n\nknife - Blades are weapons.\n\nknives - Blades are weapons, all of them.\n",
+    );
+    for command in ["show", "errata"] {
+        // A slip in the first word, in the last, and in both.
+        for typed in ["party of wolves", "parties of wolf", "Party of Wolf"] {
+            let (code, out, err) = in_corpus(dir.path(), &[command, typed, "--json"]);
+            assert_eq!(code, 0, "{command} {typed}: {err}");
+            let v: Value = serde_json::from_str(&out).unwrap();
+            assert_eq!(
+                v["entry"]["topic"], "Parties of Wolves",
+                "{command} {typed}"
+            );
+        }
+    }
+    // The exact topic beats the word form of another.
+    let (code, out, _) = in_corpus(dir.path(), &["show", "knives", "--json"]);
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["entry"]["text"], "Blades are weapons, all of them.");
+}
+
+#[test]
+fn a_slip_that_fits_two_topics_is_offered_not_guessed() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "a.md",
+        "1E",
+        "2020-01-01",
+        "Away Team - One.\n\nAway Teams - Two.\n",
+    );
+    let (code, out, _) = in_corpus(dir.path(), &["show", "aways team", "--json"]);
+    assert_eq!(code, 1);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        v["candidates"],
+        serde_json::json!(["Away Team (1E)", "Away Teams (1E)"])
+    );
+}
+
+#[test]
+fn a_card_the_rulings_name_is_known_with_the_rulings_that_name_it() {
+    let (code, out, err) = ask(&["errata", "mandarin bailiff"]);
+    assert_eq!(code, 1);
+    assert_eq!(out, "");
+    assert!(
+        err.contains("no errata for Mandarin Bailiff — it is named in:")
+            && err.contains("points (1E, 2000-03-27)"),
+        "{err}"
+    );
+    assert!(!err.contains("in these documents"), "{err}");
+    let (code, out, err) = ask(&["show", "bribery"]);
+    assert_eq!(code, 1);
+    assert_eq!(out, "");
+    assert!(
+        err.contains("Bribery is not a topic") && err.contains("points (1E, 2000-03-27)"),
+        "{err}"
+    );
+    // JSON: known, with the rulings that name it as entries.
+    for command in ["show", "errata"] {
+        let (code, v) = read_as(command, "Bribery");
+        assert_eq!(code, 1, "{command}");
+        assert_eq!(
+            (v["found"].as_bool(), v["known"].as_bool()),
+            (Some(false), Some(true))
+        );
+        assert_eq!(v["name"], "Bribery", "{command}");
+        let named_in = v["named_in"].as_array().unwrap();
+        assert!(
+            named_in
+                .iter()
+                .any(|e| e["topic"] == "points" && e["release"] == "1e-2000-03-27-cr"),
+            "{command}: {v}"
+        );
+    }
+    // The other edition does not name it.
+    let (code, _, err) = ask(&["show", "bribery", "--edition", "2e"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("in these documents"), "{err}");
+}
+
+#[test]
+fn a_mentioned_name_is_typed_loosely_and_read_as_of_a_date() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "a.md",
+        "1E",
+        "2010-01-01",
+        "points - A point loss from Mandarin Bailiff can be nullified using Bribery.\n",
+    );
+    write(
+        dir.path(),
+        "b.md",
+        "1E",
+        "2020-01-01",
+        "scoring - For example, Kivas Fajo scores **Ocular Implants**, but only once.\n",
+    );
+    for typed in [
+        "mandarin bailiff",
+        "MANDARIN-BAILIFFS",
+        "mandarin baliff",
+        "the Mandarin Bailiff",
+    ] {
+        let (code, out, err) = in_corpus(dir.path(), &["errata", typed, "--json"]);
+        assert_eq!(code, 1, "{typed}: {err}");
+        let v: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["known"], true, "{typed}");
+        assert_eq!(v["name"], "Mandarin Bailiff", "{typed}");
+        assert_eq!(v["named_in"][0]["topic"], "points", "{typed}");
+    }
+    // A bold card and a capitalized name are both known.
+    for typed in ["ocular implant", "Kivas Fajo"] {
+        let (code, _, err) = in_corpus(dir.path(), &["show", typed]);
+        assert_eq!(code, 1);
+        assert!(
+            err.contains("is not a topic (1E) — it is named in: scoring (1E, 2020-01-01)"),
+            "{err}"
+        );
+    }
+    // "For" opens a sentence: it is no name.
+    let (_, _, err) = in_corpus(dir.path(), &["show", "for"]);
+    assert!(!err.contains("named in"), "{err}");
+    // Before the ruling that names it, nothing in effect names it.
+    let (code, _, err) = in_corpus(dir.path(), &["show", "kivas fajo", "--as-of", "2015-01-01"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("no ruling in effect as of 2015-01-01 names it; named later in: scoring (1E, 2020-01-01)"),
+        "{err}"
+    );
+    // A name that appears nowhere: not in these documents, the nearest, a search.
+    let (code, _, err) = in_corpus(dir.path(), &["errata", "Mandarin Bureau"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("no card or topic named `Mandarin Bureau` in these documents"),
+        "{err}"
+    );
+    assert!(err.contains("nearest: Mandarin Bailiff (1E)"), "{err}");
+    assert!(
+        err.contains("try `rulings search \"Mandarin Bureau\"`"),
+        "{err}"
+    );
 }

@@ -18,7 +18,7 @@ use tantivy::schema::{Field, IndexRecordOption, TantivyDocument, Value};
 use tantivy::{DocAddress, TantivyError, Term};
 use thiserror::Error;
 
-pub use names::{Looked, Named};
+pub use names::{Looked, Name, Named, Naming};
 pub use topic::{Reference, Topic};
 
 use crate::corpus::Sources;
@@ -315,6 +315,11 @@ impl Catalog {
         } else {
             fields.topic_id
         };
+        self.terms(field, edition)
+    }
+
+    /// Every `edition:key` term of a keyword field, for one edition.
+    fn terms(&self, field: Field, edition: Edition) -> Result<Vec<TopicKey>, CatalogError> {
         let prefix = edition_key(edition, "");
         let mut keys: Vec<TopicKey> = Vec::new();
         for segment in self.index().searcher().segment_readers() {

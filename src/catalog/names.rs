@@ -1,9 +1,14 @@
 //! One look-up of a typed name for every command: `show`, `errata` and the
 //! completions all find a topic or card the same way (see [`crate::lookup`]
 //! for the policy), in every edition asked, and tell apart a name that is
-//! found, one that could be several, and one the corpus does not know.
+//! found, one that could be several, one that rulings only mention, and one
+//! the corpus does not know.
 
-use super::{Catalog, CatalogError};
+use chrono::NaiveDate;
+
+use super::{Catalog, CatalogError, Stored};
+use crate::index::mentions;
+use crate::index::timeline::{self, Standing};
 use crate::lookup::{self, Match};
 use crate::model::Edition;
 use crate::topic::TopicKey;
@@ -14,11 +19,11 @@ pub struct Named {
     pub edition: Edition,
     pub key: TopicKey,
     /// Whether the name was the topic (up to case, punctuation, articles
-    /// and plurals), rather than an abbreviation or a close spelling.
+    /// and word forms), rather than an abbreviation or a close spelling.
     pub exact: bool,
 }
 
-/// What a typed name is.
+/// What a typed name is among the topics.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Looked {
     /// A known topic or card, in one edition or more.
@@ -29,51 +34,184 @@ pub enum Looked {
     Unknown(Vec<(Edition, TopicKey)>),
 }
 
+/// What a typed name is when the names rulings mention count too.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Name {
+    /// A topic, several, or nothing known (the nearest topics and
+    /// mentioned names then).
+    Topic(Looked),
+    /// Not a topic, but named by rulings (in one edition or more).
+    Mentioned(Vec<Named>),
+}
+
+/// The rulings that name a name in an edition.
+pub struct Naming {
+    /// In effect on the date asked, newest first.
+    pub in_effect: Vec<Stored>,
+    /// Taking effect only later, oldest first.
+    pub later: Vec<Stored>,
+}
+
+/// One stage of the look-up over the vocabularies of the editions asked:
+/// what it found, if anything.
+fn stage(
+    vocabularies: &[(Edition, Vec<TopicKey>)],
+    find: impl Fn(&[TopicKey]) -> Match,
+) -> Option<Looked> {
+    let mut exact = Vec::new();
+    let mut close = Vec::new();
+    let mut several = Vec::new();
+    for (edition, keys) in vocabularies {
+        let edition = *edition;
+        match find(keys) {
+            Match::Exact(key) => exact.push(Named {
+                edition,
+                key,
+                exact: true,
+            }),
+            Match::Close(key) => close.push(Named {
+                edition,
+                key,
+                exact: false,
+            }),
+            Match::Several(keys) => several.extend(keys.into_iter().map(|k| (edition, k))),
+            Match::None => {}
+        }
+    }
+    if !exact.is_empty() {
+        return Some(Looked::Found(exact));
+    }
+    if !close.is_empty() && several.is_empty() {
+        return Some(Looked::Found(close));
+    }
+    if !several.is_empty() {
+        let mut offered: Vec<(Edition, TopicKey)> =
+            close.into_iter().map(|n| (n.edition, n.key)).collect();
+        offered.extend(several);
+        return Some(Looked::Several(offered));
+    }
+    None
+}
+
+fn nearest(typed: &str, vocabularies: &[(Edition, Vec<TopicKey>)]) -> Vec<(Edition, TopicKey)> {
+    vocabularies
+        .iter()
+        .flat_map(|(edition, keys)| {
+            lookup::suggestions(typed, keys)
+                .into_iter()
+                .map(move |k| (*edition, k))
+        })
+        .collect()
+}
+
 impl Catalog {
     /// Looks a typed name up among the topics of the editions asked.
     pub fn look_up(&self, typed: &str, editions: &[Edition]) -> Result<Looked, CatalogError> {
-        let mut exact = Vec::new();
-        let mut close = Vec::new();
-        let mut several = Vec::new();
-        let mut vocabularies = Vec::new();
-        for &edition in editions {
-            let keys = self.keys(edition, false)?;
-            match lookup::find(typed, &keys) {
-                Match::Exact(key) => exact.push(Named {
-                    edition,
-                    key,
-                    exact: true,
-                }),
-                Match::Close(key) => close.push(Named {
-                    edition,
-                    key,
-                    exact: false,
-                }),
-                Match::Several(keys) => several.extend(keys.into_iter().map(|k| (edition, k))),
-                Match::None => {}
-            }
-            vocabularies.push((edition, keys));
+        let topics = self.vocabularies(editions, false)?;
+        let found = stage(&topics, |k| lookup::exact(typed, k))
+            .or_else(|| stage(&topics, |k| lookup::abbreviated(typed, k)))
+            .or_else(|| stage(&topics, |k| lookup::close(typed, k)));
+        Ok(found.unwrap_or_else(|| Looked::Unknown(nearest(typed, &topics))))
+    }
+
+    /// Looks a typed name up among the topics, then among the names rulings
+    /// mention: a topic typed exactly or begun comes first, then a
+    /// mentioned name typed exactly, then a topic and then a mentioned
+    /// name close in spelling.
+    pub fn look_up_name(&self, typed: &str, editions: &[Edition]) -> Result<Name, CatalogError> {
+        let topics = self.vocabularies(editions, false)?;
+        if let Some(found) = stage(&topics, |k| lookup::exact(typed, k))
+            .or_else(|| stage(&topics, |k| lookup::abbreviated(typed, k)))
+        {
+            return Ok(Name::Topic(found));
         }
-        if !exact.is_empty() {
-            return Ok(Looked::Found(exact));
+        let named = self.named_vocabularies(editions)?;
+        let mentioned = |found: Looked| match found {
+            Looked::Found(named) => Name::Mentioned(named),
+            other => Name::Topic(other),
+        };
+        if let Some(found) = stage(&named, |k| lookup::exact(typed, k)) {
+            return Ok(mentioned(found));
         }
-        if !close.is_empty() && several.is_empty() {
-            return Ok(Looked::Found(close));
+        if let Some(found) = stage(&topics, |k| lookup::close(typed, k)) {
+            return Ok(Name::Topic(found));
         }
-        if !several.is_empty() {
-            let mut offered: Vec<(Edition, TopicKey)> =
-                close.into_iter().map(|n| (n.edition, n.key)).collect();
-            offered.extend(several);
-            return Ok(Looked::Several(offered));
+        if let Some(found) = stage(&named, |k| lookup::close(typed, k)) {
+            return Ok(mentioned(found));
         }
-        let nearest = vocabularies
+        let mut near = nearest(typed, &topics);
+        near.extend(nearest(typed, &named));
+        Ok(Name::Topic(Looked::Unknown(near)))
+    }
+
+    fn vocabularies(
+        &self,
+        editions: &[Edition],
+        errata: bool,
+    ) -> Result<Vec<(Edition, Vec<TopicKey>)>, CatalogError> {
+        editions
             .iter()
-            .flat_map(|(edition, keys)| {
-                lookup::suggestions(typed, keys)
-                    .into_iter()
-                    .map(move |k| (*edition, k))
+            .map(|&e| Ok((e, self.keys(e, errata)?)))
+            .collect()
+    }
+
+    /// Each edition's names mentioned by rulings that are not its topics.
+    fn named_vocabularies(
+        &self,
+        editions: &[Edition],
+    ) -> Result<Vec<(Edition, Vec<TopicKey>)>, CatalogError> {
+        editions
+            .iter()
+            .map(|&e| {
+                let topics = self.keys(e, false)?;
+                let mut named = self.terms(self.index().fields().named_id, e)?;
+                named.retain(|k| topics.binary_search(k).is_err());
+                Ok((e, named))
             })
-            .collect();
-        Ok(Looked::Unknown(nearest))
+            .collect()
+    }
+
+    /// The rulings of an edition that name `key`, as of a date.
+    pub fn naming(
+        &self,
+        edition: Edition,
+        key: &TopicKey,
+        as_of: NaiveDate,
+    ) -> Result<Naming, CatalogError> {
+        let fields = self.index().fields();
+        let day = timeline::day(as_of);
+        let mut naming = Naming {
+            in_effect: Vec::new(),
+            later: Vec::new(),
+        };
+        for (_, address) in self.topic_addresses(edition, key, fields.named_id)? {
+            let stored = self.stored(address)?;
+            if self.standing(address, day)? == Standing::NotInEffect {
+                naming.later.push(stored);
+            } else {
+                naming.in_effect.push(stored);
+            }
+        }
+        naming.later.reverse();
+        Ok(naming)
+    }
+
+    /// A topic or a mentioned name as the documents print it (the newest
+    /// ruling on it, else the newest that names it), at any date.
+    pub fn printed_name(&self, edition: Edition, key: &TopicKey) -> Result<String, CatalogError> {
+        if let Some(topic) = self.printed_topic(edition, key)? {
+            return Ok(topic);
+        }
+        let fields = self.index().fields();
+        if let Some(&(_, address)) = self.topic_addresses(edition, key, fields.named_id)?.first() {
+            let entry = self.stored(address)?.entry;
+            if let Some(name) = mentions::names(&entry)
+                .into_iter()
+                .find(|n| TopicKey::new(n) == *key)
+            {
+                return Ok(name);
+            }
+        }
+        Ok(key.to_string())
     }
 }

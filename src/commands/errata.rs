@@ -6,9 +6,9 @@ use std::io::Write;
 use chrono::NaiveDate;
 use serde::Serialize;
 
-use super::show::printed;
+use super::show::{printed, search_hint, Mentioned, NAMING_SHOWN};
 use super::{banner, editions, Config, Outcome, Printer};
-use crate::catalog::{Catalog, Looked, Named, Stored};
+use crate::catalog::{Catalog, Looked, Name, Named, Stored};
 use crate::cli::ErrataArgs;
 use crate::index::timeline::Period;
 use crate::model::{Edition, Entry};
@@ -169,15 +169,19 @@ fn one_card(
             .map(|(edition, key)| Ok(format!("{} ({edition})", printed(catalog, edition, &key)?)))
             .collect()
     };
-    let named = match catalog.look_up(card, editions)? {
-        Looked::Found(named) => named,
-        Looked::Several(found) => {
+    let named = match catalog.look_up_name(card, editions)? {
+        Name::Topic(Looked::Found(named)) => named,
+        Name::Topic(Looked::Several(found)) => {
             let candidates = printed_all(found)?;
             return no_errata(p, card, as_of, NoErrata::Several(candidates), json);
         }
-        Looked::Unknown(nearest) => {
+        Name::Topic(Looked::Unknown(nearest)) => {
             let nearest = printed_all(nearest)?;
             return no_errata(p, card, as_of, NoErrata::Unknown(nearest), json);
+        }
+        Name::Mentioned(named) => {
+            let mentioned = Mentioned::read(catalog, named, as_of)?;
+            return no_errata(p, card, as_of, NoErrata::Mentioned(mentioned), json);
         }
     };
     let mut answers: Vec<(CardErrata, bool)> = Vec::new();
@@ -246,6 +250,8 @@ fn one_card(
 enum NoErrata {
     /// A known card or topic, with no errata in effect; its rulings.
     Known { name: String, ruled: Vec<String> },
+    /// A name rulings mention, which is no topic: the rulings naming it.
+    Mentioned(Mentioned),
     /// Several cards or topics fit the name.
     Several(Vec<String>),
     /// A name the corpus does not know; the nearest names.
@@ -317,6 +323,11 @@ fn no_errata(
                 "card": card, "as_of": as_of, "found": false, "known": true,
                 "name": name, "rulings": ruled, "did_you_mean": [],
             }),
+            NoErrata::Mentioned(m) => serde_json::json!({
+                "card": card, "as_of": as_of, "found": false, "known": true,
+                "name": m.name, "exact": m.exact, "rulings": [],
+                "named_in": m.json(as_of), "did_you_mean": [],
+            }),
             NoErrata::Several(candidates) => serde_json::json!({
                 "card": card, "as_of": as_of, "found": false, "known": false,
                 "candidates": candidates, "rulings": [], "did_you_mean": candidates,
@@ -343,6 +354,29 @@ fn no_errata(
             p.err
                 .line(&format!("see `rulings show \"{}\"`", sanitize(&name)))?;
         }
+        NoErrata::Mentioned(m) => {
+            if !m.exact {
+                p.err.line(&format!(
+                    "note: no card or name `{}`; the closest name is `{}`",
+                    sanitize(card),
+                    sanitize(&m.name)
+                ))?;
+            }
+            if m.in_effect() {
+                p.err.line(&format!(
+                    "no errata for {} — it is named in: {}",
+                    sanitize(&m.name),
+                    sanitize(&m.named_in(NAMING_SHOWN))
+                ))?;
+            } else {
+                p.err.line(&format!(
+                    "no errata for {}, and no ruling in effect as of {as_of} names it; named later in: {}",
+                    sanitize(&m.name),
+                    sanitize(&m.named_later())
+                ))?;
+            }
+            p.err.line(&search_hint(&m.name))?;
+        }
         NoErrata::Several(candidates) => p.err.line(&format!(
             "several cards or topics fit `{}`; which one? {}",
             sanitize(card),
@@ -357,6 +391,7 @@ fn no_errata(
                 p.err
                     .line(&format!("nearest: {}", sanitize(&nearest.join(", "))))?;
             }
+            p.err.line(&search_hint(card))?;
         }
     }
     Ok(Outcome::NothingFound)

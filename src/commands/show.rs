@@ -7,7 +7,7 @@ use chrono::NaiveDate;
 use serde::Serialize;
 
 use super::{banner, editions, Config, Outcome, Printer};
-use crate::catalog::{Catalog, Looked, Named, Reference, Stored};
+use crate::catalog::{Catalog, Looked, Name, Named, Naming, Reference, Stored};
 use crate::cli::ShowArgs;
 use crate::index::timeline::Period;
 use crate::model::{Edition, Entry, EntryKind};
@@ -45,9 +45,104 @@ pub enum ShowAnswer {
     },
     /// Several topics fit the name (as printed, with their edition).
     Several(Vec<(String, Edition)>),
+    /// Not a topic, but a name rulings mention: the rulings that name it.
+    Mentioned(Mentioned),
     /// A name the corpus does not know, and the nearest topics.
     Unknown(Vec<(String, Edition)>),
 }
+
+/// A name that is no topic but that rulings mention, in the editions asked.
+pub struct Mentioned {
+    /// The name as printed.
+    pub name: String,
+    /// Whether the name was typed as printed (up to case, punctuation and
+    /// word forms), rather than close in spelling.
+    pub exact: bool,
+    /// The rulings that name it, edition by edition.
+    pub naming: Vec<(Edition, Naming)>,
+}
+
+impl Mentioned {
+    /// The mentioned names a look-up found, with the rulings naming each.
+    pub fn read(
+        catalog: &Catalog,
+        named: Vec<Named>,
+        as_of: NaiveDate,
+    ) -> anyhow::Result<Mentioned> {
+        let first = named.first().expect("a mentioned name was found");
+        let name = printed(catalog, first.edition, &first.key)?;
+        let exact = named.iter().all(|n| n.exact);
+        let naming = named
+            .iter()
+            .map(|n| Ok((n.edition, catalog.naming(n.edition, &n.key, as_of)?)))
+            .collect::<anyhow::Result<_>>()?;
+        Ok(Mentioned {
+            name,
+            exact,
+            naming,
+        })
+    }
+
+    /// The rulings in effect that name it, as lines read them ("points (1E,
+    /// 2000-03-27)"), at most `most` and then how many more.
+    pub fn named_in(&self, most: usize) -> String {
+        let all: Vec<String> = self
+            .naming
+            .iter()
+            .flat_map(|(_, n)| &n.in_effect)
+            .map(|s| format!("{} ({}, {})", s.entry.topic, s.entry.edition, s.entry.date))
+            .collect();
+        let mut shown = all
+            .iter()
+            .take(most)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("; ");
+        if all.len() > most {
+            shown.push_str(&format!("; and {} more", all.len() - most));
+        }
+        shown
+    }
+
+    /// The rulings that name it only from a later date, as lines read them.
+    pub fn named_later(&self) -> String {
+        let all: Vec<String> = self
+            .naming
+            .iter()
+            .flat_map(|(_, n)| &n.later)
+            .map(|s| format!("{} ({}, {})", s.entry.topic, s.entry.edition, s.entry.date))
+            .collect();
+        all.join("; ")
+    }
+
+    pub fn in_effect(&self) -> bool {
+        self.naming.iter().any(|(_, n)| !n.in_effect.is_empty())
+    }
+
+    /// The rulings that name it, as JSON: each entry with its status on
+    /// the date (none for one that takes effect later).
+    pub fn json(&self, as_of: NaiveDate) -> Vec<NamingJson<'_>> {
+        self.naming
+            .iter()
+            .flat_map(|(_, n)| n.in_effect.iter().chain(&n.later))
+            .map(|s| NamingJson {
+                status: s.status_on(as_of),
+                entry: &s.entry,
+            })
+            .collect()
+    }
+}
+
+/// A ruling that names a name, as JSON.
+#[derive(Serialize)]
+pub struct NamingJson<'a> {
+    status: Option<Status>,
+    #[serde(flatten)]
+    entry: &'a Entry,
+}
+
+/// How many rulings naming a name a line lists.
+pub const NAMING_SHOWN: usize = 8;
 
 #[derive(Serialize)]
 struct SeeJson<'a> {
@@ -85,11 +180,10 @@ pub fn home_text(reference: &Reference) -> Option<String> {
         .map(|home| format!("not in these documents; {}", home.name()))
 }
 
-/// The topic as printed by its newest ruling of the edition, at any date.
+/// The topic (or a name rulings mention) as the documents print it, at any
+/// date.
 pub fn printed(catalog: &Catalog, edition: Edition, key: &TopicKey) -> anyhow::Result<String> {
-    Ok(catalog
-        .printed_topic(edition, key)?
-        .unwrap_or_else(|| key.to_string()))
+    Ok(catalog.printed_name(edition, key)?)
 }
 
 /// Looks the topic up in every edition asked and answers.
@@ -106,10 +200,17 @@ pub fn answer(
             .map(|(edition, key)| Ok((printed(catalog, edition, &key)?, edition)))
             .collect()
     };
-    let named = match catalog.look_up(typed, editions)? {
-        Looked::Found(named) => named,
-        Looked::Several(found) => return Ok(ShowAnswer::Several(printed_all(found)?)),
-        Looked::Unknown(nearest) => return Ok(ShowAnswer::Unknown(printed_all(nearest)?)),
+    let named = match catalog.look_up_name(typed, editions)? {
+        Name::Topic(Looked::Found(named)) => named,
+        Name::Topic(Looked::Several(found)) => return Ok(ShowAnswer::Several(printed_all(found)?)),
+        Name::Topic(Looked::Unknown(nearest)) => {
+            return Ok(ShowAnswer::Unknown(printed_all(nearest)?))
+        }
+        Name::Mentioned(named) => {
+            return Ok(ShowAnswer::Mentioned(Mentioned::read(
+                catalog, named, as_of,
+            )?))
+        }
     };
     let mut answers = Vec::new();
     let mut later = Vec::new();
@@ -389,8 +490,11 @@ fn not_found(
             .map(|(topic, edition)| format!("{topic} ({edition})"))
             .collect()
     };
+    if let ShowAnswer::Mentioned(m) = nothing {
+        return not_a_topic(p, typed, editions, as_of, m, json);
+    }
     let (known, later, candidates, nearest) = match nothing {
-        ShowAnswer::Found(_) => return Ok(()),
+        ShowAnswer::Found(_) | ShowAnswer::Mentioned(_) => return Ok(()),
         ShowAnswer::NotYet { later } => (true, later.as_slice(), Vec::new(), Vec::new()),
         ShowAnswer::Several(found) => (false, &[][..], named(found), Vec::new()),
         ShowAnswer::Unknown(found) => (false, &[][..], Vec::new(), named(found)),
@@ -440,6 +544,63 @@ fn not_found(
             p.err
                 .line(&format!("did you mean: {}", sanitize(&nearest.join(", "))))?;
         }
+        p.err.line(&search_hint(typed))?;
     }
+    Ok(())
+}
+
+/// The search to try for a name no look-up knows.
+pub fn search_hint(typed: &str) -> String {
+    format!("try `rulings search \"{}\"`", sanitize(typed.trim()))
+}
+
+/// A name that is no topic but that rulings mention: say so, and which.
+fn not_a_topic(
+    p: &mut Printer<impl Write, impl Write>,
+    typed: &str,
+    editions: &[Edition],
+    as_of: NaiveDate,
+    m: &Mentioned,
+    json: bool,
+) -> anyhow::Result<()> {
+    if json {
+        let body = serde_json::json!({
+            "topic": typed,
+            "as_of": as_of,
+            "found": false,
+            "known": true,
+            "name": m.name,
+            "exact": m.exact,
+            "named_in": m.json(as_of),
+            "candidates": [],
+            "did_you_mean": [],
+            "ruled_later": [],
+        });
+        p.out.json(&body)?;
+        return Ok(());
+    }
+    let editions: Vec<&str> = editions.iter().map(|e| e.label()).collect();
+    let editions = editions.join(", ");
+    if !m.exact {
+        p.err.line(&format!(
+            "note: no topic or name `{}`; the closest name is `{}`",
+            sanitize(typed),
+            sanitize(&m.name)
+        ))?;
+    }
+    if m.in_effect() {
+        p.err.line(&format!(
+            "{} is not a topic ({editions}) — it is named in: {}",
+            sanitize(&m.name),
+            sanitize(&m.named_in(NAMING_SHOWN))
+        ))?;
+    } else {
+        p.err.line(&format!(
+            "{} is not a topic ({editions}), and no ruling in effect as of {as_of} names it; named later in: {}",
+            sanitize(&m.name),
+            sanitize(&m.named_later())
+        ))?;
+    }
+    p.err.line(&search_hint(&m.name))?;
     Ok(())
 }

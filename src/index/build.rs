@@ -7,12 +7,14 @@ use tantivy::schema::TantivyDocument;
 use tantivy::{DateTime, Index, IndexWriter};
 
 use super::fingerprint::Manifest;
+use super::mentions;
 use super::schema::{self, Fields, Role};
 use super::timeline::{self, Period};
 use super::IndexError;
 use crate::corpus::Corpus;
 use crate::model::{Edition, Entry, EntryKind, Release};
 use crate::render;
+use crate::topic::TopicKey;
 use chrono::NaiveDate;
 
 /// Memory for the one indexing thread: far more than a corpus needs, far
@@ -96,6 +98,15 @@ fn entry_document(fields: &Fields, placed: &Placed) -> Result<TantivyDocument, I
             doc.add_text(
                 fields.errata_id,
                 schema::edition_key(entry.edition, entry.key.as_str()),
+            );
+        }
+    }
+    if !placed.pointer {
+        for name in mentions::names(entry) {
+            let key = TopicKey::new(&name);
+            doc.add_text(
+                fields.named_id,
+                schema::edition_key(entry.edition, key.as_str()),
             );
         }
     }

@@ -14,6 +14,7 @@
 mod build;
 mod fingerprint;
 mod intact;
+pub mod mentions;
 mod schema;
 pub mod store;
 pub mod timeline;

@@ -22,7 +22,7 @@ use tantivy::{Index, TantivyError};
 
 /// Bumped whenever the schema, the analyzers or what is stored changes: an
 /// index written under another version is rebuilt, never read.
-pub const SCHEMA_VERSION: u32 = 4;
+pub const SCHEMA_VERSION: u32 = 5;
 
 /// Words: split on anything but letters and digits, lowercased, accents
 /// folded, English-stemmed ("cloaked" and "cloaking" are one term); a word
@@ -86,6 +86,9 @@ pub struct Fields {
     /// Topic, body and cards as their unstemmed words (indexed only): the
     /// vocabulary for correcting a misspelt word.
     pub spelled: Field,
+    /// `edition:key` of each name the entry mentions (see
+    /// [`super::mentions`]): the look-up of a name that is not a topic.
+    pub named_id: Field,
 }
 
 /// An edition's documents of one role as one number.
@@ -121,7 +124,7 @@ impl Role {
     }
 }
 
-const NAMES: [&str; 22] = [
+const NAMES: [&str; 23] = [
     "id",
     "topic",
     "topic_key",
@@ -144,6 +147,7 @@ const NAMES: [&str; 22] = [
     "class",
     "body_hash",
     "spelled",
+    "named_id",
 ];
 
 fn words(stored: bool) -> TextOptions {
@@ -209,6 +213,7 @@ pub fn schema() -> (Schema, Fields) {
                     .set_index_option(IndexRecordOption::Basic),
             ),
         ),
+        named_id: builder.add_text_field(NAMES[22], keyword(false)),
     };
     (builder.build(), fields)
 }
@@ -239,6 +244,7 @@ pub fn fields(schema: &Schema) -> Result<Fields, TantivyError> {
         class: get(NAMES[19])?,
         body_hash: get(NAMES[20])?,
         spelled: get(NAMES[21])?,
+        named_id: get(NAMES[22])?,
     })
 }
 

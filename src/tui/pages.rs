@@ -314,7 +314,10 @@ pub fn topic(
             }
             Ok(Page::new(title, lines, references))
         }
-        ShowAnswer::NotYet { .. } | ShowAnswer::Several(_) | ShowAnswer::Unknown(_) => {
+        ShowAnswer::NotYet { .. }
+        | ShowAnswer::Several(_)
+        | ShowAnswer::Mentioned(_)
+        | ShowAnswer::Unknown(_) => {
             // A reference to a topic the corpus has no ruling on: say where
             // it lives, as `show` does for a followed reference.
             let reference = catalog.reference(edition, name, session.as_of)?;
