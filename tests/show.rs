@@ -153,6 +153,23 @@ fn a_topic_in_both_editions_is_shown_for_both_unless_one_is_chosen() {
 }
 
 #[test]
+fn edition_words_in_a_name_are_the_edition() {
+    for name in ["missions 2e", "second edition missions", "2E missions"] {
+        let (code, out, err) = ask(&["show", name, "--json"]);
+        assert_eq!(code, 0, "{name}: {err}");
+        let v: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["edition"], "2E", "{name}");
+        assert!(err.contains("as the edition: 2E only"), "{name}: {err}");
+    }
+    // Liberty's errata are 1E: asked of 2E, there are none.
+    let (code, _, err) = ask(&["errata", "liberty", "2e"]);
+    assert_eq!(code, 1, "{err}");
+    let (code, out, _) = ask(&["errata", "liberty", "first", "edition"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Liberty"), "{out}");
+}
+
+#[test]
 fn consolidated_rulings_are_not_presented_as_plainly_in_force() {
     let v = ask_json(&["show", "once each turn", "--json"]);
     assert_eq!(v["status"]["state"], "consolidated");

@@ -85,9 +85,9 @@ pub fn run(
     args: &ErrataArgs,
     p: &mut Printer<impl Write, impl Write>,
 ) -> anyhow::Result<Outcome> {
-    let card = args.card.join(" ");
+    let (card, edition) = super::name_and_edition(&args.card, args.edition, &mut p.err)?;
     let as_of = config.as_of(args.as_of);
-    let editions = editions(catalog, args.edition);
+    let editions = editions(catalog, edition);
     if card.trim().is_empty() {
         list_all(catalog, &editions, (as_of, config.today), args.json, p)
     } else {

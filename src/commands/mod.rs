@@ -396,6 +396,43 @@ pub fn today() -> NaiveDate {
     chrono::Local::now().date_naive()
 }
 
+/// A name as typed for `show` or `errata`, with the edition words in it
+/// ("time location 1e", "second edition headquarters") read as the edition,
+/// said on stderr. The flag wins over the words; a name made of nothing but
+/// edition words stays as typed.
+pub fn name_and_edition(
+    words: &[String],
+    flag: Option<Edition>,
+    err: &mut Out<impl Write>,
+) -> io::Result<(String, Option<Edition>)> {
+    let typed = words.join(" ");
+    let (rest, named) = crate::search::words::take_edition(&typed);
+    let Some(named) = named.filter(|_| !rest.trim().is_empty()) else {
+        return Ok((typed, flag));
+    };
+    let said: Vec<String> = named
+        .typed
+        .iter()
+        .map(|w| format!("`{}`", sanitize(w)))
+        .collect();
+    match (flag, named.edition) {
+        (Some(flag), _) => err.line(&format!(
+            "note: {} left out of the name; --edition {} decides the edition",
+            said.join(", "),
+            flag.label()
+        ))?,
+        (None, Some(edition)) => err.line(&format!(
+            "note: read {} as the edition: {edition} only",
+            said.join(", ")
+        ))?,
+        (None, None) => err.line(&format!(
+            "note: {} name both editions: both are looked in",
+            said.join(", ")
+        ))?,
+    }
+    Ok((rest, flag.or(named.edition)))
+}
+
 /// The editions a question covers: the one asked, else every edition the
 /// corpus has.
 pub fn editions(catalog: &Catalog, asked: Option<Edition>) -> Vec<Edition> {

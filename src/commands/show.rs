@@ -271,9 +271,9 @@ pub fn run(
     args: &ShowArgs,
     p: &mut Printer<impl Write, impl Write>,
 ) -> anyhow::Result<Outcome> {
-    let typed = args.topic.join(" ");
+    let (typed, edition) = super::name_and_edition(&args.topic, args.edition, &mut p.err)?;
     let as_of = config.as_of(args.as_of);
-    let editions = editions(catalog, args.edition);
+    let editions = editions(catalog, edition);
     // JSON always carries the history.
     let answer = answer(catalog, &typed, &editions, as_of, args.history || args.json)?;
     match answer {
