@@ -159,6 +159,28 @@ fn a_partial_answer_says_so_on_its_first_line() {
     assert_eq!(codes(&answer)[0], "partial");
 }
 
+#[test]
+fn a_word_joined_by_an_apostrophe_is_highlighted_without_failing() {
+    // Snippets are cut between tokens; a word with an inner apostrophe
+    // gives its parts and the word whole, and none may lie outside the
+    // fragment that holds it.
+    for query in [
+        "can I look through my opponent's discard pile",
+        "opponent's",
+        "O'Brien's",
+    ] {
+        let output = rulings()
+            .arg("--index")
+            .arg(bundled_index())
+            .args(["search", query])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert!(!err.contains("damaged"), "{query}: {err}");
+        assert_eq!(output.status.code(), Some(0), "{query}: {err}");
+    }
+}
+
 // ------------------------------------------------ a corpus written here
 
 /// A 1E document of `entries` plus forty fillers that all hold "card" and

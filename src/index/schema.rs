@@ -264,7 +264,7 @@ pub fn edition_key(edition: crate::model::Edition, key: &str) -> String {
 
 /// The analyzer for words, as indexed and as queried.
 pub fn words_analyzer() -> TextAnalyzer {
-    TextAnalyzer::builder(WordTokenizer)
+    TextAnalyzer::builder(WordTokenizer::default())
         .filter(RemoveLongFilter::limit(40))
         .filter(LowerCaser)
         .filter(AsciiFoldingFilter)
@@ -274,7 +274,7 @@ pub fn words_analyzer() -> TextAnalyzer {
 
 /// The words analyzer without the stemmer, for the vocabulary.
 pub fn spelled_analyzer() -> TextAnalyzer {
-    TextAnalyzer::builder(WordTokenizer)
+    TextAnalyzer::builder(WordTokenizer::default())
         .filter(RemoveLongFilter::limit(40))
         .filter(LowerCaser)
         .filter(AsciiFoldingFilter)
@@ -304,8 +304,15 @@ fn joins_a_word(c: char) -> bool {
 ///
 /// Tokens are made as they are asked for, a word at a time: an entry of
 /// millions of words never holds all its tokens at once.
+///
+/// For highlighting, every token of a joined word spans the whole word
+/// (`whole_words`): snippets cut text into fragments between tokens, and a
+/// token that began before the one that opened a fragment would lie outside
+/// it. A part that matches highlights its word whole.
 #[derive(Clone, Default)]
-pub struct WordTokenizer;
+pub struct WordTokenizer {
+    pub whole_words: bool,
+}
 
 pub struct WordTokenStream<'a> {
     text: &'a str,
@@ -318,6 +325,7 @@ pub struct WordTokenStream<'a> {
     /// reading a word allocates only its tokens.
     parts: Vec<Range<usize>>,
     token: Token,
+    whole_words: bool,
 }
 
 impl WordTokenStream<'_> {
@@ -360,10 +368,16 @@ impl WordTokenStream<'_> {
 
     fn push_word(&mut self, parts: &[Range<usize>]) {
         let first = self.position;
+        let word = parts.first().map_or(0, |p| p.start)..parts.last().map_or(0, |p| p.end);
         for part in parts {
+            let span = if self.whole_words {
+                word.clone()
+            } else {
+                part.clone()
+            };
             self.pending.push_back(Token {
-                offset_from: part.start,
-                offset_to: part.end,
+                offset_from: span.start,
+                offset_to: span.end,
                 position: self.position,
                 text: self.text[part.clone()].to_string(),
                 position_length: 1,
@@ -393,6 +407,7 @@ impl Tokenizer for WordTokenizer {
             pending: VecDeque::new(),
             parts: Vec::new(),
             token: Token::default(),
+            whole_words: self.whole_words,
         }
     }
 }
@@ -429,7 +444,7 @@ pub fn highlight_analyzer(terms: impl IntoIterator<Item = char>) -> TextAnalyzer
     let mut initials: Vec<char> = terms.into_iter().collect();
     initials.sort_unstable();
     initials.dedup();
-    TextAnalyzer::builder(WordTokenizer)
+    TextAnalyzer::builder(WordTokenizer { whole_words: true })
         .filter(RemoveLongFilter::limit(40))
         .filter(LowerCaser)
         .filter(AsciiFoldingFilter)
@@ -588,7 +603,7 @@ mod tests {
     #[test]
     fn tokens_are_made_a_word_at_a_time() {
         let text = "Q-Flash ".repeat(100_000);
-        let mut tokenizer = WordTokenizer;
+        let mut tokenizer = WordTokenizer::default();
         let mut stream = tokenizer.token_stream(&text);
         let mut given = Vec::new();
         for _ in 0..3 {
