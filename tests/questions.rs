@@ -5,6 +5,8 @@
 //! shape the bundled documents do not have.
 
 mod common;
+#[path = "common/notes.rs"]
+mod notes;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -12,6 +14,7 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use common::rulings;
+use notes::codes;
 
 fn bundled_index() -> PathBuf {
     Path::new(env!("CARGO_TARGET_TMPDIR")).join("questions-bundled-index")
@@ -58,15 +61,6 @@ fn note<'a>(answer: &'a Value, code: &str) -> Option<&'a Value> {
         .unwrap()
         .iter()
         .find(|n| n["code"] == code)
-}
-
-fn codes(answer: &Value) -> Vec<String> {
-    answer["notes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|n| n["code"].as_str().unwrap().to_string())
-        .collect()
 }
 
 // ------------------------------------------------------ bundled corpus

@@ -5,6 +5,8 @@
 //! none touches the checkout's `index/` and all can run at once.
 
 mod common;
+#[path = "common/notes.rs"]
+mod notes;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -16,6 +18,7 @@ use predicates::prelude::*;
 use serde_json::Value;
 
 use common::rulings;
+use notes::codes;
 
 /// One index of the bundled corpus for every test here, under cargo's
 /// folder for test files (rebuilt by the binary whenever it changes).
@@ -205,16 +208,6 @@ fn malformed_queries_are_read_as_plain_words() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("nothing to search for"));
-}
-
-/// The codes of a JSON answer's notes.
-fn codes(answer: &Value) -> Vec<String> {
-    answer["notes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|n| n["code"].as_str().unwrap().to_string())
-        .collect()
 }
 
 #[test]

@@ -6,7 +6,7 @@ use std::io::Write;
 use chrono::NaiveDate;
 use serde::Serialize;
 
-use super::show::{printed, search_hint, Mentioned, NAMING_SHOWN};
+use super::show::{printed, say_mentioned, search_hint, Mentioned};
 use super::{banner, editions, Config, Outcome, Printer};
 use crate::catalog::{Catalog, Looked, Name, Named, Stored};
 use crate::cli::ErrataArgs;
@@ -355,27 +355,8 @@ fn no_errata(
                 .line(&format!("see `rulings show \"{}\"`", sanitize(&name)))?;
         }
         NoErrata::Mentioned(m) => {
-            if !m.exact {
-                p.err.line(&format!(
-                    "note: no card or name `{}`; the closest name is `{}`",
-                    sanitize(card),
-                    sanitize(&m.name)
-                ))?;
-            }
-            if m.in_effect() {
-                p.err.line(&format!(
-                    "no errata for {} — it is named in: {}",
-                    sanitize(&m.name),
-                    sanitize(&m.named_in(NAMING_SHOWN))
-                ))?;
-            } else {
-                p.err.line(&format!(
-                    "no errata for {}, and no ruling in effect as of {as_of} names it; named later in: {}",
-                    sanitize(&m.name),
-                    sanitize(&m.named_later())
-                ))?;
-            }
-            p.err.line(&search_hint(&m.name))?;
+            let lead = format!("no errata for {}", sanitize(&m.name));
+            say_mentioned(&mut p.err, card, "card", &lead, &m, as_of)?;
         }
         NoErrata::Several(candidates) => p.err.line(&format!(
             "several cards or topics fit `{}`; which one? {}",

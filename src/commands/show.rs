@@ -580,27 +580,43 @@ fn not_a_topic(
         return Ok(());
     }
     let editions: Vec<&str> = editions.iter().map(|e| e.label()).collect();
-    let editions = editions.join(", ");
+    let lead = format!(
+        "{} is not a topic ({})",
+        sanitize(&m.name),
+        editions.join(", ")
+    );
+    say_mentioned(&mut p.err, typed, "topic", &lead, m, as_of)?;
+    Ok(())
+}
+
+/// What `show` and `errata` say of a name that is no `what` (topic, card)
+/// but that rulings mention: the closest name when it was not typed
+/// exactly, the rulings that name it after `lead`, and a search to try.
+pub fn say_mentioned(
+    err: &mut crate::output::Out<impl Write>,
+    typed: &str,
+    what: &str,
+    lead: &str,
+    m: &Mentioned,
+    as_of: NaiveDate,
+) -> std::io::Result<()> {
     if !m.exact {
-        p.err.line(&format!(
-            "note: no topic or name `{}`; the closest name is `{}`",
+        err.line(&format!(
+            "note: no {what} or name `{}`; the closest name is `{}`",
             sanitize(typed),
             sanitize(&m.name)
         ))?;
     }
     if m.in_effect() {
-        p.err.line(&format!(
-            "{} is not a topic ({editions}) — it is named in: {}",
-            sanitize(&m.name),
+        err.line(&format!(
+            "{lead} — it is named in: {}",
             sanitize(&m.named_in(NAMING_SHOWN))
         ))?;
     } else {
-        p.err.line(&format!(
-            "{} is not a topic ({editions}), and no ruling in effect as of {as_of} names it; named later in: {}",
-            sanitize(&m.name),
+        err.line(&format!(
+            "{lead}, and no ruling in effect as of {as_of} names it; named later in: {}",
             sanitize(&m.named_later())
         ))?;
     }
-    p.err.line(&search_hint(&m.name))?;
-    Ok(())
+    err.line(&search_hint(&m.name))
 }
