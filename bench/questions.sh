@@ -7,7 +7,10 @@
 #                    expected edition; show/errata: the answer's topic (or
 #                    card) key is the expected one. A question the documents
 #                    do not cover (key `-`) is right when the command finds
-#                    nothing (exit status 1).
+#                    nothing (exit status 1), or, for search, when the answer
+#                    opens by saying its first hit lacks words of the
+#                    question (note `partial`): no answer is claimed. How
+#                    many of these found nothing is printed apart.
 #   top 3            search: the expected topic is among the first three
 #                    hits; show/errata and uncovered questions: as above.
 #   confident wrong  a wrong first hit (for an uncovered question: any hit)
@@ -72,11 +75,12 @@ def label(pair):
     return f"{pair[0]} {pair[1]}" if pair else "nothing"
 
 
-total = first = top3 = confident = 0
+total = first = top3 = confident = uncovered = uncovered_partial = 0
 by_command = {}
 for number, command, question, key, edition, options in questions():
     total += 1
     covered = key != "-"
+    uncovered += not covered
     wanted = (key, edition)
     rc, answer = run(command, question, options)
     if rc is None:
@@ -91,7 +95,9 @@ for number, command, question, key, edition, options in questions():
             right = bool(keys) and keys[0] == wanted
             in_top3 = wanted in keys[:3]
         else:
-            right = in_top3 = not keys
+            declined = codes[:1] == ["partial"]
+            right = in_top3 = not keys or declined
+            uncovered_partial += bool(keys) and declined
         sure_wrong = bool(keys) and not right and not hedged
         got = label(keys[0] if keys else None)
         if codes:
@@ -127,4 +133,5 @@ for command, (n, m) in sorted(by_command.items()):
 print(f"right first: {first} of {total} ({pct(first, total)})")
 print(f"top 3: {top3} of {total} ({pct(top3, total)})")
 print(f"confident wrong: {confident}")
+print(f"not covered: {uncovered} questions, {uncovered_partial} of them answered with a hit that says first it lacks words")
 PY

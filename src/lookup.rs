@@ -10,6 +10,7 @@
 
 use strsim::normalized_damerau_levenshtein;
 
+use crate::search::words::is_function_word;
 use crate::topic::TopicKey;
 
 /// How close a key must be to count as a match of a typed name.
@@ -80,15 +81,61 @@ pub fn abbreviated<'k>(typed: &str, keys: impl IntoIterator<Item = &'k TopicKey>
         return Match::None;
     }
     let typed_words: Vec<&str> = wanted.without_article().split(' ').collect();
+    let typed_stems = stems(wanted.as_str());
     let found: Vec<&TopicKey> = keys
         .into_iter()
-        .filter(|k| abbreviates(&typed_words, k.as_str()))
+        .filter(|k| {
+            abbreviates(&typed_words, k.as_str())
+                || is_initials(wanted.as_str(), k.as_str())
+                || (!typed_stems.is_empty() && stems(k.as_str()) == typed_stems)
+        })
         .collect();
     match found.as_slice() {
         [] => Match::None,
         [only] => Match::Close((*only).clone()),
         many => several(many.iter().map(|k| (*k).clone())),
     }
+}
+
+/// The stems of a key's words but its function words: "substitute
+/// headquarters" and "substituting for a headquarters" are one name.
+fn stems(key: &str) -> Vec<String> {
+    let mut analyzer = crate::index::words_analyzer();
+    let mut out = Vec::new();
+    for word in key.split(' ').filter(|w| !is_function_word(w)) {
+        analyzer
+            .token_stream(word)
+            .process(&mut |token| out.push(token.text.clone()));
+    }
+    out
+}
+
+/// Whether one typed word is the initials of a name of two words or more,
+/// a number kept whole ("fmo" is *Ferengi Military Operations*, "ds9" *Deep
+/// Space 9*), with or without its function words ("roa", "ra" for *Rules
+/// of Acquisition*).
+fn is_initials(typed: &str, key: &str) -> bool {
+    if typed.contains(' ') || typed.len() < 2 {
+        return false;
+    }
+    let words: Vec<&str> = key.split(' ').collect();
+    if words.len() < 2 {
+        return false;
+    }
+    let initials = |skip_function: bool| -> String {
+        words
+            .iter()
+            .filter(|w| !(skip_function && is_function_word(w)))
+            .map(|w| {
+                if w.chars().all(|c| c.is_ascii_digit()) {
+                    (*w).to_string()
+                } else {
+                    w.chars().next().map(String::from).unwrap_or_default()
+                }
+            })
+            .collect()
+    };
+    typed == initials(false) || typed == initials(true)
 }
 
 /// The keys closest in spelling, when one leads clearly.

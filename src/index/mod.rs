@@ -30,8 +30,8 @@ pub use build::is_card_erratum;
 pub use build::Counts;
 pub use fingerprint::{Manifest, Newest};
 pub use schema::{
-    class, edition_key, highlight_analyzer, Fields, Role, BODY_HASH, CLASS, SCHEMA_VERSION, SEQ,
-    STANDING,
+    class, edition_key, highlight_analyzer, words_analyzer, Fields, Role, BODY_HASH, CLASS,
+    SCHEMA_VERSION, SEQ, STANDING,
 };
 use store::{BuildLock, Store};
 

@@ -840,8 +840,6 @@ struct Reader<'a> {
     words: Words,
     /// Places of the words among the top-level clauses.
     places: Vec<usize>,
-    /// Keys of the topics the query is about (see `Words::topics`).
-    topics: Vec<String>,
 }
 
 /// Clauses of a boolean query: how each must occur, and the query.
@@ -891,44 +889,10 @@ impl Reader<'_> {
         }
         if reading.any_word {
             clauses.push((Occur::Must, Box::new(BooleanQuery::union(required))));
-            return Ok(Box::new(BooleanQuery::new(clauses)));
+        } else {
+            clauses.extend(required.into_iter().map(|q| (Occur::Must, q)));
         }
-        let mut any = clauses.clone_boxed();
-        any.push((
-            Occur::Must,
-            Box::new(BooleanQuery::union(
-                required.iter().map(|q| q.box_clone()).collect(),
-            )),
-        ));
-        clauses.extend(required.into_iter().map(|q| (Occur::Must, q)));
-        let all: Box<dyn Query> = Box::new(BooleanQuery::new(clauses));
-        if self.topics.is_empty() {
-            return Ok(all);
-        }
-        // The rulings on a topic the query is about are in too, though they
-        // lack a word; their topic only lets them in, the words score.
-        let fields = self.index.fields();
-        let on_topic = BooleanQuery::union(
-            self.topics
-                .iter()
-                .map(|key| {
-                    Box::new(TermQuery::new(
-                        Term::from_field_text(fields.topic_key, key),
-                        IndexRecordOption::Basic,
-                    )) as Box<dyn Query>
-                })
-                .collect(),
-        );
-        any.push((
-            Occur::Must,
-            Box::new(ConstScoreQuery::new(Box::new(on_topic), 0.0)),
-        ));
-        // The larger score, not the sum: an entry with every word that is
-        // also on the topic scores as before.
-        Ok(Box::new(DisjunctionMaxQuery::new(vec![
-            all,
-            Box::new(BooleanQuery::new(any)),
-        ])))
+        Ok(Box::new(BooleanQuery::new(clauses)))
     }
 
     /// Which required words each entry has.
@@ -941,11 +905,6 @@ impl Reader<'_> {
             ));
         }
         Coverage::of(searcher, units)
-    }
-
-    /// Whether the words may be read as "any of them".
-    fn several_required(&self) -> bool {
-        self.words.required().count() >= 2
     }
 }
 
@@ -980,40 +939,23 @@ pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchEr
         answer.notes.push(Note::Skipped(words.skipped.clone()));
     }
     answer.notes.extend(words.notes.iter().cloned());
-    let topics = words.topics(index)?;
     let reader = Reader {
         index,
         parsers,
         ast,
         words,
         places,
-        topics,
     };
     let mut partial = None;
-    let readings = [
-        Reading {
-            typos: false,
-            any_word: false,
-        },
-        Reading {
-            typos: false,
-            any_word: true,
-        },
-        Reading {
-            typos: true,
-            any_word: false,
-        },
-        Reading {
-            typos: true,
-            any_word: true,
-        },
-    ];
+    // Every entry with any required word is ranked (see `Rank`); typos
+    // are allowed only when nothing matches as typed.
+    let readings = [false, true].map(|typos| Reading {
+        typos,
+        any_word: true,
+    });
     let mut stopped_at = None;
     let mut hidden: Option<(Reading, BTreeMap<Standing, usize>)> = None;
-    for reading in readings
-        .into_iter()
-        .filter(|r| reader.several_required() || !r.any_word)
-    {
+    for reading in readings {
         if reading.typos && hidden.is_some() {
             break;
         }
@@ -1073,15 +1015,25 @@ pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchEr
     }
     match stopped_at {
         Some(reading) => {
-            // What the first hit lacks comes before every other note.
-            if let Some(partial) = partial {
-                answer.notes.insert(0, partial);
-            }
-            if reading.any_word {
-                answer.notes.push(Note::AnyWord);
+            // Entries that lack words may rank above one that has them all;
+            // when none has them all, that is said too.
+            if partial.is_some() {
+                let every = reader.query(Reading {
+                    any_word: false,
+                    ..reading
+                })?;
+                let every = with_filters(every, fields, request);
+                let shown_with_every = best_shown(searcher, &*every, request, None)?;
+                if shown_with_every.is_empty() {
+                    answer.notes.push(Note::AnyWord);
+                }
             }
             if reading.typos {
                 answer.notes.push(Note::Typos);
+            }
+            // What the first hit lacks comes before every other note.
+            if let Some(partial) = partial {
+                answer.notes.insert(0, partial);
             }
         }
         None => answer.notes.push(Note::Typos),
