@@ -10,7 +10,7 @@
 
 use strsim::normalized_damerau_levenshtein;
 
-use crate::search::words::is_function_word;
+use crate::search::words::{is_english, is_function_word};
 use crate::topic::TopicKey;
 
 /// How close a key must be to count as a match of a typed name.
@@ -81,13 +81,12 @@ pub fn abbreviated<'k>(typed: &str, keys: impl IntoIterator<Item = &'k TopicKey>
         return Match::None;
     }
     let typed_words: Vec<&str> = wanted.without_article().split(' ').collect();
-    let typed_stems = stems(wanted.as_str());
     let found: Vec<&TopicKey> = keys
         .into_iter()
         .filter(|k| {
             abbreviates(&typed_words, k.as_str())
                 || is_initials(wanted.as_str(), k.as_str())
-                || (!typed_stems.is_empty() && stems(k.as_str()) == typed_stems)
+                || same_stems(wanted.as_str(), k.as_str())
         })
         .collect();
     match found.as_slice() {
@@ -97,17 +96,33 @@ pub fn abbreviated<'k>(typed: &str, keys: impl IntoIterator<Item = &'k TopicKey>
     }
 }
 
-/// The stems of a key's words but its function words: "substitute
-/// headquarters" and "substituting for a headquarters" are one name.
-fn stems(key: &str) -> Vec<String> {
+/// Whether two keys are one name up to the form of their English words
+/// and their function words: "substitute headquarters" is *substituting
+/// for a headquarters*. A word that is not English (a name, a typo) must
+/// be as typed: stems would make "Lavele" *Lavell*.
+fn same_stems(typed: &str, key: &str) -> bool {
+    let content = |k: &str| -> Vec<String> {
+        k.split(' ')
+            .filter(|w| !w.is_empty() && !is_function_word(w))
+            .map(str::to_string)
+            .collect()
+    };
+    let (typed, key) = (content(typed), content(key));
+    if typed.is_empty() || typed.len() != key.len() {
+        return false;
+    }
     let mut analyzer = crate::index::words_analyzer();
-    let mut out = Vec::new();
-    for word in key.split(' ').filter(|w| !is_function_word(w)) {
+    let mut stem = |word: &str| -> Vec<String> {
+        let mut out = Vec::new();
         analyzer
             .token_stream(word)
             .process(&mut |token| out.push(token.text.clone()));
-    }
-    out
+        out
+    };
+    typed
+        .iter()
+        .zip(&key)
+        .all(|(t, k)| t == k || (is_english(t) && stem(t) == stem(k)))
 }
 
 /// Whether one typed word is the initials of a name of two words or more,

@@ -76,12 +76,17 @@ fn function_words_never_decide_the_match() {
         skipped["words"],
         serde_json::json!(["what", "happens", "when", "a", "is"])
     );
-    // Every hit has the meaningful words, not the function words alone.
-    for hit in hits(&question) {
+    // Every hit has a meaningful word, not function words alone; the
+    // first has both.
+    for (i, hit) in hits(&question).iter().enumerate() {
         let text = (hit["entry"]["text"].as_str().unwrap().to_string()
             + hit["entry"]["topic"].as_str().unwrap())
         .to_lowercase();
-        assert!(text.contains("damage") && text.contains("ship"), "{text}");
+        let has = ["damage", "ship"]
+            .iter()
+            .filter(|w| text.contains(*w))
+            .count();
+        assert!(has >= if i == 0 { 2 } else { 1 }, "{text}");
     }
 }
 

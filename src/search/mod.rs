@@ -36,8 +36,7 @@ use chrono::NaiveDate;
 use tantivy::collector::{DocSetCollector, TopDocs};
 use tantivy::index::SegmentId;
 use tantivy::query::{
-    BooleanQuery, BoostQuery, ConstScoreQuery, DisjunctionMaxQuery, EnableScoring, Occur, Query,
-    QueryParser, TermQuery,
+    BooleanQuery, BoostQuery, ConstScoreQuery, EnableScoring, Occur, Query, QueryParser, TermQuery,
 };
 use tantivy::query_grammar::{self, Delimiter, UserInputAst, UserInputLeaf, UserInputLiteral};
 use tantivy::schema::{Field, IndexRecordOption, TantivyDocument, Value};
@@ -844,17 +843,6 @@ struct Reader<'a> {
 
 /// Clauses of a boolean query: how each must occur, and the query.
 type Clauses = Vec<(Occur, Box<dyn Query>)>;
-
-/// Clauses copied, queries and all.
-trait CloneBoxed {
-    fn clone_boxed(&self) -> Self;
-}
-
-impl CloneBoxed for Clauses {
-    fn clone_boxed(&self) -> Self {
-        self.iter().map(|(o, q)| (*o, q.box_clone())).collect()
-    }
-}
 
 impl Reader<'_> {
     /// The other clauses, with how each must occur.

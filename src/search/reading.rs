@@ -20,12 +20,10 @@
 //! When every word is left out ("what is it"), the words are searched as
 //! they are: a query is never emptied.
 
-use std::collections::{BTreeMap, BTreeSet};
-
 use tantivy::query::Occur;
 use tantivy::query_grammar::{Delimiter, UserInputAst, UserInputLeaf, UserInputLiteral};
 use tantivy::schema::Field;
-use tantivy::{Searcher, TantivyError, Term};
+use tantivy::{Searcher, Term};
 
 use super::words::{is_english, is_function_word};
 use super::{analyzed, nearest_word, Note, SearchError};
@@ -74,70 +72,6 @@ pub(super) struct Words {
 impl Words {
     pub fn required(&self) -> impl Iterator<Item = &Unit> {
         self.units.iter().filter(|u| u.need == Need::Required)
-    }
-
-    /// The stems of every word of the question but function words, each
-    /// with whether it is required.
-    fn stems(&self, index: &SearchIndex) -> Result<BTreeMap<String, bool>, SearchError> {
-        let mut stems = BTreeMap::new();
-        // Words left out are still words of the question: a topic may be
-        // made of them ("examining a card" for "examining" and "card").
-        for word in self.skipped.iter().filter(|w| !is_function_word(w)) {
-            for stem in analyzed(index, index.fields().text, word)? {
-                stems.insert(stem, false);
-            }
-        }
-        for unit in &self.units {
-            for form in &unit.forms {
-                for stem in analyzed(index, index.fields().text, &form.phrase)? {
-                    let required = stems.entry(stem).or_insert(false);
-                    *required |= unit.need == Need::Required;
-                }
-            }
-        }
-        Ok(stems)
-    }
-
-    /// The topics a query is about though their rulings may lack some of
-    /// its words: a topic whose every word the query has, or that has two
-    /// of its required words, with at least one required word among them
-    /// (a topic made of words that say nothing is no match). A TD who adds
-    /// a word the ruling does not use ("cloak phase same turn") still gets
-    /// the ruling on cloaking and phasing.
-    pub fn topics(&self, index: &SearchIndex) -> Result<Vec<String>, SearchError> {
-        let stems = self.stems(index)?;
-        if !stems.values().any(|required| *required) {
-            return Ok(Vec::new());
-        }
-        let searcher = index.searcher();
-        let f = index.fields();
-        let mut keys = BTreeSet::new();
-        for segment in searcher.segment_readers() {
-            let inverted = segment.inverted_index(f.topic_key)?;
-            let mut stream = inverted.terms().stream().map_err(TantivyError::from)?;
-            while stream.advance() {
-                if let Ok(key) = std::str::from_utf8(stream.key()) {
-                    keys.insert(key.to_string());
-                }
-            }
-        }
-        let mut about = Vec::new();
-        for key in keys {
-            let (mut words, mut had, mut required) = (0, 0, 0);
-            for word in key.split_whitespace().filter(|w| !is_function_word(w)) {
-                for stem in analyzed(index, f.text, word)? {
-                    words += 1;
-                    if let Some(is_required) = stems.get(&stem) {
-                        had += 1;
-                        required += usize::from(*is_required);
-                    }
-                }
-            }
-            if required >= 1 && (had == words || required >= 2) {
-                about.push(key);
-            }
-        }
-        Ok(about)
     }
 }
 
