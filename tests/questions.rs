@@ -180,6 +180,28 @@ fn a_word_joined_by_an_apostrophe_is_highlighted_without_failing() {
     }
 }
 
+#[test]
+fn a_word_is_not_had_in_a_word_that_only_shares_its_stem() {
+    // "commander" and "commandeer" stem alike; a ruling on commandeering
+    // does not answer a question about a commander, and says so.
+    let output = rulings()
+        .arg("--index")
+        .arg(bundled_index())
+        .args(["search", "--json", "--as-of", "2005-06-01"])
+        .args(["who", "is", "the", "commander", "of", "my", "facility"])
+        .output()
+        .unwrap();
+    let answer: Value = serde_json::from_slice(&output.stdout).unwrap();
+    if !hits(&answer).is_empty() {
+        assert_eq!(codes(&answer)[0], "partial", "{answer}");
+        let missing = &note(&answer, "partial").unwrap()["missing"];
+        assert!(
+            missing.as_array().unwrap().contains(&"commander".into()),
+            "{answer}"
+        );
+    }
+}
+
 // ------------------------------------------------ a corpus written here
 
 /// A 1E document of `entries` plus forty fillers that all hold "card" and
@@ -245,6 +267,18 @@ fn rare_words_outrank_a_topic_of_common_words() {
             "{skipped}"
         );
     }
+}
+
+#[test]
+fn words_of_the_question_near_each_other_rank_first() {
+    // Both rulings hold every word; the one that holds them together is
+    // about what was asked, though it is the longer.
+    let dir = corpus(
+        "Scoring Order – At the end of the attempt the mission points are scored by the player who solved it.\n\n\
+         Mission Table – A mission has a box. Points go in a pile. Nothing is scored twice.\n",
+    );
+    let answer = ask_in(dir.path(), "mission points scored");
+    assert_eq!(first(&answer).0, "scoring order", "{answer}");
 }
 
 #[test]

@@ -66,6 +66,9 @@ const TYPOS: u8 = 1;
 const TWO_TYPOS_FROM: usize = 8;
 /// Most words whose coverage is counted (one bit each).
 const MOST_WORDS: usize = 64;
+/// How many words apart two words of the question may stand to count as
+/// near each other.
+const NEAR: u32 = 3;
 /// Characters of body text in a snippet.
 const SNIPPET_CHARS: usize = 240;
 
@@ -875,6 +878,23 @@ impl Reader<'_> {
                 Need::Optional => clauses.push((Occur::Should, query)),
             }
         }
+        // Words of the question that stand near each other in a ruling
+        // score it more: "mission points" near each other, not apart.
+        for pair in self.words.units.windows(2) {
+            if pair
+                .iter()
+                .all(|u| u.forms.len() == 1 && u.prefix.is_none())
+            {
+                let near = UserInputLiteral {
+                    field_name: None,
+                    phrase: format!("{} {}", pair[0].forms[0].phrase, pair[1].forms[0].phrase),
+                    delimiter: Delimiter::DoubleQuotes,
+                    slop: NEAR,
+                    prefix: false,
+                };
+                clauses.push((Occur::Should, self.parsers.parse(leaf(near), false)?));
+            }
+        }
         if reading.any_word {
             clauses.push((Occur::Must, Box::new(BooleanQuery::union(required))));
         } else {
@@ -884,13 +904,38 @@ impl Reader<'_> {
     }
 
     /// Which required words each entry has.
+    ///
+    /// A word typed as one word of letters is had in the forms of it that
+    /// the documents spell (see `reading::forms_in_documents`), not in
+    /// every word that shares its stem: a ruling on commandeering does not
+    /// have "commander". Other words (phrases, joined, prefixes, typos) are
+    /// had as they match.
     fn coverage(&self, searcher: &Searcher, typos: bool) -> Result<Option<Coverage>, SearchError> {
+        let spelled = self.index.fields().spelled;
         let mut units = Vec::new();
         for unit in self.words.required() {
-            units.push((
-                unit.typed.clone(),
-                unit_query(self.index, &self.parsers, unit, typos)?,
-            ));
+            let forms = match unit.forms.as_slice() {
+                [only] if !typos && unit.prefix.is_none() => {
+                    reading::forms_in_documents(self.index, &only.phrase)?
+                }
+                _ => Vec::new(),
+            };
+            let query: Box<dyn Query> = if forms.is_empty() {
+                unit_query(self.index, &self.parsers, unit, typos)?
+            } else {
+                Box::new(BooleanQuery::union(
+                    forms
+                        .iter()
+                        .map(|form| {
+                            Box::new(TermQuery::new(
+                                Term::from_field_text(spelled, form),
+                                IndexRecordOption::Basic,
+                            )) as Box<dyn Query>
+                        })
+                        .collect(),
+                ))
+            };
+            units.push((unit.typed.clone(), query));
         }
         Coverage::of(searcher, units)
     }

@@ -293,3 +293,106 @@ pub(super) fn read(
     }
     Ok(out)
 }
+
+/// Endings that make a form of a word: plurals, tenses, the agent noun.
+const ENDINGS: &[&str] = &["s", "es", "ies", "ed", "ied", "d", "ing", "er", "ers", "e"];
+
+/// The bases a word may be a form of: itself, and itself without an ending
+/// ("stopped": stopp, stop; "parties": party).
+fn bases(word: &str) -> Vec<String> {
+    let mut out = vec![word.to_string()];
+    for ending in ENDINGS {
+        let Some(base) = word.strip_suffix(ending) else {
+            continue;
+        };
+        if base.chars().count() < 3 {
+            continue;
+        }
+        out.push(base.to_string());
+        if ending.starts_with('i') {
+            out.push(format!("{base}y"));
+        }
+        let mut last = base.chars().rev();
+        if let (Some(a), Some(b)) = (last.next(), last.next()) {
+            if a == b && !"aeiou".contains(a) {
+                out.push(base[..base.len() - a.len_utf8()].to_string());
+            }
+        }
+    }
+    out
+}
+
+/// Whether two words are forms of one word ("cloak", "cloaked",
+/// "cloaking"), which a stemmer also says of words that are not
+/// ("commander", "commandeer").
+pub(super) fn is_form(a: &str, b: &str) -> bool {
+    let of_a = bases(a);
+    bases(b).iter().any(|base| of_a.contains(base))
+}
+
+/// The words of the documents, as spelled, that are forms of `word` (one
+/// word, folded): what the question's word means in a ruling that holds
+/// it. Empty when the word is not one word of letters.
+pub(super) fn forms_in_documents(
+    index: &SearchIndex,
+    word: &str,
+) -> Result<Vec<String>, SearchError> {
+    let folded = fold(index, word)?;
+    let [word] = folded.as_slice() else {
+        return Ok(Vec::new());
+    };
+    if !word.chars().all(char::is_alphabetic) || word.chars().count() < 3 {
+        return Ok(Vec::new());
+    }
+    // Every form shares the first three letters.
+    let head: String = word.chars().take(3).collect();
+    let spelled = index.fields().spelled;
+    let mut forms = Vec::new();
+    for segment in index.searcher().segment_readers() {
+        let inverted = segment.inverted_index(spelled)?;
+        let mut end = head.as_bytes().to_vec();
+        let mut range = inverted.terms().range().ge(head.as_bytes());
+        if let Some(last) = end.last_mut().filter(|b| **b < u8::MAX) {
+            *last += 1;
+            range = range.lt(end);
+        }
+        let mut stream = range.into_stream().map_err(tantivy::TantivyError::from)?;
+        while stream.advance() {
+            if let Ok(candidate) = std::str::from_utf8(stream.key()) {
+                if is_form(word, candidate) && !forms.iter().any(|f| f == candidate) {
+                    forms.push(candidate.to_string());
+                }
+            }
+        }
+    }
+    Ok(forms)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_form;
+
+    #[test]
+    fn forms_of_a_word_are_its_inflections_only() {
+        for (a, b) in [
+            ("cloak", "cloaking"),
+            ("cloaked", "cloaking"),
+            ("stop", "stopped"),
+            ("party", "parties"),
+            ("phase", "phasing"),
+            ("damage", "damaged"),
+            ("dilemma", "dilemmas"),
+            ("commander", "commanders"),
+        ] {
+            assert!(is_form(a, b), "{a} {b}");
+            assert!(is_form(b, a), "{b} {a}");
+        }
+        for (a, b) in [
+            ("commander", "commandeer"),
+            ("card", "cardassian"),
+            ("species", "special"),
+        ] {
+            assert!(!is_form(a, b), "{a} {b}");
+        }
+    }
+}
