@@ -3,10 +3,10 @@
 //!
 //! - A query is read for its meaningful words (see `reading`): edition
 //!   words ("1e", "second edition") are the edition filter, function words
-//!   and words most rulings hold are left out, and every other word must
-//!   appear (in the topic, the body or a card name), as typed or as one of
-//!   its forms (stemmed, joined with its neighbour or split as the
-//!   documents spell it, and for the word being typed, as a prefix). A
+//!   and words most rulings hold are left out, and every other word is
+//!   required: it matches (in the topic, the body or a card name) as typed
+//!   or as one of its forms (stemmed, joined with its neighbour or split as
+//!   the documents spell it, and for the word being typed, as a prefix). A
 //!   match in the topic counts more than one in the body. Punctuation
 //!   inside a word does not matter (see `index::schema`).
 //! - Words are stemmed ("cloaked" finds "cloaking"); `"…"` is a phrase and
@@ -15,12 +15,13 @@
 //!   that is not valid syntax (an unbalanced quote, a lone `AND`) is read
 //!   as its plain words, and the answer says so.
 //! - A required word that no entry has and that is not a word of English
-//!   is corrected to the word of the documents spelled most like it. When
-//!   no entry has every required word, entries with any are ranked by
-//!   BM25, which weighs each word by how rare it is (not by how many words
-//!   an entry has), and the answer says what the first hit lacks. When
-//!   nothing matches even so, the search is retried allowing a typo in
-//!   each word, and topics that look like the query are offered.
+//!   is corrected to the word of the documents spelled most like it. Every
+//!   entry with a required word is ranked by BM25 (which weighs each word
+//!   by how rare it is, and scores words that stand near each other), scaled
+//!   by the share of the required words' weight the entry holds (see
+//!   [`Rank`]); the answer says first what the first hit lacks. When
+//!   nothing matches, the search is retried allowing a typo in each word,
+//!   and topics that look like the query are offered.
 //! - What the answer should say about how the query was read is a
 //!   [`Note`]: data, worded by the command.
 //! - Edition and kind filter; only entries in effect on the as-of date are
