@@ -282,6 +282,42 @@ fn words_of_the_question_near_each_other_rank_first() {
 }
 
 #[test]
+fn a_bare_number_ranks_but_never_decides() {
+    // A filler ruling holds "2"; the ruling on the card asked about does not.
+    let dir = corpus("Tribble Bomb – When this card is played, every tribble explodes.\n");
+    let answer = ask_in(dir.path(), "can I play 2 tribble bombs");
+    assert_eq!(first(&answer).0, "tribble bomb", "{answer}");
+    assert!(note(&answer, "partial").is_none(), "{answer}");
+}
+
+#[test]
+fn edition_words_filter_a_corpus_of_both_editions() {
+    let dir = corpus("Tribble Bomb – When this card is played, every tribble explodes.\n");
+    fs::write(
+        dir.path().join("second.md"),
+        "+++\nedition = \"2E\"\ndate = \"2021-01-01\"\ntitle = \"Second Rulings\"\n+++\n\n\
+         Tribble Bomb – In this edition the bomb is a dilemma.\n",
+    )
+    .unwrap();
+    for (query, edition) in [
+        ("tribble bomb 2e", "2E"),
+        ("second edition tribble bomb", "2E"),
+        ("tribble bomb 1E", "1E"),
+        ("first edition tribble bomb", "1E"),
+    ] {
+        let answer = ask_in(dir.path(), query);
+        assert!(!hits(&answer).is_empty(), "{query}: {answer}");
+        for hit in hits(&answer) {
+            assert_eq!(hit["entry"]["edition"], edition, "{query}");
+        }
+        assert_eq!(note(&answer, "edition").unwrap()["to"], edition, "{query}");
+    }
+    // Without an edition word, both.
+    let answer = ask_in(dir.path(), "tribble bomb");
+    assert_eq!(hits(&answer).len(), 2, "{answer}");
+}
+
+#[test]
 fn an_english_word_is_never_corrected_into_another() {
     let dir = corpus("Tribble Bomb – When this card is played, every tribble explodes.\n");
     // "bridge" is in no ruling, but it is a word: not "corrected" to one

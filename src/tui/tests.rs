@@ -316,3 +316,45 @@ fn the_word_being_typed_matches_as_a_prefix() {
         }
     }
 }
+
+#[test]
+fn the_word_being_typed_never_empties_the_hits_in_a_corpus_of_its_own() {
+    let corpus = tempfile::tempdir().unwrap();
+    std::fs::write(
+        corpus.path().join("test.md"),
+        "+++\nedition = \"1E\"\ndate = \"2020-01-01\"\ntitle = \"Test Rulings\"\n+++\n\n\
+         Liberation – Liberating a planet frees its personnel.\n\n\
+         Tribble Bomb – Every tribble explodes when played.\n",
+    )
+    .unwrap();
+    let index = tempfile::tempdir().unwrap();
+    let cli = Cli::parse_from([
+        "rulings",
+        "--no-bundled",
+        "--rulings",
+        corpus.path().to_str().unwrap(),
+        "--index",
+        index.path().to_str().unwrap(),
+        "releases",
+    ]);
+    let config = Config::from_cli(&cli).unwrap();
+    let catalog = config
+        .catalog(&mut Out::new(std::io::sink()), false)
+        .unwrap();
+    for (word, topic) in [("liberating", "Liberation"), ("tribbles", "Tribble Bomb")] {
+        let mut state = State::new(&catalog, session("2021-01-01"), COLUMNS);
+        for c in word.chars() {
+            type_text(&mut state, &c.to_string());
+            // From the second letter on, the word being typed begins a word
+            // of the ruling, and the ruling is listed.
+            if state.query.chars().count() >= 2 {
+                assert_eq!(
+                    state.selected_row().map(|r| r.topic.as_str()),
+                    Some(topic),
+                    "after `{}`",
+                    state.query
+                );
+            }
+        }
+    }
+}
