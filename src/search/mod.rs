@@ -773,23 +773,7 @@ fn did_you_mean(index: &SearchIndex, typed: &str) -> Result<Vec<String>, SearchE
 /// boosts: the word being typed matches what it will become.
 fn prefixed(index: &SearchIndex, prefix: &str) -> Result<Option<Box<dyn Query>>, SearchError> {
     let f = index.fields();
-    let searcher = index.searcher();
-    let mut uses: BTreeMap<String, u64> = BTreeMap::new();
-    for segment in searcher.segment_readers() {
-        let inverted = segment.inverted_index(f.spelled)?;
-        let mut range = inverted.terms().range().ge(prefix.as_bytes());
-        let mut end = prefix.as_bytes().to_vec();
-        if let Some(last) = end.last_mut().filter(|b| **b < u8::MAX) {
-            *last += 1;
-            range = range.lt(end);
-        }
-        let mut stream = range.into_stream().map_err(TantivyError::from)?;
-        while stream.advance() {
-            if let Ok(word) = std::str::from_utf8(stream.key()) {
-                *uses.entry(word.to_string()).or_default() += u64::from(stream.value().doc_freq);
-            }
-        }
-    }
+    let uses = reading::spelled_beginning(index, prefix)?;
     let mut words: Vec<(String, u64)> = uses.into_iter().collect();
     words.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
     let mut stems = BTreeSet::new();

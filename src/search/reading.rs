@@ -20,6 +20,8 @@
 //! When every word is left out ("what is it"), the words are searched as
 //! they are: a query is never emptied.
 
+use std::collections::BTreeMap;
+
 use tantivy::query::Occur;
 use tantivy::query_grammar::{Delimiter, UserInputAst, UserInputLeaf, UserInputLiteral};
 use tantivy::schema::Field;
@@ -294,6 +296,33 @@ pub(super) fn read(
     Ok(out)
 }
 
+/// The words of the documents, as spelled, that begin with `prefix`, each
+/// with how many entries hold it: a range of the vocabulary's FST, so the
+/// cost is the words found, not the vocabulary.
+pub(super) fn spelled_beginning(
+    index: &SearchIndex,
+    prefix: &str,
+) -> Result<BTreeMap<String, u64>, SearchError> {
+    let spelled = index.fields().spelled;
+    let mut uses = BTreeMap::new();
+    for segment in index.searcher().segment_readers() {
+        let inverted = segment.inverted_index(spelled)?;
+        let mut range = inverted.terms().range().ge(prefix.as_bytes());
+        let mut end = prefix.as_bytes().to_vec();
+        if let Some(last) = end.last_mut().filter(|b| **b < u8::MAX) {
+            *last += 1;
+            range = range.lt(end);
+        }
+        let mut stream = range.into_stream().map_err(tantivy::TantivyError::from)?;
+        while stream.advance() {
+            if let Ok(word) = std::str::from_utf8(stream.key()) {
+                *uses.entry(word.to_string()).or_default() += u64::from(stream.value().doc_freq);
+            }
+        }
+    }
+    Ok(uses)
+}
+
 /// Endings that make a form of a word: plurals, tenses, the agent noun.
 const ENDINGS: &[&str] = &["s", "es", "ies", "ed", "ied", "d", "ing", "er", "ers", "e"];
 
@@ -346,25 +375,10 @@ pub(super) fn forms_in_documents(
     }
     // Every form shares the first three letters.
     let head: String = word.chars().take(3).collect();
-    let spelled = index.fields().spelled;
-    let mut forms = Vec::new();
-    for segment in index.searcher().segment_readers() {
-        let inverted = segment.inverted_index(spelled)?;
-        let mut end = head.as_bytes().to_vec();
-        let mut range = inverted.terms().range().ge(head.as_bytes());
-        if let Some(last) = end.last_mut().filter(|b| **b < u8::MAX) {
-            *last += 1;
-            range = range.lt(end);
-        }
-        let mut stream = range.into_stream().map_err(tantivy::TantivyError::from)?;
-        while stream.advance() {
-            if let Ok(candidate) = std::str::from_utf8(stream.key()) {
-                if is_form(word, candidate) && !forms.iter().any(|f| f == candidate) {
-                    forms.push(candidate.to_string());
-                }
-            }
-        }
-    }
+    let forms = spelled_beginning(index, &head)?
+        .into_keys()
+        .filter(|candidate| is_form(word, candidate))
+        .collect();
     Ok(forms)
 }
 
