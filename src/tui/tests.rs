@@ -21,14 +21,17 @@ const ROWS: u16 = 32;
 
 /// The bundled corpus's catalog, indexed into a temporary folder.
 fn catalog() -> (tempfile::TempDir, Catalog) {
+    catalog_with(&[])
+}
+
+/// The catalog of a corpus named by `corpus` (options of `rulings`),
+/// indexed into a temporary folder.
+fn catalog_with(corpus: &[&str]) -> (tempfile::TempDir, Catalog) {
     let index = tempfile::tempdir().unwrap();
-    let cli = Cli::parse_from([
-        "rulings",
-        "--index",
-        index.path().to_str().unwrap(),
-        "releases",
-    ]);
-    let config = Config::from_cli(&cli).unwrap();
+    let mut args = vec!["rulings"];
+    args.extend_from_slice(corpus);
+    args.extend(["--index", index.path().to_str().unwrap(), "releases"]);
+    let config = Config::from_cli(&Cli::parse_from(args)).unwrap();
     let catalog = config
         .catalog(&mut Out::new(std::io::sink()), false)
         .unwrap();
@@ -327,20 +330,8 @@ fn the_word_being_typed_never_empties_the_hits_in_a_corpus_of_its_own() {
          Tribble Bomb – Every tribble explodes when played.\n",
     )
     .unwrap();
-    let index = tempfile::tempdir().unwrap();
-    let cli = Cli::parse_from([
-        "rulings",
-        "--no-bundled",
-        "--rulings",
-        corpus.path().to_str().unwrap(),
-        "--index",
-        index.path().to_str().unwrap(),
-        "releases",
-    ]);
-    let config = Config::from_cli(&cli).unwrap();
-    let catalog = config
-        .catalog(&mut Out::new(std::io::sink()), false)
-        .unwrap();
+    let (_index, catalog) =
+        catalog_with(&["--no-bundled", "--rulings", corpus.path().to_str().unwrap()]);
     for (word, topic) in [("liberating", "Liberation"), ("tribbles", "Tribble Bomb")] {
         let mut state = State::new(&catalog, session("2021-01-01"), COLUMNS);
         for c in word.chars() {
