@@ -181,6 +181,16 @@ fn a_word_joined_by_an_apostrophe_is_highlighted_without_failing() {
 }
 
 #[test]
+fn a_possessive_is_the_word_it_is_of() {
+    for query in ["Q-Flash's", "qflash's", "Horga'hn's"] {
+        let answer = ask(query);
+        assert!(!hits(&answer).is_empty(), "{query}: {answer}");
+        assert!(note(&answer, "partial").is_none(), "{query}: {answer}");
+    }
+    assert_eq!(first(&ask("Horga'hn's")), first(&ask("horgahn")));
+}
+
+#[test]
 fn a_word_is_not_had_in_a_word_that_only_shares_its_stem() {
     // "commander" and "commandeer" stem alike; a ruling on commandeering
     // does not answer a question about a commander, and says so.

@@ -208,11 +208,11 @@ fn literals(ast: &UserInputAst, out: &mut Vec<String>) {
     }
 }
 
-/// The query's plain words: letters, digits and apostrophes, without the
-/// operators `AND`, `OR`, `NOT`.
+/// The query's plain words: letters, digits, and apostrophes and hyphens
+/// inside a word ("Q-Flash's"), without the operators `AND`, `OR`, `NOT`.
 fn plain_words(text: &str) -> Vec<String> {
-    text.split(|c: char| !(c.is_alphanumeric() || matches!(c, '\'' | '’')))
-        .map(|w| w.trim_matches(|c| matches!(c, '\'' | '’')))
+    text.split(|c: char| !(c.is_alphanumeric() || matches!(c, '\'' | '’' | '-')))
+        .map(|w| w.trim_matches(|c| matches!(c, '\'' | '’' | '-')))
         .filter(|w| !w.is_empty() && !matches!(*w, "AND" | "OR" | "NOT"))
         .map(str::to_string)
         .collect()
@@ -1078,6 +1078,7 @@ mod tests {
         assert_eq!(plain_words("cloak AND"), ["cloak"]);
         assert_eq!(plain_words("O'Brien's (card:"), ["O'Brien's", "card"]);
         assert!(plain_words("AND \"").is_empty());
+        assert_eq!(plain_words("-Q-Flash's' effect"), ["Q-Flash's", "effect"]);
     }
 
     #[test]

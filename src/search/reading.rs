@@ -269,11 +269,21 @@ pub(super) fn read(
             prefix: None,
             need,
         };
-        // A word typed with a hyphen or an apostrophe inside is also the
-        // word written solid ("space-line", "spaceline").
-        let solid: String = word.chars().filter(|c| c.is_alphanumeric()).collect();
-        if solid.chars().count() != word.chars().count() && !solid.is_empty() {
-            unit.forms.push(literal(&solid, false));
+        // A possessive is also the word it is of ("Q-Flash's", "Q-Flash"),
+        // and a word typed with a hyphen or an apostrophe inside is also
+        // the word written solid ("space-line", "spaceline").
+        let owner = ["'s", "\u{2019}s", "'S", "\u{2019}S"]
+            .iter()
+            .find_map(|s| word.strip_suffix(s))
+            .filter(|w| !w.is_empty());
+        for word in std::iter::once(word.as_str()).chain(owner) {
+            if word != unit.typed {
+                unit.forms.push(literal(word, false));
+            }
+            let solid: String = word.chars().filter(|c| c.is_alphanumeric()).collect();
+            if solid.chars().count() != word.chars().count() && !solid.is_empty() {
+                unit.forms.push(literal(&solid, false));
+            }
         }
         if being_typed {
             unit.prefix = fold(index, word)?.into_iter().next_back();
