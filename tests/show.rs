@@ -153,6 +153,28 @@ fn a_topic_in_both_editions_is_shown_for_both_unless_one_is_chosen() {
 }
 
 #[test]
+fn a_name_rulings_use_is_never_said_to_be_absent() {
+    // "Quark" is in the documents only inside "Pel and Quark", a ruling's
+    // words: the answer points there, and says nothing of absence.
+    for command in ["show", "errata"] {
+        let (code, _, err) = ask(&[command, "quark"]);
+        assert_eq!(code, 1, "{err}");
+        assert!(
+            err.contains("but rulings use it: romantic partner (1E)"),
+            "{err}"
+        );
+        assert!(!err.contains("in these documents"), "{err}");
+        let (_, out, _) = ask(&[command, "quark", "--json"]);
+        let v: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["used_in"], serde_json::json!(["romantic partner (1E)"]));
+    }
+    // A name used nowhere is absent.
+    let (code, _, err) = ask(&["errata", "captain proton"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("in these documents"), "{err}");
+}
+
+#[test]
 fn edition_words_in_a_name_are_the_edition() {
     for name in ["missions 2e", "second edition missions", "2E missions"] {
         let (code, out, err) = ask(&["show", name, "--json"]);

@@ -6,7 +6,7 @@ use std::io::Write;
 use chrono::NaiveDate;
 use serde::Serialize;
 
-use super::show::{printed, say_mentioned, search_hint, Mentioned};
+use super::show::{printed, say_mentioned, search_hint, unknown_name, used_in, Mentioned};
 use super::{banner, editions, Config, Outcome, Printer};
 use crate::catalog::{Catalog, Looked, Name, Named, Stored};
 use crate::cli::ErrataArgs;
@@ -177,7 +177,8 @@ fn one_card(
         }
         Name::Topic(Looked::Unknown(nearest)) => {
             let nearest = printed_all(nearest)?;
-            return no_errata(p, card, as_of, NoErrata::Unknown(nearest), json);
+            let used = used_in(catalog, card, editions, as_of)?;
+            return no_errata(p, card, as_of, NoErrata::Unknown { nearest, used }, json);
         }
         Name::Mentioned(named) => {
             let mentioned = Mentioned::read(catalog, named, as_of)?;
@@ -254,8 +255,12 @@ enum NoErrata {
     Mentioned(Mentioned),
     /// Several cards or topics fit the name.
     Several(Vec<String>),
-    /// A name the corpus does not know; the nearest names.
-    Unknown(Vec<String>),
+    /// A name no look-up knows; the nearest names, and the rulings whose
+    /// text uses it.
+    Unknown {
+        nearest: Vec<String>,
+        used: Vec<String>,
+    },
 }
 
 /// A card's errata for people.
@@ -332,9 +337,10 @@ fn no_errata(
                 "card": card, "as_of": as_of, "found": false, "known": false,
                 "candidates": candidates, "rulings": [], "did_you_mean": candidates,
             }),
-            NoErrata::Unknown(nearest) => serde_json::json!({
+            NoErrata::Unknown { nearest, used } => serde_json::json!({
                 "card": card, "as_of": as_of, "found": false, "known": false,
                 "candidates": [], "rulings": [], "did_you_mean": nearest,
+                "used_in": used,
             }),
         };
         p.out.json(&body)?;
@@ -363,11 +369,9 @@ fn no_errata(
             sanitize(card),
             sanitize(&candidates.join(", "))
         ))?,
-        NoErrata::Unknown(nearest) => {
-            p.err.line(&format!(
-                "no card or topic named `{}` in these documents",
-                sanitize(card)
-            ))?;
+        NoErrata::Unknown { nearest, used } => {
+            p.err
+                .line(&unknown_name(card, "card or topic", "", &used))?;
             if !nearest.is_empty() {
                 p.err
                     .line(&format!("nearest: {}", sanitize(&nearest.join(", "))))?;

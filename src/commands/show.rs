@@ -306,7 +306,11 @@ pub fn run(
             Ok(Outcome::Found)
         }
         nothing => {
-            not_found(p, &typed, &editions, as_of, &nothing, args.json)?;
+            let used = match nothing {
+                ShowAnswer::Unknown(_) => used_in(catalog, &typed, &editions, as_of)?,
+                _ => Vec::new(),
+            };
+            not_found(p, &typed, &editions, as_of, &nothing, &used, args.json)?;
             Ok(Outcome::NothingFound)
         }
     }
@@ -482,6 +486,7 @@ fn not_found(
     editions: &[Edition],
     as_of: NaiveDate,
     nothing: &ShowAnswer,
+    used: &[String],
     json: bool,
 ) -> anyhow::Result<()> {
     let named = |found: &[(String, Edition)]| -> Vec<String> {
@@ -512,6 +517,7 @@ fn not_found(
             "candidates": candidates,
             "did_you_mean": if candidates.is_empty() { &nearest } else { &candidates },
             "ruled_later": later,
+            "used_in": used,
         });
         p.out.json(&body)?;
         return Ok(());
@@ -536,9 +542,11 @@ fn not_found(
             sanitize(&candidates.join(", "))
         ))?;
     } else {
-        p.err.line(&format!(
-            "no topic or card named `{}` in these documents ({editions})",
-            sanitize(typed)
+        p.err.line(&unknown_name(
+            typed,
+            "topic or card",
+            &format!(" ({editions})"),
+            used,
         ))?;
         if !nearest.is_empty() {
             p.err
@@ -547,6 +555,67 @@ fn not_found(
         p.err.line(&search_hint(typed))?;
     }
     Ok(())
+}
+
+/// The rulings in effect on the date whose text uses a name no look-up
+/// knows, as "topic (edition)": the name is in the documents, only not as a
+/// topic, a card or a name they set apart ("Quark" inside "Pel and Quark").
+/// Read with `search`, the name as one phrase, every word of it held.
+pub fn used_in(
+    catalog: &Catalog,
+    typed: &str,
+    editions: &[Edition],
+    as_of: NaiveDate,
+) -> anyhow::Result<Vec<String>> {
+    let request = crate::search::Request {
+        query: format!("\"{}\"", typed.replace('"', " ")),
+        edition: match editions {
+            [one] => Some(*one),
+            _ => None,
+        },
+        kind: None,
+        as_of,
+        all: false,
+        limit: USED_IN_SHOWN,
+        typing: false,
+    };
+    let answer = match crate::search::search(catalog.index(), &request) {
+        Ok(answer) => answer,
+        Err(crate::search::SearchError::NoWords) => return Ok(Vec::new()),
+        Err(e) => return Err(e.into()),
+    };
+    if !answer.notes.is_empty() {
+        // A partial, corrected or typo-tolerant reading is no use of the name.
+        return Ok(Vec::new());
+    }
+    let mut used: Vec<String> = Vec::new();
+    for hit in &answer.hits {
+        let named = format!("{} ({})", hit.topic, hit.edition);
+        if !used.contains(&named) {
+            used.push(named);
+        }
+    }
+    Ok(used)
+}
+
+/// How many rulings that use an unknown name are listed.
+const USED_IN_SHOWN: usize = 6;
+
+/// The first line for a name no look-up knows: "not in these documents"
+/// only when no ruling uses it either.
+pub fn unknown_name(typed: &str, what: &str, editions: &str, used: &[String]) -> String {
+    if used.is_empty() {
+        format!(
+            "no {what} named `{}` in these documents{editions}",
+            sanitize(typed)
+        )
+    } else {
+        format!(
+            "no {what} named `{}`{editions}, but rulings use it: {}",
+            sanitize(typed),
+            sanitize(&used.join(", "))
+        )
+    }
 }
 
 /// The search to try for a name no look-up knows.
