@@ -75,6 +75,28 @@ pub fn sanitize(text: &str) -> String {
     out
 }
 
+/// A file name or path made safe for a terminal: where
+/// [`sanitize`] drops what a document's text should not show, a name keeps
+/// every character, shown: newline, carriage return and tab as `\n`, `\r`,
+/// `\t`, every other control character and every invisible format
+/// character (bidirectional controls, marks, …) as `\u{202e}`. A name can
+/// then neither start a line of its own nor reorder what follows it.
+pub fn escape_name(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for c in name.chars() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() || is_invisible_format(c) => {
+                out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// Characters that change how the text around them is shown without being
 /// seen: bidirectional embeddings, overrides and isolates (a ruling could
 /// display reversed or hidden text), marks, invisible separators and
@@ -193,6 +215,11 @@ mod tests {
             "adesrever bx"
         );
         assert_eq!(sanitize("👩\u{200D}🚀"), "👩\u{200D}🚀");
+        assert_eq!(
+            escape_name("a\nb\t\u{202E}c\u{1b}[2J.md"),
+            "a\\nb\\t\\u{202e}c\\u{1b}[2J.md"
+        );
+        assert_eq!(escape_name("1e-2014 – crd.md"), "1e-2014 – crd.md");
         assert_eq!(
             sanitize("keep\ttabs\nand lines — and ◆ icons"),
             "keep\ttabs\nand lines — and ◆ icons"

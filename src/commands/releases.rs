@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::{Outcome, Printer};
 use crate::catalog::Catalog;
 use crate::model::{Edition, ReleaseInfo};
-use crate::output::sanitize;
+use crate::output::{escape_name, sanitize};
 
 #[derive(Serialize)]
 struct Summary<'a> {
@@ -56,16 +56,16 @@ pub fn run(
     } else {
         let id_width = releases
             .iter()
-            .map(|r| r.id.chars().count())
+            .map(|r| escape_name(&r.id).chars().count())
             .max()
             .unwrap_or(2);
         for r in &releases {
-            let id = sanitize(&r.id);
+            let id = escape_name(&r.id);
             let pad = id_width.saturating_sub(id.chars().count());
             let from = match &r.source {
                 Some(path) => format!(
                     "  {}",
-                    p.style.dimmed(&format!("(from {})", sanitize(path)))
+                    p.style.dimmed(&format!("(from {})", escape_name(path)))
                 ),
                 None => String::new(),
             };

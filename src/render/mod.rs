@@ -10,7 +10,7 @@ pub use style::Style;
 
 use crate::index::timeline::Period;
 use crate::model::Entry;
-use crate::output::sanitize;
+use crate::output::{escape_name, sanitize};
 use crate::status::{base_document, Status};
 
 /// Nesting levels a list shows; deeper items print at this depth.
@@ -242,7 +242,7 @@ pub fn citation(release_title: &str, entry: &Entry) -> String {
     if entry.dated {
         parts.push(format!("dated {}", entry.date));
     }
-    parts.push(sanitize(&entry.location()));
+    parts.push(escape_name(&entry.location()));
     parts.join(", ")
 }
 
