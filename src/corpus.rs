@@ -4,10 +4,12 @@
 
 use std::collections::HashMap;
 use std::fs;
+use std::io;
 use std::path::{Path, PathBuf};
 
 use crate::error::{DocumentError, Error};
 use crate::model::{Edition, Entry, Release};
+use crate::output::escape_name;
 use crate::parse;
 
 /// The loaded corpus.
@@ -57,57 +59,92 @@ fn is_document(path: &Path) -> bool {
     extension_fits && !readme && !name.starts_with('.')
 }
 
-/// Every document under `root`, sorted by path (the corpus order).
-pub fn document_files(root: &Path) -> Result<Vec<PathBuf>, Error> {
-    Ok(documents(root, false)?
-        .into_iter()
-        .map(|(p, _)| p)
-        .collect())
+/// The documents found under a folder, and the folders under it that could
+/// not be read.
+#[derive(Debug, Default)]
+pub struct Listing<T> {
+    /// In corpus order (sorted by path).
+    pub documents: Vec<T>,
+    /// Folders whose documents could not be listed (no permission, a path
+    /// longer than the system allows, …), with why: they are skipped, like
+    /// a document that cannot be read.
+    pub skipped: Vec<(PathBuf, io::Error)>,
+}
+
+/// Every document under `root`, sorted by path (the corpus order). Only
+/// `root` itself must be readable: a folder under it that is not is
+/// skipped and reported in the listing.
+pub fn document_files(root: &Path) -> Result<Listing<PathBuf>, Error> {
+    let listing = documents(root, false)?;
+    Ok(Listing {
+        documents: listing.documents.into_iter().map(|(p, _)| p).collect(),
+        skipped: listing.skipped,
+    })
 }
 
 /// Every document under `root` with its metadata (read relative to its
 /// folder, which is cheaper than by path), sorted by path. A document that
 /// vanished since the listing has none.
-pub fn documents_with_metadata(root: &Path) -> Result<Vec<(PathBuf, Option<fs::Metadata>)>, Error> {
+pub fn documents_with_metadata(
+    root: &Path,
+) -> Result<Listing<(PathBuf, Option<fs::Metadata>)>, Error> {
     documents(root, true)
 }
 
-fn documents(root: &Path, metadata: bool) -> Result<Vec<(PathBuf, Option<fs::Metadata>)>, Error> {
-    let mut files = Vec::new();
+fn documents(
+    root: &Path,
+    metadata: bool,
+) -> Result<Listing<(PathBuf, Option<fs::Metadata>)>, Error> {
+    let mut listing = Listing::default();
     let mut folders = vec![root.to_path_buf()];
     while let Some(folder) = folders.pop() {
-        let read = fs::read_dir(&folder).map_err(|source| Error::CorpusFolder {
-            path: folder.clone(),
-            source,
-        })?;
-        for item in read {
-            let item = item.map_err(|source| Error::CorpusFolder {
-                path: folder.clone(),
-                source,
-            })?;
-            let path = item.path();
-            let hidden = item.file_name().to_string_lossy().starts_with('.');
-            let kind = item.file_type().map_err(|source| Error::CorpusFolder {
-                path: path.clone(),
-                source,
-            })?;
-            if kind.is_dir() && !hidden {
-                folders.push(path);
-            } else if !kind.is_dir() && is_document(&path) {
-                // A link is followed: its target is the document.
-                let meta = if !metadata {
-                    None
-                } else if kind.is_symlink() {
-                    fs::metadata(&path).ok()
-                } else {
-                    item.metadata().ok()
-                };
-                files.push((path, meta));
+        if let Err(source) = list_folder(&folder, metadata, &mut folders, &mut listing.documents) {
+            if folder == root {
+                return Err(Error::CorpusFolder {
+                    path: folder,
+                    source,
+                });
             }
+            listing.skipped.push((folder, source));
         }
     }
-    files.sort_by(|a, b| a.0.cmp(&b.0));
-    Ok(files)
+    listing.documents.sort_by(|a, b| a.0.cmp(&b.0));
+    listing.skipped.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(listing)
+}
+
+/// The documents directly in `folder` (added to `files`) and the folders
+/// in it (added to `folders`). An error leaves nothing of the folder.
+fn list_folder(
+    folder: &Path,
+    metadata: bool,
+    folders: &mut Vec<PathBuf>,
+    files: &mut Vec<(PathBuf, Option<fs::Metadata>)>,
+) -> io::Result<()> {
+    let mut found_files = Vec::new();
+    let mut found_folders = Vec::new();
+    for item in fs::read_dir(folder)? {
+        let item = item?;
+        let path = item.path();
+        let hidden = item.file_name().to_string_lossy().starts_with('.');
+        let kind = item.file_type()?;
+        if kind.is_dir() && !hidden {
+            found_folders.push(path);
+        } else if !kind.is_dir() && is_document(&path) {
+            // A link is followed: its target is the document.
+            let meta = if !metadata {
+                None
+            } else if kind.is_symlink() {
+                fs::metadata(&path).ok()
+            } else {
+                item.metadata().ok()
+            };
+            found_files.push((path, meta));
+        }
+    }
+    folders.extend(found_folders);
+    files.extend(found_files);
+    Ok(())
 }
 
 /// The path of `file` relative to `root`, with forward slashes.
@@ -157,7 +194,8 @@ pub fn decode(name: &str, bytes: Vec<u8>) -> Result<(String, Option<String>), Do
             Ok((
                 text,
                 Some(format!(
-                    "{name}:{line}: not UTF-8; read as Latin-1 (Windows-1252) — save it as UTF-8 to silence this"
+                    "{}:{line}: not UTF-8; read as Latin-1 (Windows-1252) — save it as UTF-8 to silence this",
+                    escape_name(name)
                 )),
             ))
         }
@@ -211,9 +249,12 @@ enum Origin {
     File(PathBuf),
 }
 
+/// The documents of the sources by name, and the folders skipped.
+type Listed = (Vec<(String, Origin)>, Vec<DocumentError>);
+
 /// Every document of the sources, by name, later sources replacing
 /// earlier ones with the same release id; in corpus order (by name).
-fn documents_of(sources: &Sources) -> Result<Vec<(String, Origin)>, Error> {
+fn documents_of(sources: &Sources) -> Result<Listed, Error> {
     let mut by_id: HashMap<String, (usize, Vec<(String, Origin)>)> = HashMap::new();
     let mut add = |source: usize, name: String, origin: Origin| {
         let slot = by_id
@@ -229,15 +270,26 @@ fn documents_of(sources: &Sources) -> Result<Vec<(String, Origin)>, Error> {
             add(0, name.to_string(), Origin::Bundled(bytes));
         }
     }
+    let mut skipped = Vec::new();
     for (i, folder) in sources.folders.iter().enumerate() {
-        for path in document_files(folder)? {
+        let listing = document_files(folder)?;
+        for path in listing.documents {
             add(i + 1, relative_name(folder, &path), Origin::File(path));
         }
+        skipped.extend(
+            listing
+                .skipped
+                .into_iter()
+                .map(|(path, source)| DocumentError::Folder {
+                    file: relative_name(folder, &path),
+                    source,
+                }),
+        );
     }
     let mut documents: Vec<(String, Origin)> =
         by_id.into_values().flat_map(|(_, docs)| docs).collect();
     documents.sort_by(|a, b| a.0.cmp(&b.0));
-    Ok(documents)
+    Ok((documents, skipped))
 }
 
 /// Loads every document under `root` (and nothing else).
@@ -247,13 +299,12 @@ pub fn load(root: &Path) -> Result<Corpus, Error> {
 
 /// Loads every document of the sources.
 pub fn load_sources(sources: &Sources) -> Result<Corpus, Error> {
-    let documents = documents_of(sources)?;
+    let (documents, mut problems) = documents_of(sources)?;
     let mut per_id: HashMap<String, usize> = HashMap::new();
     for (name, _) in &documents {
         *per_id.entry(parse::release_id(name)).or_default() += 1;
     }
     let mut releases = Vec::new();
-    let mut problems = Vec::new();
     let mut warnings = Vec::new();
     for (order, (name, origin)) in documents.iter().enumerate() {
         let (bytes, source) = match origin {
@@ -279,8 +330,8 @@ pub fn load_sources(sources: &Sources) -> Result<Corpus, Error> {
                 if reading.found.date == parse::about::Source::FileName {
                     // Never a silent guess: say where the date came from.
                     warnings.push(format!(
-                        "{name}: no date in the text; dated {} from the file name — add `date = \"{}\"` in a `+++` block at the top to confirm",
-                        reading.release.date, reading.release.date
+                        "{}: no date in the text; dated {} from the file name — add `date = \"{}\"` in a `+++` block at the top to confirm",
+                        escape_name(name), reading.release.date, reading.release.date
                     ));
                 }
                 let mut release = reading.release;
@@ -305,28 +356,12 @@ pub fn load_sources(sources: &Sources) -> Result<Corpus, Error> {
     })
 }
 
-/// A document's bytes, looked at before it is opened: opening a pipe would
-/// wait for a writer forever (with the build lock held).
-fn read_file(path: &Path, name: &str) -> Result<Vec<u8>, DocumentError> {
-    match fs::metadata(path) {
-        Ok(meta) if !meta.is_file() => {
-            return Err(DocumentError::NotRegular {
-                file: name.to_string(),
-            })
-        }
-        Ok(meta) if meta.len() > MAX_DOCUMENT_BYTES => {
-            return Err(DocumentError::TooLarge {
-                file: name.to_string(),
-                size: meta.len(),
-                limit: MAX_DOCUMENT_BYTES,
-            })
-        }
-        _ => {}
-    }
-    fs::read(path).map_err(|source| DocumentError::Read {
-        file: name.to_string(),
-        source,
-    })
+/// A document's bytes, read the one safe way (see [`crate::input`]): a
+/// pipe, device, folder or file of `/proc` is refused, and no more than
+/// [`MAX_DOCUMENT_BYTES`] are read whatever size the file reports.
+pub fn read_file(path: &Path, name: &str) -> Result<Vec<u8>, DocumentError> {
+    crate::input::read_capped(path, MAX_DOCUMENT_BYTES)
+        .map_err(|refusal| DocumentError::refused(name, refusal, MAX_DOCUMENT_BYTES))
 }
 
 #[cfg(test)]
@@ -342,7 +377,7 @@ mod tests {
 
     #[cfg(unix)]
     #[test]
-    fn a_pipe_is_skipped_without_being_opened() {
+    fn a_pipe_is_skipped_without_waiting_for_a_writer() {
         let dir = tempfile::tempdir().unwrap();
         fs::write(
             dir.path().join("a.md"),
@@ -354,7 +389,7 @@ mod tests {
         if !made.is_ok_and(|s| s.success()) {
             return; // no mkfifo here: nothing to check
         }
-        // Were the pipe opened, this would wait forever for a writer.
+        // Were the pipe opened to wait for a writer, this would wait forever.
         let corpus = load(dir.path()).unwrap();
         assert_eq!(corpus.releases.len(), 1);
         assert!(matches!(

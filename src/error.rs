@@ -1,40 +1,63 @@
 //! Typed errors of the library. Every error about a document names its file,
-//! and its line where there is one.
+//! and its line where there is one. Names and paths are shown escaped (see
+//! [`escape_name`]): a file name cannot forge a line of output.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-/// A document that could not become a release.
+use crate::output::escape_name;
+
+/// A path for a message: escaped like every name.
+fn shown(path: &Path) -> String {
+    escape_name(&path.display().to_string())
+}
+
+/// A document that could not become a release, or a folder of the corpus
+/// whose documents could not be listed.
 #[derive(Debug, Error)]
 pub enum DocumentError {
-    #[error("{file}: cannot read: {source}")]
+    #[error("{}: cannot read: {source}", escape_name(.file))]
     Read {
         file: String,
         #[source]
         source: std::io::Error,
     },
-    #[error("{file}: empty document (no text)")]
+    #[error("{}: cannot read this folder ({source}); the documents in it are skipped", escape_name(.file))]
+    Folder {
+        file: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{}: empty document (no text)", escape_name(.file))]
     Empty { file: String },
-    #[error("{file}: not a regular file (a pipe, socket or device is never read)")]
+    #[error("{}: not a regular file (a folder, pipe, socket or device is never read)", escape_name(.file))]
     NotRegular { file: String },
-    #[error("{file}: {size} bytes, more than the {limit} bytes a rulings document may have")]
-    TooLarge { file: String, size: u64, limit: u64 },
-    #[error("{file}: more than {limit} lines of text, far more than a rulings document has (the longest official ones have a few hundred); not read")]
+    #[error("{}: a file the operating system makes up as it is read (/proc, /sys, …), not a document", escape_name(.file))]
+    System { file: String },
+    #[error("{}: {}more than the {limit} bytes a rulings document may have", escape_name(.file), .size.map(|s| format!("{s} bytes, ")).unwrap_or_default())]
+    TooLarge {
+        file: String,
+        /// The size the file reported, when it reported more than the limit
+        /// (a file that grew while it was read has none).
+        size: Option<u64>,
+        limit: u64,
+    },
+    #[error("{}: more than {limit} lines of text, far more than a rulings document has (the longest official ones have a few hundred); not read", escape_name(.file))]
     TooManyLines { file: String, limit: usize },
-    #[error("{file}:{line}: binary content (a NUL byte), not a rulings document")]
+    #[error("{}:{line}: binary content (a NUL byte), not a rulings document", escape_name(.file))]
     Binary { file: String, line: usize },
-    #[error("{file}:{line}: invalid front matter: {message}")]
+    #[error("{}:{line}: invalid front matter: {message}", escape_name(.file))]
     FrontMatter {
         file: String,
         line: usize,
         message: String,
     },
-    #[error("{file}: cannot tell the edition: no front matter `edition`, and the document names neither First nor Second Edition; add `edition = \"1E\"` (or \"2E\") in a `+++` block at the top")]
+    #[error("{}: cannot tell the edition: no front matter `edition`, and the document names neither First nor Second Edition; add `edition = \"1E\"` (or \"2E\") in a `+++` block at the top", escape_name(.file))]
     NoEdition { file: String },
-    #[error("{file}: cannot tell the date: no front matter `date`, no dated title line, no dated entries and no date in the file name; add `date = \"YYYY-MM-DD\"` in a `+++` block at the top")]
+    #[error("{}: cannot tell the date: no front matter `date`, no dated title line, no dated entries and no date in the file name; add `date = \"YYYY-MM-DD\"` in a `+++` block at the top", escape_name(.file))]
     NoDate { file: String },
-    #[error("{file}: no entries found (no line reads like a ruling's head)")]
+    #[error("{}: no entries found (no line reads like a ruling's head)", escape_name(.file))]
     NoEntries { file: String },
 }
 
@@ -42,8 +65,10 @@ impl DocumentError {
     pub fn file(&self) -> &str {
         match self {
             DocumentError::Read { file, .. }
+            | DocumentError::Folder { file, .. }
             | DocumentError::Empty { file }
             | DocumentError::NotRegular { file }
+            | DocumentError::System { file }
             | DocumentError::TooLarge { file, .. }
             | DocumentError::TooManyLines { file, .. }
             | DocumentError::Binary { file, .. }
@@ -53,12 +78,24 @@ impl DocumentError {
             | DocumentError::NoEntries { file } => file,
         }
     }
+
+    /// Why a file the corpus lists was not read, for `file` as named.
+    pub fn refused(file: &str, refusal: crate::input::Refusal, limit: u64) -> DocumentError {
+        use crate::input::Refusal;
+        let file = file.to_string();
+        match refusal {
+            Refusal::NotRegular => DocumentError::NotRegular { file },
+            Refusal::System => DocumentError::System { file },
+            Refusal::TooLarge { size } => DocumentError::TooLarge { file, size, limit },
+            Refusal::Io(source) => DocumentError::Read { file, source },
+        }
+    }
 }
 
 /// Errors of the library outside a single document.
 #[derive(Debug, Error)]
 pub enum Error {
-    #[error("corpus folder {path}: {source}")]
+    #[error("corpus folder {}: {source}", shown(.path))]
     CorpusFolder {
         path: PathBuf,
         #[source]
@@ -66,6 +103,56 @@ pub enum Error {
     },
     #[error("{0}")]
     Usage(String),
-    #[error("search index at {path}: {message}")]
+    #[error("search index at {}: {message}", shown(.path))]
     Index { path: PathBuf, message: String },
+}
+
+/// An error and its causes on one line, `error: cause: cause`, each cause
+/// said once: a message that already ends with its cause's words (an
+/// error whose message names its source, as most here do) does not repeat
+/// them.
+pub fn chain(error: &(dyn std::error::Error + 'static)) -> String {
+    let mut message = error.to_string();
+    let mut cause = error.source();
+    while let Some(c) = cause {
+        let said = c.to_string();
+        if !message.contains(&said) {
+            message.push_str(": ");
+            message.push_str(&said);
+        }
+        cause = c.source();
+    }
+    message
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cause_is_said_once() {
+        let denied = || std::io::Error::from_raw_os_error(13);
+        let err = Error::CorpusFolder {
+            path: PathBuf::from("rulings"),
+            source: denied(),
+        };
+        let said = denied().to_string();
+        assert_eq!(chain(&err), format!("corpus folder rulings: {said}"));
+        let wrapped = anyhow::Error::new(err).context("loading the corpus");
+        assert_eq!(
+            chain(wrapped.as_ref()),
+            format!("loading the corpus: corpus folder rulings: {said}")
+        );
+    }
+
+    #[test]
+    fn names_in_messages_are_escaped() {
+        let err = DocumentError::Empty {
+            file: "a\nforged line.md".to_string(),
+        };
+        assert_eq!(
+            err.to_string(),
+            "a\\nforged line.md: empty document (no text)"
+        );
+    }
 }

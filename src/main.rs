@@ -18,7 +18,7 @@ fn main() -> ExitCode {
             if rulings::commands::is_broken_pipe(&err) {
                 return ExitCode::SUCCESS;
             }
-            eprintln!("rulings: {err:#}");
+            eprintln!("rulings: {}", rulings::error::chain(err.as_ref()));
             ExitCode::from(2)
         }
     }

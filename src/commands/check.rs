@@ -13,8 +13,9 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use crate::corpus;
+use crate::error::DocumentError;
 use crate::model::{Release, ReleaseKind};
-use crate::output::sanitize;
+use crate::output::{escape_name, sanitize};
 use crate::parse::about::Source;
 use crate::parse::flow::Furniture;
 use crate::parse::heads::{initial, Rejection};
@@ -215,13 +216,26 @@ fn documents(paths: &[PathBuf]) -> (Vec<(PathBuf, String)>, Vec<Unreadable>) {
     for path in paths {
         if path.is_dir() {
             match corpus::document_files(path) {
-                Ok(files) => {
-                    for f in files {
-                        let name = Path::new(&path.file_name().unwrap_or_default())
-                            .join(corpus::relative_name(path, &f))
+                Ok(listing) => {
+                    let named = |f: &Path| {
+                        Path::new(&path.file_name().unwrap_or_default())
+                            .join(corpus::relative_name(path, f))
                             .to_string_lossy()
-                            .replace('\\', "/");
+                            .replace('\\', "/")
+                    };
+                    for f in listing.documents {
+                        let name = named(&f);
                         found.push((f, name));
+                    }
+                    for (folder, source) in listing.skipped {
+                        let error = DocumentError::Folder {
+                            file: named(&folder),
+                            source,
+                        };
+                        unreadable.push(Unreadable {
+                            file: error.file().to_string(),
+                            message: error.to_string(),
+                        });
                     }
                 }
                 Err(e) => unreadable.push(Unreadable {
@@ -241,7 +255,7 @@ pub fn run(paths: &[PathBuf], json: bool, out: &mut impl Write) -> anyhow::Resul
     let (files, mut unreadable) = documents(paths);
     let mut readings: Vec<(Reading, String)> = Vec::new();
     for (order, (path, name)) in files.iter().enumerate() {
-        let bytes = match std::fs::read(path) {
+        let bytes = match corpus::read_file(path, name) {
             Ok(b) => b,
             Err(e) => {
                 unreadable.push(Unreadable {
@@ -499,7 +513,7 @@ fn ranges(front: &[FrontLines]) -> String {
 
 fn write_plain(report: &Report, out: &mut impl Write) -> std::io::Result<()> {
     for d in &report.documents {
-        writeln!(out, "{}", sanitize(&d.file))?;
+        writeln!(out, "{}", escape_name(&d.file))?;
         writeln!(
             out,
             "  edition {} ({}), date {} ({}), kind {} ({})",

@@ -360,7 +360,7 @@ fn guarded<T>(work: impl FnOnce() -> anyhow::Result<T>) -> Result<T, Failure> {
     std::panic::set_hook(hook);
     match result {
         Ok(Ok(value)) => Ok(value),
-        Ok(Err(e)) if is_damage(&e) => Err(Failure::Damage(format!("{e:#}"))),
+        Ok(Err(e)) if is_damage(&e) => Err(Failure::Damage(crate::error::chain(e.as_ref()))),
         Ok(Err(e)) => Err(Failure::Other(e)),
         Err(panic) => {
             let message = panic

@@ -116,7 +116,8 @@ pub fn corpus(sources: &Sources) -> Result<String, IndexError> {
         let canonical = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
         hasher.write(canonical.as_os_str().as_encoded_bytes());
         hasher.write_u8(0xfe);
-        for (file, metadata) in corpus::documents_with_metadata(root)? {
+        let listing = corpus::documents_with_metadata(root)?;
+        for (file, metadata) in listing.documents {
             hasher.write_u8(0);
             hasher.write(corpus::relative_name(root, &file).as_bytes());
             hasher.write_u8(0);
@@ -124,6 +125,11 @@ pub fn corpus(sources: &Sources) -> Result<String, IndexError> {
             if let Some(metadata) = metadata {
                 write_metadata(&mut hasher, &metadata);
             }
+        }
+        // A folder skipped now and readable later (or the reverse) changes it.
+        for (folder, _) in listing.skipped {
+            hasher.write_u8(1);
+            hasher.write(corpus::relative_name(root, &folder).as_bytes());
         }
     }
     Ok(format!("{:016x}", hasher.finish()))

@@ -99,7 +99,7 @@ impl<'c> State<'c> {
             _ => Ok(()),
         };
         if let Err(e) = result {
-            self.error = Some(format!("{e:#}"));
+            self.error = Some(crate::error::chain(e.as_ref()));
         }
     }
 

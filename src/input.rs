@@ -1,0 +1,133 @@
+//! Reading a file the program did not write itself — a document of the
+//! corpus, the index folder's `CURRENT` pointer — so that no file can hang
+//! a command or exhaust its memory.
+//!
+//! A path is looked at only through the handle it opened to: a file swapped
+//! for another between a look by path and the open cannot slip past. The
+//! open does not wait (a pipe with no writer opens at once, a terminal does
+//! not become the controlling one); then the open file must be a regular
+//! file, not on a file system the kernel makes up as it is read (`/proc`,
+//! `/sys`, debugfs, …, whose files report a size of 0 and can be endless or
+//! block), and it is read up to a cap whatever size it reported.
+
+use std::fs::File;
+use std::io::{self, Read};
+use std::path::Path;
+
+/// Why a file was not read.
+#[derive(Debug)]
+pub enum Refusal {
+    /// A folder, pipe, socket or device.
+    NotRegular,
+    /// A file of a kernel's pseudo file system (`/proc`, `/sys`, …).
+    System,
+    /// More than the cap; `size` when the file said so before it was read.
+    TooLarge { size: Option<u64> },
+    /// The operating system's own error.
+    Io(io::Error),
+}
+
+impl From<io::Error> for Refusal {
+    fn from(e: io::Error) -> Refusal {
+        Refusal::Io(e)
+    }
+}
+
+/// Opens `path` for reading without waiting on it.
+fn open(path: &Path) -> io::Result<File> {
+    let mut options = File::options();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY);
+    }
+    options.open(path)
+}
+
+/// Whether the open file lives on a file system whose files the kernel
+/// makes up when read.
+#[cfg(target_os = "linux")]
+fn on_pseudo_file_system(file: &File) -> bool {
+    // The width of the magic numbers differs between targets.
+    #[allow(clippy::unnecessary_cast)]
+    const PSEUDO: [i64; 11] = [
+        libc::PROC_SUPER_MAGIC as i64,
+        libc::SYSFS_MAGIC as i64,
+        libc::DEBUGFS_MAGIC as i64,
+        libc::TRACEFS_MAGIC as i64,
+        libc::SECURITYFS_MAGIC as i64,
+        libc::CGROUP_SUPER_MAGIC as i64,
+        libc::CGROUP2_SUPER_MAGIC as i64,
+        libc::BPF_FS_MAGIC as i64,
+        libc::DEVPTS_SUPER_MAGIC as i64,
+        libc::SELINUX_MAGIC as i64,
+        libc::NSFS_MAGIC as i64,
+    ];
+    #[allow(clippy::unnecessary_cast)]
+    rustix::fs::fstatfs(file).is_ok_and(|stat| PSEUDO.contains(&(stat.f_type as i64)))
+}
+
+#[cfg(not(target_os = "linux"))]
+fn on_pseudo_file_system(_: &File) -> bool {
+    false
+}
+
+/// The bytes of the regular file at `path`, at most `limit` of them (see
+/// the module docs).
+pub fn read_capped(path: &Path, limit: u64) -> Result<Vec<u8>, Refusal> {
+    let file = open(path)?;
+    let metadata = file.metadata()?;
+    if !metadata.is_file() {
+        return Err(Refusal::NotRegular);
+    }
+    if on_pseudo_file_system(&file) {
+        return Err(Refusal::System);
+    }
+    if metadata.len() > limit {
+        return Err(Refusal::TooLarge {
+            size: Some(metadata.len()),
+        });
+    }
+    // The size said is only a hint: one more byte than the cap tells a file
+    // that grew (or lied) from one that fits.
+    let hint = usize::try_from(metadata.len()).unwrap_or(0);
+    let mut bytes = Vec::with_capacity(hint);
+    file.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Err(Refusal::TooLarge { size: None });
+    }
+    Ok(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_is_read_up_to_the_cap() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.md");
+        std::fs::write(&path, b"0123456789").unwrap();
+        assert_eq!(read_capped(&path, 10).unwrap(), b"0123456789");
+        assert!(matches!(
+            read_capped(&path, 9),
+            Err(Refusal::TooLarge { size: Some(10) })
+        ));
+        assert!(matches!(
+            read_capped(dir.path(), 10),
+            Err(Refusal::NotRegular)
+        ));
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_file_of_proc_is_not_read() {
+        let proc_file = Path::new("/proc/self/pagemap");
+        if !proc_file.exists() {
+            eprintln!("skipped: no /proc here");
+            return;
+        }
+        assert!(matches!(read_capped(proc_file, 1024), Err(Refusal::System)));
+    }
+}
