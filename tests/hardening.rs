@@ -257,3 +257,175 @@ fn file_names_cannot_forge_a_line_or_reorder_one() {
         "{stdout}"
     );
 }
+
+/// The names in the index folder that start with `prefix`.
+fn named(index: &Path, prefix: &str) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(index)
+        .unwrap()
+        .map(|i| i.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(prefix))
+        .collect();
+    names.sort();
+    names
+}
+
+/// A search that answers, with its stderr.
+fn answers(c: &Corpus) -> String {
+    let out = c.run(&["search", "zorblax"]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        text(&out.stdout).starts_with("1. faction"),
+        "{}",
+        text(&out.stdout)
+    );
+    stderr
+}
+
+#[test]
+fn a_current_that_is_a_folder_heals_and_leaks_no_generation() {
+    let c = Corpus::new();
+    answers(&c);
+    let current = c.index().join("CURRENT");
+    fs::remove_file(&current).unwrap();
+    fs::create_dir(&current).unwrap();
+    let stderr = answers(&c);
+    assert!(
+        stderr.contains("is damaged (CURRENT is not a regular file)"),
+        "{stderr}"
+    );
+    assert!(current.is_file(), "the next build replaced it");
+    // The generation a damaged `CURRENT` no longer named went with it.
+    assert_eq!(named(&c.index(), "gen-").len(), 1);
+    for i in 0..3 {
+        assert_eq!(answers(&c), "", "healed");
+        // Builds after it keep the generation in use and the one it replaced.
+        let more = document("more").replace("faction", &format!("topic{i}"));
+        fs::write(c.corpus().join(format!("more{i}.md")), more).unwrap();
+        assert!(answers(&c).contains("indexed"));
+        assert!(named(&c.index(), "gen-").len() <= 2);
+    }
+    assert!(named(&c.index(), "build-").is_empty());
+}
+
+#[test]
+fn a_current_that_is_a_pipe_heals_without_waiting() {
+    let c = Corpus::new();
+    answers(&c);
+    let current = c.index().join("CURRENT");
+    fs::remove_file(&current).unwrap();
+    if !mkfifo(&current) {
+        return;
+    }
+    let stderr = answers(&c);
+    assert!(
+        stderr.contains("is damaged (CURRENT is not a regular file)"),
+        "{stderr}"
+    );
+    assert!(current.is_file());
+    assert_eq!(answers(&c), "");
+    assert_eq!(named(&c.index(), "gen-").len(), 1);
+}
+
+#[test]
+fn a_huge_current_is_not_read_whole() {
+    let c = Corpus::new();
+    answers(&c);
+    // 4 GB, sparse: it takes no room on the disk, and would in memory.
+    let current = fs::File::create(c.index().join("CURRENT")).unwrap();
+    current.set_len(4 << 30).unwrap();
+    drop(current);
+    let stderr = answers(&c);
+    assert!(
+        stderr.contains("CURRENT is far longer than the name of a generation"),
+        "{stderr}"
+    );
+    assert!(fs::metadata(c.index().join("CURRENT")).unwrap().len() < 100);
+    assert_eq!(named(&c.index(), "gen-").len(), 1);
+}
+
+#[test]
+fn a_lock_file_that_is_a_pipe_or_a_folder_does_not_hang_a_build() {
+    let c = Corpus::new();
+    answers(&c);
+    let lock = c.index().join(".build.lock");
+    for (i, make_pipe) in [true, false].into_iter().enumerate() {
+        fs::remove_file(&lock).unwrap();
+        if make_pipe {
+            if !mkfifo(&lock) {
+                continue;
+            }
+        } else {
+            fs::create_dir(&lock).unwrap();
+        }
+        // A changed corpus needs a build, and the build needs the lock.
+        let more = document("more").replace("faction", &format!("topic{i}"));
+        fs::write(c.corpus().join(format!("more{i}.md")), more).unwrap();
+        let stderr = answers(&c);
+        assert!(stderr.contains("indexed"), "{stderr}");
+        assert!(!stderr.contains("warning"), "{stderr}");
+        assert!(lock.is_file());
+    }
+}
+
+/// Holds the build lock of `c`'s index, as a stuck build would.
+fn hold_the_lock(c: &Corpus) -> fs::File {
+    fs::create_dir_all(c.index()).unwrap();
+    let lock = fs::File::options()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(c.index().join(".build.lock"))
+        .unwrap();
+    lock.lock().unwrap();
+    lock
+}
+
+#[test]
+fn a_command_behind_a_stuck_build_answers_from_the_last_index() {
+    let c = Corpus::new();
+    answers(&c);
+    let current = fs::read_to_string(c.index().join("CURRENT")).unwrap();
+    // The corpus changed: the index is stale, and the build is stuck.
+    let other = document("and a quux").replace("faction", "other topic");
+    fs::write(c.corpus().join("b.md"), other).unwrap();
+    let _lock = hold_the_lock(&c);
+    let started = Instant::now();
+    let stderr = answers(&c);
+    assert!(started.elapsed() < Duration::from_secs(30));
+    assert!(
+        stderr.contains("another process has been building the search index"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("answering from the index as it was built before"),
+        "{stderr}"
+    );
+    assert_eq!(
+        fs::read_to_string(c.index().join("CURRENT")).unwrap(),
+        current
+    );
+    // `rulings index` is asked to build: it says it could not.
+    let out = c.run(&["index"]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("another process has been building it"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_command_behind_a_stuck_first_build_answers_from_memory() {
+    let c = Corpus::new();
+    let _lock = hold_the_lock(&c);
+    let started = Instant::now();
+    let stderr = answers(&c);
+    assert!(started.elapsed() < Duration::from_secs(30));
+    assert!(
+        stderr.contains("searching an index built in memory"),
+        "{stderr}"
+    );
+    assert!(named(&c.index(), "gen-").is_empty(), "nothing published");
+    assert!(!c.index().join("CURRENT").exists());
+}

@@ -37,6 +37,8 @@ const STAMP: &str = ".rulings-intact";
 /// How long a file must have stood unchanged before a stamp vouches for it:
 /// longer than any file system's clock tick for change times.
 pub const SETTLE: Duration = Duration::from_secs(2);
+/// The most of a stamp read: it is one short line.
+const STAMP_CAP: u64 = 256;
 /// How long a stamp vouches for the files at all.
 pub const MAX_AGE: Duration = Duration::from_secs(24 * 60 * 60);
 
@@ -93,7 +95,11 @@ pub fn stamped(generation: &Path) -> bool {
 
 /// [`stamped`], asked at the time `now`.
 fn vouches(generation: &Path, now: Duration) -> bool {
-    let Ok(text) = fs::read_to_string(generation.join(STAMP)) else {
+    // Read the one safe way: a stamp is a line, and never worth a wait.
+    let Ok(bytes) = crate::input::read_capped(&generation.join(STAMP), STAMP_CAP) else {
+        return false;
+    };
+    let Ok(text) = String::from_utf8(bytes) else {
         return false;
     };
     let Some((taken, fingerprint)) = parse(&text) else {

@@ -19,6 +19,7 @@ mod schema;
 pub mod store;
 pub mod timeline;
 
+use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -33,18 +34,19 @@ pub use schema::{
     class, edition_key, highlight_analyzer, words_analyzer, Fields, Role, BODY_HASH, CLASS,
     SCHEMA_VERSION, SEQ, STANDING,
 };
-use store::{BuildLock, Store};
+use store::{BuildLock, LockError, Store, LOCK_WAIT};
 
 use crate::corpus::{self, Corpus, Sources};
+use crate::output::escape_name;
 
 /// What can go wrong with the index.
 #[derive(Debug, Error)]
 pub enum IndexError {
     #[error(transparent)]
     Corpus(#[from] crate::error::Error),
-    #[error("no rulings document could be read from {0}")]
+    #[error("no rulings document could be read from {}", escape_name(.0))]
     NoDocuments(String),
-    #[error("search index at {}: {source}", path.display())]
+    #[error("search index at {}: {source}", shown(path))]
     Io {
         path: PathBuf,
         #[source]
@@ -54,8 +56,18 @@ pub enum IndexError {
     Tantivy(#[from] TantivyError),
     #[error("search index: {0}")]
     Json(#[from] serde_json::Error),
-    #[error("search index at {}: {files} read back unlike what was written", path.display())]
+    #[error(
+        "search index at {}: {files} read back unlike what was written",
+        shown(path)
+    )]
     Unverified { path: PathBuf, files: String },
+    #[error("search index at {}: another process has been building it for more than {} s; try again when it is done", shown(path), store::LOCK_WAIT.as_secs())]
+    Busy { path: PathBuf },
+}
+
+/// A path for a message, escaped like every name.
+fn shown(path: &Path) -> String {
+    escape_name(&path.display().to_string())
 }
 
 /// The files of `index` whose content no longer matches the checksum
@@ -269,12 +281,25 @@ enum GenerationError {
     Failed(String),
 }
 
-fn open_generation(generation: &Path, expected: &Expected) -> Result<Found, GenerationError> {
+/// Opens a generation; with `expected`, only if it answers for this corpus
+/// and program (else it is stale), without, whatever corpus it was built
+/// from (the last good index, when a new one cannot be had).
+fn open_generation(
+    generation: &Path,
+    expected: Option<&Expected>,
+) -> Result<Found, GenerationError> {
     let failed = |e: TantivyError| match e {
         TantivyError::IncompatibleIndex(_) => GenerationError::Incompatible,
         TantivyError::LockFailure(..) => GenerationError::Lock(e.to_string()),
         other => GenerationError::Failed(other.to_string()),
     };
+    // What tantivy reads by path must be regular files: a pipe would hang it.
+    if let Some(odd) = not_regular(generation) {
+        return Err(GenerationError::Failed(format!(
+            "{} is not a regular file",
+            escape_name(&odd)
+        )));
+    }
     let index = Index::open_in_dir(generation).map_err(failed)?;
     let metas = index.load_metas().map_err(failed)?;
     let Some(manifest) = Manifest::from_payload(metas.payload.as_deref()) else {
@@ -282,11 +307,16 @@ fn open_generation(generation: &Path, expected: &Expected) -> Result<Found, Gene
             "it records no manifest".to_string(),
         ));
     };
-    if manifest.schema != SCHEMA_VERSION || manifest.program != expected.program {
+    if manifest.schema != SCHEMA_VERSION {
         return Ok(Found::Stale(BuildReason::OtherProgram));
     }
-    if manifest.fingerprint != expected.fingerprint {
-        return Ok(Found::Stale(BuildReason::CorpusChanged));
+    if let Some(expected) = expected {
+        if manifest.program != expected.program {
+            return Ok(Found::Stale(BuildReason::OtherProgram));
+        }
+        if manifest.fingerprint != expected.fingerprint {
+            return Ok(Found::Stale(BuildReason::CorpusChanged));
+        }
     }
     // A flipped bit in a segment file can give a different answer without
     // any error: every file's checksum is checked before the index is used,
@@ -306,9 +336,18 @@ fn open_generation(generation: &Path, expected: &Expected) -> Result<Found, Gene
         .map_err(failed)
 }
 
+/// The name of an item of `folder` that is not a regular file, if any (a
+/// folder is not expected in a generation either).
+fn not_regular(folder: &Path) -> Option<String> {
+    fs::read_dir(folder).ok()?.flatten().find_map(|item| {
+        let regular = item.file_type().is_ok_and(|t| t.is_file());
+        (!regular).then(|| item.file_name().to_string_lossy().into_owned())
+    })
+}
+
 /// Opens the generation `CURRENT` names. A build that replaces it while
 /// this looks is not damage: look again.
-fn open_current(store: &Store, expected: &Expected) -> Result<Found, Unusable> {
+fn open_current(store: &Store, expected: Option<&Expected>) -> Result<Found, Unusable> {
     const ATTEMPTS: usize = 5;
     for _ in 0..ATTEMPTS {
         let generation = match store.current() {
@@ -389,7 +428,7 @@ fn in_memory(corpus: &Corpus, manifest: Manifest) -> Result<SearchIndex, IndexEr
 fn unwritable_warning(folder: &Path, why: &str) -> String {
     format!(
         "cannot write the search index at {} ({why}); searching an index built in memory",
-        folder.display()
+        shown(folder)
     )
 }
 
@@ -434,7 +473,7 @@ pub fn open(sources: &Sources, index_root: &Path) -> Result<Opened, IndexError> 
     let expected = Expected::now(sources)?;
     let checked = started.elapsed();
     let mut warnings = Vec::new();
-    let reason = match open_current(&store, &expected) {
+    let reason = match open_current(&store, Some(&expected)) {
         Ok(Found::Fresh(index)) => {
             return Ok(Opened {
                 index: *index,
@@ -447,7 +486,7 @@ pub fn open(sources: &Sources, index_root: &Path) -> Result<Opened, IndexError> 
         Err(Unusable::Damaged(why)) => {
             warnings.push(format!(
                 "the search index at {} is damaged ({why}); rebuilding it",
-                index_root.display()
+                shown(index_root)
             ));
             BuildReason::Damaged
         }
@@ -456,9 +495,10 @@ pub fn open(sources: &Sources, index_root: &Path) -> Result<Opened, IndexError> 
             return open_in_memory(sources, &expected, warnings, checked);
         }
     };
-    let lock = match store.lock() {
+    let lock = match store.lock(LOCK_WAIT) {
         Ok(lock) => lock,
-        Err(e) => {
+        Err(LockError::Busy) => return open_without_lock(sources, &store, warnings, checked),
+        Err(LockError::Io(e)) => {
             warnings.push(unwritable_warning(index_root, &e.to_string()));
             return open_in_memory(sources, &expected, warnings, checked);
         }
@@ -466,7 +506,7 @@ pub fn open(sources: &Sources, index_root: &Path) -> Result<Opened, IndexError> 
     // Another process may have built it while this one waited for the lock;
     // and the corpus may have changed meanwhile.
     let expected = Expected::now(sources)?;
-    if let Ok(Found::Fresh(index)) = open_current(&store, &expected) {
+    if let Ok(Found::Fresh(index)) = open_current(&store, Some(&expected)) {
         return Ok(Opened {
             index: *index,
             origin: Origin::Reused,
@@ -479,7 +519,7 @@ pub fn open(sources: &Sources, index_root: &Path) -> Result<Opened, IndexError> 
     let corpus = load_corpus(sources)?;
     let manifest = expected.manifest(sources, &corpus);
     let written = write_generation(&store, &lock, &corpus, &manifest).and_then(|generation| {
-        match open_generation(&generation, &expected) {
+        match open_generation(&generation, Some(&expected)) {
             Ok(Found::Fresh(index)) => Ok(*index),
             _ => Err(IndexError::Io {
                 path: generation,
@@ -505,6 +545,37 @@ pub fn open(sources: &Sources, index_root: &Path) -> Result<Opened, IndexError> 
     }
 }
 
+/// Answers while another process holds the build lock past [`LOCK_WAIT`]
+/// (a stuck or very slow build): from the generation in use, whatever
+/// corpus it was built from, or else from an index built in memory and not
+/// published; either way with a warning.
+fn open_without_lock(
+    sources: &Sources,
+    store: &Store,
+    mut warnings: Vec<String>,
+    checked: Duration,
+) -> Result<Opened, IndexError> {
+    let waited = format!(
+        "another process has been building the search index at {} for more than {} s",
+        shown(store.root()),
+        LOCK_WAIT.as_secs()
+    );
+    if let Ok(Found::Fresh(index)) = open_current(store, None) {
+        warnings.push(format!(
+            "{waited}; answering from the index as it was built before, which may miss the latest changes to the corpus"
+        ));
+        return Ok(Opened {
+            index: *index,
+            origin: Origin::Reused,
+            warnings,
+            checked,
+        });
+    }
+    warnings.push(format!("{waited}; searching an index built in memory"));
+    let expected = Expected::now(sources)?;
+    open_in_memory(sources, &expected, warnings, checked)
+}
+
 /// What `rebuild` did.
 #[derive(Debug, Clone)]
 pub struct Rebuilt {
@@ -518,7 +589,15 @@ pub struct Rebuilt {
 /// whether or not the one there is up to date.
 pub fn rebuild(sources: &Sources, index_root: &Path) -> Result<Rebuilt, IndexError> {
     let store = Store::new(index_root);
-    let lock = store.lock().map_err(io_error(index_root))?;
+    let lock = match store.lock(LOCK_WAIT) {
+        Ok(lock) => lock,
+        Err(LockError::Busy) => {
+            return Err(IndexError::Busy {
+                path: index_root.to_path_buf(),
+            })
+        }
+        Err(LockError::Io(e)) => return Err(io_error(index_root)(e)),
+    };
     store.remove_abandoned(&lock);
     let started = Instant::now();
     let expected = Expected::now(sources)?;

@@ -13,19 +13,38 @@
 //! renaming its folder and then replacing `CURRENT` with a rename, so a
 //! reader sees either the old index or the new one, never half of one. A
 //! killed build leaves `CURRENT` as it was; its `build-…` folder is removed
-//! by the next build. Only the holder of the lock builds: processes that
-//! find the index missing or stale wait for it, then look again before
-//! building. Nothing else in the folder is touched (`index/.gitignore` stays).
+//! by the next build. Publishing removes every generation but the new one
+//! and the one it replaces (a command that read the old pointer may still
+//! be opening its files), so after any command there are at most two, and
+//! a build under way. Only the holder of the lock builds: processes that find the
+//! index missing or stale wait for it, a bounded time ([`LOCK_WAIT`]), then
+//! look again before building. Nothing else in the folder is touched
+//! (`index/.gitignore` stays).
+//!
+//! The folder's own files are input like any other: `CURRENT` is read the
+//! one safe way ([`crate::input`]) with a cap of a few hundred bytes, and a
+//! `CURRENT` or lock file that is not a regular file (a folder, a pipe) is
+//! damage that the next build replaces, never something to wait on.
 
-use std::fs::{self, File};
+use std::fs::{self, File, TryLockError};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use crate::input::{self, Refusal};
 
 const CURRENT: &str = "CURRENT";
 const LOCK: &str = ".build.lock";
 const GENERATION: &str = "gen-";
 const BUILD: &str = "build-";
+/// The most of `CURRENT` read: the name of a generation is about 30 bytes.
+const CURRENT_CAP: u64 = 256;
+/// How long a command waits for another process's build before it answers
+/// without it: far longer than a build of any real corpus takes, short
+/// enough that a stuck build does not look like a hung command.
+pub const LOCK_WAIT: Duration = Duration::from_secs(5);
+/// How often the lock is tried while waiting.
+const LOCK_POLL: Duration = Duration::from_millis(50);
 
 /// The index folder.
 #[derive(Debug, Clone)]
@@ -37,6 +56,20 @@ pub struct Store {
 #[derive(Debug)]
 pub struct BuildLock {
     _file: File,
+}
+
+/// Why the build lock was not taken.
+#[derive(Debug)]
+pub enum LockError {
+    /// Another process held it for the whole wait.
+    Busy,
+    Io(io::Error),
+}
+
+impl From<io::Error> for LockError {
+    fn from(e: io::Error) -> LockError {
+        LockError::Io(e)
+    }
 }
 
 /// A name no other process picks: process id and the time in nanoseconds.
@@ -62,10 +95,20 @@ impl Store {
     /// The generation `CURRENT` names, if there is one. A `CURRENT` that
     /// names no generation is an error (a damaged index).
     pub fn current(&self) -> io::Result<Option<PathBuf>> {
-        let text = match fs::read(self.root.join(CURRENT)) {
+        let text = match input::read_capped(&self.root.join(CURRENT), CURRENT_CAP) {
             Ok(bytes) => bytes,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(e),
+            Err(Refusal::Io(e)) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(Refusal::Io(e)) => return Err(e),
+            Err(refusal) => {
+                let what = match refusal {
+                    Refusal::TooLarge { .. } => "far longer than the name of a generation",
+                    _ => "not a regular file",
+                };
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!("{CURRENT} is {what}"),
+                ));
+            }
         };
         let name = String::from_utf8_lossy(&text).trim().to_string();
         let plausible = name.starts_with(GENERATION)
@@ -79,16 +122,29 @@ impl Store {
         Ok(Some(self.root.join(name)))
     }
 
-    /// Waits for the build lock, creating the folder if need be.
-    pub fn lock(&self) -> io::Result<BuildLock> {
+    /// Waits for the build lock, at most `wait`, creating the folder if
+    /// need be.
+    pub fn lock(&self, wait: Duration) -> Result<BuildLock, LockError> {
         fs::create_dir_all(&self.root)?;
-        let file = File::options()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(self.root.join(LOCK))?;
-        file.lock()?;
-        Ok(BuildLock { _file: file })
+        let path = self.root.join(LOCK);
+        let deadline = Instant::now() + wait;
+        loop {
+            let file = open_lock_file(&path)?;
+            match file.try_lock() {
+                // Another process may have replaced a damaged lock file
+                // since it was opened: the lock counts only on the file
+                // that is there.
+                Ok(()) if is_at(&file, &path) => return Ok(BuildLock { _file: file }),
+                Ok(()) => continue,
+                Err(TryLockError::WouldBlock) => {}
+                Err(TryLockError::Error(e)) => return Err(e.into()),
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                return Err(LockError::Busy);
+            }
+            std::thread::sleep(LOCK_POLL.min(deadline - now));
+        }
     }
 
     /// A new, empty folder to build an index in (under the lock).
@@ -101,26 +157,44 @@ impl Store {
     /// Makes a complete build the generation in use. Its files reach the
     /// disk before the pointer to them does. The generation it replaces is
     /// kept (a command that read the old pointer may still be opening its
-    /// files); every older one is removed.
+    /// files); every older one is removed, and so is one that a `CURRENT`
+    /// no longer names. A `CURRENT` that is a folder, which no rename can
+    /// replace, is removed first. A build that cannot be published is
+    /// removed, never left behind.
     pub fn publish(&self, build: &Path, _lock: &BuildLock) -> io::Result<PathBuf> {
         sync_folder(build)?;
         let previous = self.current().ok().flatten();
         let name = format!("{GENERATION}{}", unique_suffix());
         let generation = self.root.join(&name);
         fs::rename(build, &generation)?;
-        let pointer = self.root.join(format!(".{CURRENT}-{}", unique_suffix()));
-        {
-            let mut file = File::create(&pointer)?;
-            file.write_all(name.as_bytes())?;
-            file.write_all(b"\n")?;
-            file.sync_all()?;
-        }
-        if let Err(e) = fs::rename(&pointer, self.root.join(CURRENT)) {
-            let _ = fs::remove_file(&pointer);
+        if let Err(e) = self.point_to(&name) {
+            let _ = fs::remove_dir_all(&generation);
             return Err(e);
         }
         self.remove_others(&[Some(generation.clone()), previous]);
         Ok(generation)
+    }
+
+    /// Replaces `CURRENT` with one naming `name`, by a rename.
+    fn point_to(&self, name: &str) -> io::Result<()> {
+        let pointer = self.root.join(format!(".{CURRENT}-{}", unique_suffix()));
+        let written = (|| {
+            let mut file = File::create(&pointer)?;
+            file.write_all(name.as_bytes())?;
+            file.write_all(b"\n")?;
+            file.sync_all()
+        })();
+        let current = self.root.join(CURRENT);
+        let renamed = written.and_then(|()| {
+            if fs::symlink_metadata(&current).is_ok_and(|m| m.is_dir()) {
+                fs::remove_dir_all(&current)?;
+            }
+            fs::rename(&pointer, &current)
+        });
+        if renamed.is_err() {
+            let _ = fs::remove_file(&pointer);
+        }
+        renamed
     }
 
     /// Removes abandoned builds (under the lock: no build is running).
@@ -128,9 +202,10 @@ impl Store {
         self.remove_matching(|name| name.starts_with(BUILD));
     }
 
-    /// Removes every generation but the ones kept. A process still reading
-    /// one of them keeps its open files (on Unix) or keeps the folder from
-    /// going (elsewhere: it is then removed by a later build).
+    /// Removes every generation but the ones kept, and pointers left by a
+    /// killed build. A process still reading one of them keeps its open
+    /// files (on Unix) or keeps the folder from going (elsewhere: it is then
+    /// removed by a later build).
     fn remove_others(&self, keep: &[Option<PathBuf>]) {
         let keep: Vec<String> = keep
             .iter()
@@ -167,6 +242,51 @@ impl Store {
     }
 }
 
+/// Opens the lock file for writing, creating it. One that is not a regular
+/// file (a folder, a pipe, a link to a device) is damage: it is removed and
+/// made again. Opening never waits (a pipe with no reader fails at once).
+fn open_lock_file(path: &Path) -> io::Result<File> {
+    let mut options = File::options();
+    options.create(true).truncate(false).write(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY);
+    }
+    let opened = options.open(path);
+    if let Ok(file) = &opened {
+        if file.metadata()?.is_file() {
+            return opened;
+        }
+    }
+    match fs::symlink_metadata(path) {
+        Ok(m) if m.is_dir() => fs::remove_dir_all(path)?,
+        Ok(m) if !m.is_file() => fs::remove_file(path)?,
+        _ => return opened,
+    }
+    let file = options.open(path)?;
+    if file.metadata()?.is_file() {
+        Ok(file)
+    } else {
+        Err(io::Error::other(format!("{LOCK} is not a regular file")))
+    }
+}
+
+/// Whether `file` is the file at `path` now.
+#[cfg(unix)]
+fn is_at(file: &File, path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (file.metadata(), fs::symlink_metadata(path)) {
+        (Ok(open), Ok(there)) => open.dev() == there.dev() && open.ino() == there.ino(),
+        _ => false,
+    }
+}
+
+#[cfg(not(unix))]
+fn is_at(_: &File, _: &Path) -> bool {
+    true
+}
+
 /// Every file of a folder, and the folder itself, synced to the disk.
 fn sync_folder(folder: &Path) -> io::Result<()> {
     for item in fs::read_dir(folder)? {
@@ -192,7 +312,7 @@ mod tests {
         let store = Store::new(dir.path());
         fs::write(dir.path().join(".gitignore"), "*\n").unwrap();
         assert_eq!(store.current().unwrap(), None);
-        let lock = store.lock().unwrap();
+        let lock = store.lock(LOCK_WAIT).unwrap();
         let first = store.new_build(&lock).unwrap();
         let first = store.publish(&first, &lock).unwrap();
         assert_eq!(store.current().unwrap(), Some(first.clone()));
@@ -230,5 +350,47 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         fs::write(dir.path().join(CURRENT), "../../etc").unwrap();
         assert!(Store::new(dir.path()).current().is_err());
+    }
+
+    #[test]
+    fn a_current_folder_is_damage_and_the_next_build_replaces_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::new(dir.path());
+        fs::create_dir(dir.path().join(CURRENT)).unwrap();
+        assert!(store.current().is_err());
+        let lock = store.lock(LOCK_WAIT).unwrap();
+        let build = store.new_build(&lock).unwrap();
+        let generation = store.publish(&build, &lock).unwrap();
+        assert_eq!(store.current().unwrap(), Some(generation));
+    }
+
+    #[test]
+    fn a_long_current_is_not_read_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let long = format!("{GENERATION}{}", "a".repeat(10_000));
+        fs::write(dir.path().join(CURRENT), long).unwrap();
+        let err = Store::new(dir.path()).current().unwrap_err();
+        assert!(err.to_string().contains("far longer"), "{err}");
+    }
+
+    #[test]
+    fn a_held_lock_is_waited_for_a_bounded_time() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::new(dir.path());
+        let _held = store.lock(LOCK_WAIT).unwrap();
+        let started = Instant::now();
+        let wait = Duration::from_millis(200);
+        assert!(matches!(store.lock(wait), Err(LockError::Busy)));
+        assert!(started.elapsed() >= wait);
+        assert!(started.elapsed() < LOCK_WAIT);
+    }
+
+    #[test]
+    fn a_lock_folder_is_replaced() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::create_dir(dir.path().join(LOCK)).unwrap();
+        let store = Store::new(dir.path());
+        assert!(store.lock(LOCK_WAIT).is_ok());
+        assert!(dir.path().join(LOCK).is_file());
     }
 }
