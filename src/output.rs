@@ -139,15 +139,74 @@ pub fn width() -> usize {
     }
 }
 
+/// Stdout for answers, where a write to a stdout that was closed when the
+/// program started fails (exit 2) instead of vanishing: the Rust runtime
+/// puts `/dev/null` in place of a closed standard stream, where every
+/// write succeeds.
+pub enum Stdout {
+    Open(io::StdoutLock<'static>),
+    Closed,
+}
+
+impl Stdout {
+    pub fn lock() -> Stdout {
+        if stdout_was_closed() {
+            Stdout::Closed
+        } else {
+            Stdout::Open(io::stdout().lock())
+        }
+    }
+}
+
+impl Write for Stdout {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            Stdout::Open(out) => out.write(buf),
+            Stdout::Closed => Err(closed()),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Stdout::Open(out) => out.flush(),
+            Stdout::Closed => Ok(()),
+        }
+    }
+}
+
+fn closed() -> io::Error {
+    io::Error::other("cannot write to stdout: it is closed")
+}
+
+/// Whether stdout was closed when the program started: it is then the
+/// runtime's `/dev/null`, opened for reading and writing, where a shell's
+/// `>/dev/null` opens it for writing only.
+#[cfg(target_os = "linux")]
+fn stdout_was_closed() -> bool {
+    use rustix::fs::{fcntl_getfl, fstat, major, minor, FileType, OFlags};
+    let out = io::stdout();
+    let (Ok(flags), Ok(stat)) = (fcntl_getfl(&out), fstat(&out)) else {
+        return true;
+    };
+    let null = FileType::from_raw_mode(stat.st_mode) == FileType::CharacterDevice
+        && (major(stat.st_rdev), minor(stat.st_rdev)) == (1, 3);
+    null && flags & OFlags::ACCMODE == OFlags::RDWR
+}
+
+#[cfg(not(target_os = "linux"))]
+fn stdout_was_closed() -> bool {
+    false
+}
+
 /// A writer for answers: lines and JSON, safe for a terminal.
 pub struct Out<W: Write> {
     inner: W,
 }
 
-impl Out<io::BufWriter<io::StdoutLock<'static>>> {
+impl Out<io::BufWriter<Stdout>> {
     /// Stdout, buffered and locked.
     pub fn stdout() -> Self {
-        Out::new(io::BufWriter::new(io::stdout().lock()))
+        Out::new(io::BufWriter::new(Stdout::lock()))
     }
 }
 

@@ -429,3 +429,54 @@ fn a_command_behind_a_stuck_first_build_answers_from_memory() {
     assert!(named(&c.index(), "gen-").is_empty(), "nothing published");
     assert!(!c.index().join("CURRENT").exists());
 }
+
+/// Runs `rulings ARGS` through `sh` with stdout redirected by `redirect`,
+/// or `None` when there is no `sh` here.
+fn through_sh(args: &str, redirect: &str) -> Option<Output> {
+    let binary = assert_cmd::cargo::cargo_bin("rulings");
+    let script = format!("exec \"$0\" {args} {redirect}");
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .arg(binary)
+        .env_remove("RULINGS_DIR")
+        .env_remove("RULINGS_INDEX")
+        .env("NO_COLOR", "1")
+        .output();
+    if out.is_err() {
+        eprintln!("skipped: no sh here to close stdout with");
+    }
+    out.ok()
+}
+
+#[test]
+fn a_closed_stdout_is_an_error_not_a_lost_answer() {
+    for args in ["export", "releases", "completions bash", "man"] {
+        let Some(out) = through_sh(args, ">&-") else {
+            return;
+        };
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args}: {stderr}");
+        assert!(
+            stderr.contains("rulings: cannot write to stdout: it is closed"),
+            "{args}: {stderr}"
+        );
+    }
+    // Output thrown away on purpose is not an error.
+    let out = through_sh("export", ">/dev/null").unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
+#[test]
+fn a_full_disk_is_an_error() {
+    if !Path::new("/dev/full").exists() {
+        eprintln!("skipped: no /dev/full here");
+        return;
+    }
+    let Some(out) = through_sh("export", ">/dev/full") else {
+        return;
+    };
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("No space left on device"), "{stderr}");
+}

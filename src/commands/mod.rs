@@ -188,12 +188,15 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     // which owns the terminal instead of writing lines.
     let command = match cli.command {
         Some(Command::Completions { shell }) => {
-            let mut out = io::stdout().lock();
+            let mut out = output::Stdout::lock();
             crate::complete::write_script(shell, &mut out)?;
+            out.flush()?;
             return Ok(ExitCode::SUCCESS);
         }
         Some(Command::Man) => {
-            crate::complete::write_man_page(&mut io::stdout().lock())?;
+            let mut out = output::Stdout::lock();
+            crate::complete::write_man_page(&mut out)?;
+            out.flush()?;
             return Ok(ExitCode::SUCCESS);
         }
         Some(Command::Ask(ref args)) => return ask(&cli, args),
@@ -211,13 +214,17 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let config = Config::from_cli(&cli)?;
     let stderr = io::stderr();
     let mut printer = Printer::new(
-        io::BufWriter::new(io::stdout().lock()),
+        io::BufWriter::new(output::Stdout::lock()),
         stderr.lock(),
         config.style,
     );
     let outcome = dispatch(command, &config, &mut printer);
-    printer.out.flush()?;
-    Ok(outcome?.into())
+    // What is still buffered is written, and a failure said, either way;
+    // the command's own error comes first.
+    let flushed = printer.out.flush();
+    let outcome = outcome?;
+    flushed?;
+    Ok(outcome.into())
 }
 
 /// The interactive search, on a terminal only.
