@@ -334,6 +334,15 @@ pub fn load_sources(sources: &Sources) -> Result<Corpus, Error> {
                         escape_name(name), reading.release.date, reading.release.date
                     ));
                 }
+                for p in reading.release.front.iter().filter(|p| p.is_long()) {
+                    warnings.push(format!(
+                        "{}:{}: a paragraph of {} characters on {} line(s) went to the front matter, longer than a title block: no search finds its words (give any rulings in it heads)",
+                        escape_name(name),
+                        p.line,
+                        p.text.chars().count(),
+                        p.lines()
+                    ));
+                }
                 let mut release = reading.release;
                 release.source = source;
                 if per_id[&parse::release_id(name)] > 1 {

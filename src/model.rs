@@ -84,6 +84,31 @@ pub struct FrontParagraph {
     pub text: String,
 }
 
+impl FrontParagraph {
+    /// More characters than this per source line is no title block nor
+    /// preamble: a title line has under 100, the longest line of an
+    /// official preamble about 540.
+    pub const LONG_LINE_CHARS: usize = 1_000;
+    /// More source lines than this in one paragraph is no title block nor
+    /// preamble: the longest official one (a list of summaries) has 21.
+    pub const LONG_LINES: usize = 40;
+
+    /// How many source lines it spans.
+    pub fn lines(&self) -> usize {
+        self.end_line + 1 - self.line
+    }
+
+    /// Whether it is longer than a title block or a preamble paragraph can
+    /// be ([`Self::LONG_LINE_CHARS`] characters per line on average, or
+    /// more than [`Self::LONG_LINES`] lines): more likely text that should
+    /// have been entries (a heading run on for pages), whose words no
+    /// search finds.
+    pub fn is_long(&self) -> bool {
+        let lines = self.lines();
+        lines > Self::LONG_LINES || self.text.chars().count() > Self::LONG_LINE_CHARS * lines
+    }
+}
+
 /// One rulings document.
 #[derive(Debug, Clone, Serialize)]
 pub struct Release {

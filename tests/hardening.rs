@@ -480,3 +480,38 @@ fn a_full_disk_is_an_error() {
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("No space left on device"), "{stderr}");
 }
+
+#[test]
+fn a_heading_that_runs_on_for_pages_is_warned_about() {
+    let c = Corpus::new();
+    let heading: Vec<String> = (0..1200).map(|i| format!("zanzibar{i}")).collect();
+    let document = format!(
+        "+++\nedition = \"1E\"\ndate = \"2021-01-01\"\n+++\n# Rulings\n\n# {}\n\nmission – A mission is a place.\n",
+        heading.join(" ")
+    );
+    fs::write(c.corpus().join("b.md"), document).unwrap();
+    let warning = "b.md:7: a paragraph of 14491 characters on 1 line(s) went to the front matter, longer than a title block";
+    let out = c.run(&["releases"]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains(&format!("warning: {warning}")), "{stderr}");
+    let out = rulings()
+        .arg("check")
+        .arg(c.corpus())
+        .timeout(BOUND)
+        .output()
+        .unwrap();
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "warnings: {stdout}");
+    assert!(
+        stdout.contains("warning: line 7: a paragraph of 14491 characters on 1 line(s)"),
+        "{stdout}"
+    );
+    // A title and a preamble of a few paragraphs are no warning.
+    assert!(stdout.contains("corpus/a.md\n"), "{stdout}");
+    let a = stdout.split("corpus/a.md\n").nth(1).unwrap();
+    assert!(
+        !a.split("\n\n").next().unwrap().contains("warning"),
+        "{stdout}"
+    );
+}

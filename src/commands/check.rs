@@ -66,6 +66,13 @@ pub enum Warning {
     },
     /// The text gives no date; the file name did.
     DateFromFileName,
+    /// A paragraph of the front matter longer than a title block (see
+    /// [`crate::model::FrontParagraph::is_long`]): no search finds its words.
+    LongFrontMatter {
+        line: usize,
+        end_line: usize,
+        chars: usize,
+    },
 }
 
 impl Warning {
@@ -76,7 +83,8 @@ impl Warning {
             | Warning::TopicContainsSee { line, .. }
             | Warning::DanglingReference { line, .. }
             | Warning::MarkedButUnchanged { line, .. }
-            | Warning::HeadNotTaken { line, .. } => Some(*line),
+            | Warning::HeadNotTaken { line, .. }
+            | Warning::LongFrontMatter { line, .. } => Some(*line),
             Warning::DateFromFileName => None,
         }
     }
@@ -135,6 +143,14 @@ impl Warning {
             Warning::DateFromFileName => {
                 "the text gives no date: the date was taken from the file name".into()
             }
+            Warning::LongFrontMatter {
+                line,
+                end_line,
+                chars,
+            } => format!(
+                "a paragraph of {chars} characters on {} line(s) went to the front matter, longer than a title block: no search finds its words (give any rulings in it heads)",
+                end_line + 1 - line
+            ),
         }
     }
 }
@@ -354,6 +370,13 @@ fn warnings(reading: &Reading, topics: &HashSet<TopicKey>, releases: &[&Release]
     let mut found = Vec::new();
     if reading.found.date == Source::FileName {
         found.push(Warning::DateFromFileName);
+    }
+    for p in release.front.iter().filter(|p| p.is_long()) {
+        found.push(Warning::LongFrontMatter {
+            line: p.line,
+            end_line: p.end_line,
+            chars: p.text.chars().count(),
+        });
     }
     let mut previous: Option<(char, &str, Option<&str>)> = None;
     for e in &release.entries {
