@@ -3,7 +3,8 @@
 //! diffable.
 //!
 //! The pipeline, write side then read side:
-//! - [`corpus`] finds and reads documents → [`parse`] turns each into a
+//! - [`corpus`] finds and reads documents (every file from outside through
+//!   [`input`]: opened without waiting, checked, read with a cap) → [`parse`] turns each into a
 //!   [`model::Release`] of [`model::Entry`]s → [`index`] computes every
 //!   entry's status over time ([`index::timeline`]) and writes the search
 //!   index, the one read model;
