@@ -1,6 +1,7 @@
 //! The `rulings` binary: parse arguments, run, map the outcome to an exit
 //! status (0 found, 1 nothing found, 2 bad usage or input).
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser};
@@ -18,7 +19,13 @@ fn main() -> ExitCode {
             if rulings::commands::is_broken_pipe(&err) {
                 return ExitCode::SUCCESS;
             }
-            eprintln!("rulings: {}", rulings::error::chain(err.as_ref()));
+            // Where stderr itself cannot be written, the exit status is all
+            // that can tell (`eprintln!` would panic: exit 101).
+            let _ = writeln!(
+                std::io::stderr(),
+                "rulings: {}",
+                rulings::error::chain(err.as_ref())
+            );
             ExitCode::from(2)
         }
     }

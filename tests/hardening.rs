@@ -515,3 +515,15 @@ fn a_heading_that_runs_on_for_pages_is_warned_about() {
         "{stdout}"
     );
 }
+
+#[test]
+fn a_stderr_that_cannot_be_written_is_exit_2_not_a_panic() {
+    if !Path::new("/dev/full").exists() {
+        eprintln!("skipped: no /dev/full here");
+        return;
+    }
+    let Some(out) = through_sh("errata no-such-card-at-all", "2>/dev/full") else {
+        return;
+    };
+    assert_eq!(out.status.code(), Some(2));
+}
