@@ -2,8 +2,9 @@
 //! corpus, the index folder's `CURRENT` pointer — so that no file can hang
 //! a command or exhaust its memory.
 //!
-//! A path is looked at only through the handle it opened to: a file swapped
-//! for another between a look by path and the open cannot slip past. The
+//! What is read is decided on the handle it opened to, never by path (a
+//! look by path only spares opening what is plainly no file): a file
+//! swapped for another between a look and the open cannot slip past. The
 //! open does not wait (a pipe with no writer opens at once, a terminal does
 //! not become the controlling one); then the open file must be a regular
 //! file, not on a file system the kernel makes up as it is read (`/proc`,
@@ -76,6 +77,11 @@ fn on_pseudo_file_system(_: &File) -> bool {
 /// The bytes of the regular file at `path`, at most `limit` of them (see
 /// the module docs).
 pub fn read_capped(path: &Path, limit: u64) -> Result<Vec<u8>, Refusal> {
+    // What is plainly no regular file is not even opened (opening a device
+    // can do something); the open handle is what decides.
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        return Err(Refusal::NotRegular);
+    }
     let file = open(path)?;
     let metadata = file.metadata()?;
     if !metadata.is_file() {

@@ -9,7 +9,7 @@ use serde::Serialize;
 use super::{Config, Outcome, Printer};
 use crate::corpus::Sources;
 use crate::index;
-use crate::output::sanitize;
+use crate::output::{escape_name, sanitize};
 
 /// The index folder: `--index`/`RULINGS_INDEX`, else `index/` at the top
 /// of the checkout when the binary runs from its checkout and reads the
@@ -85,7 +85,7 @@ pub fn run(
             counts.entries,
             counts.releases,
             editions.join("; "),
-            folder.display(),
+            escape_name(&folder.display().to_string()),
             rebuilt.took.as_secs_f64()
         ))?;
     }

@@ -26,7 +26,7 @@ use crate::cli::{AskArgs, Cli, Command};
 use crate::corpus::Sources;
 use crate::index::Origin;
 use crate::model::Edition;
-use crate::output::{self, sanitize, Out};
+use crate::output::{self, escape_name, sanitize, Out};
 use crate::render::Style;
 
 /// The exit status of an answer.
@@ -119,7 +119,7 @@ impl Config {
         match &cli.global.rulings {
             Some(dir) if !dir.is_dir() => bail!(
                 "corpus folder {} not found (give one with --rulings DIR or RULINGS_DIR)",
-                dir.display()
+                escape_name(&dir.display().to_string())
             ),
             Some(dir) => folders.push(dir.clone()),
             None => folders.extend(user_folder()),
@@ -167,7 +167,7 @@ impl Config {
                 "note: indexed {} entries from {} releases into {} in {:.2} s ({})",
                 counts.entries,
                 counts.releases,
-                self.index.display(),
+                escape_name(&self.index.display().to_string()),
                 took.as_secs_f64(),
                 reason.describe()
             ))?,
@@ -390,7 +390,7 @@ fn heal(
 ) -> Result<Catalog, Failure> {
     let warn = format!(
         "warning: the search index at {} is damaged ({}); rebuilding it",
-        config.index.display(),
+        escape_name(&config.index.display().to_string()),
         sanitize(why)
     );
     p.err.line(&warn).map_err(|e| Failure::Other(e.into()))?;
@@ -486,7 +486,7 @@ pub fn banner(catalog: &Catalog, editions: &[Edition], today: NaiveDate) -> Vec<
     if !stale.is_empty() {
         let folder = user_folder()
             .or_else(|| dirs::data_dir().map(|d| d.join("rulings")))
-            .map(|d| d.display().to_string())
+            .map(|d| escape_name(&d.display().to_string()))
             .unwrap_or_else(|| "a folder given with --rulings".to_string());
         lines.push(format!(
             "warning: newer rulings may exist ({}); the Continuing Committee publishes new ones (trekcc.org) — drop a new document into {folder} and the next question reads it",
