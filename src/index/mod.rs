@@ -6,7 +6,10 @@
 //! matches, and otherwise builds a new one beside it and swaps it in (see
 //! [`store`] for how the swap stays atomic). A damaged index is rebuilt with
 //! a warning; a folder where the index cannot be written (tantivy's reader
-//! needs a lock file there) gives an in-memory index, with a warning.
+//! needs a lock file there) gives an in-memory index, with a warning. A
+//! build that another process has held the lock on for longer than
+//! [`store::LOCK_WAIT`] is not waited for: the answer comes from the
+//! generation in use, stale or not, or from memory, with a warning.
 //!
 //! Where the index lives: `index/` in the checkout for its own corpus (see
 //! `commands`), else [`cache_folder`].
