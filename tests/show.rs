@@ -203,6 +203,8 @@ fn edition_words_in_a_name_are_the_edition() {
         assert_eq!(one(&v)["edition"], "2E", "{name}");
         assert_eq!(v["notes"][0]["code"], "edition", "{name}");
         assert_eq!(v["notes"][0]["to"], "2E", "{name}");
+        assert_eq!(err, "", "{name}: the note is in the answer");
+        let (_, _, err) = ask(&["show", name]);
         assert!(err.contains("as the edition: 2E only"), "{name}: {err}");
     }
     // Liberty's errata are 1E: asked of 2E, there are none.

@@ -268,7 +268,9 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         stderr.lock(),
         config.style,
     );
-    printer.quiet = config.quiet;
+    // Under --json the notes are in the answer, and stderr is kept for
+    // warnings and the error object.
+    printer.quiet = config.quiet || config.json;
     let outcome = dispatch(command, &config, &mut printer);
     printer.out.flush()?;
     Ok(outcome?.into())
@@ -316,7 +318,7 @@ fn dispatch(
     }
     // A search says when it had to build the index first (it explains a
     // slower answer); other answers stay as they are.
-    let announce = matches!(command, Command::Search(_)) && !config.quiet;
+    let announce = matches!(command, Command::Search(_)) && !config.quiet && !config.json;
     let opening = Instant::now();
     let mut catalog = guarded(|| config.catalog(&mut p.err, announce));
     if let Err(Failure::Damage(why)) = &catalog {
