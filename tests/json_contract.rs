@@ -549,6 +549,9 @@ fn constructed_corpora_of_zero_one_and_many_answers_keep_the_shape() {
     let v = corpus.answer("check", &["check", broken.to_str().unwrap()], 2);
     assert_eq!(len(&v["unreadable"]), 1);
     fs::remove_file(&broken).unwrap();
+    // A corpus folder with no document.
+    let empty = Corpus::new(&[]);
+    empty.error(&["releases"], "no_documents");
     // Errors on a corpus of our own.
     corpus.error(&["diff", "a", "c"], "editions_differ");
     corpus.error(&["export", "--release", "d"], "unknown_release");

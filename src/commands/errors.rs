@@ -77,35 +77,21 @@ pub fn code_of(err: &anyhow::Error) -> ErrorCode {
             return refusal.code;
         }
         if let Some(e) = cause.downcast_ref::<DiffError>() {
-            match e {
-                DiffError::UnknownRelease { .. } => return ErrorCode::UnknownRelease,
-                DiffError::BadDate { .. } => return ErrorCode::BadDate,
-                DiffError::EditionsDiffer { .. } | DiffError::EditionMismatch { .. } => {
-                    return ErrorCode::EditionsDiffer
-                }
-                DiffError::NoSuchEdition { .. } => return ErrorCode::NoSuchEdition,
-                DiffError::UnknownTopic { .. } => return ErrorCode::UnknownTopic,
-                DiffError::Catalog(_) => {}
-            }
+            return diff_code(e);
         }
         if let Some(SearchError::NoWords) = cause.downcast_ref::<SearchError>() {
             return ErrorCode::EmptyQuery;
         }
+        if let Some(e) = cause.downcast_ref::<CatalogError>() {
+            return catalog_code(e);
+        }
+        if let Some(e) = cause.downcast_ref::<IndexError>() {
+            return index_code(e);
+        }
         if let Some(e) = cause.downcast_ref::<crate::error::Error>() {
-            return match e {
-                crate::error::Error::CorpusFolder { .. } => ErrorCode::CorpusNotFound,
-                crate::error::Error::Usage(_) => ErrorCode::Usage,
-                crate::error::Error::Index { .. } => ErrorCode::Index,
-            };
+            return corpus_code(e);
         }
-        if let Some(IndexError::NoDocuments(_)) = cause.downcast_ref::<IndexError>() {
-            return ErrorCode::NoDocuments;
-        }
-        if cause.is::<IndexError>()
-            || cause.is::<CatalogError>()
-            || cause.is::<SearchError>()
-            || cause.is::<tantivy::TantivyError>()
-        {
+        if cause.is::<SearchError>() || cause.is::<tantivy::TantivyError>() {
             return ErrorCode::Index;
         }
         if cause.is::<io::Error>() {
@@ -113,6 +99,45 @@ pub fn code_of(err: &anyhow::Error) -> ErrorCode {
         }
     }
     ErrorCode::Internal
+}
+
+// The errors below wrap others transparently (their chain skips the
+// wrapped error), so the wrapped one is read here.
+
+fn diff_code(e: &DiffError) -> ErrorCode {
+    match e {
+        DiffError::UnknownRelease { .. } => ErrorCode::UnknownRelease,
+        DiffError::BadDate { .. } => ErrorCode::BadDate,
+        DiffError::EditionsDiffer { .. } | DiffError::EditionMismatch { .. } => {
+            ErrorCode::EditionsDiffer
+        }
+        DiffError::NoSuchEdition { .. } => ErrorCode::NoSuchEdition,
+        DiffError::UnknownTopic { .. } => ErrorCode::UnknownTopic,
+        DiffError::Catalog(e) => catalog_code(e),
+    }
+}
+
+fn catalog_code(e: &CatalogError) -> ErrorCode {
+    match e {
+        CatalogError::Index(e) => index_code(e),
+        CatalogError::Tantivy(_) | CatalogError::Stored(_) => ErrorCode::Index,
+    }
+}
+
+fn index_code(e: &IndexError) -> ErrorCode {
+    match e {
+        IndexError::NoDocuments(_) => ErrorCode::NoDocuments,
+        IndexError::Corpus(e) => corpus_code(e),
+        _ => ErrorCode::Index,
+    }
+}
+
+fn corpus_code(e: &crate::error::Error) -> ErrorCode {
+    match e {
+        crate::error::Error::CorpusFolder { .. } => ErrorCode::CorpusNotFound,
+        crate::error::Error::Usage(_) => ErrorCode::Usage,
+        crate::error::Error::Index { .. } => ErrorCode::Index,
+    }
 }
 
 #[derive(Serialize)]
