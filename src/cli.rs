@@ -252,7 +252,7 @@ pub struct SearchArgs {
     pub limit: u16,
 
     /// One JSON object: {"query", "hits": [{"score", "snippet",
-    /// "status", "entry"}]}.
+    /// "status", "entry"}], "notes": [...]}, with no hit too.
     #[arg(long = "json")]
     pub json: bool,
 }
