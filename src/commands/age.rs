@@ -43,7 +43,7 @@ pub fn notice(
     if config.quiet || config.json {
         return Ok(());
     }
-    let today = super::today();
+    let today = config.today;
     let stamp = config
         .told
         .as_deref()
@@ -51,7 +51,7 @@ pub fn notice(
     if stamp.as_deref().and_then(told_on) == Some(today) {
         return Ok(());
     }
-    for line in banner(catalog, &catalog.editions(), config.today) {
+    for line in banner(catalog, &catalog.editions(), today) {
         p.err.line(&line)?;
     }
     if let Some(stamp) = stamp {
@@ -158,5 +158,37 @@ fn age(date: NaiveDate, today: NaiveDate) -> String {
         0..=60 => format!("{days} days old"),
         61..=729 => format!("{} months old", days / 30),
         _ => format!("{} years old", days / 365),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stamp_is_a_date_in_a_small_regular_file() {
+        let folder = tempfile::tempdir().unwrap();
+        let stamp = stamp_path(folder.path(), "a fingerprint");
+        assert_eq!(told_on(&stamp), None, "no stamp yet");
+        let day = NaiveDate::from_ymd_opt(2026, 1, 2).unwrap();
+        remember(&stamp, day).unwrap();
+        assert_eq!(told_on(&stamp), Some(day));
+        assert_ne!(stamp, stamp_path(folder.path(), "another fingerprint"));
+        fs::write(&stamp, "2026-13-45").unwrap();
+        assert_eq!(told_on(&stamp), None);
+        fs::write(&stamp, format!("{}{day}", " ".repeat(100))).unwrap();
+        assert_eq!(told_on(&stamp), None, "read no further than the cap");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_pipe_in_place_of_a_stamp_is_never_opened() {
+        let folder = tempfile::tempdir().unwrap();
+        let stamp = stamp_path(folder.path(), "a fingerprint");
+        let made = std::process::Command::new("mkfifo").arg(&stamp).status();
+        if !made.is_ok_and(|s| s.success()) {
+            return; // no mkfifo here: nothing to check
+        }
+        assert_eq!(told_on(&stamp), None);
     }
 }
