@@ -4,8 +4,9 @@
 //! For people, notes about how the query was read go with the answer on
 //! stdout; with `--json` they are in the object as `notes` (a stable code
 //! and a sentence each, so a program can tell a partial match from a full
-//! one) and on stderr too, for a person watching a script. Snippets mark matched words in color on a terminal and between
-//! `**` when plain (the documents use `[…]` for icons).
+//! one), with a did-you-mean's topics as candidates with their edition.
+//! Snippets mark matched words in color on a terminal and between `**`
+//! when plain (the documents use `[…]` for icons).
 
 use std::io::Write;
 
@@ -68,9 +69,6 @@ pub fn run(
     if args.json {
         let candidates = candidates(catalog, &answer.did_you_mean, request.edition)?;
         let notes = notes(&answer, &request, &candidates);
-        for note in &notes {
-            p.note(&note.text())?;
-        }
         let hits = answer
             .hits
             .iter()
