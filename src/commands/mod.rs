@@ -31,7 +31,6 @@ use crate::index::Origin;
 use crate::model::Edition;
 use crate::output::{self, sanitize, Out};
 use crate::render::Style;
-pub use age::notice as age_notice;
 pub use errors::{ErrorCode, Refusal};
 
 /// The exit status of an answer.
