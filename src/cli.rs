@@ -53,6 +53,13 @@ pub struct GlobalArgs {
     )]
     pub index: Option<PathBuf>,
 
+    /// Print only the answer: no notes that are not part of it on stderr
+    /// (how current the corpus is, the index being built, how a name was
+    /// read). Errors, warnings and the notes that say an answer is partial
+    /// are still printed.
+    #[arg(short = 'q', long = "quiet", global = true)]
+    pub quiet: bool,
+
     /// Color: auto (on a terminal, unless NO_COLOR is set), always, never.
     #[arg(long = "color", global = true, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
@@ -95,12 +102,14 @@ pub enum Command {
     /// List the releases (documents) of the corpus: id, edition, date,
     /// kind, entry count and title.
     Releases {
-        /// One JSON array of releases instead of a table.
+        /// One JSON object {"releases": [...]} instead of a table.
         #[arg(long = "json")]
         json: bool,
     },
 
-    /// Print every parsed entry, one JSON object per line.
+    /// Print every parsed entry, one JSON object per line (JSON Lines, for
+    /// streaming); with --json, one JSON object {"edition", "release",
+    /// "entries": [...]} like every other command's --json.
     Export {
         /// Only entries of this edition.
         #[arg(
@@ -115,6 +124,11 @@ pub enum Command {
         #[arg(long = "release", value_name = "ID",
               add = ArgValueCompleter::new(complete::releases))]
         release: Option<String>,
+
+        /// One JSON object with the entries in a list, instead of a line
+        /// per entry.
+        #[arg(long = "json")]
+        json: bool,
     },
 
     /// How each document was read, before a TD relies on it: edition, date
@@ -238,7 +252,7 @@ pub struct SearchArgs {
     pub limit: u16,
 
     /// One JSON object: {"query", "hits": [{"score", "snippet",
-    /// "status", "entry"}]}.
+    /// "status", "entry"}], "notes": [...]}, with no hit too.
     #[arg(long = "json")]
     pub json: bool,
 }
@@ -267,7 +281,8 @@ pub struct ShowArgs {
     #[arg(long = "history")]
     pub history: bool,
 
-    /// One JSON object (an array when several editions answer).
+    /// One JSON object: {"query", "as_of", "found", "answers": [...],
+    /// "candidates", "did_you_mean", …}, whatever was found.
     #[arg(long = "json")]
     pub json: bool,
 }
@@ -292,7 +307,8 @@ pub struct ErrataArgs {
     #[arg(long = "as-of", value_name = "DATE", value_parser = parse_date)]
     pub as_of: Option<NaiveDate>,
 
-    /// JSON instead of text.
+    /// One JSON object: {"card", "as_of", "found", "errata": [...],
+    /// "candidates", "did_you_mean", …}, whatever was found.
     #[arg(long = "json")]
     pub json: bool,
 }

@@ -1,7 +1,6 @@
 //! The `rulings` binary: parse arguments, run, map the outcome to an exit
 //! status (0 found, 1 nothing found, 2 bad usage or input).
 
-use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser};
@@ -12,20 +11,19 @@ fn main() -> ExitCode {
     clap_complete::CompleteEnv::with_factory(rulings::cli::Cli::command)
         .var(rulings::complete::ENV_VAR)
         .complete();
-    let cli = rulings::cli::Cli::parse();
+    let cli = match rulings::cli::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return rulings::commands::errors::command_line(e),
+    };
+    let json = cli.command.as_ref().is_some_and(|c| c.json());
     match rulings::commands::run(cli) {
         Ok(code) => code,
         Err(err) => {
             if rulings::commands::is_broken_pipe(&err) {
                 return ExitCode::SUCCESS;
             }
-            // Where stderr itself cannot be written, the exit status is all
-            // that can tell (`eprintln!` would panic: exit 101).
-            let _ = writeln!(
-                std::io::stderr(),
-                "rulings: {}",
-                rulings::error::chain(err.as_ref())
-            );
+            // Nothing more can be said if stderr is closed.
+            let _ = rulings::commands::errors::report(&err, json, &mut std::io::stderr().lock());
             ExitCode::from(2)
         }
     }

@@ -5,6 +5,8 @@
 
 use std::io::{self, IsTerminal, Write};
 
+use serde_json::ser::Formatter;
+
 use crate::cli::ColorChoice;
 use crate::render::Style;
 
@@ -112,19 +114,125 @@ fn is_invisible_format(c: char) -> bool {
         | '\u{FFF9}'..='\u{FFFB}')
 }
 
-/// JSON with every control character escaped: serde_json escapes C0 but
-/// writes C1 controls (U+0080–U+009F) and DEL as they are, and a terminal
-/// may act on them. Outside strings, pretty JSON has only newlines.
-pub fn escape_controls(json: &str) -> String {
-    let mut out = String::with_capacity(json.len());
-    for c in json.chars() {
-        if c.is_control() && c != '\n' {
-            out.push_str(&format!("\\u{:04x}", u32::from(c)));
-        } else {
-            out.push(c);
+/// Whether a character is written as a `\uXXXX` escape in JSON although
+/// JSON allows it raw: controls serde_json leaves as they are (DEL and C1,
+/// U+0080–U+009F, which a terminal may act on), the invisible format
+/// characters [`sanitize`] removes from text (bidirectional embeddings,
+/// overrides, isolates and marks among them: a program that shows a string
+/// must not display reversed or hidden text by accident), and the line and
+/// paragraph separators, which end a line in JavaScript source.
+fn escaped_in_json(c: char) -> bool {
+    c.is_control() || is_invisible_format(c) || matches!(c, '\u{2028}' | '\u{2029}')
+}
+
+/// The one way JSON is written: serde_json's formatter (pretty or compact)
+/// with [`escaped_in_json`] characters escaped inside strings, raw values
+/// included. Outside strings JSON has only ASCII, so nothing else changes.
+struct SafeFormatter<F>(F);
+
+impl<F: Formatter> SafeFormatter<F> {
+    fn escaped<W: ?Sized + Write>(writer: &mut W, text: &str) -> io::Result<()> {
+        let mut start = 0;
+        for (i, c) in text.char_indices() {
+            if escaped_in_json(c) {
+                writer.write_all(&text.as_bytes()[start..i])?;
+                write!(writer, "\\u{:04x}", u32::from(c))?;
+                start = i + c.len_utf8();
+            }
         }
+        writer.write_all(&text.as_bytes()[start..])
     }
-    out
+}
+
+impl<F: Formatter> Formatter for SafeFormatter<F> {
+    fn write_string_fragment<W: ?Sized + Write>(
+        &mut self,
+        writer: &mut W,
+        fragment: &str,
+    ) -> io::Result<()> {
+        Self::escaped(writer, fragment)
+    }
+
+    fn write_raw_fragment<W: ?Sized + Write>(
+        &mut self,
+        writer: &mut W,
+        fragment: &str,
+    ) -> io::Result<()> {
+        // A raw value is JSON already: these characters can only be inside
+        // its strings, where an escape means the same.
+        Self::escaped(writer, fragment)
+    }
+
+    fn begin_array<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.0.begin_array(writer)
+    }
+
+    fn end_array<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.0.end_array(writer)
+    }
+
+    fn begin_array_value<W: ?Sized + Write>(
+        &mut self,
+        writer: &mut W,
+        first: bool,
+    ) -> io::Result<()> {
+        self.0.begin_array_value(writer, first)
+    }
+
+    fn end_array_value<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.0.end_array_value(writer)
+    }
+
+    fn begin_object<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.0.begin_object(writer)
+    }
+
+    fn end_object<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.0.end_object(writer)
+    }
+
+    fn begin_object_key<W: ?Sized + Write>(
+        &mut self,
+        writer: &mut W,
+        first: bool,
+    ) -> io::Result<()> {
+        self.0.begin_object_key(writer, first)
+    }
+
+    fn end_object_key<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.0.end_object_key(writer)
+    }
+
+    fn begin_object_value<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.0.begin_object_value(writer)
+    }
+
+    fn end_object_value<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.0.end_object_value(writer)
+    }
+}
+
+/// `value` as JSON, pretty (indented, one field a line) or on one line,
+/// with the characters of [`escaped_in_json`] escaped: what every JSON
+/// answer and error is written with.
+pub fn to_json<T: serde::Serialize + ?Sized>(
+    value: &T,
+    pretty: bool,
+) -> serde_json::Result<String> {
+    let mut bytes = Vec::new();
+    if pretty {
+        let formatter = SafeFormatter(serde_json::ser::PrettyFormatter::new());
+        value.serialize(&mut serde_json::Serializer::with_formatter(
+            &mut bytes, formatter,
+        ))?;
+    } else {
+        let formatter = SafeFormatter(serde_json::ser::CompactFormatter);
+        value.serialize(&mut serde_json::Serializer::with_formatter(
+            &mut bytes, formatter,
+        ))?;
+    }
+    // The formatter writes whole characters and ASCII escapes only.
+    Ok(String::from_utf8(bytes).expect("serde_json writes UTF-8"))
 }
 
 /// The terminal's width for wrapping, or 100 when not a terminal.
@@ -235,21 +343,13 @@ impl<W: Write> Out<W> {
 
     /// Writes `value` as pretty JSON, safe for a terminal.
     pub fn json<T: serde::Serialize + ?Sized>(&mut self, value: &T) -> anyhow::Result<()> {
-        self.line(&escape_controls(&serde_json::to_string_pretty(value)?))?;
+        self.line(&to_json(value, true)?)?;
         Ok(())
-    }
-
-    /// Writes one answer as an object, several as an array of them.
-    pub fn json_one_or_many<T: serde::Serialize>(&mut self, values: &[T]) -> anyhow::Result<()> {
-        match values {
-            [one] => self.json(one),
-            many => self.json(many),
-        }
     }
 
     /// Writes `value` as JSON on one line, safe for a terminal.
     pub fn json_line<T: serde::Serialize + ?Sized>(&mut self, value: &T) -> anyhow::Result<()> {
-        self.line(&escape_controls(&serde_json::to_string(value)?))?;
+        self.line(&to_json(value, false)?)?;
         Ok(())
     }
 }
@@ -266,10 +366,6 @@ mod tests {
         assert_eq!(sanitize("a\rb\u{8}c\u{7}"), "abc");
         assert_eq!(sanitize("a\u{9b}31mb"), "ab");
         assert_eq!(
-            escape_controls("\"a\u{9b}b\u{7f}\""),
-            "\"a\\u009bb\\u007f\""
-        );
-        assert_eq!(
             sanitize("a\u{202E}desrever\u{202C} b\u{2066}x\u{2069}\u{200F}\u{FEFF}"),
             "adesrever bx"
         );
@@ -283,5 +379,42 @@ mod tests {
             sanitize("keep\ttabs\nand lines — and ◆ icons"),
             "keep\ttabs\nand lines — and ◆ icons"
         );
+    }
+
+    #[test]
+    fn json_escapes_controls_and_bidi_characters() {
+        let text = "a\u{9b}31m\u{7f} \u{202e}desrever\u{202c} \u{2066}x\u{2069}\u{200e}\u{200f}\u{61c}\u{202a}\u{202b}\u{202d}\u{2067}\u{2068}\u{2028}\u{1b} — ◆ 👩\u{200D}🚀";
+        for pretty in [true, false] {
+            let json =
+                to_json(&serde_json::json!({ "text": text, "list": [text] }), pretty).unwrap();
+            for c in json.chars() {
+                assert!(
+                    c == '\n' || !escaped_in_json(c),
+                    "{:04x} written raw in {json}",
+                    u32::from(c)
+                );
+            }
+            assert!(json.contains("\\u202e"), "{json}");
+            assert!(json.contains("\\u009b"), "{json}");
+            assert!(json.contains("— ◆ 👩\u{200D}🚀"), "{json}");
+            let back: serde_json::Value = serde_json::from_str(&json).unwrap();
+            assert_eq!(back["text"], text);
+            assert_eq!(back["list"][0], text);
+        }
+        let pretty = to_json(&serde_json::json!({ "a": [1, "b"] }), true).unwrap();
+        assert_eq!(
+            pretty,
+            serde_json::to_string_pretty(&serde_json::json!({ "a": [1, "b"] })).unwrap()
+        );
+    }
+
+    #[test]
+    fn raw_json_is_escaped_as_well() {
+        let raw = serde_json::value::RawValue::from_string(
+            serde_json::to_string(&serde_json::json!({ "t": "x\u{202e}y\u{85}" })).unwrap(),
+        )
+        .unwrap();
+        let json = to_json(&raw, false).unwrap();
+        assert_eq!(json, "{\"t\":\"x\\u202ey\\u0085\"}");
     }
 }

@@ -48,7 +48,8 @@ fn releases_json_has_the_contract_fields() {
         .get_output()
         .stdout
         .clone();
-    let list: Vec<Value> = serde_json::from_slice(&out).unwrap();
+    let answer: Value = serde_json::from_slice(&out).unwrap();
+    let list = answer["releases"].as_array().unwrap();
     assert_eq!(list.len(), 5);
     let crd = list
         .iter()
@@ -383,12 +384,12 @@ fn a_copied_binary_answers_from_its_embedded_documents() {
     };
     assert!(run(&["search", "cloaking"]).contains("cloaking and phasing"));
     let shown: Value = serde_json::from_str(&run(&["show", "time location", "--json"])).unwrap();
-    assert_eq!(shown["entry"]["release"], "1e-2014-11-03-crd");
+    assert_eq!(shown["answers"][0]["entry"]["release"], "1e-2014-11-03-crd");
     assert!(run(&["errata", "liberty"]).contains("Condor Class"));
     assert!(run(&["diff", "2014-11-02", "2014-11-04", "--stat"]).contains("Changed"));
     let releases: Value = serde_json::from_str(&run(&["releases", "--json"])).unwrap();
-    assert_eq!(releases.as_array().unwrap().len(), 5);
-    assert!(releases
+    assert_eq!(releases["releases"].as_array().unwrap().len(), 5);
+    assert!(releases["releases"]
         .as_array()
         .unwrap()
         .iter()
@@ -406,7 +407,7 @@ fn a_copied_binary_answers_from_its_embedded_documents() {
     .unwrap();
     assert!(run(&["show", "time location"]).contains("played face down"));
     let releases: Value = serde_json::from_str(&run(&["releases", "--json"])).unwrap();
-    let sources: Vec<&str> = releases
+    let sources: Vec<&str> = releases["releases"]
         .as_array()
         .unwrap()
         .iter()

@@ -26,6 +26,17 @@ fn ask(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// The one answer of a `show` or `errata` object that found one.
+fn one(v: &Value) -> &Value {
+    let list = v
+        .get("answers")
+        .or_else(|| v.get("errata"))
+        .and_then(Value::as_array)
+        .unwrap_or_else(|| panic!("no answers in {v}"));
+    assert_eq!(list.len(), 1, "{v}");
+    &list[0]
+}
+
 fn ask_json(args: &[&str]) -> Value {
     let (code, out, err) = ask(args);
     assert_eq!(code, 0, "{err}");
@@ -58,23 +69,26 @@ fn write(dir: &Path, name: &str, edition: &str, date: &str, body: &str) {
 #[test]
 fn time_location_today_is_the_2014_ruling() {
     let v = ask_json(&["show", "time location", "--json"]);
-    assert_eq!(v["edition"], "1E");
-    assert_eq!(v["status"]["state"], "in-force");
-    assert_eq!(v["entry"]["release"], "1e-2014-11-03-crd");
-    assert_eq!(v["history"][0]["release"], "1e-2000-03-27-cr");
-    assert_eq!(v["history"][0]["status"]["state"], "superseded");
-    assert_eq!(v["history"][0]["status"]["release"], "1e-2014-11-03-crd");
+    assert_eq!(one(&v)["edition"], "1E");
+    assert_eq!(one(&v)["status"]["state"], "in-force");
+    assert_eq!(one(&v)["entry"]["release"], "1e-2014-11-03-crd");
+    assert_eq!(one(&v)["history"][0]["release"], "1e-2000-03-27-cr");
+    assert_eq!(one(&v)["history"][0]["status"]["state"], "superseded");
+    assert_eq!(
+        one(&v)["history"][0]["status"]["release"],
+        "1e-2014-11-03-crd"
+    );
 }
 
 #[test]
 fn time_location_in_2010_is_the_2000_ruling() {
     let v = ask_json(&["show", "time location", "--as-of", "2010-01-01", "--json"]);
-    assert_eq!(v["entry"]["release"], "1e-2000-03-27-cr");
-    assert_eq!(v["status"]["state"], "in-force");
-    assert_eq!(v["history"].as_array().unwrap().len(), 0);
+    assert_eq!(one(&v)["entry"]["release"], "1e-2000-03-27-cr");
+    assert_eq!(one(&v)["status"]["state"], "in-force");
+    assert_eq!(one(&v)["history"].as_array().unwrap().len(), 0);
     // The day a release is dated, it is in force.
     let v = ask_json(&["show", "time location", "--as-of", "2014-11-03", "--json"]);
-    assert_eq!(v["entry"]["release"], "1e-2014-11-03-crd");
+    assert_eq!(one(&v)["entry"]["release"], "1e-2014-11-03-crd");
 }
 
 #[test]
@@ -96,15 +110,15 @@ fn nothing_is_in_force_before_the_first_release() {
 fn a_topic_quoted_in_one_release_and_not_the_other_is_one_topic() {
     // 2000: `"stopped"`; 2014: `stopped`.
     let v = ask_json(&["show", "stopped", "--json"]);
-    assert_eq!(v["entry"]["topic"], "stopped");
-    assert_eq!(v["history"][0]["topic"], "\"stopped\"");
+    assert_eq!(one(&v)["entry"]["topic"], "stopped");
+    assert_eq!(one(&v)["history"][0]["topic"], "\"stopped\"");
 }
 
 #[test]
 fn a_redirect_and_a_chain_of_references_are_followed() {
     let v = ask_json(&["show", "Dabo", "--json"]);
-    assert_eq!(v["entry"]["kind"], "redirect");
-    let see: Vec<&str> = v["see"]
+    assert_eq!(one(&v)["entry"]["kind"], "redirect");
+    let see: Vec<&str> = one(&v)["see"]
         .as_array()
         .unwrap()
         .iter()
@@ -118,7 +132,7 @@ fn a_redirect_and_a_chain_of_references_are_followed() {
             "tournament scoring – forfeited games"
         ]
     );
-    assert!(v["see"]
+    assert!(one(&v)["see"]
         .as_array()
         .unwrap()
         .iter()
@@ -128,9 +142,12 @@ fn a_redirect_and_a_chain_of_references_are_followed() {
 #[test]
 fn a_reference_that_leaves_the_corpus_says_where_it_lives() {
     let v = ask_json(&["show", "Stop First Contact", "--json"]);
-    assert_eq!(v["see"][0]["topic"], "timeline disruption");
-    assert!(v["see"][0]["entry"].is_null());
-    assert_eq!(v["see"][0]["where"], "not in these documents; the Glossary");
+    assert_eq!(one(&v)["see"][0]["topic"], "timeline disruption");
+    assert!(one(&v)["see"][0]["entry"].is_null());
+    assert_eq!(
+        one(&v)["see"][0]["where"],
+        "not in these documents; the Glossary"
+    );
     let (_, out, _) = ask(&["show", "7.4.2 personnel battle"]);
     assert!(
         out.contains("7.5: Damage and Repairs — not in these documents; the Rulebook"),
@@ -141,7 +158,7 @@ fn a_reference_that_leaves_the_corpus_says_where_it_lives() {
 #[test]
 fn a_topic_in_both_editions_is_shown_for_both_unless_one_is_chosen() {
     let v = ask_json(&["show", "missions", "--json"]);
-    let editions: Vec<&str> = v
+    let editions: Vec<&str> = v["answers"]
         .as_array()
         .unwrap()
         .iter()
@@ -149,7 +166,7 @@ fn a_topic_in_both_editions_is_shown_for_both_unless_one_is_chosen() {
         .collect();
     assert_eq!(editions, ["1E", "2E"]);
     let v = ask_json(&["show", "missions", "--edition", "2e", "--json"]);
-    assert_eq!(v["edition"], "2E");
+    assert_eq!(one(&v)["edition"], "2E");
 }
 
 #[test]
@@ -166,7 +183,10 @@ fn a_name_rulings_use_is_never_said_to_be_absent() {
         assert!(!err.contains("in these documents"), "{err}");
         let (_, out, _) = ask(&[command, "quark", "--json"]);
         let v: Value = serde_json::from_str(&out).unwrap();
-        assert_eq!(v["used_in"], serde_json::json!(["romantic partner (1E)"]));
+        assert_eq!(
+            v["used_in"],
+            serde_json::json!([{ "name": "romantic partner", "edition": "1E" }])
+        );
     }
     // A name used nowhere is absent.
     let (code, _, err) = ask(&["errata", "captain proton"]);
@@ -180,7 +200,11 @@ fn edition_words_in_a_name_are_the_edition() {
         let (code, out, err) = ask(&["show", name, "--json"]);
         assert_eq!(code, 0, "{name}: {err}");
         let v: Value = serde_json::from_str(&out).unwrap();
-        assert_eq!(v["edition"], "2E", "{name}");
+        assert_eq!(one(&v)["edition"], "2E", "{name}");
+        assert_eq!(v["notes"][0]["code"], "edition", "{name}");
+        assert_eq!(v["notes"][0]["to"], "2E", "{name}");
+        assert_eq!(err, "", "{name}: the note is in the answer");
+        let (_, _, err) = ask(&["show", name]);
         assert!(err.contains("as the edition: 2E only"), "{name}: {err}");
     }
     // Liberty's errata are 1E: asked of 2E, there are none.
@@ -194,24 +218,26 @@ fn edition_words_in_a_name_are_the_edition() {
 #[test]
 fn consolidated_rulings_are_not_presented_as_plainly_in_force() {
     let v = ask_json(&["show", "once each turn", "--json"]);
-    assert_eq!(v["status"]["state"], "consolidated");
-    assert_eq!(v["status"]["since"], "Glossary v1.9.1");
+    assert_eq!(one(&v)["status"]["state"], "consolidated");
+    assert_eq!(one(&v)["status"]["since"], "Glossary v1.9.1");
     let v = ask_json(&["show", "once each turn", "--as-of", "2014-11-02", "--json"]);
-    assert_eq!(v["status"]["state"], "in-force");
+    assert_eq!(one(&v)["status"]["state"], "in-force");
 }
 
 #[test]
 fn a_deleted_glossary_entry_is_rescinded() {
     let v = ask_json(&["show", "Kathleen Tonell", "--json"]);
-    assert_eq!(v["status"]["state"], "rescinded");
+    assert_eq!(one(&v)["status"]["state"], "rescinded");
 }
 
 #[test]
 fn errata_are_found_from_a_misspelt_card_name() {
     let v = ask_json(&["errata", "ferengi militery operation", "--json"]);
-    assert_eq!(v["card"], "Ferengi Military Operations");
-    assert_eq!(v["edition"], "1E");
-    assert_eq!(v["entry"]["kind"], "erratum");
+    assert_eq!(v["card"], "ferengi militery operation");
+    assert_eq!(one(&v)["card"], "Ferengi Military Operations");
+    assert_eq!(one(&v)["exact"], false);
+    assert_eq!(one(&v)["edition"], "1E");
+    assert_eq!(one(&v)["entry"]["kind"], "erratum");
     let (code, out, _) = ask(&["errata", "ferengi militery operation"]);
     assert_eq!(code, 0);
     assert!(out.starts_with("note: no errata for `ferengi militery operation`; showing the closest card, `Ferengi Military Operations`"), "{out}");
@@ -236,7 +262,8 @@ fn an_erratum_keeps_every_line_shaped_like_a_legend() {
 #[test]
 fn the_full_errata_list_is_sorted_and_labelled() {
     let v = ask_json(&["errata", "--json"]);
-    let cards: Vec<&str> = v
+    assert!(v["card"].is_null());
+    let cards: Vec<&str> = v["errata"]
         .as_array()
         .unwrap()
         .iter()
@@ -256,7 +283,11 @@ fn the_full_errata_list_is_sorted_and_labelled() {
             "Visit Cochrane Memorial",
         ]
     );
-    assert!(v.as_array().unwrap().iter().all(|e| e["edition"] == "1E"));
+    assert!(v["errata"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|e| e["edition"] == "1E"));
 }
 
 #[test]
@@ -321,27 +352,33 @@ fn read_as(command: &str, typed: &str) -> (i32, Value) {
 fn one_look_up_for_show_and_errata() {
     // Exact, up to case, punctuation and plurals.
     let (code, v) = read_as("errata", "LIBERTY");
-    assert_eq!((code, v["card"].as_str()), (0, Some("Liberty")));
+    assert_eq!((code, one(&v)["card"].as_str()), (0, Some("Liberty")));
     let (code, v) = read_as("show", "liberty");
-    assert_eq!((code, v["topic"].as_str()), (0, Some("Liberty")));
+    assert_eq!((code, one(&v)["topic"].as_str()), (0, Some("Liberty")));
     // Abbreviated and begun words.
     for command in ["show", "errata"] {
         let (code, v) = read_as(command, "ferengi military ops");
         assert_eq!(code, 0, "{command}");
         assert_eq!(
-            v["entry"]["topic"], "Ferengi Military Operations",
+            one(&v)["entry"]["topic"],
+            "Ferengi Military Operations",
             "{command}"
         );
         let (code, v) = read_as(command, "hq defensive");
         assert_eq!(code, 0, "{command}");
-        assert_eq!(v["entry"]["topic"], "HQ: Defensive Measures", "{command}");
+        assert_eq!(
+            one(&v)["entry"]["topic"],
+            "HQ: Defensive Measures",
+            "{command}"
+        );
     }
     // Misspelt.
     for command in ["show", "errata"] {
         let (code, v) = read_as(command, "Ferengi Militery Operations");
         assert_eq!(code, 0, "{command}");
         assert_eq!(
-            v["entry"]["topic"], "Ferengi Military Operations",
+            one(&v)["entry"]["topic"],
+            "Ferengi Military Operations",
             "{command}"
         );
     }
@@ -381,7 +418,10 @@ fn ambiguous_names_are_offered_by_show_and_errata_alike() {
         assert_eq!(v["known"], false, "{command}");
         assert_eq!(
             v["candidates"],
-            serde_json::json!(["Sam Lavelle (1E)", "Sam Lavell (1E)"]),
+            serde_json::json!([
+                { "name": "Sam Lavelle", "edition": "1E" },
+                { "name": "Sam Lavell", "edition": "1E" }
+            ]),
             "{command}"
         );
     }
@@ -407,15 +447,15 @@ fn a_topic_deleted_later_is_rescinded_with_its_history() {
     let (code, out, _) = in_corpus(dir.path(), &["show", "cloaking", "--history", "--json"]);
     assert_eq!(code, 0);
     let v: Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(v["status"]["state"], "rescinded");
-    assert_eq!(v["history"][0]["status"]["state"], "rescinded");
-    assert_eq!(v["history"][0]["text"], "Ships may cloak.");
+    assert_eq!(one(&v)["status"]["state"], "rescinded");
+    assert_eq!(one(&v)["history"][0]["status"]["state"], "rescinded");
+    assert_eq!(one(&v)["history"][0]["text"], "Ships may cloak.");
     let (_, out, _) = in_corpus(
         dir.path(),
         &["show", "cloaking", "--as-of", "2011-01-01", "--json"],
     );
     let v: Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(v["status"]["state"], "in-force");
+    assert_eq!(one(&v)["status"]["state"], "in-force");
 }
 
 #[test]
@@ -431,7 +471,7 @@ fn a_cycle_of_references_is_cut() {
     let (code, out, _) = in_corpus(dir.path(), &["show", "alpha", "--json"]);
     assert_eq!(code, 0);
     let v: Value = serde_json::from_str(&out).unwrap();
-    let see: Vec<&str> = v["see"]
+    let see: Vec<&str> = one(&v)["see"]
         .as_array()
         .unwrap()
         .iter()
@@ -459,8 +499,8 @@ fn two_releases_on_one_date_go_by_corpus_order() {
     );
     let (_, out, _) = in_corpus(dir.path(), &["show", "naming a number", "--json"]);
     let v: Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(v["entry"]["text"], "Second wording.");
-    assert_eq!(v["history"][0]["status"]["by"], "b:6");
+    assert_eq!(one(&v)["entry"]["text"], "Second wording.");
+    assert_eq!(one(&v)["history"][0]["status"]["by"], "b:6");
 }
 
 #[test]
@@ -481,7 +521,7 @@ fn an_entry_with_its_own_date_counts_from_that_date() {
     );
     let at = |date: &str| {
         let (_, out, _) = in_corpus(dir.path(), &["show", "set up", "--as-of", date, "--json"]);
-        serde_json::from_str::<Value>(&out).unwrap()["entry"]["text"]
+        one(&serde_json::from_str::<Value>(&out).unwrap())["entry"]["text"]
             .as_str()
             .unwrap()
             .to_string()
@@ -548,7 +588,7 @@ fn a_plural_slip_in_any_word_is_forgiven() {
     for typed in ["away teams", "away team", "Away-Teams and crews"] {
         let (code, v) = read_as("show", typed);
         assert_eq!(code, 0, "{typed}");
-        assert_eq!(v["entry"]["topic"], "Away Team and crew", "{typed}");
+        assert_eq!(one(&v)["entry"]["topic"], "Away Team and crew", "{typed}");
     }
     let dir = tempfile::tempdir().unwrap();
     write(
@@ -565,7 +605,8 @@ fn a_plural_slip_in_any_word_is_forgiven() {
             assert_eq!(code, 0, "{command} {typed}: {err}");
             let v: Value = serde_json::from_str(&out).unwrap();
             assert_eq!(
-                v["entry"]["topic"], "Parties of Wolves",
+                one(&v)["entry"]["topic"],
+                "Parties of Wolves",
                 "{command} {typed}"
             );
         }
@@ -574,7 +615,7 @@ fn a_plural_slip_in_any_word_is_forgiven() {
     let (code, out, _) = in_corpus(dir.path(), &["show", "knives", "--json"]);
     assert_eq!(code, 0);
     let v: Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(v["entry"]["text"], "Blades are weapons, all of them.");
+    assert_eq!(one(&v)["entry"]["text"], "Blades are weapons, all of them.");
 }
 
 #[test]
@@ -592,7 +633,10 @@ fn a_slip_that_fits_two_topics_is_offered_not_guessed() {
     let v: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(
         v["candidates"],
-        serde_json::json!(["Away Team (1E)", "Away Teams (1E)"])
+        serde_json::json!([
+            { "name": "Away Team", "edition": "1E" },
+            { "name": "Away Teams", "edition": "1E" }
+        ])
     );
 }
 
@@ -622,8 +666,8 @@ fn a_card_the_rulings_name_is_known_with_the_rulings_that_name_it() {
             (v["found"].as_bool(), v["known"].as_bool()),
             (Some(false), Some(true))
         );
-        assert_eq!(v["name"], "Bribery", "{command}");
-        let named_in = v["named_in"].as_array().unwrap();
+        assert_eq!(v["mentioned"]["name"], "Bribery", "{command}");
+        let named_in = v["mentioned"]["named_in"].as_array().unwrap();
         assert!(
             named_in
                 .iter()
@@ -664,8 +708,8 @@ fn a_mentioned_name_is_typed_loosely_and_read_as_of_a_date() {
         assert_eq!(code, 1, "{typed}: {err}");
         let v: Value = serde_json::from_str(&out).unwrap();
         assert_eq!(v["known"], true, "{typed}");
-        assert_eq!(v["name"], "Mandarin Bailiff", "{typed}");
-        assert_eq!(v["named_in"][0]["topic"], "points", "{typed}");
+        assert_eq!(v["mentioned"]["name"], "Mandarin Bailiff", "{typed}");
+        assert_eq!(v["mentioned"]["named_in"][0]["topic"], "points", "{typed}");
     }
     // A bold card and a capitalized name are both known.
     for typed in ["ocular implant", "Kivas Fajo"] {

@@ -313,8 +313,7 @@ pub fn run(paths: &[PathBuf], json: bool, out: &mut impl Write) -> anyhow::Resul
         unreadable,
     };
     if json {
-        serde_json::to_writer_pretty(&mut *out, &report)?;
-        writeln!(out)?;
+        writeln!(out, "{}", crate::output::to_json(&report, true)?)?;
     } else {
         write_plain(&report, out)?;
     }

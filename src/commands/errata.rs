@@ -6,8 +6,11 @@ use std::io::Write;
 use chrono::NaiveDate;
 use serde::Serialize;
 
-use super::show::{printed, say_mentioned, search_hint, unknown_name, used_in, Mentioned};
-use super::{banner, editions, Config, Outcome, Printer};
+use super::json::{Candidate, Note};
+use super::show::{
+    printed, say_mentioned, search_hint, unknown_name, used_in, Mentioned, MentionedJson,
+};
+use super::{editions, Config, Outcome, Printer};
 use crate::catalog::{Catalog, Looked, Name, Named, Stored};
 use crate::cli::ErrataArgs;
 use crate::index::timeline::Period;
@@ -35,10 +38,11 @@ impl CardErrata {
         self.newest.1.status.as_ref().expect("in effect")
     }
 
-    fn json(&self) -> ErrataJson<'_> {
+    fn json(&self, exact: bool) -> ErrataJson<'_> {
         ErrataJson {
             card: &self.newest.0.entry.topic,
             edition: self.edition,
+            exact,
             status: self.status(),
             entry: &self.newest.0.entry,
             history: self.history.iter().map(|(s, _)| &s.entry).collect(),
@@ -46,10 +50,93 @@ impl CardErrata {
     }
 }
 
+/// `errata --json`: one object whatever was found, for one card or for
+/// every card (`card` null). `errata` holds the card's errata in each
+/// edition that has some in effect; when it is empty, the other fields say
+/// why.
+#[derive(Serialize)]
+struct AnswerJson<'a> {
+    /// The card as typed, less the words read as the edition; null when
+    /// every card is listed.
+    card: Option<&'a str>,
+    /// The editions looked in.
+    editions: &'a [Edition],
+    as_of: NaiveDate,
+    found: bool,
+    /// Whether the corpus knows the name (a card or topic, or a name
+    /// rulings mention); true when every card is listed.
+    known: bool,
+    errata: Vec<ErrataJson<'a>>,
+    /// A known card or topic with no errata in effect: its name as printed,
+    /// and its rulings.
+    name: Option<&'a str>,
+    rulings: &'a [Ruled],
+    mentioned: Option<MentionedJson<'a>>,
+    /// Several cards or topics fit the name: which one?
+    candidates: &'a [Candidate],
+    /// The nearest names to a name the corpus does not know.
+    did_you_mean: &'a [Candidate],
+    /// The topics whose rulings use an unknown name as a phrase.
+    used_in: &'a [Candidate],
+    notes: &'a [Note],
+}
+
+impl<'a> AnswerJson<'a> {
+    fn empty(
+        card: Option<&'a str>,
+        editions: &'a [Edition],
+        as_of: NaiveDate,
+        notes: &'a [Note],
+    ) -> Self {
+        AnswerJson {
+            card,
+            editions,
+            as_of,
+            found: false,
+            known: false,
+            errata: Vec::new(),
+            name: None,
+            rulings: &[],
+            mentioned: None,
+            candidates: &[],
+            did_you_mean: &[],
+            used_in: &[],
+            notes,
+        }
+    }
+}
+
+/// A card or topic's rulings, when it has no errata.
+#[derive(Serialize)]
+struct Ruled {
+    topic: String,
+    edition: Edition,
+    /// How many rulings are in effect on it.
+    count: usize,
+    /// Where the newest comes from.
+    citation: String,
+}
+
+impl Ruled {
+    fn text(&self) -> String {
+        format!(
+            "{} ruling{} on {} ({}), the newest from {}",
+            self.count,
+            if self.count == 1 { "" } else { "s" },
+            self.topic,
+            self.edition,
+            self.citation
+        )
+    }
+}
+
+/// A card's errata in one edition, as JSON.
 #[derive(Serialize)]
 struct ErrataJson<'a> {
     card: &'a str,
     edition: Edition,
+    /// Whether the name typed was the card (else the closest was taken).
+    exact: bool,
     status: &'a Status,
     entry: &'a Entry,
     history: Vec<&'a Entry>,
@@ -85,32 +172,39 @@ pub fn run(
     args: &ErrataArgs,
     p: &mut Printer<impl Write, impl Write>,
 ) -> anyhow::Result<Outcome> {
-    let (card, edition) = super::name_and_edition(&args.card, args.edition, &mut p.err)?;
-    let as_of = config.as_of(args.as_of);
-    let editions = editions(catalog, edition);
-    if card.trim().is_empty() {
-        list_all(catalog, &editions, (as_of, config.today), args.json, p)
-    } else {
-        one_card(
-            catalog,
-            &editions,
-            &card,
-            (as_of, config.today),
-            args.json,
-            p,
-        )
+    let (card, edition, notes) = super::name_and_edition(&args.card, args.edition);
+    for note in &notes {
+        p.note(&note.text())?;
     }
+    let question = Question {
+        editions: editions(catalog, edition),
+        as_of: config.as_of(args.as_of),
+        json: args.json,
+        notes,
+    };
+    if card.trim().is_empty() {
+        list_all(catalog, &question, p)
+    } else {
+        one_card(catalog, &question, &card, p)
+    }
+}
+
+/// What every errata question has, card or not.
+struct Question {
+    editions: Vec<Edition>,
+    as_of: NaiveDate,
+    json: bool,
+    notes: Vec<Note>,
 }
 
 fn list_all(
     catalog: &Catalog,
-    editions: &[Edition],
-    (as_of, today): (NaiveDate, NaiveDate),
-    json: bool,
+    q: &Question,
     p: &mut Printer<impl Write, impl Write>,
 ) -> anyhow::Result<Outcome> {
+    let (as_of, json) = (q.as_of, q.json);
     let mut all: Vec<CardErrata> = Vec::new();
-    for &edition in editions {
+    for &edition in &q.editions {
         for key in catalog.keys(edition, true)? {
             if let Some(errata) = card_errata(catalog, edition, &key, as_of, !json)? {
                 if errata.status().is_current() {
@@ -129,8 +223,11 @@ fn list_all(
             .then(a.edition.cmp(&b.edition))
     });
     if json {
-        let list: Vec<ErrataJson> = all.iter().map(CardErrata::json).collect();
-        p.out.json(&list)?;
+        let mut body = AnswerJson::empty(None, &q.editions, as_of, &q.notes);
+        body.found = !all.is_empty();
+        body.known = true;
+        body.errata = all.iter().map(|e| e.json(true)).collect();
+        p.out.json(&body)?;
     } else {
         for e in &all {
             p.out.line(&format!(
@@ -144,9 +241,6 @@ fn list_all(
         if all.is_empty() {
             p.err.line(&format!("no errata in force as of {as_of}"))?;
         }
-        for line in banner(catalog, editions, today) {
-            p.err.line(&line)?;
-        }
     }
     Ok(if all.is_empty() {
         Outcome::NothingFound
@@ -157,36 +251,35 @@ fn list_all(
 
 fn one_card(
     catalog: &Catalog,
-    editions: &[Edition],
+    q: &Question,
     card: &str,
-    (as_of, today): (NaiveDate, NaiveDate),
-    json: bool,
     p: &mut Printer<impl Write, impl Write>,
 ) -> anyhow::Result<Outcome> {
-    let printed_all = |found: Vec<(Edition, TopicKey)>| -> anyhow::Result<Vec<String>> {
+    let (editions, as_of, json) = (&q.editions[..], q.as_of, q.json);
+    let printed_all = |found: Vec<(Edition, TopicKey)>| -> anyhow::Result<Vec<Candidate>> {
         found
             .into_iter()
-            .map(|(edition, key)| Ok(format!("{} ({edition})", printed(catalog, edition, &key)?)))
+            .map(|(edition, key)| Ok(Candidate::new(printed(catalog, edition, &key)?, edition)))
             .collect()
     };
     let named = match catalog.look_up_name(card, editions)? {
         Name::Topic(Looked::Found(named)) => named,
         Name::Topic(Looked::Several(found)) => {
             let candidates = printed_all(found)?;
-            return no_errata(p, card, as_of, NoErrata::Several(candidates), json);
+            return no_errata(p, q, card, NoErrata::Several(candidates));
         }
         Name::Topic(Looked::Unknown(nearest)) => {
             let nearest = printed_all(nearest)?;
             let used = used_in(catalog, card, editions, as_of)?;
-            return no_errata(p, card, as_of, NoErrata::Unknown { nearest, used }, json);
+            return no_errata(p, q, card, NoErrata::Unknown { nearest, used });
         }
         Name::Mentioned(named) => {
             let mentioned = Mentioned::read(catalog, named, as_of)?;
-            return no_errata(p, card, as_of, NoErrata::Mentioned(mentioned), json);
+            return no_errata(p, q, card, NoErrata::Mentioned(mentioned));
         }
     };
     let mut answers: Vec<(CardErrata, bool)> = Vec::new();
-    let mut ruled: Vec<String> = Vec::new();
+    let mut ruled: Vec<Ruled> = Vec::new();
     for Named {
         edition,
         key,
@@ -198,13 +291,12 @@ fn one_card(
             None => {
                 if let Some(topic) = catalog.topic(*edition, key, as_of)? {
                     let newest = topic.newest()?;
-                    ruled.push(format!(
-                        "{} ruling{} on {} ({edition}), the newest from {}",
-                        topic.len(),
-                        if topic.len() == 1 { "" } else { "s" },
-                        newest.entry.topic,
-                        newest.citation
-                    ));
+                    ruled.push(Ruled {
+                        topic: newest.entry.topic.clone(),
+                        edition: *edition,
+                        count: topic.len(),
+                        citation: newest.citation.clone(),
+                    });
                 }
             }
         }
@@ -217,18 +309,20 @@ fn one_card(
             .unwrap_or_else(|| card.to_string());
         return no_errata(
             p,
+            q,
             card,
-            as_of,
             NoErrata::Known {
                 name: printed_name,
                 ruled,
             },
-            json,
         );
     }
     if json {
-        let list: Vec<ErrataJson> = answers.iter().map(|(e, _)| e.json()).collect();
-        p.out.json_one_or_many(&list)?;
+        let mut body = AnswerJson::empty(Some(card), editions, as_of, &q.notes);
+        body.found = true;
+        body.known = true;
+        body.errata = answers.iter().map(|(e, exact)| e.json(*exact)).collect();
+        p.out.json(&body)?;
     } else {
         let mut lines = Vec::new();
         for (i, (e, exact)) in answers.iter().enumerate() {
@@ -240,9 +334,6 @@ fn one_card(
         for line in mark_lost(&p.style, lines) {
             p.out.line(&line)?;
         }
-        for line in banner(catalog, editions, today) {
-            p.err.line(&line)?;
-        }
     }
     Ok(Outcome::Found)
 }
@@ -250,16 +341,16 @@ fn one_card(
 /// Why a card has no errata to show.
 enum NoErrata {
     /// A known card or topic, with no errata in effect; its rulings.
-    Known { name: String, ruled: Vec<String> },
+    Known { name: String, ruled: Vec<Ruled> },
     /// A name rulings mention, which is no topic: the rulings naming it.
     Mentioned(Mentioned),
     /// Several cards or topics fit the name.
-    Several(Vec<String>),
+    Several(Vec<Candidate>),
     /// A name no look-up knows; the nearest names, and the rulings whose
     /// text uses it.
     Unknown {
-        nearest: Vec<String>,
-        used: Vec<String>,
+        nearest: Vec<Candidate>,
+        used: Vec<Candidate>,
     },
 }
 
@@ -314,35 +405,32 @@ fn reprinted(times: usize) -> String {
     }
 }
 
-/// No errata to show: say which of the three it is.
+/// No errata to show: say which of the four it is.
 fn no_errata(
     p: &mut Printer<impl Write, impl Write>,
+    q: &Question,
     card: &str,
-    as_of: NaiveDate,
     why: NoErrata,
-    json: bool,
 ) -> anyhow::Result<Outcome> {
-    if json {
-        let body = match &why {
-            NoErrata::Known { name, ruled } => serde_json::json!({
-                "card": card, "as_of": as_of, "found": false, "known": true,
-                "name": name, "rulings": ruled, "did_you_mean": [],
-            }),
-            NoErrata::Mentioned(m) => serde_json::json!({
-                "card": card, "as_of": as_of, "found": false, "known": true,
-                "name": m.name, "exact": m.exact, "rulings": [],
-                "named_in": m.json(as_of), "did_you_mean": [],
-            }),
-            NoErrata::Several(candidates) => serde_json::json!({
-                "card": card, "as_of": as_of, "found": false, "known": false,
-                "candidates": candidates, "rulings": [], "did_you_mean": candidates,
-            }),
-            NoErrata::Unknown { nearest, used } => serde_json::json!({
-                "card": card, "as_of": as_of, "found": false, "known": false,
-                "candidates": [], "rulings": [], "did_you_mean": nearest,
-                "used_in": used,
-            }),
-        };
+    let as_of = q.as_of;
+    if q.json {
+        let mut body = AnswerJson::empty(Some(card), &q.editions, as_of, &q.notes);
+        match &why {
+            NoErrata::Known { name, ruled } => {
+                body.known = true;
+                body.name = Some(name);
+                body.rulings = ruled;
+            }
+            NoErrata::Mentioned(m) => {
+                body.known = true;
+                body.mentioned = Some(m.json(as_of));
+            }
+            NoErrata::Several(candidates) => body.candidates = candidates,
+            NoErrata::Unknown { nearest, used } => {
+                body.did_you_mean = nearest;
+                body.used_in = used;
+            }
+        }
         p.out.json(&body)?;
         return Ok(Outcome::NothingFound);
     }
@@ -352,6 +440,7 @@ fn no_errata(
             sanitize(&name)
         ))?,
         NoErrata::Known { name, ruled } => {
+            let ruled: Vec<String> = ruled.iter().map(Ruled::text).collect();
             p.err.line(&format!(
                 "no errata for {} as of {as_of} — it has {}",
                 sanitize(&name),
@@ -367,14 +456,16 @@ fn no_errata(
         NoErrata::Several(candidates) => p.err.line(&format!(
             "several cards or topics fit `{}`; which one? {}",
             sanitize(card),
-            sanitize(&candidates.join(", "))
+            sanitize(&Candidate::list(&candidates).join(", "))
         ))?,
         NoErrata::Unknown { nearest, used } => {
             p.err
                 .line(&unknown_name(card, "card or topic", "", &used))?;
             if !nearest.is_empty() {
-                p.err
-                    .line(&format!("nearest: {}", sanitize(&nearest.join(", "))))?;
+                p.err.line(&format!(
+                    "nearest: {}",
+                    sanitize(&Candidate::list(&nearest).join(", "))
+                ))?;
             }
             p.err.line(&search_hint(card))?;
         }

@@ -3,11 +3,14 @@
 //! answer through a [`Printer`]. Only `index` and a fresh-or-rebuild check
 //! ever read the corpus itself.
 
+mod age;
 mod check;
 mod diff;
 pub mod errata;
+pub mod errors;
 mod export;
 mod index;
+pub mod json;
 mod releases;
 mod search;
 pub mod show;
@@ -28,6 +31,7 @@ use crate::index::Origin;
 use crate::model::Edition;
 use crate::output::{self, escape_name, sanitize, Out};
 use crate::render::Style;
+pub use errors::{ErrorCode, Refusal};
 
 /// The exit status of an answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,6 +59,8 @@ pub struct Printer<O: Write, E: Write> {
     pub out: Out<O>,
     pub err: Out<E>,
     pub style: Style,
+    /// `--quiet`: notes that are not part of the answer are not written.
+    pub quiet: bool,
 }
 
 impl<O: Write, E: Write> Printer<O, E> {
@@ -63,6 +69,18 @@ impl<O: Write, E: Write> Printer<O, E> {
             out: Out::new(out),
             err: Out::new(err),
             style,
+            quiet: false,
+        }
+    }
+
+    /// A note on stderr that is not part of the answer (how a name was
+    /// read, the index being built, how current the corpus is), unless
+    /// `--quiet`.
+    pub fn note(&mut self, line: &str) -> io::Result<()> {
+        if self.quiet {
+            Ok(())
+        } else {
+            self.err.line(line)
         }
     }
 }
@@ -77,6 +95,13 @@ pub struct Config {
     pub style: Style,
     /// The date questions are asked on unless they say otherwise.
     pub today: NaiveDate,
+    /// `--quiet`: only the answer, errors and warnings.
+    pub quiet: bool,
+    /// `--json` on the command: the answer and errors as JSON.
+    pub json: bool,
+    /// Where the days the age of each corpus was last told are kept; none:
+    /// told with every answer.
+    pub told: Option<PathBuf>,
 }
 
 /// The checkout this binary was built from, when it runs from it (`cargo
@@ -117,10 +142,13 @@ impl Config {
             folders.push(checkout.join("rulings"));
         }
         match &cli.global.rulings {
-            Some(dir) if !dir.is_dir() => bail!(
-                "corpus folder {} not found (give one with --rulings DIR or RULINGS_DIR)",
-                escape_name(&dir.display().to_string())
-            ),
+            Some(dir) if !dir.is_dir() => bail!(Refusal::new(
+                ErrorCode::CorpusNotFound,
+                format!(
+                    "corpus folder {} not found (give one with --rulings DIR or RULINGS_DIR)",
+                    escape_name(&dir.display().to_string())
+                )
+            )),
             Some(dir) => folders.push(dir.clone()),
             None => folders.extend(user_folder()),
         }
@@ -129,7 +157,10 @@ impl Config {
             folders,
         };
         if !sources.bundled && sources.folders.is_empty() {
-            bail!("--no-bundled leaves no document: give a folder with --rulings DIR");
+            bail!(Refusal::new(
+                ErrorCode::NoDocuments,
+                "--no-bundled leaves no document: give a folder with --rulings DIR"
+            ));
         }
         let index = index::folder(cli.global.index.as_deref(), &sources, checkout.as_deref());
         Ok(Config {
@@ -137,6 +168,9 @@ impl Config {
             index,
             style: output::style(cli.global.color),
             today: today(),
+            quiet: cli.global.quiet,
+            json: cli.command.as_ref().is_some_and(Command::json),
+            told: age::folder(),
         })
     }
 
@@ -182,6 +216,24 @@ impl Config {
     }
 }
 
+impl Command {
+    /// Whether the command was asked for JSON: its answer, and any error,
+    /// is then JSON.
+    pub fn json(&self) -> bool {
+        match self {
+            Command::Search(args) => args.json,
+            Command::Show(args) => args.json,
+            Command::Errata(args) => args.json,
+            Command::Diff(args) => args.json,
+            Command::Index { json }
+            | Command::Releases { json }
+            | Command::Export { json, .. }
+            | Command::Check { json, .. } => *json,
+            Command::Ask(_) | Command::Completions { .. } | Command::Man => false,
+        }
+    }
+}
+
 /// Runs the command line, writing to stdout and stderr.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     // What needs neither corpus nor index, and the interactive search,
@@ -218,6 +270,9 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         stderr.lock(),
         config.style,
     );
+    // Under --json the notes are in the answer, and stderr is kept for
+    // warnings and the error object.
+    printer.quiet = config.quiet || config.json;
     let outcome = dispatch(command, &config, &mut printer);
     // What is still buffered is written, and a failure said, either way;
     // the command's own error comes first.
@@ -230,7 +285,10 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 /// The interactive search, on a terminal only.
 fn ask(cli: &Cli, args: &AskArgs) -> anyhow::Result<ExitCode> {
     if !(io::stdin().is_terminal() && io::stdout().is_terminal()) {
-        bail!("`rulings ask` needs a terminal; use `rulings search` in scripts");
+        bail!(Refusal::new(
+            ErrorCode::NeedsTerminal,
+            "`rulings ask` needs a terminal; use `rulings search` in scripts"
+        ));
     }
     let config = Config::from_cli(cli)?;
     crate::tui::run(&config, args)?;
@@ -253,7 +311,10 @@ fn dispatch(
             paths.clone()
         };
         if paths.is_empty() {
-            bail!("nothing to check: give a document or a folder (the bundled documents are checked in the checkout's rulings/ folder)");
+            bail!(Refusal::new(
+                ErrorCode::NothingToCheck,
+                "nothing to check: give a document or a folder (the bundled documents are checked in the checkout's rulings/ folder)"
+            ));
         }
         return Ok(match check::run(&paths, *json, p.out.writer())? {
             check::CheckOutcome::Clean => Outcome::Found,
@@ -263,7 +324,7 @@ fn dispatch(
     }
     // A search says when it had to build the index first (it explains a
     // slower answer); other answers stay as they are.
-    let announce = matches!(command, Command::Search(_));
+    let announce = matches!(command, Command::Search(_)) && !config.quiet && !config.json;
     let opening = Instant::now();
     let mut catalog = guarded(|| config.catalog(&mut p.err, announce));
     if let Err(Failure::Damage(why)) = &catalog {
@@ -284,6 +345,9 @@ fn dispatch(
         }
         Err(Failure::Other(e)) => return Err(e),
     };
+    if !matches!(command, Command::Export { .. }) {
+        age::notice(&catalog, config, p)?;
+    }
     if std::env::var_os("RULINGS_TIMINGS").is_some() {
         // What the benchmark reports as the break-down of a command.
         let ms = |d: Duration| d.as_secs_f64() * 1000.0;
@@ -314,9 +378,11 @@ fn answer(
         Command::Show(args) => show::run(catalog, config, args, p),
         Command::Errata(args) => errata::run(catalog, config, args, p),
         Command::Releases { json } => releases::run(catalog, *json, p),
-        Command::Export { edition, release } => {
-            export::run(catalog, *edition, release.as_deref(), p)
-        }
+        Command::Export {
+            edition,
+            release,
+            json,
+        } => export::run(catalog, *edition, release.as_deref(), *json, p),
         Command::Diff(args) => diff::run(catalog, args, p),
         Command::Ask(_) | Command::Completions { .. } | Command::Man => {
             unreachable!("answered by `run` without the printer")
@@ -335,7 +401,9 @@ enum Failure {
 impl Failure {
     fn into_error(self) -> anyhow::Error {
         match self {
-            Failure::Damage(why) => anyhow::anyhow!("search index: {why}"),
+            Failure::Damage(why) => {
+                Refusal::new(ErrorCode::Index, format!("search index: {why}")).into()
+            }
             Failure::Other(e) => e,
         }
     }
@@ -405,39 +473,40 @@ pub fn today() -> NaiveDate {
 
 /// A name as typed for `show` or `errata`, with the edition words in it
 /// ("time location 1e", "second edition headquarters") read as the edition,
-/// said on stderr. The flag wins over the words; a name made of nothing but
-/// edition words stays as typed.
+/// and a note that says so (code `edition`, as `search` has). The flag wins
+/// over the words; a name made of nothing but edition words stays as typed.
 pub fn name_and_edition(
     words: &[String],
     flag: Option<Edition>,
-    err: &mut Out<impl Write>,
-) -> io::Result<(String, Option<Edition>)> {
+) -> (String, Option<Edition>, Vec<json::Note>) {
     let typed = words.join(" ");
     let (rest, named) = crate::search::words::take_edition(&typed);
     let Some(named) = named.filter(|_| !rest.trim().is_empty()) else {
-        return Ok((typed, flag));
+        return (typed, flag, Vec::new());
     };
     let said: Vec<String> = named
         .typed
         .iter()
         .map(|w| format!("`{}`", sanitize(w)))
         .collect();
-    match (flag, named.edition) {
-        (Some(flag), _) => err.line(&format!(
-            "note: {} left out of the name; --edition {} decides the edition",
+    let message = match (flag, named.edition) {
+        (Some(flag), _) => format!(
+            "{} left out of the name; --edition {} decides the edition",
             said.join(", "),
             flag.label()
-        ))?,
-        (None, Some(edition)) => err.line(&format!(
-            "note: read {} as the edition: {edition} only",
-            said.join(", ")
-        ))?,
-        (None, None) => err.line(&format!(
-            "note: {} name both editions: both are looked in",
-            said.join(", ")
-        ))?,
-    }
-    Ok((rest, flag.or(named.edition)))
+        ),
+        (None, Some(edition)) => {
+            format!("read {} as the edition: {edition} only", said.join(", "))
+        }
+        (None, None) => format!("{} name both editions: both are looked in", said.join(", ")),
+    };
+    let edition = flag.or(named.edition);
+    let note = json::Note {
+        words: named.typed.clone(),
+        to: edition.map(|e| e.label().to_string()),
+        ..json::Note::new("edition", message)
+    };
+    (rest, edition, vec![note])
 }
 
 /// The editions a question covers: the one asked, else every edition the
@@ -446,64 +515,6 @@ pub fn editions(catalog: &Catalog, asked: Option<Edition>) -> Vec<Edition> {
     match asked {
         Some(e) => vec![e],
         None => catalog.editions(),
-    }
-}
-
-/// How current the corpus is: the newest release of each edition and its
-/// age on `today`; and, for an edition whose newest release is more than a
-/// year old, a warning that newer rulings may exist and how to add them.
-pub fn banner(catalog: &Catalog, editions: &[Edition], today: NaiveDate) -> Vec<String> {
-    let newest: Vec<_> = catalog
-        .manifest()
-        .newest
-        .iter()
-        .filter(|n| editions.contains(&n.edition))
-        .collect();
-    let parts: Vec<String> = newest
-        .iter()
-        .map(|n| {
-            format!(
-                "{} newest {} ({}, {})",
-                n.edition,
-                n.date,
-                sanitize(&n.title),
-                age(n.date, today)
-            )
-        })
-        .collect();
-    let mut lines = vec![format!("corpus: {}", parts.join("; "))];
-    let stale: Vec<String> = newest
-        .iter()
-        .filter(|n| (today - n.date).num_days() > 365)
-        .map(|n| {
-            format!(
-                "the newest {} release here is {}",
-                n.edition,
-                age(n.date, today)
-            )
-        })
-        .collect();
-    if !stale.is_empty() {
-        let folder = user_folder()
-            .or_else(|| dirs::data_dir().map(|d| d.join("rulings")))
-            .map(|d| escape_name(&d.display().to_string()))
-            .unwrap_or_else(|| "a folder given with --rulings".to_string());
-        lines.push(format!(
-            "warning: newer rulings may exist ({}); the Continuing Committee publishes new ones (trekcc.org) — drop a new document into {folder} and the next question reads it",
-            stale.join("; ")
-        ));
-    }
-    lines
-}
-
-/// How long ago a date was, roughly: "3 months old", "4 years old".
-fn age(date: NaiveDate, today: NaiveDate) -> String {
-    let days = (today - date).num_days();
-    match days {
-        d if d < 0 => "dated in the future".to_string(),
-        0..=60 => format!("{days} days old"),
-        61..=729 => format!("{} months old", days / 30),
-        _ => format!("{} years old", days / 365),
     }
 }
 
@@ -534,6 +545,7 @@ mod tests {
         let cli = Cli::parse_from(argv);
         let mut config = Config::from_cli(&cli).unwrap();
         config.style = Style::plain();
+        config.told = None;
         let mut printer = Printer::new(Vec::new(), Vec::new(), config.style);
         let command = cli.command.as_ref().expect("a command");
         let outcome = dispatch(command, &config, &mut printer).unwrap();

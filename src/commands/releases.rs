@@ -27,6 +27,13 @@ struct Summary<'a> {
     front_matter: bool,
 }
 
+/// `releases --json`: the releases in a list, inside one object like every
+/// command's answer.
+#[derive(Serialize)]
+struct Releases<'a> {
+    releases: Vec<Summary<'a>>,
+}
+
 fn summary(r: &ReleaseInfo) -> Summary<'_> {
     Summary {
         id: &r.id,
@@ -52,7 +59,7 @@ pub fn run(
     let releases = catalog.releases()?;
     if json {
         let list: Vec<Summary> = releases.iter().map(summary).collect();
-        p.out.json(&list)?;
+        p.out.json(&Releases { releases: list })?;
     } else {
         let id_width = releases
             .iter()

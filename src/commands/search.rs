@@ -4,8 +4,9 @@
 //! For people, notes about how the query was read go with the answer on
 //! stdout; with `--json` they are in the object as `notes` (a stable code
 //! and a sentence each, so a program can tell a partial match from a full
-//! one) and on stderr too, for a person watching a script. Snippets mark matched words in color on a terminal and between
-//! `**` when plain (the documents use `[…]` for icons).
+//! one), with a did-you-mean's topics as candidates with their edition.
+//! Snippets mark matched words in color on a terminal and between `**`
+//! when plain (the documents use `[…]` for icons).
 
 use std::io::Write;
 
@@ -13,13 +14,16 @@ use anyhow::bail;
 use serde::Serialize;
 use serde_json::value::RawValue;
 
+use super::json::{Candidate, Note};
 use super::{Config, Outcome, Printer};
 use crate::catalog::Catalog;
 use crate::cli::SearchArgs;
-use crate::output::{escape_controls, sanitize};
+use crate::model::Edition;
+use crate::output::sanitize;
 use crate::render::{describe_short, mark_lost, status_badge, wrap, Style};
-use crate::search::{self, Answer, Hit, Note, Request};
+use crate::search::{self, Answer, Hit, Note as ReadNote, Request};
 use crate::status::Status;
+use crate::topic::TopicKey;
 
 #[derive(Serialize)]
 struct HitJson<'a> {
@@ -33,53 +37,7 @@ struct HitJson<'a> {
 struct AnswerJson<'a> {
     query: &'a str,
     hits: Vec<HitJson<'a>>,
-    notes: Vec<NoteLine>,
-}
-
-/// A note about how the query was read: a stable code for programs, a
-/// sentence for people, and for some codes the data the sentence names.
-#[derive(Debug, Serialize)]
-struct NoteLine {
-    code: &'static str,
-    message: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    from: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    to: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    count: Option<usize>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    missing: Vec<String>,
-    /// The words a note is about, as typed (edition words, words left out).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    words: Vec<String>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    topics: Vec<String>,
-}
-
-impl NoteLine {
-    fn new(code: &'static str, message: String) -> NoteLine {
-        NoteLine {
-            code,
-            message,
-            from: None,
-            to: None,
-            count: None,
-            missing: Vec::new(),
-            words: Vec::new(),
-            topics: Vec::new(),
-        }
-    }
-
-    /// The line people read: a "did you mean" stands alone, the rest are
-    /// notes.
-    fn text(&self) -> String {
-        if self.code == "did-you-mean" {
-            self.message.clone()
-        } else {
-            format!("note: {}", self.message)
-        }
-    }
+    notes: Vec<Note>,
 }
 
 fn plain_mark(word: &str) -> String {
@@ -102,14 +60,15 @@ pub fn run(
         typing: false,
     };
     if request.query.trim().is_empty() {
-        bail!("nothing to search for: give some words");
+        bail!(super::Refusal::new(
+            super::ErrorCode::EmptyQuery,
+            "nothing to search for: give some words"
+        ));
     }
     let answer = search::search(catalog.index(), &request)?;
     if args.json {
-        let notes = notes(&answer, &request);
-        for note in &notes {
-            p.err.line(&note.text())?;
-        }
+        let candidates = candidates(catalog, &answer.did_you_mean, request.edition)?;
+        let notes = notes(&answer, &request, &candidates);
         let hits = answer
             .hits
             .iter()
@@ -127,8 +86,7 @@ pub fn run(
             hits,
             notes,
         };
-        p.out
-            .line(&escape_controls(&serde_json::to_string_pretty(&body)?))?;
+        p.out.json(&body)?;
     } else {
         for line in mark_lost(&p.style, answer_text(&p.style, &answer, &request)) {
             p.out.line(&line)?;
@@ -139,6 +97,25 @@ pub fn run(
     } else {
         Outcome::Found
     })
+}
+
+/// The topics that look like the query, each in every edition asked that
+/// has it.
+fn candidates(
+    catalog: &Catalog,
+    topics: &[String],
+    edition: Option<Edition>,
+) -> anyhow::Result<Vec<Candidate>> {
+    let mut candidates = Vec::new();
+    for topic in topics {
+        let key = TopicKey::new(topic);
+        for edition in super::editions(catalog, edition) {
+            if catalog.has_topic(edition, &key)? {
+                candidates.push(Candidate::new(topic.clone(), edition));
+            }
+        }
+    }
+    Ok(candidates)
 }
 
 /// Words as a list of quoted words: `1e`, `second edition`.
@@ -158,21 +135,22 @@ fn plural(count: usize, one: &str, many: &str) -> String {
     }
 }
 
-/// The notes, worded, with their codes.
-fn notes(answer: &Answer, request: &Request) -> Vec<NoteLine> {
+/// The notes, worded, with their codes; `candidates` are the topics that
+/// look like the query with their editions.
+fn notes(answer: &Answer, request: &Request, candidates: &[Candidate]) -> Vec<Note> {
     let found = !answer.hits.is_empty();
-    let mut notes: Vec<NoteLine> = answer
+    let mut notes: Vec<Note> = answer
         .notes
         .iter()
         .map(|note| match note {
-            Note::PlainWords(words) => NoteLine::new("plain-words", format!(
+            ReadNote::PlainWords(words) => Note::new("plain-words", format!(
                 "the query is not valid search syntax (an unbalanced quote or a lone AND/OR?); searched for the words: {}",
                 sanitize(words)
             )),
-            Note::Edition { typed, edition } => NoteLine {
+            ReadNote::Edition { typed, edition } => Note {
                 to: edition.map(|e| e.label().to_string()),
                 words: typed.clone(),
-                ..NoteLine::new("edition", match edition {
+                ..Note::new("edition", match edition {
                     Some(edition) => format!(
                         "read {} as the edition: {edition} rulings only",
                         quoted_list(typed)
@@ -183,55 +161,55 @@ fn notes(answer: &Answer, request: &Request) -> Vec<NoteLine> {
                     ),
                 })
             },
-            Note::Skipped(words) => NoteLine {
+            ReadNote::Skipped(words) => Note {
                 words: words.clone(),
-                ..NoteLine::new("skipped", format!(
+                ..Note::new("skipped", format!(
                     "left out words that name no ruling: {}",
                     words.iter().map(|w| sanitize(w)).collect::<Vec<_>>().join(", ")
                 ))
             },
-            Note::Corrected { typed, corrected } => NoteLine {
+            ReadNote::Corrected { typed, corrected } => Note {
                 from: Some(typed.clone()),
                 to: Some(corrected.clone()),
-                ..NoteLine::new("corrected", format!(
+                ..Note::new("corrected", format!(
                     "{} → {} (no ruling has the word as typed)",
                     sanitize(typed),
                     sanitize(corrected)
                 ))
             },
-            Note::AnyWord => NoteLine::new(
+            ReadNote::AnyWord => Note::new(
                 "any-word",
                 "no ruling has all the words; showing rulings with any of them, the rarest words first"
                     .to_string(),
             ),
-            Note::Partial { words, missing } => NoteLine {
+            ReadNote::Partial { words, missing } => Note {
                 missing: missing.clone(),
-                ..NoteLine::new("partial", format!(
+                ..Note::new("partial", format!(
                     "the first ruling has {} of the {words} words; it lacks: {}",
                     words - missing.len(),
                     missing.iter().map(|w| sanitize(w)).collect::<Vec<_>>().join(", ")
                 ))
             },
-            Note::Typos if found => NoteLine::new(
+            ReadNote::Typos if found => Note::new(
                 "typos",
                 "nothing matches as typed; showing matches with a typo allowed in each word".to_string(),
             ),
-            Note::Typos => NoteLine::new(
+            ReadNote::Typos => Note::new(
                 "typos",
                 "nothing matches, even allowing a typo in each word".to_string(),
             ),
-            Note::NotInForce(count) => NoteLine {
+            ReadNote::NotInForce(count) => Note {
                 count: Some(*count),
-                ..NoteLine::new("not-in-force", format!(
+                ..Note::new("not-in-force", format!(
                     "{} no longer in force on {} (--all shows {})",
                     plural(*count, "matching ruling is", "matching rulings are"),
                     request.as_of,
                     if *count == 1 { "it" } else { "them" }
                 ))
             },
-            Note::NotYetInEffect(count) => NoteLine {
+            ReadNote::NotYetInEffect(count) => Note {
                 count: Some(*count),
-                ..NoteLine::new("not-yet-in-effect", format!(
+                ..Note::new("not-yet-in-effect", format!(
                     "{} in effect only after {}",
                     plural(*count, "matching ruling comes", "matching rulings come"),
                     request.as_of
@@ -241,9 +219,9 @@ fn notes(answer: &Answer, request: &Request) -> Vec<NoteLine> {
         .collect();
     if !answer.did_you_mean.is_empty() {
         let topics: Vec<String> = answer.did_you_mean.iter().map(|t| sanitize(t)).collect();
-        notes.push(NoteLine {
-            topics: answer.did_you_mean.clone(),
-            ..NoteLine::new(
+        notes.push(Note {
+            candidates: candidates.to_vec(),
+            ..Note::new(
                 "did-you-mean",
                 format!("did you mean: {}?", topics.join(" · ")),
             )
@@ -255,7 +233,7 @@ fn notes(answer: &Answer, request: &Request) -> Vec<NoteLine> {
 /// An answer for people.
 pub fn answer_text(style: &Style, answer: &Answer, request: &Request) -> Vec<String> {
     let mut lines = Vec::new();
-    for line in notes(answer, request).iter().map(NoteLine::text) {
+    for line in notes(answer, request, &[]).iter().map(Note::text) {
         let styled = match line.split_once(": ") {
             Some((head, rest)) => format!("{} {rest}", style.caution_bold(&format!("{head}:"))),
             None => line,
@@ -311,18 +289,4 @@ fn hit_text(style: &Style, rank: usize, hit: &Hit) -> Vec<String> {
         lines.push(wrap(&snippet, w, "   "));
     }
     lines
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn json_escapes_c1_controls() {
-        let json = serde_json::to_string("a\u{9b}31mb\u{7f}").unwrap();
-        assert_eq!(
-            crate::output::escape_controls(&json),
-            "\"a\\u009b31mb\\u007f\""
-        );
-        let back: String = serde_json::from_str(&crate::output::escape_controls(&json)).unwrap();
-        assert_eq!(back, "a\u{9b}31mb\u{7f}");
-    }
 }

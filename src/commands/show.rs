@@ -6,7 +6,8 @@ use std::io::Write;
 use chrono::NaiveDate;
 use serde::Serialize;
 
-use super::{banner, editions, Config, Outcome, Printer};
+use super::json::{Candidate, Note};
+use super::{editions, Config, Outcome, Printer};
 use crate::catalog::{Catalog, Looked, Name, Named, Naming, Reference, Stored};
 use crate::cli::ShowArgs;
 use crate::index::timeline::Period;
@@ -44,11 +45,11 @@ pub enum ShowAnswer {
         later: Vec<Stored>,
     },
     /// Several topics fit the name (as printed, with their edition).
-    Several(Vec<(String, Edition)>),
+    Several(Vec<Candidate>),
     /// Not a topic, but a name rulings mention: the rulings that name it.
     Mentioned(Mentioned),
     /// A name the corpus does not know, and the nearest topics.
-    Unknown(Vec<(String, Edition)>),
+    Unknown(Vec<Candidate>),
 }
 
 /// A name that is no topic but that rulings mention, in the editions asked.
@@ -119,18 +120,33 @@ impl Mentioned {
         self.naming.iter().any(|(_, n)| !n.in_effect.is_empty())
     }
 
-    /// The rulings that name it, as JSON: each entry with its status on
-    /// the date (none for one that takes effect later).
-    pub fn json(&self, as_of: NaiveDate) -> Vec<NamingJson<'_>> {
-        self.naming
-            .iter()
-            .flat_map(|(_, n)| n.in_effect.iter().chain(&n.later))
-            .map(|s| NamingJson {
-                status: s.status_on(as_of),
-                entry: &s.entry,
-            })
-            .collect()
+    /// The name and the rulings that name it, as JSON: each entry with its
+    /// status on the date (none for one that takes effect later).
+    pub fn json(&self, as_of: NaiveDate) -> MentionedJson<'_> {
+        MentionedJson {
+            name: &self.name,
+            exact: self.exact,
+            named_in: self
+                .naming
+                .iter()
+                .flat_map(|(_, n)| n.in_effect.iter().chain(&n.later))
+                .map(|s| NamingJson {
+                    status: s.status_on(as_of),
+                    entry: &s.entry,
+                })
+                .collect(),
+        }
     }
+}
+
+/// A name that is no topic but that rulings mention, as JSON.
+#[derive(Serialize)]
+pub struct MentionedJson<'a> {
+    /// The name as printed.
+    name: &'a str,
+    /// Whether it was typed as printed, rather than close in spelling.
+    exact: bool,
+    named_in: Vec<NamingJson<'a>>,
 }
 
 /// A ruling that names a name, as JSON.
@@ -153,11 +169,60 @@ struct SeeJson<'a> {
     location: Option<String>,
 }
 
+/// `show --json`: one object whatever was found. `answers` holds the topic
+/// in each edition that has it in effect; when it is empty, the other
+/// fields say why (`known`, `mentioned`, `ruled_later`, `candidates`,
+/// `did_you_mean`, `used_in`).
 #[derive(Serialize)]
 struct ShowJson<'a> {
+    /// The name as typed, less the words read as the edition.
+    query: &'a str,
+    /// The editions looked in.
+    editions: &'a [Edition],
+    as_of: NaiveDate,
+    found: bool,
+    /// Whether the corpus knows the name (a topic, or a name rulings
+    /// mention).
+    known: bool,
+    answers: Vec<TopicJson<'a>>,
+    mentioned: Option<MentionedJson<'a>>,
+    /// Rulings on the topic that take effect only after `as_of`.
+    ruled_later: Vec<&'a Entry>,
+    /// Several topics fit the name: which one?
+    candidates: Vec<Candidate>,
+    /// The nearest topics to a name the corpus does not know.
+    did_you_mean: Vec<Candidate>,
+    /// The topics whose rulings use an unknown name as a phrase.
+    used_in: Vec<Candidate>,
+    notes: &'a [Note],
+}
+
+impl<'a> ShowJson<'a> {
+    fn empty(query: &'a str, editions: &'a [Edition], as_of: NaiveDate, notes: &'a [Note]) -> Self {
+        ShowJson {
+            query,
+            editions,
+            as_of,
+            found: false,
+            known: false,
+            answers: Vec::new(),
+            mentioned: None,
+            ruled_later: Vec::new(),
+            candidates: Vec::new(),
+            did_you_mean: Vec::new(),
+            used_in: Vec::new(),
+            notes,
+        }
+    }
+}
+
+/// A topic answered in one edition, as JSON.
+#[derive(Serialize)]
+struct TopicJson<'a> {
     topic: &'a str,
     edition: Edition,
-    as_of: NaiveDate,
+    /// Whether the name typed was the topic (else the closest was taken).
+    exact: bool,
     status: &'a Status,
     entry: &'a Entry,
     /// The earlier rulings still standing with it.
@@ -194,10 +259,10 @@ pub fn answer(
     as_of: NaiveDate,
     with_history: bool,
 ) -> anyhow::Result<ShowAnswer> {
-    let printed_all = |found: Vec<(Edition, TopicKey)>| -> anyhow::Result<Vec<(String, Edition)>> {
+    let printed_all = |found: Vec<(Edition, TopicKey)>| -> anyhow::Result<Vec<Candidate>> {
         found
             .into_iter()
-            .map(|(edition, key)| Ok((printed(catalog, edition, &key)?, edition)))
+            .map(|(edition, key)| Ok(Candidate::new(printed(catalog, edition, &key)?, edition)))
             .collect()
     };
     let named = match catalog.look_up_name(typed, editions)? {
@@ -271,57 +336,81 @@ pub fn run(
     args: &ShowArgs,
     p: &mut Printer<impl Write, impl Write>,
 ) -> anyhow::Result<Outcome> {
-    let (typed, edition) = super::name_and_edition(&args.topic, args.edition, &mut p.err)?;
+    let (typed, edition, notes) = super::name_and_edition(&args.topic, args.edition);
+    for note in &notes {
+        p.note(&note.text())?;
+    }
     let as_of = config.as_of(args.as_of);
     let editions = editions(catalog, edition);
     // JSON always carries the history.
     let answer = answer(catalog, &typed, &editions, as_of, args.history || args.json)?;
+    let used = match answer {
+        ShowAnswer::Unknown(_) => used_in(catalog, &typed, &editions, as_of)?,
+        _ => Vec::new(),
+    };
+    if args.json {
+        let mut body = ShowJson::empty(&typed, &editions, as_of, &notes);
+        match &answer {
+            ShowAnswer::Found(found) => {
+                body.found = true;
+                body.known = true;
+                body.answers = found.iter().map(topic_json).collect();
+            }
+            ShowAnswer::NotYet { later } => {
+                body.known = true;
+                body.ruled_later = later.iter().map(|s| &s.entry).collect();
+            }
+            ShowAnswer::Several(found) => body.candidates = found.clone(),
+            ShowAnswer::Mentioned(m) => {
+                body.known = true;
+                body.mentioned = Some(m.json(as_of));
+            }
+            ShowAnswer::Unknown(nearest) => {
+                body.did_you_mean = nearest.clone();
+                body.used_in = used.clone();
+            }
+        }
+        p.out.json(&body)?;
+        return Ok(if body.found {
+            Outcome::Found
+        } else {
+            Outcome::NothingFound
+        });
+    }
     match answer {
         ShowAnswer::Found(found) => {
-            if args.json {
-                let list: Vec<ShowJson> = found.iter().map(|a| to_json(a, as_of)).collect();
-                p.out.json_one_or_many(&list)?;
-            } else {
-                let mut lines = Vec::new();
-                for (i, a) in found.iter().enumerate() {
-                    if i > 0 {
-                        lines.push(String::new());
-                    }
-                    lines.extend(topic_text(
-                        &p.style,
-                        &typed,
-                        a,
-                        as_of,
-                        config.today,
-                        args.history,
-                    ));
+            let mut lines = Vec::new();
+            for (i, a) in found.iter().enumerate() {
+                if i > 0 {
+                    lines.push(String::new());
                 }
-                for line in mark_lost(&p.style, lines) {
-                    p.out.line(&line)?;
-                }
-                for line in banner(catalog, &editions, config.today) {
-                    p.err.line(&line)?;
-                }
+                lines.extend(topic_text(
+                    &p.style,
+                    &typed,
+                    a,
+                    as_of,
+                    config.today,
+                    args.history,
+                ));
+            }
+            for line in mark_lost(&p.style, lines) {
+                p.out.line(&line)?;
             }
             Ok(Outcome::Found)
         }
         nothing => {
-            let used = match nothing {
-                ShowAnswer::Unknown(_) => used_in(catalog, &typed, &editions, as_of)?,
-                _ => Vec::new(),
-            };
-            not_found(p, &typed, &editions, as_of, &nothing, &used, args.json)?;
+            not_found(p, &typed, &editions, as_of, &nothing, &used)?;
             Ok(Outcome::NothingFound)
         }
     }
 }
 
-fn to_json(a: &TopicAnswer, as_of: NaiveDate) -> ShowJson<'_> {
+fn topic_json(a: &TopicAnswer) -> TopicJson<'_> {
     let (entry, period) = (&a.newest.0.entry, &a.newest.1);
-    ShowJson {
+    TopicJson {
         topic: &entry.topic,
         edition: a.edition,
-        as_of,
+        exact: a.exact,
         status: period.status.as_ref().expect("in effect"),
         entry,
         standing: a
@@ -486,73 +575,52 @@ fn not_found(
     editions: &[Edition],
     as_of: NaiveDate,
     nothing: &ShowAnswer,
-    used: &[String],
-    json: bool,
+    used: &[Candidate],
 ) -> anyhow::Result<()> {
-    let named = |found: &[(String, Edition)]| -> Vec<String> {
-        found
-            .iter()
-            .map(|(topic, edition)| format!("{topic} ({edition})"))
-            .collect()
-    };
-    if let ShowAnswer::Mentioned(m) = nothing {
-        return not_a_topic(p, typed, editions, as_of, m, json);
-    }
-    let (known, later, candidates, nearest) = match nothing {
-        ShowAnswer::Found(_) | ShowAnswer::Mentioned(_) => return Ok(()),
-        ShowAnswer::NotYet { later } => (true, later.as_slice(), Vec::new(), Vec::new()),
-        ShowAnswer::Several(found) => (false, &[][..], named(found), Vec::new()),
-        ShowAnswer::Unknown(found) => (false, &[][..], Vec::new(), named(found)),
-    };
-    let later: Vec<String> = later
-        .iter()
-        .map(|s| format!("{} ({}, {})", s.entry.topic, s.entry.edition, s.entry.date))
-        .collect();
-    if json {
-        let body = serde_json::json!({
-            "topic": typed,
-            "as_of": as_of,
-            "found": false,
-            "known": known,
-            "candidates": candidates,
-            "did_you_mean": if candidates.is_empty() { &nearest } else { &candidates },
-            "ruled_later": later,
-            "used_in": used,
-        });
-        p.out.json(&body)?;
-        return Ok(());
-    }
-    let editions: Vec<&str> = editions.iter().map(|e| e.label()).collect();
-    let editions = editions.join(", ");
-    if known {
-        p.err.line(&format!(
-            "nothing in force on `{}` as of {as_of} ({editions})",
-            sanitize(typed)
-        ))?;
-        if !later.is_empty() {
+    let editions_text: Vec<&str> = editions.iter().map(|e| e.label()).collect();
+    let editions_text = editions_text.join(", ");
+    match nothing {
+        ShowAnswer::Found(_) => {}
+        ShowAnswer::Mentioned(m) => {
+            let lead = format!("{} is not a topic ({editions_text})", sanitize(&m.name));
+            say_mentioned(&mut p.err, typed, "topic", &lead, m, as_of)?;
+        }
+        ShowAnswer::NotYet { later } => {
             p.err.line(&format!(
-                "first ruled later: {}",
-                sanitize(&later.join("; "))
+                "nothing in force on `{}` as of {as_of} ({editions_text})",
+                sanitize(typed)
             ))?;
+            let later: Vec<String> = later
+                .iter()
+                .map(|s| format!("{} ({}, {})", s.entry.topic, s.entry.edition, s.entry.date))
+                .collect();
+            if !later.is_empty() {
+                p.err.line(&format!(
+                    "first ruled later: {}",
+                    sanitize(&later.join("; "))
+                ))?;
+            }
         }
-    } else if !candidates.is_empty() {
-        p.err.line(&format!(
-            "several topics fit `{}` ({editions}); which one? {}",
+        ShowAnswer::Several(candidates) => p.err.line(&format!(
+            "several topics fit `{}` ({editions_text}); which one? {}",
             sanitize(typed),
-            sanitize(&candidates.join(", "))
-        ))?;
-    } else {
-        p.err.line(&unknown_name(
-            typed,
-            "topic or card",
-            &format!(" ({editions})"),
-            used,
-        ))?;
-        if !nearest.is_empty() {
-            p.err
-                .line(&format!("did you mean: {}", sanitize(&nearest.join(", "))))?;
+            sanitize(&Candidate::list(candidates).join(", "))
+        ))?,
+        ShowAnswer::Unknown(nearest) => {
+            p.err.line(&unknown_name(
+                typed,
+                "topic or card",
+                &format!(" ({editions_text})"),
+                used,
+            ))?;
+            if !nearest.is_empty() {
+                p.err.line(&format!(
+                    "did you mean: {}",
+                    sanitize(&Candidate::list(nearest).join(", "))
+                ))?;
+            }
+            p.err.line(&search_hint(typed))?;
         }
-        p.err.line(&search_hint(typed))?;
     }
     Ok(())
 }
@@ -566,7 +634,7 @@ pub fn used_in(
     typed: &str,
     editions: &[Edition],
     as_of: NaiveDate,
-) -> anyhow::Result<Vec<String>> {
+) -> anyhow::Result<Vec<Candidate>> {
     let request = crate::search::Request {
         query: format!("\"{}\"", typed.replace('"', " ")),
         edition: match editions {
@@ -588,9 +656,9 @@ pub fn used_in(
         // A partial, corrected or typo-tolerant reading is no use of the name.
         return Ok(Vec::new());
     }
-    let mut used: Vec<String> = Vec::new();
+    let mut used: Vec<Candidate> = Vec::new();
     for hit in &answer.hits {
-        let named = format!("{} ({})", hit.topic, hit.edition);
+        let named = Candidate::new(hit.topic.clone(), hit.edition);
         if !used.contains(&named) {
             used.push(named);
         }
@@ -603,7 +671,7 @@ const USED_IN_SHOWN: usize = 6;
 
 /// The first line for a name no look-up knows: "not in these documents"
 /// only when no ruling uses it either.
-pub fn unknown_name(typed: &str, what: &str, editions: &str, used: &[String]) -> String {
+pub fn unknown_name(typed: &str, what: &str, editions: &str, used: &[Candidate]) -> String {
     if used.is_empty() {
         format!(
             "no {what} named `{}` in these documents{editions}",
@@ -613,7 +681,7 @@ pub fn unknown_name(typed: &str, what: &str, editions: &str, used: &[String]) ->
         format!(
             "no {what} named `{}`{editions}, but rulings use it: {}",
             sanitize(typed),
-            sanitize(&used.join(", "))
+            sanitize(&Candidate::list(used).join(", "))
         )
     }
 }
@@ -621,41 +689,6 @@ pub fn unknown_name(typed: &str, what: &str, editions: &str, used: &[String]) ->
 /// The search to try for a name no look-up knows.
 pub fn search_hint(typed: &str) -> String {
     format!("try `rulings search \"{}\"`", sanitize(typed.trim()))
-}
-
-/// A name that is no topic but that rulings mention: say so, and which.
-fn not_a_topic(
-    p: &mut Printer<impl Write, impl Write>,
-    typed: &str,
-    editions: &[Edition],
-    as_of: NaiveDate,
-    m: &Mentioned,
-    json: bool,
-) -> anyhow::Result<()> {
-    if json {
-        let body = serde_json::json!({
-            "topic": typed,
-            "as_of": as_of,
-            "found": false,
-            "known": true,
-            "name": m.name,
-            "exact": m.exact,
-            "named_in": m.json(as_of),
-            "candidates": [],
-            "did_you_mean": [],
-            "ruled_later": [],
-        });
-        p.out.json(&body)?;
-        return Ok(());
-    }
-    let editions: Vec<&str> = editions.iter().map(|e| e.label()).collect();
-    let lead = format!(
-        "{} is not a topic ({})",
-        sanitize(&m.name),
-        editions.join(", ")
-    );
-    say_mentioned(&mut p.err, typed, "topic", &lead, m, as_of)?;
-    Ok(())
 }
 
 /// What `show` and `errata` say of a name that is no `what` (topic, card)

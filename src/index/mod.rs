@@ -32,7 +32,7 @@ use thiserror::Error;
 
 pub use build::is_card_erratum;
 pub use build::Counts;
-pub use fingerprint::{Manifest, Newest};
+pub use fingerprint::{hash_hex, Manifest, Newest};
 pub use schema::{
     class, edition_key, highlight_analyzer, words_analyzer, Fields, Role, BODY_HASH, CLASS,
     SCHEMA_VERSION, SEQ, STANDING,

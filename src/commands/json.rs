@@ -1,0 +1,82 @@
+//! The pieces every command's JSON answer shares: a candidate name (with
+//! its edition as a field, never pasted into the name) and a note about how
+//! the question was read (a stable code, a sentence, and the data it names).
+//! Each command writes one object whatever it found; the schemas in
+//! `schemas/` pin every shape.
+
+use serde::Serialize;
+
+use crate::model::Edition;
+
+/// A name offered in place of the one typed: a topic or card as the
+/// documents print it, and the edition it is of.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Candidate {
+    pub name: String,
+    pub edition: Edition,
+}
+
+impl Candidate {
+    pub fn new(name: impl Into<String>, edition: Edition) -> Candidate {
+        Candidate {
+            name: name.into(),
+            edition,
+        }
+    }
+
+    /// As a line of text reads it: "Away Team (1E)".
+    pub fn text(&self) -> String {
+        format!("{} ({})", self.name, self.edition)
+    }
+
+    pub fn list(candidates: &[Candidate]) -> Vec<String> {
+        candidates.iter().map(Candidate::text).collect()
+    }
+}
+
+/// A note about how a question was read: a stable code for programs, a
+/// sentence for people, and for some codes the data the sentence names.
+#[derive(Debug, Clone, Serialize)]
+pub struct Note {
+    pub code: &'static str,
+    pub message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub count: Option<usize>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub missing: Vec<String>,
+    /// The words a note is about, as typed (edition words, words left out).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub words: Vec<String>,
+    /// The names offered (`did-you-mean`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub candidates: Vec<Candidate>,
+}
+
+impl Note {
+    pub fn new(code: &'static str, message: String) -> Note {
+        Note {
+            code,
+            message,
+            from: None,
+            to: None,
+            count: None,
+            missing: Vec::new(),
+            words: Vec::new(),
+            candidates: Vec::new(),
+        }
+    }
+
+    /// The line people read: a "did you mean" stands alone, the rest are
+    /// notes.
+    pub fn text(&self) -> String {
+        if self.code == "did-you-mean" {
+            self.message.clone()
+        } else {
+            format!("note: {}", self.message)
+        }
+    }
+}

@@ -1,0 +1,604 @@
+//! The contract a program relies on: every command's `--json` is one object
+//! of the shape its schema in `schemas/` describes, whatever it found (one
+//! answer, several, none), and every error under `--json` is the error
+//! object on stderr. Each command is run on the bundled corpus and on small
+//! corpora written into temporary folders, and each output is validated
+//! against its JSON Schema (draft 2020-12).
+
+mod common;
+
+use std::collections::HashMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use jsonschema::{Retrieve, Uri, Validator};
+use serde_json::Value;
+use tempfile::TempDir;
+
+/// The `$id` of every schema begins with this; the rest is its file name.
+const SCHEMA_BASE: &str = "https://schemas.rulings.invalid/";
+
+fn schema_folder() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("schemas")
+}
+
+/// Reads the references between schemas (`common.schema.json#/$defs/…`)
+/// from the schema folder: nothing is fetched.
+struct Folder(HashMap<String, Value>);
+
+impl Retrieve for Folder {
+    fn retrieve(
+        &self,
+        uri: &Uri<String>,
+    ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
+        self.0
+            .get(uri.as_str())
+            .cloned()
+            .ok_or_else(|| format!("no schema {uri} in schemas/").into())
+    }
+}
+
+fn schemas() -> HashMap<String, Value> {
+    fs::read_dir(schema_folder())
+        .unwrap()
+        .map(|f| {
+            let path = f.unwrap().path();
+            let name = path.file_name().unwrap().to_str().unwrap().to_string();
+            let schema: Value = serde_json::from_str(&fs::read_to_string(&path).unwrap())
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            (format!("{SCHEMA_BASE}{name}"), schema)
+        })
+        .collect()
+}
+
+/// The validator of `schemas/NAME.schema.json`.
+fn validator(name: &str) -> Validator {
+    let all = schemas();
+    let schema = all[&format!("{SCHEMA_BASE}{name}.schema.json")].clone();
+    jsonschema::draft202012::options()
+        .with_retriever(Folder(all))
+        .build(&schema)
+        .unwrap_or_else(|e| panic!("{name}.schema.json: {e}"))
+}
+
+/// Fails with every way `value` breaks the schema `name`.
+fn assert_valid(name: &str, value: &Value, context: &str) {
+    let errors: Vec<String> = validator(name)
+        .iter_errors(value)
+        .map(|e| format!("{} at {}", e, e.instance_path()))
+        .collect();
+    assert!(
+        errors.is_empty(),
+        "{context}: not a {name} object:\n{}\n{}",
+        errors.join("\n"),
+        serde_json::to_string_pretty(value).unwrap()
+    );
+}
+
+/// What a run printed.
+struct Run {
+    code: i32,
+    out: String,
+    err: String,
+}
+
+fn run(corpus: Option<&Path>, index: &Path, args: &[&str]) -> Run {
+    let mut cmd = common::rulings();
+    if let Some(corpus) = corpus {
+        cmd.arg("--no-bundled").arg("--rulings").arg(corpus);
+    }
+    let output = cmd.arg("--index").arg(index).args(args).output().unwrap();
+    let run = Run {
+        code: output.status.code().unwrap(),
+        out: String::from_utf8(output.stdout).unwrap(),
+        err: String::from_utf8(output.stderr).unwrap(),
+    };
+    // Under --json, what reaches a program never holds a raw bidi control.
+    for text in [&run.out, &run.err] {
+        assert!(
+            !text.chars().any(is_bidi_control),
+            "{args:?} wrote a raw bidi control"
+        );
+    }
+    run
+}
+
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}')
+}
+
+/// Runs a command with `--json` and checks its answer against `schema`
+/// and its exit status; returns the answer.
+fn answer(corpus: Option<&Path>, index: &Path, schema: &str, args: &[&str], code: i32) -> Value {
+    let mut args = args.to_vec();
+    args.push("--json");
+    let run = run(corpus, index, &args);
+    assert_eq!(run.code, code, "{args:?}: {}{}", run.out, run.err);
+    let value: Value = serde_json::from_str(&run.out)
+        .unwrap_or_else(|e| panic!("{args:?}: {e}: {}{}", run.out, run.err));
+    assert_valid(schema, &value, &format!("{args:?}"));
+    value
+}
+
+/// Runs a command with `--json` that must fail: nothing on stdout, the
+/// error object with `code` on stderr, exit status 2.
+fn error(corpus: Option<&Path>, index: &Path, args: &[&str], code: &str) {
+    let mut args = args.to_vec();
+    args.push("--json");
+    let run = run(corpus, index, &args);
+    assert_eq!(run.code, 2, "{args:?}: {}{}", run.out, run.err);
+    assert_eq!(run.out, "", "{args:?}");
+    let value: Value =
+        serde_json::from_str(&run.err).unwrap_or_else(|e| panic!("{args:?}: {e}: {}", run.err));
+    assert_valid("error", &value, &format!("{args:?}"));
+    assert_eq!(value["error"]["code"], code, "{args:?}: {}", run.err);
+}
+
+fn len(value: &Value) -> usize {
+    value.as_array().unwrap().len()
+}
+
+/// A corpus of documents in a temporary folder, with its own index.
+struct Corpus {
+    documents: TempDir,
+    index: TempDir,
+}
+
+impl Corpus {
+    fn new(documents: &[(&str, &str)]) -> Corpus {
+        let corpus = Corpus {
+            documents: tempfile::tempdir().unwrap(),
+            index: tempfile::tempdir().unwrap(),
+        };
+        for (name, text) in documents {
+            fs::write(corpus.documents.path().join(name), text).unwrap();
+        }
+        corpus
+    }
+
+    fn answer(&self, schema: &str, args: &[&str], code: i32) -> Value {
+        answer(
+            Some(self.documents.path()),
+            self.index.path(),
+            schema,
+            args,
+            code,
+        )
+    }
+
+    fn error(&self, args: &[&str], code: &str) {
+        error(Some(self.documents.path()), self.index.path(), args, code);
+    }
+}
+
+fn document(edition: &str, date: &str, title: &str, body: &str) -> String {
+    format!("+++\nedition = \"{edition}\"\ndate = \"{date}\"\ntitle = \"{title}\"\n+++\n{body}")
+}
+
+#[test]
+fn every_schema_is_a_valid_draft_2020_12_schema() {
+    for (id, schema) in schemas() {
+        assert!(
+            jsonschema::meta::is_valid(&schema),
+            "{id} is not a valid schema"
+        );
+        assert_eq!(
+            schema["$schema"], "https://json-schema.org/draft/2020-12/schema",
+            "{id}"
+        );
+        assert_eq!(schema["$id"], id.as_str());
+    }
+    for name in [
+        "search", "show", "errata", "diff", "releases", "export", "check", "index", "error",
+    ] {
+        validator(name);
+    }
+}
+
+#[test]
+fn the_schemas_catch_a_change_of_shape() {
+    let index = tempfile::tempdir().unwrap();
+    let shown = answer(None, index.path(), "show", &["show", "liberty"], 0);
+    // A field added, a field missing, a list turned into an object, an
+    // edition pasted into a candidate: each is refused.
+    let mut added = shown.clone();
+    added["extra"] = Value::Bool(true);
+    let mut missing = shown.clone();
+    missing.as_object_mut().unwrap().remove("did_you_mean");
+    let mut unlisted = shown.clone();
+    unlisted["answers"] = shown["answers"][0].clone();
+    let mut pasted = shown.clone();
+    pasted["candidates"] = serde_json::json!(["Liberty (1E)"]);
+    let mut entry_changed = shown.clone();
+    entry_changed["answers"][0]["entry"]
+        .as_object_mut()
+        .unwrap()
+        .remove("line");
+    let show = validator("show");
+    for (what, changed) in [
+        ("added", added),
+        ("missing", missing),
+        ("unlisted", unlisted),
+        ("pasted", pasted),
+        ("entry_changed", entry_changed),
+    ] {
+        assert!(!show.is_valid(&changed), "{what} passed the schema");
+    }
+    let error = validator("error");
+    assert!(!error.is_valid(&serde_json::json!({"error": "bad"})));
+    assert!(!error.is_valid(&serde_json::json!({"error": {"code": "Bad Date", "message": "x"}})));
+}
+
+#[test]
+fn every_command_answers_one_object_on_the_bundled_corpus() {
+    let index = tempfile::tempdir().unwrap();
+    let index = index.path();
+    // search: many hits, one, none (with a did-you-mean of candidates).
+    let v = answer(None, index, "search", &["search", "cloaking"], 0);
+    assert!(len(&v["hits"]) > 1);
+    let v = answer(
+        None,
+        index,
+        "search",
+        &["search", "cloaking", "--limit", "1"],
+        0,
+    );
+    assert_eq!(len(&v["hits"]), 1);
+    let v = answer(None, index, "search", &["search", "wormhle"], 0);
+    assert!(len(&v["notes"]) > 0);
+    let v = answer(None, index, "search", &["search", "zzxqv"], 1);
+    assert_eq!(len(&v["hits"]), 0);
+    let v = answer(
+        None,
+        index,
+        "search",
+        &["search", "time", "location", "--as-of", "1990-01-01"],
+        1,
+    );
+    assert_eq!(len(&v["hits"]), 0);
+
+    // show: one edition, two, a chain of references, unknown, a
+    // mentioned name, nothing yet in force.
+    let v = answer(None, index, "show", &["show", "time location"], 0);
+    assert_eq!(len(&v["answers"]), 1);
+    let v = answer(None, index, "show", &["show", "missions"], 0);
+    assert_eq!(len(&v["answers"]), 2);
+    let v = answer(None, index, "show", &["show", "missions", "2e"], 0);
+    assert_eq!(len(&v["answers"]), 1);
+    assert_eq!(v["notes"][0]["code"], "edition");
+    answer(None, index, "show", &["show", "dabo", "--history"], 0);
+    let v = answer(None, index, "show", &["show", "captain proton"], 1);
+    assert_eq!(
+        (v["found"].clone(), v["known"].clone()),
+        (false.into(), false.into())
+    );
+    assert_eq!(len(&v["answers"]), 0);
+    let v = answer(None, index, "show", &["show", "quark"], 1);
+    assert_eq!(v["used_in"][0]["edition"], "1E");
+    let v = answer(None, index, "show", &["show", "bribery"], 1);
+    assert_eq!(v["mentioned"]["name"], "Bribery");
+    let v = answer(
+        None,
+        index,
+        "show",
+        &["show", "time location", "--as-of", "1999-12-31"],
+        1,
+    );
+    assert_eq!(v["known"], true);
+    assert!(len(&v["ruled_later"]) > 0);
+
+    // errata: one card, every card, none on the date, a card with
+    // rulings only, unknown, a mentioned name.
+    let v = answer(None, index, "errata", &["errata", "liberty"], 0);
+    assert_eq!(len(&v["errata"]), 1);
+    let v = answer(None, index, "errata", &["errata"], 0);
+    assert!(v["card"].is_null());
+    assert!(len(&v["errata"]) > 1);
+    let v = answer(
+        None,
+        index,
+        "errata",
+        &["errata", "--as-of", "1990-01-01"],
+        1,
+    );
+    assert_eq!(len(&v["errata"]), 0);
+    let v = answer(
+        None,
+        index,
+        "errata",
+        &["errata", "Writ of Accountability"],
+        1,
+    );
+    assert_eq!(v["rulings"][0]["count"], 1);
+    let v = answer(None, index, "errata", &["errata", "captain proton"], 1);
+    assert_eq!(v["known"], false);
+    let v = answer(None, index, "errata", &["errata", "mandarin bailiff"], 1);
+    assert_eq!(v["mentioned"]["name"], "Mandarin Bailiff");
+
+    // diff: two releases (with markers), two dates (both editions), a
+    // release and a date, topics.
+    let v = answer(
+        None,
+        index,
+        "diff",
+        &["diff", "1e-2000-03-27-cr", "1e-2014-11-03-crd"],
+        0,
+    );
+    assert!(v["markers"].is_object());
+    let v = answer(
+        None,
+        index,
+        "diff",
+        &["diff", "2000-01-01", "2020-01-01"],
+        0,
+    );
+    assert!(v["markers"].is_null());
+    answer(
+        None,
+        index,
+        "diff",
+        &["diff", "1e-2014-11-03-crd", "2022-12-01", "time location"],
+        0,
+    );
+
+    // releases, export (all, one edition, one release), index.
+    let v = answer(None, index, "releases", &["releases"], 0);
+    assert_eq!(len(&v["releases"]), 5);
+    let v = answer(None, index, "export", &["export"], 0);
+    assert_eq!(len(&v["entries"]), 96 + 45 + 5 + 18 + 10);
+    let v = answer(None, index, "export", &["export", "--edition", "2e"], 0);
+    assert_eq!(v["edition"], "2E");
+    assert_eq!(len(&v["entries"]), 18 + 10);
+    let v = answer(
+        None,
+        index,
+        "export",
+        &["export", "--release", "1e-2000-03-27-cr", "--edition", "2e"],
+        1,
+    );
+    assert_eq!(len(&v["entries"]), 0);
+    answer(None, index, "index", &["index"], 0);
+    let rulings = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulings");
+    let v = answer(
+        None,
+        index,
+        "check",
+        &["check", rulings.to_str().unwrap()],
+        0,
+    );
+    assert_eq!(len(&v["documents"]), 5);
+}
+
+#[test]
+fn export_lines_are_entries_of_the_schema() {
+    let index = tempfile::tempdir().unwrap();
+    let run = run(None, index.path(), &["export", "--edition", "2e"]);
+    assert_eq!(run.code, 0, "{}", run.err);
+    let all = schemas();
+    let entry =
+        serde_json::json!({ "$ref": format!("{SCHEMA_BASE}common.schema.json#/$defs/entry") });
+    let validator = jsonschema::draft202012::options()
+        .with_retriever(Folder(all))
+        .build(&entry)
+        .unwrap();
+    let mut lines = 0;
+    for line in run.out.lines() {
+        let value: Value = serde_json::from_str(line).unwrap();
+        assert!(validator.is_valid(&value), "{line}");
+        lines += 1;
+    }
+    assert_eq!(lines, 18 + 10);
+}
+
+#[test]
+fn errors_are_the_error_object_with_a_code_per_kind() {
+    let index = tempfile::tempdir().unwrap();
+    let index = index.path();
+    error(
+        None,
+        index,
+        &["search", "x", "--as-of", "someday"],
+        "invalid_value",
+    );
+    error(
+        None,
+        index,
+        &["show", "x", "--edition", "3e"],
+        "invalid_value",
+    );
+    error(
+        None,
+        index,
+        &["search", "x", "--limit", "0"],
+        "invalid_value",
+    );
+    error(None, index, &["search", "x", "--bogus"], "usage");
+    error(None, index, &["diff", "2000-01-01"], "usage");
+    error(None, index, &["diff", "x", "y", "--stat"], "usage");
+    error(None, index, &["search", "  "], "empty_query");
+    error(
+        None,
+        index,
+        &["export", "--release", "nope"],
+        "unknown_release",
+    );
+    error(
+        None,
+        index,
+        &["diff", "nope", "2020-01-01"],
+        "unknown_release",
+    );
+    error(
+        None,
+        index,
+        &["diff", "2014-02-30", "2020-01-01"],
+        "bad_date",
+    );
+    error(
+        None,
+        index,
+        &["diff", "1e-2014-11-03-crd", "2e-2012-02-06-crd"],
+        "editions_differ",
+    );
+    error(
+        None,
+        index,
+        &["diff", "2000-01-01", "2020-01-01", "no such topic here"],
+        "unknown_topic",
+    );
+    let missing = index.join("no-such-folder");
+    error(
+        None,
+        index,
+        &["--rulings", missing.to_str().unwrap(), "releases"],
+        "corpus_not_found",
+    );
+    // Without --json an error stays a line for people.
+    let run = run(None, index, &["search", "x", "--as-of", "someday"]);
+    assert_eq!(run.code, 2);
+    assert!(!run.err.trim_start().starts_with('{'), "{}", run.err);
+    let run = run_plain_error(index);
+    assert!(run.starts_with("rulings: "), "{run}");
+}
+
+fn run_plain_error(index: &Path) -> String {
+    run(None, index, &["export", "--release", "nope"]).err
+}
+
+#[test]
+fn constructed_corpora_of_zero_one_and_many_answers_keep_the_shape() {
+    let corpus = Corpus::new(&[
+        (
+            "a.md",
+            &document(
+                "1E",
+                "2010-01-01",
+                "Old Rulings",
+                "cloaking – Ships may cloak.\n\nLiberty – Erratum: Now has Honor.\n\nSam Lavelle – Erratum: Now has Navigation.\n\nSam Lavell – Erratum: Now has Honor.\n",
+            ),
+        ),
+        (
+            "b.md",
+            &document(
+                "1E",
+                "2012-01-01",
+                "New Rulings",
+                "cloaking – This Glossary entry has been deleted.\n\nLiberty – Erratum: Now has Treachery.\n",
+            ),
+        ),
+        (
+            "c.md",
+            &document(
+                "2E",
+                "2015-01-01",
+                "Second Rulings",
+                "cloaking – Ships of the second edition may cloak.\n",
+            ),
+        ),
+    ]);
+    // Zero, one and many hits.
+    let v = corpus.answer("search", &["search", "zzxqv"], 1);
+    assert_eq!(len(&v["hits"]), 0);
+    let v = corpus.answer("search", &["search", "treachery"], 0);
+    assert_eq!(len(&v["hits"]), 1);
+    let v = corpus.answer("search", &["search", "cloak", "--all"], 0);
+    assert!(len(&v["hits"]) > 1);
+    // show: two editions, one, none yet, several candidates.
+    let v = corpus.answer("show", &["show", "cloaking", "--history"], 0);
+    assert_eq!(len(&v["answers"]), 2);
+    assert_eq!(v["answers"][0]["status"]["state"], "rescinded");
+    let v = corpus.answer("show", &["show", "cloaking", "--edition", "2e"], 0);
+    assert_eq!(len(&v["answers"]), 1);
+    let v = corpus.answer("show", &["show", "cloaking", "--as-of", "2009-01-01"], 1);
+    assert_eq!(len(&v["ruled_later"]), 3);
+    let v = corpus.answer("show", &["show", "Sam Lavele"], 1);
+    assert_eq!(
+        v["candidates"],
+        serde_json::json!([
+            { "name": "Sam Lavelle", "edition": "1E" },
+            { "name": "Sam Lavell", "edition": "1E" }
+        ])
+    );
+    // errata: one card with its history, several candidates, every card.
+    let v = corpus.answer("errata", &["errata", "liberty"], 0);
+    assert_eq!(len(&v["errata"][0]["history"]), 1);
+    let v = corpus.answer("errata", &["errata", "Sam Lavele"], 1);
+    assert_eq!(len(&v["candidates"]), 2);
+    let v = corpus.answer("errata", &["errata"], 0);
+    assert_eq!(len(&v["errata"]), 3);
+    let v = corpus.answer("errata", &["errata", "--edition", "2e"], 1);
+    assert_eq!(len(&v["errata"]), 0);
+    // diff, releases, export, index, check.
+    let v = corpus.answer("diff", &["diff", "a", "b"], 0);
+    assert!(v["markers"].is_object());
+    corpus.answer("diff", &["diff", "2011-01-01", "2011-06-01"], 0);
+    let v = corpus.answer("releases", &["releases"], 0);
+    assert_eq!(len(&v["releases"]), 3);
+    let v = corpus.answer("export", &["export", "--release", "c"], 0);
+    assert_eq!(len(&v["entries"]), 1);
+    corpus.answer("index", &["index"], 0);
+    let v = corpus.answer(
+        "check",
+        &["check", corpus.documents.path().to_str().unwrap()],
+        0,
+    );
+    assert_eq!(len(&v["documents"]), 3);
+    // A document that cannot be read: check answers with it, exit 2.
+    let broken = corpus.documents.path().join("broken.md");
+    fs::write(&broken, b"a\0b").unwrap();
+    let v = corpus.answer("check", &["check", broken.to_str().unwrap()], 2);
+    assert_eq!(len(&v["unreadable"]), 1);
+    fs::remove_file(&broken).unwrap();
+    // A corpus folder with no document.
+    let empty = Corpus::new(&[]);
+    empty.error(&["releases"], "no_documents");
+    // Errors on a corpus of our own.
+    corpus.error(&["diff", "a", "c"], "editions_differ");
+    corpus.error(&["export", "--release", "d"], "unknown_release");
+}
+
+#[test]
+fn bidi_controls_are_escaped_in_every_json_answer() {
+    let corpus = Corpus::new(&[(
+        "a.md",
+        &document(
+            "1E",
+            "2010-01-01",
+            "Rulings \u{202E}desrever\u{202C}",
+            "cloaking – Ships may \u{2066}cloak\u{2069} \u{200F}here\u{061C}.\n",
+        ),
+    )]);
+    for (schema, args) in [
+        ("show", &["show", "cloaking"][..]),
+        ("search", &["search", "cloak"]),
+        ("releases", &["releases"]),
+        ("export", &["export"]),
+    ] {
+        let mut args = args.to_vec();
+        args.push("--json");
+        // `run` fails on any raw bidi control.
+        let out = run(Some(corpus.documents.path()), corpus.index.path(), &args).out;
+        let value: Value = serde_json::from_str(&out).unwrap();
+        assert_valid(schema, &value, &format!("{args:?}"));
+        let text = value.to_string();
+        assert!(
+            text.contains('\u{202E}') || text.contains('\u{2066}'),
+            "{args:?}: the characters are kept, escaped: {out}"
+        );
+        assert!(
+            out.contains("\\u202e") || out.contains("\\u2066"),
+            "{args:?}: {out}"
+        );
+    }
+    // Export's lines too.
+    let out = run(
+        Some(corpus.documents.path()),
+        corpus.index.path(),
+        &["export"],
+    )
+    .out;
+    assert!(
+        out.contains("\\u2066cloak\\u2069 \\u200fhere\\u061c."),
+        "{out}"
+    );
+}
