@@ -23,6 +23,7 @@ pub mod corpus;
 pub mod diff;
 pub mod error;
 pub mod index;
+pub mod limits;
 pub mod lookup;
 pub mod model;
 pub mod output;

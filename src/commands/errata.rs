@@ -11,6 +11,7 @@ use super::{banner, editions, Config, Outcome, Printer};
 use crate::catalog::{Catalog, Looked, Name, Named, Stored};
 use crate::cli::ErrataArgs;
 use crate::index::timeline::Period;
+use crate::limits::{self, Typed};
 use crate::model::{Edition, Entry};
 use crate::output::sanitize;
 use crate::render::{describe_short, mark_lost, plain_text, status_badge, wrap, Style};
@@ -85,6 +86,7 @@ pub fn run(
     args: &ErrataArgs,
     p: &mut Printer<impl Write, impl Write>,
 ) -> anyhow::Result<Outcome> {
+    limits::check(Typed::Name, &args.card.join(" "))?;
     let (card, edition) = super::name_and_edition(&args.card, args.edition, &mut p.err)?;
     let as_of = config.as_of(args.as_of);
     let editions = editions(catalog, edition);

@@ -10,6 +10,7 @@ use super::{banner, editions, Config, Outcome, Printer};
 use crate::catalog::{Catalog, Looked, Name, Named, Naming, Reference, Stored};
 use crate::cli::ShowArgs;
 use crate::index::timeline::Period;
+use crate::limits::{self, Typed};
 use crate::model::{Edition, Entry, EntryKind};
 use crate::output::sanitize;
 use crate::render::{describe, describe_short, mark_lost, plain_text, status_badge, wrap, Style};
@@ -271,6 +272,7 @@ pub fn run(
     args: &ShowArgs,
     p: &mut Printer<impl Write, impl Write>,
 ) -> anyhow::Result<Outcome> {
+    limits::check(Typed::Name, &args.topic.join(" "))?;
     let (typed, edition) = super::name_and_edition(&args.topic, args.edition, &mut p.err)?;
     let as_of = config.as_of(args.as_of);
     let editions = editions(catalog, edition);
@@ -581,7 +583,11 @@ pub fn used_in(
     };
     let answer = match crate::search::search(catalog.index(), &request) {
         Ok(answer) => answer,
-        Err(crate::search::SearchError::NoWords) => return Ok(Vec::new()),
+        // A name at the length limit is one no ruling uses: quoted, it
+        // is past the limit of a query.
+        Err(crate::search::SearchError::NoWords | crate::search::SearchError::TooLong(_)) => {
+            return Ok(Vec::new())
+        }
         Err(e) => return Err(e.into()),
     };
     if !answer.notes.is_empty() {

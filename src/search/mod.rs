@@ -52,6 +52,7 @@ pub mod words;
 
 use crate::index::timeline::{self, Period, Standing};
 use crate::index::{highlight_analyzer, Fields, SearchIndex, STANDING};
+use crate::limits::{self, TooLong};
 use crate::lookup;
 use crate::model::{Edition, EntryKind};
 use crate::topic::TopicKey;
@@ -175,6 +176,8 @@ pub struct Answer {
 pub enum SearchError {
     #[error("nothing to search for: the query has no words")]
     NoWords,
+    #[error(transparent)]
+    TooLong(#[from] TooLong),
     #[error("search failed: {0}")]
     Tantivy(#[from] TantivyError),
     #[error("search index holds an unreadable entry: {0}")]
@@ -928,6 +931,7 @@ impl Reader<'_> {
 
 /// Searches the index.
 pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchError> {
+    limits::check(limits::Typed::Query, &request.query)?;
     let searcher = index.searcher();
     let fields = index.fields();
     let mut answer = Answer::default();

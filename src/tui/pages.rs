@@ -66,6 +66,8 @@ pub fn find(catalog: &Catalog, session: &Session, query: &str) -> anyhow::Result
     let answer = match search::search(catalog.index(), &request) {
         Ok(answer) => answer,
         Err(search::SearchError::NoWords) => return Ok(Found::default()),
+        // Past a limit of a query (a paste gone wrong): the hits of the
+        // query before stay, and the error says why nothing changed.
         Err(e) => return Err(e.into()),
     };
     let rows = answer
