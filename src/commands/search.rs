@@ -55,6 +55,9 @@ struct NoteLine {
     words: Vec<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     topics: Vec<String>,
+    /// What a query with operators left out, as typed.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    excluded: Vec<String>,
 }
 
 impl NoteLine {
@@ -68,13 +71,14 @@ impl NoteLine {
             missing: Vec::new(),
             words: Vec::new(),
             topics: Vec::new(),
+            excluded: Vec::new(),
         }
     }
 
-    /// The line people read: a "did you mean" stands alone, the rest are
-    /// notes.
+    /// The line people read: a "did you mean" and what was searched
+    /// stand alone, the rest are notes.
     fn text(&self) -> String {
-        if self.code == "did-you-mean" {
+        if matches!(self.code, "did-you-mean" | "searched") {
             self.message.clone()
         } else {
             format!("note: {}", self.message)
@@ -158,6 +162,23 @@ fn plural(count: usize, one: &str, many: &str) -> String {
     }
 }
 
+/// What a query with operators searched for: `searched: cloaking,
+/// excluding device, tribble`.
+fn searched_text(wanted: &[String], excluded: &[String]) -> String {
+    let list = |words: &[String]| {
+        words
+            .iter()
+            .map(|w| sanitize(w))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut text = format!("searched: {}", list(wanted));
+    if !excluded.is_empty() {
+        text.push_str(&format!(", excluding {}", list(excluded)));
+    }
+    text
+}
+
 /// The notes, worded, with their codes.
 fn notes(answer: &Answer, request: &Request) -> Vec<NoteLine> {
     let found = !answer.hits.is_empty();
@@ -169,6 +190,11 @@ fn notes(answer: &Answer, request: &Request) -> Vec<NoteLine> {
                 "the query is not valid search syntax (an unbalanced quote or a lone AND/OR?); searched for the words: {}",
                 sanitize(words)
             )),
+            Note::Searched { wanted, excluded } => NoteLine {
+                words: wanted.clone(),
+                excluded: excluded.clone(),
+                ..NoteLine::new("searched", searched_text(wanted, excluded))
+            },
             Note::Edition { typed, edition } => NoteLine {
                 to: edition.map(|e| e.label().to_string()),
                 words: typed.clone(),
