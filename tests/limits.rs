@@ -170,3 +170,15 @@ fn plain_questions_carry_no_note_of_operators() {
         assert!(!codes(&answer).contains(&"searched".to_string()), "{typed}");
     }
 }
+
+/// Found by fuzzing: a word the analyzer makes nothing of, boosted, made a
+/// clause of nothing, which was reported as a damaged index and rebuilt.
+#[test]
+fn a_word_of_nothing_is_no_damage() {
+    for query in ["\u{fffd}^2 cloaking", "cloaking (\u{fffd} \u{fffd})"] {
+        command(&["search", query])
+            .assert()
+            .success()
+            .stderr(predicate::str::contains("damaged").not());
+    }
+}

@@ -192,6 +192,8 @@ pub enum SearchError {
     OnlyExcluded { excluded: Vec<String> },
     #[error(transparent)]
     TooLong(#[from] TooLong),
+    #[error("the query cannot be searched: {0}")]
+    Query(String),
     #[error("search failed: {0}")]
     Tantivy(#[from] TantivyError),
     #[error("search index holds an unreadable entry: {0}")]
@@ -284,18 +286,31 @@ impl Parsers {
 
     fn parse(&self, ast: UserInputAst, typos: bool) -> Result<Box<dyn Query>, SearchError> {
         let parser = if typos { &self.typos } else { &self.exact };
+        // A query that cannot be built is the query's fault, never the
+        // index's: it must not be taken for damage.
         parser
             .build_query_from_user_input_ast(ast)
-            .map_err(|e| SearchError::Stored(e.to_string()))
+            .map_err(|e| SearchError::Query(e.to_string()))
     }
 }
 
 /// Reads the query: as typed when it is valid, else as its plain words.
 fn read_query(
+    index: &SearchIndex,
     parsers: &Parsers,
     text: &str,
 ) -> Result<(UserInputAst, Option<String>), SearchError> {
-    if let Ok(ast) = query_grammar::parse_query(text) {
+    // Words the analyzer makes nothing of (`�^2`) are no part of the query:
+    // alone in a clause, they would make it a clause of nothing.
+    let mut has_words = |literal: &UserInputLiteral| {
+        literal.field_name.is_some()
+            || analyzed(index, index.fields().text, &literal.phrase)
+                .map_or(true, |tokens| !tokens.is_empty())
+    };
+    let parsed = query_grammar::parse_query(text)
+        .ok()
+        .and_then(|ast| syntax::pruned(ast, &mut has_words));
+    if let Some(ast) = parsed {
         let ast = syntax::normalized(ast);
         let mut words = Vec::new();
         literals(&ast, &mut words);
@@ -967,7 +982,7 @@ pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchEr
     }
     let request = &request;
     let parsers = Parsers::new(index);
-    let (ast, plain) = read_query(&parsers, &text)?;
+    let (ast, plain) = read_query(index, &parsers, &text)?;
     let as_plain_words = plain.is_some();
     if let Some(words) = plain {
         answer.notes.push(Note::PlainWords(words));

@@ -17,7 +17,7 @@
 //! limits bound (see `crate::limits`).
 
 use tantivy::query::Occur;
-use tantivy::query_grammar::{Delimiter, UserInputAst, UserInputLeaf};
+use tantivy::query_grammar::{Delimiter, UserInputAst, UserInputLeaf, UserInputLiteral};
 
 /// The query with its exclusions lifted out of groups that hold nothing
 /// else, and alternatives beside required words grouped as one required
@@ -88,6 +88,30 @@ fn normalized_clauses(
         rest[at].1 = UserInputAst::Clause(choice);
     }
     rest
+}
+
+/// The query without the literals `keep` refuses, and without the groups
+/// that leaves empty; none when nothing is left.
+pub(super) fn pruned(
+    ast: UserInputAst,
+    keep: &mut dyn FnMut(&UserInputLiteral) -> bool,
+) -> Option<UserInputAst> {
+    match ast {
+        UserInputAst::Clause(clauses) => {
+            let kept: Vec<(Option<Occur>, UserInputAst)> = clauses
+                .into_iter()
+                .filter_map(|(occur, a)| pruned(a, keep).map(|a| (occur, a)))
+                .collect();
+            (!kept.is_empty()).then_some(UserInputAst::Clause(kept))
+        }
+        UserInputAst::Boost(inner, boost) => {
+            pruned(*inner, keep).map(|a| UserInputAst::Boost(Box::new(a), boost))
+        }
+        UserInputAst::Leaf(leaf) => match &*leaf {
+            UserInputLeaf::Literal(literal) if !keep(literal) => None,
+            _ => Some(UserInputAst::Leaf(leaf)),
+        },
+    }
 }
 
 /// Whether the query asks for anything, rather than only leaving out.
