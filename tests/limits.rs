@@ -4,6 +4,8 @@
 //! binary and the bundled corpus.
 
 mod common;
+#[path = "../fuzz/harness.rs"]
+mod harness;
 #[path = "common/notes.rs"]
 mod notes;
 
@@ -181,4 +183,32 @@ fn a_word_of_nothing_is_no_damage() {
             .success()
             .stderr(predicate::str::contains("damaged").not());
     }
+}
+
+/// The fuzz target's checks (`fuzz/harness.rs`) on a few thousand inputs
+/// of its structured generator; the long run is `cargo fuzz run queries`.
+#[test]
+fn the_fuzz_harness_finds_nothing_in_a_short_run() {
+    let index = tempfile::tempdir().unwrap();
+    let fixture = harness::Fixture::new(index.path());
+    let mut rng = fastrand::Rng::with_seed(2026);
+    for _ in 0..2_000 {
+        let input = harness::generate(&mut rng);
+        harness::run(&fixture, &input);
+    }
+}
+
+/// Found by fuzzing: `field:*` asks whether a field has a value, which
+/// tantivy refuses only while searching, taken for a damaged index.
+#[test]
+fn asking_whether_a_field_has_a_value_is_read_as_words() {
+    let output = command(&["search", "--json", "cloaking topic:*"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("damaged").not())
+        .get_output()
+        .stdout
+        .clone();
+    let answer: Value = serde_json::from_slice(&output).unwrap();
+    assert!(codes(&answer).contains(&"plain-words".to_string()));
 }

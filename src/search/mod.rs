@@ -309,6 +309,7 @@ fn read_query(
     };
     let parsed = query_grammar::parse_query(text)
         .ok()
+        .filter(|ast| !syntax::asks_existence(ast))
         .and_then(|ast| syntax::pruned(ast, &mut has_words));
     if let Some(ast) = parsed {
         let ast = syntax::normalized(ast);

@@ -114,6 +114,16 @@ pub(super) fn pruned(
     }
 }
 
+/// Whether the query asks whether a field has a value (`topic:*`): the
+/// index keeps no such record, and tantivy fails only when searching.
+pub(super) fn asks_existence(ast: &UserInputAst) -> bool {
+    match ast {
+        UserInputAst::Clause(clauses) => clauses.iter().any(|(_, a)| asks_existence(a)),
+        UserInputAst::Boost(inner, _) => asks_existence(inner),
+        UserInputAst::Leaf(leaf) => matches!(**leaf, UserInputLeaf::Exists { .. }),
+    }
+}
+
 /// Whether the query asks for anything, rather than only leaving out.
 pub(super) fn wants_something(ast: &UserInputAst) -> bool {
     match ast {
