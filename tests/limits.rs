@@ -212,3 +212,20 @@ fn asking_whether_a_field_has_a_value_is_read_as_words() {
     let answer: Value = serde_json::from_slice(&output).unwrap();
     assert!(codes(&answer).contains(&"plain-words".to_string()));
 }
+
+/// Found by fuzzing: `NOT word^2` is a boosted group of one exclusion,
+/// which tantivy refuses alone; a double negation asks for the word.
+#[test]
+fn a_boosted_or_doubled_exclusion_is_read_as_meant() {
+    let boosted = search_json("cloaking NOT device^2");
+    assert_eq!(
+        boosted["notes"][0]["excluded"],
+        serde_json::json!(["device"])
+    );
+    let doubled = search_json("cloaking NOT (NOT device)");
+    assert_eq!(
+        doubled["notes"][0]["words"],
+        serde_json::json!(["cloaking", "device"])
+    );
+    assert!(!topics(&doubled).is_empty());
+}

@@ -37,17 +37,20 @@ fn normalized_clauses(
 ) -> Vec<(Option<Occur>, UserInputAst)> {
     let mut out = Vec::with_capacity(clauses.len());
     for (occur, ast) in clauses {
-        match normalized(ast) {
-            // A group of nothing but exclusions, not itself excluded:
-            // its exclusions are this group's.
-            UserInputAst::Clause(inner)
-                if occur != Some(Occur::MustNot)
-                    && !inner.is_empty()
-                    && inner.iter().all(|(o, _)| *o == Some(Occur::MustNot)) =>
-            {
-                out.extend(inner);
+        match (occur, exclusions(normalized(ast))) {
+            // Leaving out what is left out (`NOT (NOT a NOT b)`) asks for
+            // any of it.
+            (Some(Occur::MustNot), Ok(inner)) => {
+                let any = inner
+                    .into_iter()
+                    .map(|(_, a)| (Some(Occur::Should), a))
+                    .collect();
+                out.push((Some(Occur::Must), UserInputAst::Clause(any)));
             }
-            ast => out.push((occur, ast)),
+            // A group of nothing but exclusions: its exclusions are this
+            // group's.
+            (_, Ok(inner)) => out.extend(inner),
+            (occur, Err(ast)) => out.push((occur, ast)),
         }
     }
     let required = out
@@ -88,6 +91,22 @@ fn normalized_clauses(
         rest[at].1 = UserInputAst::Clause(choice);
     }
     rest
+}
+
+/// A group of nothing but exclusions (boosted or not: a boost says nothing
+/// of what is left out), as its clauses; else the query as it was.
+fn exclusions(ast: UserInputAst) -> Result<Vec<(Option<Occur>, UserInputAst)>, UserInputAst> {
+    match ast {
+        UserInputAst::Clause(inner)
+            if !inner.is_empty() && inner.iter().all(|(o, _)| *o == Some(Occur::MustNot)) =>
+        {
+            Ok(inner)
+        }
+        UserInputAst::Boost(inner, boost) => {
+            exclusions(*inner).map_err(|a| UserInputAst::Boost(Box::new(a), boost))
+        }
+        other => Err(other),
+    }
 }
 
 /// The query without the literals `keep` refuses, and without the groups
@@ -241,6 +260,13 @@ mod tests {
                 vec!["device", "tribble"],
             ),
             ("cloaking OR NOT device", vec!["cloaking"], vec!["device"]),
+            ("cloaking NOT device^2", vec!["cloaking"], vec!["device"]),
+            ("cloaking (NOT device)^2", vec!["cloaking"], vec!["device"]),
+            (
+                "cloaking NOT (NOT device)",
+                vec!["cloaking", "device"],
+                vec![],
+            ),
         ] {
             let ast = read(typed);
             assert!(wants_something(&ast), "{typed}");
