@@ -2,7 +2,7 @@
 # Time and peak memory of long queries and names: distinct unknown words,
 # negated words, and names, at sizes up to the limits (and past them,
 # where they are refused). Prints one line per case: median wall time of
-# RUNS runs (default 5) and the largest peak memory.
+# RUNS runs (default 5, milliseconds) and the largest peak memory.
 #
 #   bench/long-queries.sh [BINARY] [-- OPTIONS…]
 #
@@ -39,15 +39,17 @@ measure() {
     local times=() memory=0 status=0
     for ((r = 0; r < runs; r++)); do
         status=0
-        /usr/bin/time -f '%e %M' -o /tmp/long-queries.$$ "$bin" "${options[@]}" "$@" >/dev/null 2>&1 || status=$?
-        read -r t m < <(tail -n 1 /tmp/long-queries.$$)
-        times+=("$t")
+        local start=$EPOCHREALTIME
+        /usr/bin/time -f '%M' -o /tmp/long-queries.$$ "$bin" "${options[@]}" "$@" >/dev/null 2>&1 || status=$?
+        local end=$EPOCHREALTIME
+        read -r m < <(tail -n 1 /tmp/long-queries.$$)
+        times+=("$(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.1f", (e - s) * 1000 }')")
         ((m > memory)) && memory=$m
     done
     rm -f /tmp/long-queries.$$
     local median
     median=$(printf '%s\n' "${times[@]}" | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }')
-    printf '%-34s %6s s %8s KB  exit %s\n' "$label" "$median" "$memory" "$status"
+    printf '%-34s %9s ms %8s KB  exit %s\n' "$label" "$median" "$memory" "$status"
 }
 
 "$bin" "${options[@]}" index >/dev/null 2>&1
