@@ -25,6 +25,7 @@ pub mod diff;
 pub mod error;
 pub mod index;
 pub mod input;
+pub mod limits;
 pub mod lookup;
 pub mod model;
 pub mod output;

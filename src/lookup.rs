@@ -8,6 +8,8 @@
 //! candidate is used (and the answer says which); several are offered,
 //! never picked.
 
+use std::collections::{BTreeSet, HashMap};
+
 use strsim::normalized_damerau_levenshtein;
 
 use crate::search::words::{is_english, is_function_word};
@@ -19,6 +21,11 @@ const CLOSE_ENOUGH: f64 = 0.8;
 const CLEAR_LEAD: f64 = 0.08;
 /// How many suggestions "did you mean" offers.
 const SUGGESTIONS: usize = 6;
+/// How close a key must be to be suggested.
+const SUGGESTED: f64 = 0.7;
+/// What a key that has one word like a typed word scores, against one
+/// spelled like the whole name.
+const WORD_WEIGHT: f64 = 0.9;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Match {
@@ -159,9 +166,10 @@ pub fn close<'k>(typed: &str, keys: impl IntoIterator<Item = &'k TopicKey>) -> M
     if wanted.is_empty() {
         return Match::None;
     }
+    let bare = Spelled::new(wanted.without_article());
     let mut scored: Vec<(f64, &TopicKey)> = keys
         .into_iter()
-        .map(|k| (similarity(wanted.without_article(), k.without_article()), k))
+        .map(|k| (bare.similarity(k.without_article(), CLOSE_ENOUGH), k))
         .filter(|(score, _)| *score >= CLOSE_ENOUGH)
         .collect();
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(b.1)));
@@ -293,26 +301,44 @@ pub fn begins(typed: &TopicKey, key: &TopicKey) -> bool {
 /// Keys that look like `typed` even from afar, best first, for "did you mean".
 pub fn suggestions<'k>(typed: &str, keys: impl IntoIterator<Item = &'k TopicKey>) -> Vec<TopicKey> {
     let wanted = TopicKey::new(typed);
-    let bare = wanted.without_article();
+    let bare = Spelled::new(wanted.without_article());
+    // Each distinct typed word once: a word typed twice scores as once.
+    let typed_words: Vec<Spelled> = bare
+        .text
+        .split(' ')
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .map(Spelled::new)
+        .collect();
+    // How like a typed word each word of the keys is, once per word:
+    // keys share their words.
+    let mut word_scores: HashMap<&str, f64> = HashMap::new();
+    let mut word_score = |kw: &'k str| -> f64 {
+        *word_scores.entry(kw).or_insert_with(|| {
+            typed_words
+                .iter()
+                .map(|w| {
+                    if same_word(w.text, kw) {
+                        1.0
+                    } else {
+                        w.similarity(kw, SUGGESTED / WORD_WEIGHT)
+                    }
+                })
+                .fold(0.0, f64::max)
+        })
+    };
     let mut scored: Vec<(f64, &TopicKey)> = keys
         .into_iter()
         .map(|k| {
-            let whole = similarity(bare, k.without_article());
-            let word = bare
+            let whole = bare.similarity(k.without_article(), SUGGESTED);
+            let word = k
+                .as_str()
                 .split(' ')
-                .flat_map(|w| {
-                    k.as_str().split(' ').map(move |kw| {
-                        if same_word(w, kw) {
-                            1.0
-                        } else {
-                            similarity(w, kw)
-                        }
-                    })
-                })
+                .map(&mut word_score)
                 .fold(0.0, f64::max);
-            (whole.max(word * 0.9), k)
+            (whole.max(word * WORD_WEIGHT), k)
         })
-        .filter(|(score, _)| *score >= 0.7)
+        .filter(|(score, _)| *score >= SUGGESTED)
         .collect();
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(b.1)));
     scored.dedup_by(|a, b| a.1 == b.1);
@@ -321,6 +347,38 @@ pub fn suggestions<'k>(typed: &str, keys: impl IntoIterator<Item = &'k TopicKey>
         .take(SUGGESTIONS)
         .map(|(_, k)| k.clone())
         .collect()
+}
+
+/// Typed text with its length in characters, measured once for every key
+/// it is compared with.
+struct Spelled<'t> {
+    text: &'t str,
+    chars: usize,
+}
+
+impl<'t> Spelled<'t> {
+    fn new(text: &'t str) -> Spelled<'t> {
+        Spelled {
+            text,
+            chars: text.chars().count(),
+        }
+    }
+
+    /// How alike the text and `key` are spelled (1 the same, 0 nothing
+    /// alike), or 0 when their lengths alone keep them below `floor`: an
+    /// edit distance is at least the difference of the lengths, so a long
+    /// paste is not compared letter by letter with every short key (the
+    /// cost of a comparison is the product of the lengths).
+    fn similarity(&self, key: &str, floor: f64) -> f64 {
+        let chars = key.chars().count();
+        let longer = self.chars.max(chars);
+        // The best it could be, with a hair of slack for rounding.
+        let best = 1.0 - self.chars.abs_diff(chars) as f64 / longer.max(1) as f64;
+        if longer == 0 || best < floor - 1e-9 {
+            return 0.0;
+        }
+        similarity(self.text, key)
+    }
 }
 
 fn similarity(a: &str, b: &str) -> f64 {

@@ -256,6 +256,14 @@ fn every_command_answers_one_object_on_the_bundled_corpus() {
         1,
     );
     assert_eq!(len(&v["hits"]), 0);
+    let v = answer(None, index, "search", &["search", "cloaking NOT device"], 0);
+    let searched = v["notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|n| n["code"] == "searched")
+        .expect("a query with operators says what was searched");
+    assert_eq!(searched["excluded"][0], "device");
 
     // show: one edition, two, a chain of references, unknown, a
     // mentioned name, nothing yet in force.

@@ -13,6 +13,7 @@ use crate::diff::{
     self, Basis, Beside, Change, Comparison, DiffNote, EditionDiff, Indicative, MarkerCheck, Side,
     WordChange, WordOp,
 };
+use crate::limits::{self, Typed};
 use crate::model::Entry;
 use crate::output::sanitize;
 use crate::render::{self, describe, Style};
@@ -43,6 +44,12 @@ pub fn run(
     args: &DiffArgs,
     p: &mut Printer<impl Write, impl Write>,
 ) -> anyhow::Result<Outcome> {
+    for side in [&args.from, &args.to] {
+        limits::check(Typed::Side, &side.text)?;
+    }
+    for topic in &args.topics {
+        limits::check(Typed::Name, topic)?;
+    }
     let comparison = diff::compare(
         catalog,
         &diff::Request {

@@ -14,6 +14,7 @@ use super::{editions, Config, Outcome, Printer};
 use crate::catalog::{Catalog, Looked, Name, Named, Stored};
 use crate::cli::ErrataArgs;
 use crate::index::timeline::Period;
+use crate::limits::{self, Typed};
 use crate::model::{Edition, Entry};
 use crate::output::sanitize;
 use crate::render::{describe_short, mark_lost, plain_text, status_badge, wrap, Style};
@@ -172,6 +173,7 @@ pub fn run(
     args: &ErrataArgs,
     p: &mut Printer<impl Write, impl Write>,
 ) -> anyhow::Result<Outcome> {
+    limits::check(Typed::Name, &args.card.join(" "))?;
     let (card, edition, notes) = super::name_and_edition(&args.card, args.edition);
     for note in &notes {
         p.note(&note.text())?;

@@ -54,6 +54,9 @@ pub struct Note {
     /// The names offered (`did-you-mean`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub candidates: Vec<Candidate>,
+    /// What a query with operators left out, as typed (`searched`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub excluded: Vec<String>,
 }
 
 impl Note {
@@ -67,13 +70,14 @@ impl Note {
             missing: Vec::new(),
             words: Vec::new(),
             candidates: Vec::new(),
+            excluded: Vec::new(),
         }
     }
 
-    /// The line people read: a "did you mean" stands alone, the rest are
-    /// notes.
+    /// The line people read: a "did you mean" and what was searched stand
+    /// alone, the rest are notes.
     pub fn text(&self) -> String {
-        if self.code == "did-you-mean" {
+        if matches!(self.code, "did-you-mean" | "searched") {
             self.message.clone()
         } else {
             format!("note: {}", self.message)

@@ -135,6 +135,23 @@ fn plural(count: usize, one: &str, many: &str) -> String {
     }
 }
 
+/// What a query with operators searched for: `searched: cloaking,
+/// excluding device, tribble`.
+fn searched_text(wanted: &[String], excluded: &[String]) -> String {
+    let list = |words: &[String]| {
+        words
+            .iter()
+            .map(|w| sanitize(w))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut text = format!("searched: {}", list(wanted));
+    if !excluded.is_empty() {
+        text.push_str(&format!(", excluding {}", list(excluded)));
+    }
+    text
+}
+
 /// The notes, worded, with their codes; `candidates` are the topics that
 /// look like the query with their editions.
 fn notes(answer: &Answer, request: &Request, candidates: &[Candidate]) -> Vec<Note> {
@@ -147,6 +164,11 @@ fn notes(answer: &Answer, request: &Request, candidates: &[Candidate]) -> Vec<No
                 "the query is not valid search syntax (an unbalanced quote or a lone AND/OR?); searched for the words: {}",
                 sanitize(words)
             )),
+            ReadNote::Searched { wanted, excluded } => Note {
+                words: wanted.clone(),
+                excluded: excluded.clone(),
+                ..Note::new("searched", searched_text(wanted, excluded))
+            },
             ReadNote::Edition { typed, edition } => Note {
                 to: edition.map(|e| e.label().to_string()),
                 words: typed.clone(),

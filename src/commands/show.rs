@@ -11,6 +11,7 @@ use super::{editions, Config, Outcome, Printer};
 use crate::catalog::{Catalog, Looked, Name, Named, Naming, Reference, Stored};
 use crate::cli::ShowArgs;
 use crate::index::timeline::Period;
+use crate::limits::{self, Typed};
 use crate::model::{Edition, Entry, EntryKind};
 use crate::output::sanitize;
 use crate::render::{describe, describe_short, mark_lost, plain_text, status_badge, wrap, Style};
@@ -336,6 +337,7 @@ pub fn run(
     args: &ShowArgs,
     p: &mut Printer<impl Write, impl Write>,
 ) -> anyhow::Result<Outcome> {
+    limits::check(Typed::Name, &args.topic.join(" "))?;
     let (typed, edition, notes) = super::name_and_edition(&args.topic, args.edition);
     for note in &notes {
         p.note(&note.text())?;
@@ -649,7 +651,11 @@ pub fn used_in(
     };
     let answer = match crate::search::search(catalog.index(), &request) {
         Ok(answer) => answer,
-        Err(crate::search::SearchError::NoWords) => return Ok(Vec::new()),
+        // A name at the length limit is one no ruling uses: quoted, it
+        // is past the limit of a query.
+        Err(crate::search::SearchError::NoWords | crate::search::SearchError::TooLong(_)) => {
+            return Ok(Vec::new())
+        }
         Err(e) => return Err(e.into()),
     };
     if !answer.notes.is_empty() {

@@ -11,9 +11,14 @@
 //!   inside a word does not matter (see `index::schema`).
 //! - Words are stemmed ("cloaked" finds "cloaking"); `"…"` is a phrase and
 //!   keeps every word; `topic:`, `text:`, `card:`, `edition:`, `kind:` and
-//!   `release:` search one field; `+`, `-` and `OR` work as typed. A query
-//!   that is not valid syntax (an unbalanced quote, a lone `AND`) is read
-//!   as its plain words, and the answer says so.
+//!   `release:` search one field; `+`, `-`, `NOT`, `AND` and `OR` work as
+//!   typed (see `syntax`: an exclusion leaves out wherever it stands, `OR`
+//!   binds closer than the words beside it), and the answer says first
+//!   what was searched and left out. A query that only leaves out is
+//!   nothing to search for. A query that is not valid syntax (an
+//!   unbalanced quote, a lone `AND`) is read as its plain words, and the
+//!   answer says so. A query past the limits of what a TD types (see
+//!   `crate::limits`) is refused before it is read.
 //! - A required word that no entry has and that is not a word of English
 //!   is corrected to the word of the documents spelled most like it. Every
 //!   entry with a required word is ranked by BM25 (which weighs each word
@@ -48,10 +53,12 @@ use tantivy::{
 use thiserror::Error;
 
 mod reading;
+mod syntax;
 pub mod words;
 
 use crate::index::timeline::{self, Period, Standing};
 use crate::index::{highlight_analyzer, Fields, SearchIndex, STANDING};
+use crate::limits::{self, TooLong};
 use crate::lookup;
 use crate::model::{Edition, EntryKind};
 use crate::topic::TopicKey;
@@ -102,6 +109,12 @@ pub enum Note {
     Skipped(Vec<String>),
     /// The query was not valid syntax; it was read as these words.
     PlainWords(String),
+    /// The query used operators (`-`, `NOT`, `OR`, `AND`, `+`, groups):
+    /// what was searched for and what was left out, each as query text.
+    Searched {
+        wanted: Vec<String>,
+        excluded: Vec<String>,
+    },
     /// A word matched nothing in the documents and was read as the word of
     /// the documents spelled most like it (the other words as typed).
     Corrected { typed: String, corrected: String },
@@ -175,6 +188,12 @@ pub struct Answer {
 pub enum SearchError {
     #[error("nothing to search for: the query has no words")]
     NoWords,
+    #[error("nothing to search for: the query only leaves out ({}); add the words to look for, as in `cloaking NOT device`", .excluded.join(", "))]
+    OnlyExcluded { excluded: Vec<String> },
+    #[error(transparent)]
+    TooLong(#[from] TooLong),
+    #[error("the query cannot be searched: {0}")]
+    Query(String),
     #[error("search failed: {0}")]
     Tantivy(#[from] TantivyError),
     #[error("search index holds an unreadable entry: {0}")]
@@ -267,20 +286,39 @@ impl Parsers {
 
     fn parse(&self, ast: UserInputAst, typos: bool) -> Result<Box<dyn Query>, SearchError> {
         let parser = if typos { &self.typos } else { &self.exact };
+        // A query that cannot be built is the query's fault, never the
+        // index's: it must not be taken for damage.
         parser
             .build_query_from_user_input_ast(ast)
-            .map_err(|e| SearchError::Stored(e.to_string()))
+            .map_err(|e| SearchError::Query(e.to_string()))
     }
 }
 
 /// Reads the query: as typed when it is valid, else as its plain words.
 fn read_query(
+    index: &SearchIndex,
     parsers: &Parsers,
     text: &str,
 ) -> Result<(UserInputAst, Option<String>), SearchError> {
-    if let Ok(ast) = query_grammar::parse_query(text) {
+    // Words the analyzer makes nothing of (`�^2`) are no part of the query:
+    // alone in a clause, they would make it a clause of nothing.
+    let mut has_words = |literal: &UserInputLiteral| {
+        literal.field_name.is_some()
+            || analyzed(index, index.fields().text, &literal.phrase)
+                .map_or(true, |tokens| !tokens.is_empty())
+    };
+    let parsed = query_grammar::parse_query(text)
+        .ok()
+        .filter(|ast| !syntax::asks_existence(ast))
+        .and_then(|ast| syntax::pruned(ast, &mut has_words));
+    if let Some(ast) = parsed {
+        let ast = syntax::normalized(ast);
         let mut words = Vec::new();
         literals(&ast, &mut words);
+        if !words.is_empty() && !syntax::wants_something(&ast) {
+            let (_, excluded) = syntax::asked(&ast, &[]);
+            return Err(SearchError::OnlyExcluded { excluded });
+        }
         let builds = parsers
             .exact
             .build_query_from_user_input_ast(ast.clone())
@@ -928,6 +966,7 @@ impl Reader<'_> {
 
 /// Searches the index.
 pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchError> {
+    limits::check(limits::Typed::Query, &request.query)?;
     let searcher = index.searcher();
     let fields = index.fields();
     let mut answer = Answer::default();
@@ -944,7 +983,8 @@ pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchEr
     }
     let request = &request;
     let parsers = Parsers::new(index);
-    let (ast, plain) = read_query(&parsers, &text)?;
+    let (ast, plain) = read_query(index, &parsers, &text)?;
+    let as_plain_words = plain.is_some();
     if let Some(words) = plain {
         answer.notes.push(Note::PlainWords(words));
     }
@@ -953,6 +993,14 @@ pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchEr
     let typed: Vec<String> = plain.into_iter().map(|(_, word)| word).collect();
     let typing = request.typing && !request.query.ends_with(char::is_whitespace);
     let words = reading::read(index, &typed, typing)?;
+    // What a query with operators was read as comes first: the words
+    // searched (as read), the rest of the query, and what is left out.
+    let searched = (!as_plain_words && syntax::has_operators(&ast)).then(|| {
+        let (rest, excluded) = syntax::asked(&ast, &places);
+        let mut wanted: Vec<String> = words.units.iter().map(|u| u.typed.clone()).collect();
+        wanted.extend(rest);
+        Note::Searched { wanted, excluded }
+    });
     if !words.skipped.is_empty() {
         answer.notes.push(Note::Skipped(words.skipped.clone()));
     }
@@ -1055,6 +1103,9 @@ pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchEr
             }
         }
         None => answer.notes.push(Note::Typos),
+    }
+    if let Some(searched) = searched {
+        answer.notes.insert(0, searched);
     }
     if stopped_at.is_none_or(|r| r.typos) {
         let words: Vec<&str> = reader

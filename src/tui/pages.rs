@@ -66,6 +66,15 @@ pub fn find(catalog: &Catalog, session: &Session, query: &str) -> anyhow::Result
     let answer = match search::search(catalog.index(), &request) {
         Ok(answer) => answer,
         Err(search::SearchError::NoWords) => return Ok(Found::default()),
+        // Exclusions typed before the words they narrow ("-tribble …").
+        Err(e @ search::SearchError::OnlyExcluded { .. }) => {
+            return Ok(Found {
+                notes: vec![e.to_string()],
+                ..Found::default()
+            })
+        }
+        // Past a limit of a query (a paste gone wrong): the hits of the
+        // query before stay, and the error says why nothing changed.
         Err(e) => return Err(e.into()),
     };
     let rows = answer
@@ -100,6 +109,14 @@ fn note_text(note: &search::Note) -> String {
     use search::Note;
     match note {
         Note::PlainWords(words) => format!("read as plain words: {words}"),
+        Note::Searched { wanted, excluded } if excluded.is_empty() => {
+            format!("searched: {}", wanted.join(", "))
+        }
+        Note::Searched { wanted, excluded } => format!(
+            "searched: {}, excluding {}",
+            wanted.join(", "),
+            excluded.join(", ")
+        ),
         Note::Edition {
             edition: Some(edition),
             ..

@@ -349,3 +349,41 @@ fn the_word_being_typed_never_empties_the_hits_in_a_corpus_of_its_own() {
         }
     }
 }
+
+#[test]
+fn a_paste_past_the_limits_is_not_searched_and_says_why() {
+    let (_index, catalog) = catalog();
+    let mut state = State::new(&catalog, session("2010-01-01"), COLUMNS);
+    type_text(&mut state, "cloaking ");
+    let rows = state.rows.len();
+    assert!(rows > 0);
+    state.update(Event::Paste("(".repeat(100_000)));
+    assert_eq!(state.rows.len(), rows, "the hits before stay");
+    let text = screen(&state);
+    assert!(
+        text.contains("at most 512"),
+        "the limit is on the screen:\n{text}"
+    );
+    // Back within the limits, it searches again.
+    state.update(Event::Key(KeyEvent::new(
+        KeyCode::Char('u'),
+        KeyModifiers::CONTROL,
+    )));
+    type_text(&mut state, "cloaking -device ");
+    assert!(state.error.is_none());
+    assert!(state.notes[0].starts_with("searched: cloaking, excluding device"));
+}
+
+#[test]
+fn exclusions_typed_first_wait_for_the_words() {
+    let (_index, catalog) = catalog();
+    let mut state = State::new(&catalog, session("2010-01-01"), COLUMNS);
+    type_text(&mut state, "-device");
+    assert!(state.error.is_none());
+    assert!(state.rows.is_empty());
+    assert!(
+        state.notes[0].contains("only leaves out"),
+        "{:?}",
+        state.notes
+    );
+}
