@@ -105,7 +105,8 @@ for number, command, question, key, edition, options in questions():
     else:
         found = []
         if rc == 0 and answer is not None:
-            for a in answer if isinstance(answer, list) else [answer]:
+            # One object per command: show answers topics, errata cards.
+            for a in answer["answers" if command == "show" else "errata"]:
                 found.append((a["entry"]["key"], a["entry"]["edition"]))
         right = (wanted in found) if covered else not found
         in_top3 = right
