@@ -1,12 +1,15 @@
-//! The corpus: every `.md` or `.txt` file under one folder is a rulings
-//! document. Loading reads and decodes each file, parses it, and keeps the
-//! documents that fail apart (with file and line) so the rest still load.
+//! The corpus: every document under one folder (`.md`, `.txt`, a saved web
+//! page `.html`/`.htm`; see [`crate::convert::kind_of`] for what is read,
+//! warned about or ignored). Loading reads each file, converts it to the
+//! Markdown the parser reads, parses it, and keeps the documents that fail
+//! apart (with file and line) so the rest still load.
 
 use std::collections::HashMap;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
+use crate::convert::{self, kind_of, FileKind, Format, Unread};
 use crate::error::{DocumentError, Error};
 use crate::model::{Edition, Entry, Release};
 use crate::output::escape_name;
@@ -44,19 +47,7 @@ impl Corpus {
 
 /// Whether a file is a document of the corpus.
 fn is_document(path: &Path) -> bool {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().to_lowercase())
-        .unwrap_or_default();
-    let readme = name.starts_with("readme");
-    let extension_fits = matches!(
-        path.extension()
-            .and_then(|e| e.to_str())
-            .map(str::to_ascii_lowercase)
-            .as_deref(),
-        Some("md" | "txt")
-    );
-    extension_fits && !readme && !name.starts_with('.')
+    matches!(kind_of(path), FileKind::Document(_))
 }
 
 /// The documents found under a folder, and the folders under it that could
@@ -69,6 +60,9 @@ pub struct Listing<T> {
     /// longer than the system allows, …), with why: they are skipped, like
     /// a document that cannot be read.
     pub skipped: Vec<(PathBuf, io::Error)>,
+    /// Files in a format that is not read (a Word document, an image, …),
+    /// sorted by path: named in a warning, never silently left out.
+    pub unread: Vec<(PathBuf, Unread)>,
 }
 
 /// Every document under `root`, sorted by path (the corpus order). Only
@@ -79,6 +73,7 @@ pub fn document_files(root: &Path) -> Result<Listing<PathBuf>, Error> {
     Ok(Listing {
         documents: listing.documents.into_iter().map(|(p, _)| p).collect(),
         skipped: listing.skipped,
+        unread: listing.unread,
     })
 }
 
@@ -98,7 +93,7 @@ fn documents(
     let mut listing = Listing::default();
     let mut folders = vec![root.to_path_buf()];
     while let Some(folder) = folders.pop() {
-        if let Err(source) = list_folder(&folder, metadata, &mut folders, &mut listing.documents) {
+        if let Err(source) = list_folder(&folder, metadata, &mut folders, &mut listing) {
             if folder == root {
                 return Err(Error::CorpusFolder {
                     path: folder,
@@ -110,19 +105,22 @@ fn documents(
     }
     listing.documents.sort_by(|a, b| a.0.cmp(&b.0));
     listing.skipped.sort_by(|a, b| a.0.cmp(&b.0));
+    listing.unread.sort_by(|a, b| a.0.cmp(&b.0));
     Ok(listing)
 }
 
-/// The documents directly in `folder` (added to `files`) and the folders
-/// in it (added to `folders`). An error leaves nothing of the folder.
+/// The documents and unread files directly in `folder` (added to
+/// `listing`) and the folders in it (added to `folders`). An error leaves
+/// nothing of the folder.
 fn list_folder(
     folder: &Path,
     metadata: bool,
     folders: &mut Vec<PathBuf>,
-    files: &mut Vec<(PathBuf, Option<fs::Metadata>)>,
+    listing: &mut Listing<(PathBuf, Option<fs::Metadata>)>,
 ) -> io::Result<()> {
     let mut found_files = Vec::new();
     let mut found_folders = Vec::new();
+    let mut found_unread = Vec::new();
     for item in fs::read_dir(folder)? {
         let item = item?;
         let path = item.path();
@@ -140,10 +138,13 @@ fn list_folder(
                 item.metadata().ok()
             };
             found_files.push((path, meta));
+        } else if let (false, FileKind::Unread(what)) = (kind.is_dir(), kind_of(&path)) {
+            found_unread.push((path, what));
         }
     }
     folders.extend(found_folders);
-    files.extend(found_files);
+    listing.documents.extend(found_files);
+    listing.unread.extend(found_unread);
     Ok(())
 }
 
@@ -162,6 +163,11 @@ const CP1252_HIGH: [char; 32] = [
     '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8d}', 'Ž', '\u{8f}',
     '\u{90}', '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u{9d}', 'ž', 'Ÿ',
 ];
+
+/// Bytes read as Windows-1252 (every byte is a character).
+pub fn cp1252_text(bytes: &[u8]) -> String {
+    bytes.iter().map(|&b| cp1252(b)).collect()
+}
 
 fn cp1252(byte: u8) -> char {
     match byte {
@@ -190,7 +196,7 @@ pub fn decode(name: &str, bytes: Vec<u8>) -> Result<(String, Option<String>), Do
                 .map(|err| err.valid_up_to())
                 .unwrap_or(0);
             let line = bytes[..valid_up_to].iter().filter(|&&b| b == b'\n').count() + 1;
-            let text: String = bytes.iter().map(|&b| cp1252(b)).collect();
+            let text = cp1252_text(&bytes);
             Ok((
                 text,
                 Some(format!(
@@ -278,6 +284,15 @@ fn documents_of(sources: &Sources) -> Result<Listed, Error> {
         }
         skipped.extend(
             listing
+                .unread
+                .into_iter()
+                .map(|(path, what)| DocumentError::Unread {
+                    file: relative_name(folder, &path),
+                    what,
+                }),
+        );
+        skipped.extend(
+            listing
                 .skipped
                 .into_iter()
                 .map(|(path, source)| DocumentError::Folder {
@@ -317,14 +332,16 @@ pub fn load_sources(sources: &Sources) -> Result<Corpus, Error> {
                 }
             },
         };
-        let (text, warning) = match decode(name, bytes) {
-            Ok(decoded) => decoded,
+        let text = match convert::convert(format_of(name), name, bytes) {
+            Ok(converted) => {
+                warnings.extend(converted.notes);
+                converted.markdown
+            }
             Err(e) => {
                 problems.push(e);
                 continue;
             }
         };
-        warnings.extend(warning);
         match parse::read_document(name, &text, order) {
             Ok(reading) => {
                 if reading.found.date == parse::about::Source::FileName {
@@ -363,6 +380,12 @@ pub fn load_sources(sources: &Sources) -> Result<Corpus, Error> {
         problems,
         warnings,
     })
+}
+
+/// The format of a listed document, by its name (a file given by name
+/// with no known extension is read as text).
+pub fn format_of(name: &str) -> Format {
+    Format::of(Path::new(name)).unwrap_or(Format::Text)
 }
 
 /// A document's bytes, read the one safe way (see [`crate::input`]): a
@@ -417,8 +440,9 @@ mod tests {
     }
 
     #[test]
-    fn documents_are_md_and_txt_but_not_readmes() {
+    fn documents_are_md_txt_and_html_but_not_readmes() {
         assert!(is_document(Path::new("rulings/1e.md")));
+        assert!(is_document(Path::new("rulings/2e.htm")));
         assert!(is_document(Path::new("rulings/raw.TXT")));
         assert!(!is_document(Path::new("rulings/README.md")));
         assert!(!is_document(Path::new("rulings/notes.pdf")));

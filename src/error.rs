@@ -59,6 +59,13 @@ pub enum DocumentError {
     NoDate { file: String },
     #[error("{}: no entries found (no line reads like a ruling's head)", escape_name(.file))]
     NoEntries { file: String },
+    #[error("{}: markup nested more than {limit} deep, far more than any web page; a damaged page, not read", escape_name(.file))]
+    TooDeep { file: String, limit: usize },
+    #[error("{}: {}", escape_name(.file), .what.describe())]
+    Unread {
+        file: String,
+        what: crate::convert::Unread,
+    },
 }
 
 impl DocumentError {
@@ -75,7 +82,9 @@ impl DocumentError {
             | DocumentError::FrontMatter { file, .. }
             | DocumentError::NoEdition { file }
             | DocumentError::NoDate { file }
-            | DocumentError::NoEntries { file } => file,
+            | DocumentError::NoEntries { file }
+            | DocumentError::TooDeep { file, .. }
+            | DocumentError::Unread { file, .. } => file,
         }
     }
 

@@ -4,7 +4,8 @@
 //!
 //! The pipeline, write side then read side:
 //! - [`corpus`] finds and reads documents (every file from outside through
-//!   [`input`]: opened without waiting, checked, read with a cap) → [`parse`] turns each into a
+//!   [`input`]: opened without waiting, checked, read with a cap) →
+//!   [`convert`] turns a saved web page (or a text) into Markdown → [`parse`] turns each into a
 //!   [`model::Release`] of [`model::Entry`]s → [`index`] computes every
 //!   entry's status over time ([`index::timeline`]) and writes the search
 //!   index, the one read model;
@@ -20,6 +21,7 @@ pub mod catalog;
 pub mod cli;
 pub mod commands;
 pub mod complete;
+pub mod convert;
 pub mod corpus;
 pub mod diff;
 pub mod error;

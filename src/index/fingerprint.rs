@@ -126,6 +126,12 @@ pub fn corpus(sources: &Sources) -> Result<String, IndexError> {
                 write_metadata(&mut hasher, &metadata);
             }
         }
+        // A file not read is named in a warning of the build: adding or
+        // removing one changes what the build says.
+        for (file, _) in listing.unread {
+            hasher.write_u8(2);
+            hasher.write(corpus::relative_name(root, &file).as_bytes());
+        }
         // A folder skipped now and readable later (or the reverse) changes it.
         for (folder, _) in listing.skipped {
             hasher.write_u8(1);
@@ -146,7 +152,7 @@ mod tests {
         std::fs::write(root.join("a.md"), "one").unwrap();
         let first = corpus(&Sources::folder(root)).unwrap();
         assert_eq!(corpus(&Sources::folder(root)).unwrap(), first);
-        std::fs::write(root.join("notes.pdf"), "not a document").unwrap();
+        std::fs::write(root.join("notes.json"), "not a document").unwrap();
         assert_eq!(corpus(&Sources::folder(root)).unwrap(), first);
         std::fs::write(root.join("b.md"), "two").unwrap();
         let added = corpus(&Sources::folder(root)).unwrap();

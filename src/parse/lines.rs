@@ -330,6 +330,16 @@ fn head_candidate(s: &str) -> Option<Candidate> {
         if let Some(close) = closes {
             let topic = inner[..close].trim().trim_end_matches(':').trim();
             let after = inner[close + 2..].trim();
+            // A dated head in bold (`**Set Up 2016-09-19**`), as a web
+            // page of 2E rulings prints it.
+            let dated = after.is_empty() && topic.ends_with(|c: char| c.is_ascii_digit());
+            if let Some(c) = dated.then(|| DATED.captures(topic)).flatten() {
+                if valid_topic(c[1].trim()) {
+                    let mut cand = candidate(c[1].trim(), new, None, None, Strength::Strong);
+                    cand.date = find_date(&c[2]);
+                    return Some(cand);
+                }
+            }
             if valid_topic(topic) {
                 if after.is_empty() || after.chars().all(is_dash) {
                     return Some(candidate(topic, new, None, None, Strength::Strong));

@@ -1,0 +1,843 @@
+//! A saved web page in, Markdown out: the official rulings pages (Decipher's
+//! of the late 1990s, the Continuing Committee's 2E pages) printed their
+//! structure in typography, which this reads instead of throwing away.
+//!
+//! - site chrome is dropped and listed: `<script>`, `<style>`, `<head>`,
+//!   `<header>`, `<footer>`, `<nav>`, elements whose role is navigation,
+//!   banner or contentinfo, or whose class or id is a usual name of site
+//!   chrome (`navbar`, `menu`, `footer`, …);
+//! - `<b>`, `<strong>` and `<h1>`…`<h6>` become bold (`**…**`), the parser's
+//!   strongest head;
+//! - text in a colour other than black (`<font color>`, a `color:` style)
+//!   at the start of a line becomes the new/changed marker (a leading `*`);
+//! - a symbol font (Symbol, Wingdings, Webdings, ZapfDingbats), a character
+//!   of Unicode's private use areas, or an `<img>` within a line of text
+//!   becomes the lost-icon marker `[?]` (a picture on a line of its own is
+//!   dropped and listed);
+//! - `<br>` ends a line, a block (`<p>`, `<div>`, `<li>`, a table row, …)
+//!   a paragraph; a table row is one line, " – " between its first cell
+//!   (the head) and the rest.
+//!
+//! The page is read by html5ever (through `scraper`), which takes any bytes
+//! without failing; the walk over it is iterative and reads styles to a
+//! bounded depth, so no page can exhaust the stack.
+
+use scraper::{Html, Node};
+
+use super::{Converted, Format, Report};
+use crate::corpus::{cp1252_text, decode};
+use crate::error::DocumentError;
+use crate::parse::lines::{classify, Shape};
+
+/// Elements nested deeper than this are read for their text only (their
+/// styles are not tracked): real pages nest a few dozen deep.
+const MAX_DEPTH: usize = 256;
+
+/// The deepest nesting of markup read: the HTML parser's work grows with
+/// the square of the depth of formatting elements, and no real page nests
+/// more than a few dozen deep, so a page nested deeper is damaged.
+pub const MAX_NESTING: usize = 1000;
+
+/// How much of a dropped element's text the report shows.
+const GLIMPSE_CHARS: usize = 60;
+
+/// Colours that read as plain text.
+const BLACKS: [&str; 11] = [
+    "black",
+    "#000",
+    "#000000",
+    "000000",
+    "windowtext",
+    "inherit",
+    "initial",
+    "currentcolor",
+    "auto",
+    "rgb(0,0,0)",
+    "#000000ff",
+];
+
+const SYMBOL_FONTS: [&str; 5] = [
+    "symbol",
+    "wingdings",
+    "webdings",
+    "zapfdingbats",
+    "zapf dingbats",
+];
+
+/// Class and id names of site chrome.
+const CHROME_NAMES: [&str; 22] = [
+    "nav",
+    "navbar",
+    "navigation",
+    "nav-bar",
+    "topnav",
+    "menu",
+    "menubar",
+    "mainmenu",
+    "main-menu",
+    "header",
+    "site-header",
+    "masthead",
+    "banner",
+    "footer",
+    "site-footer",
+    "sidebar",
+    "breadcrumb",
+    "breadcrumbs",
+    "skip-link",
+    "skiplink",
+    "toolbar",
+    "copyright",
+];
+
+/// Converts the page `name`.
+pub fn convert(name: &str, bytes: Vec<u8>) -> Result<Converted, DocumentError> {
+    let (text, notes) = decode_page(name, bytes)?;
+    if nesting(&text) > MAX_NESTING {
+        return Err(DocumentError::TooDeep {
+            file: name.to_string(),
+            limit: MAX_NESTING,
+        });
+    }
+    let page = Html::parse_document(&text);
+    let mut writer = Writer::default();
+    walk(&page, &mut writer);
+    writer.end_paragraph();
+    let markdown = writer.markdown();
+    if markdown.trim().is_empty() {
+        return Err(DocumentError::Empty {
+            file: name.to_string(),
+        });
+    }
+    Ok(Converted {
+        markdown,
+        report: Report {
+            format: Format::Html,
+            pages: None,
+            columns: None,
+            bold: Some(writer.bold),
+            colored: Some(writer.colored),
+            icons: Some(writer.icons),
+            furniture: writer.dropped,
+        },
+        notes,
+    })
+}
+
+/// The page's text: by its byte-order mark, else by the charset its
+/// `<meta>` declares, else UTF-8 with the Latin-1 fallback of any document.
+fn decode_page(name: &str, bytes: Vec<u8>) -> Result<(String, Vec<String>), DocumentError> {
+    if let Some(rest) = bytes.strip_prefix(b"\xef\xbb\xbf") {
+        return decode(name, rest.to_vec()).map(|(t, n)| (t, n.into_iter().collect()));
+    }
+    let utf16 = |big: bool, rest: &[u8]| -> String {
+        let units = rest.chunks_exact(2).map(|p| {
+            if big {
+                u16::from_be_bytes([p[0], p[1]])
+            } else {
+                u16::from_le_bytes([p[0], p[1]])
+            }
+        });
+        char::decode_utf16(units)
+            .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
+            .collect()
+    };
+    if let Some(rest) = bytes.strip_prefix(b"\xfe\xff") {
+        return Ok((utf16(true, rest), Vec::new()));
+    }
+    if let Some(rest) = bytes.strip_prefix(b"\xff\xfe") {
+        return Ok((utf16(false, rest), Vec::new()));
+    }
+    if declared_single_byte(&bytes) && std::str::from_utf8(&bytes).is_err() {
+        if bytes.contains(&0) {
+            // The NUL is refused as in any document.
+            return decode(name, bytes).map(|(t, n)| (t, n.into_iter().collect()));
+        }
+        return Ok((cp1252_text(&bytes), Vec::new()));
+    }
+    decode(name, bytes).map(|(t, n)| (t, n.into_iter().collect()))
+}
+
+/// Whether the page's head declares a Latin-1 or Windows-1252 charset.
+fn declared_single_byte(bytes: &[u8]) -> bool {
+    let head = &bytes[..bytes.len().min(2048)];
+    let head = String::from_utf8_lossy(head).to_ascii_lowercase();
+    let Some(at) = head.find("charset") else {
+        return false;
+    };
+    let value: String = head[at + "charset".len()..]
+        .trim_start_matches([' ', '=', '"', '\''])
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+        .collect();
+    matches!(
+        value.as_str(),
+        "iso-8859-1" | "iso8859-1" | "latin1" | "latin-1" | "windows-1252" | "cp1252" | "us-ascii"
+    )
+}
+
+/// How deep the page's tags nest, by a look at its tags alone (before
+/// parsing): elements that close themselves or are closed by the next of
+/// their kind (`<p>`, `<li>`, `<td>`, `<br>`, …) do not count.
+fn nesting(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    let (mut depth, mut deepest) = (0usize, 0usize);
+    let mut i = 0;
+    while let Some(at) = bytes[i..].iter().position(|&b| b == b'<') {
+        i += at + 1;
+        let closing = bytes.get(i) == Some(&b'/');
+        let start = i + usize::from(closing);
+        let end = bytes[start..]
+            .iter()
+            .position(|b| !b.is_ascii_alphanumeric())
+            .map_or(bytes.len(), |n| start + n);
+        if end == start || !bytes[start].is_ascii_alphabetic() {
+            continue;
+        }
+        let name = text[start..end].to_ascii_lowercase();
+        if matches!(
+            name.as_str(),
+            "p" | "li"
+                | "td"
+                | "th"
+                | "tr"
+                | "dt"
+                | "dd"
+                | "option"
+                | "br"
+                | "img"
+                | "hr"
+                | "meta"
+                | "link"
+                | "input"
+                | "area"
+                | "base"
+                | "col"
+                | "wbr"
+                | "source"
+                | "embed"
+                | "param"
+                | "track"
+        ) {
+            continue;
+        }
+        if closing {
+            depth = depth.saturating_sub(1);
+        } else {
+            depth += 1;
+            deepest = deepest.max(depth);
+        }
+        i = end;
+    }
+    deepest
+}
+
+/// What an element does to the text in it.
+#[derive(Debug, Clone, Copy, Default)]
+struct Style {
+    bold: bool,
+    colored: bool,
+    preformatted: bool,
+}
+
+/// The Markdown being written.
+#[derive(Debug, Default)]
+struct Writer {
+    out: String,
+    /// The line being written, as runs of text and their styles.
+    line: String,
+    /// Whether `line` has an open `**`.
+    open_bold: bool,
+    /// Whether `line` holds any text (not only markers of images).
+    has_text: bool,
+    /// Whether the first text of `line` was colored.
+    starts_colored: bool,
+    /// The level of the heading being written (`<h1>`…`<h6>`), if any.
+    heading: Option<u8>,
+    /// Whether the paragraph being written has a line already (only its
+    /// first line can carry the new marker).
+    paragraph_started: bool,
+    /// `[?]` of images on `line`, counted only if the line has text.
+    line_images: usize,
+    bold: usize,
+    colored: usize,
+    icons: usize,
+    dropped: Vec<String>,
+}
+
+impl Writer {
+    fn text(&mut self, text: &str, style: Style) {
+        let mut collapsed = String::new();
+        for c in text.chars() {
+            let c = if c == '\u{a0}' { ' ' } else { c };
+            if style.preformatted && c == '\n' {
+                self.push(&collapsed, style);
+                collapsed.clear();
+                self.end_line();
+            } else if c.is_whitespace() {
+                if !collapsed.ends_with(' ') {
+                    collapsed.push(' ');
+                }
+            } else if is_private_use(c) {
+                if !collapsed.ends_with("[?]") {
+                    collapsed.push_str("[?]");
+                    self.icons += 1;
+                }
+            } else {
+                collapsed.push(c);
+            }
+        }
+        self.push(&collapsed, style);
+    }
+
+    fn push(&mut self, text: &str, style: Style) {
+        if text.is_empty() {
+            return;
+        }
+        let visible = !text.trim().is_empty();
+        if self.line.trim().is_empty() && !visible {
+            return;
+        }
+        let text = if self.line.is_empty() || self.line.ends_with(' ') {
+            text.trim_start()
+        } else {
+            text
+        };
+        if visible && !self.has_text {
+            self.has_text = true;
+            self.starts_colored = style.colored;
+        }
+        if style.bold && !self.open_bold && visible {
+            let trimmed = text.trim_start();
+            self.line.push_str(&text[..text.len() - trimmed.len()]);
+            self.line.push_str("**");
+            self.open_bold = true;
+            self.bold += 1;
+            self.line.push_str(trimmed);
+        } else if !style.bold && self.open_bold && visible {
+            self.close_bold();
+            self.line.push_str(text);
+        } else {
+            self.line.push_str(text);
+        }
+    }
+
+    /// Closes the line's bold run, its trailing spaces and colon outside.
+    fn close_bold(&mut self) {
+        let trimmed = self.line.trim_end().len();
+        let spaces = self.line.split_off(trimmed);
+        let colon = if self.line.ends_with(':') {
+            self.line.pop();
+            ":"
+        } else {
+            ""
+        };
+        if self.line.ends_with("**") {
+            // An empty run: nothing to close.
+            self.line.truncate(self.line.len() - 2);
+            self.bold -= 1;
+        } else {
+            self.line.push_str("**");
+        }
+        self.line.push_str(colon);
+        self.line.push_str(&spaces);
+        self.open_bold = false;
+    }
+
+    fn icon(&mut self, from_image: bool) {
+        if !self.line.is_empty() && !self.line.ends_with(' ') && !self.line.ends_with('(') {
+            self.line.push(' ');
+        }
+        self.line.push_str("[?]");
+        if from_image {
+            self.line_images += 1;
+        } else {
+            self.icons += 1;
+            if !self.has_text {
+                self.has_text = true;
+            }
+        }
+    }
+
+    /// A cell of a table row after the first: on the row's line, after a
+    /// dash when it follows the head cell.
+    fn cell(&mut self, index: usize) {
+        if !self.line.trim().is_empty() {
+            if self.open_bold {
+                self.close_bold();
+            }
+            let line = self.line.trim_end();
+            // `Topic:` in the head cell: the dash takes the colon's place.
+            let line = if index == 1 {
+                line.strip_suffix(':').unwrap_or(line)
+            } else {
+                line
+            };
+            self.line = line.to_string();
+            self.line.push_str(if index == 1 { " – " } else { " " });
+        }
+    }
+
+    fn end_line(&mut self) {
+        if self.open_bold {
+            self.close_bold();
+        }
+        let line = std::mem::take(&mut self.line);
+        let line = line.trim();
+        if !self.has_text {
+            if self.line_images > 0 {
+                self.dropped.push(format!("image ×{}", self.line_images));
+            }
+        } else {
+            self.icons += self.line_images;
+            // A heading the parser reads as the title or a section stays
+            // plain text; else `<h1>` is the title, `<h2>` a section, and
+            // any other a bold head.
+            let plain = line.replace("**", "");
+            let heading = match self.heading {
+                Some(_) if matches!(classify(&plain), Shape::Title | Shape::Section(_)) => {
+                    Some(plain.clone())
+                }
+                Some(1) => Some(format!("# {plain}")),
+                Some(2) => Some(format!("## {plain}")),
+                _ => None,
+            };
+            if heading.is_some() {
+                self.bold -= line.matches("**").count() / 2;
+            }
+            let line = heading.as_deref().unwrap_or(line);
+            if self.starts_colored && !self.paragraph_started {
+                self.out
+                    .push_str(if line.starts_with("**") { "* " } else { "*" });
+            }
+            self.out.push_str(line);
+            self.out.push('\n');
+            self.paragraph_started = true;
+        }
+        self.has_text = false;
+        self.starts_colored = false;
+        self.line_images = 0;
+    }
+
+    fn end_paragraph(&mut self) {
+        self.end_line();
+        self.paragraph_started = false;
+        if !self.out.is_empty() && !self.out.ends_with("\n\n") {
+            self.out.push('\n');
+        }
+    }
+
+    fn markdown(&self) -> String {
+        let mut text = self.out.trim_end().to_string();
+        text.push('\n');
+        text
+    }
+}
+
+fn is_private_use(c: char) -> bool {
+    matches!(c, '\u{e000}'..='\u{f8ff}' | '\u{f0000}'..='\u{10ffff}')
+}
+
+fn is_block(tag: &str) -> bool {
+    matches!(
+        tag,
+        "p" | "div"
+            | "li"
+            | "ul"
+            | "ol"
+            | "dl"
+            | "dt"
+            | "dd"
+            | "tr"
+            | "table"
+            | "tbody"
+            | "thead"
+            | "tfoot"
+            | "caption"
+            | "h1"
+            | "h2"
+            | "h3"
+            | "h4"
+            | "h5"
+            | "h6"
+            | "blockquote"
+            | "center"
+            | "pre"
+            | "hr"
+            | "section"
+            | "article"
+            | "main"
+            | "aside"
+            | "body"
+            | "form"
+            | "address"
+            | "figure"
+    )
+}
+
+fn is_heading(tag: &str) -> bool {
+    heading_level(tag).is_some()
+}
+
+fn heading_level(tag: &str) -> Option<u8> {
+    match tag.as_bytes() {
+        [b'h', level @ b'1'..=b'6'] => Some(level - b'0'),
+        _ => None,
+    }
+}
+
+/// Whether an element is site chrome, and what kind (for the report).
+fn chrome(element: &scraper::node::Element) -> Option<String> {
+    let tag = element.name();
+    if matches!(tag, "header" | "footer" | "nav") {
+        return Some(format!("<{tag}>"));
+    }
+    if let Some(role) = element.attr("role") {
+        let role = role.trim().to_ascii_lowercase();
+        if matches!(role.as_str(), "navigation" | "banner" | "contentinfo") {
+            return Some(format!("role={role}"));
+        }
+    }
+    for attr in ["id", "class"] {
+        if let Some(value) = element.attr(attr) {
+            for token in value.split_whitespace() {
+                let token = token.to_ascii_lowercase();
+                if CHROME_NAMES.contains(&token.as_str()) {
+                    return Some(format!("{attr}={token}"));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Elements whose content is never text of the document.
+fn is_hidden(tag: &str) -> bool {
+    matches!(
+        tag,
+        "script" | "style" | "head" | "noscript" | "template" | "iframe" | "object" | "svg"
+    )
+}
+
+fn is_black(color: &str) -> bool {
+    let color: String = color
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect::<String>()
+        .to_ascii_lowercase();
+    color.is_empty() || BLACKS.contains(&color.as_str())
+}
+
+/// The value of a property in a `style` attribute.
+fn style_property<'a>(style: &'a str, property: &str) -> Option<&'a str> {
+    style.split(';').find_map(|declaration| {
+        let (key, value) = declaration.split_once(':')?;
+        key.trim()
+            .eq_ignore_ascii_case(property)
+            .then(|| value.trim().trim_end_matches("!important").trim())
+    })
+}
+
+fn symbol_font(face: &str) -> bool {
+    let face = face.to_ascii_lowercase();
+    face.split(',')
+        .map(|f| f.trim().trim_matches(['"', '\'']))
+        .next()
+        .is_some_and(|first| SYMBOL_FONTS.contains(&first))
+}
+
+/// The text of a subtree, folded and cut short, to say what was dropped.
+fn glimpse(node: ego_tree::NodeRef<Node>) -> String {
+    let mut text = String::new();
+    for n in node.descendants() {
+        if let Node::Text(t) = n.value() {
+            for word in t.split_whitespace() {
+                if text.chars().count() >= GLIMPSE_CHARS {
+                    text.push('…');
+                    return text;
+                }
+                if !text.is_empty() {
+                    text.push(' ');
+                }
+                text.push_str(word);
+            }
+        }
+    }
+    text
+}
+
+fn has_text(node: ego_tree::NodeRef<Node>) -> bool {
+    node.descendants()
+        .any(|n| matches!(n.value(), Node::Text(t) if !t.trim().is_empty()))
+}
+
+/// One open element of the walk.
+struct Frame {
+    style: Style,
+    block: bool,
+    /// A table row: the cells seen in it.
+    row: Option<usize>,
+}
+
+fn walk(page: &Html, writer: &mut Writer) {
+    use ego_tree::iter::Edge;
+    let mut frames: Vec<Frame> = Vec::new();
+    // Elements open (each has a frame up to the depth bound).
+    let mut depth = 0usize;
+    // A subtree being skipped: the id of its root.
+    let mut skipping: Option<ego_tree::NodeId> = None;
+    for edge in page.tree.root().traverse() {
+        match edge {
+            Edge::Open(node) => {
+                if skipping.is_some() {
+                    continue;
+                }
+                let style = frames.last().map(|f| f.style).unwrap_or_default();
+                let element = match node.value() {
+                    Node::Text(text) => {
+                        writer.text(text, style);
+                        continue;
+                    }
+                    Node::Element(element) => element,
+                    _ => continue,
+                };
+                let tag = element.name();
+                if is_hidden(tag) {
+                    skipping = Some(node.id());
+                    continue;
+                }
+                if let Some(what) = chrome(element) {
+                    let text = glimpse(node);
+                    writer.dropped.push(if text.is_empty() {
+                        what
+                    } else {
+                        format!("{what}: {text}")
+                    });
+                    skipping = Some(node.id());
+                    continue;
+                }
+                let face = element.attr("face").or_else(|| {
+                    element
+                        .attr("style")
+                        .and_then(|s| style_property(s, "font-family"))
+                });
+                if face.is_some_and(symbol_font) {
+                    if has_text(node) {
+                        writer.icon(false);
+                    }
+                    skipping = Some(node.id());
+                    continue;
+                }
+                match tag {
+                    "br" => writer.end_line(),
+                    "img" => writer.icon(true),
+                    "td" | "th" => {
+                        if let Some(cells) = frames.iter_mut().rev().find_map(|f| f.row.as_mut()) {
+                            if *cells > 0 {
+                                writer.cell(*cells);
+                            }
+                            *cells += 1;
+                        }
+                    }
+                    _ => {}
+                }
+                depth += 1;
+                if depth > MAX_DEPTH {
+                    continue;
+                }
+                let block = is_block(tag);
+                if block {
+                    writer.end_paragraph();
+                    writer.heading = heading_level(tag);
+                }
+                let mut style = style;
+                if matches!(tag, "b" | "strong") || is_heading(tag) {
+                    style.bold = true;
+                }
+                if tag == "pre" {
+                    style.preformatted = true;
+                }
+                let color = element.attr("color").filter(|_| tag == "font").or_else(|| {
+                    element
+                        .attr("style")
+                        .and_then(|s| style_property(s, "color"))
+                });
+                if let Some(color) = color {
+                    let colored = !is_black(color);
+                    if colored && !style.colored && has_text(node) {
+                        writer.colored += 1;
+                    }
+                    style.colored = colored;
+                }
+                frames.push(Frame {
+                    style,
+                    block,
+                    row: (tag == "tr").then_some(0),
+                });
+            }
+            Edge::Close(node) => {
+                if let Some(root) = skipping {
+                    if root == node.id() {
+                        skipping = None;
+                    }
+                    continue;
+                }
+                if !matches!(node.value(), Node::Element(_)) {
+                    continue;
+                }
+                depth -= 1;
+                if depth >= MAX_DEPTH {
+                    continue;
+                }
+                if let Some(frame) = frames.pop() {
+                    if frame.block {
+                        writer.end_paragraph();
+                        writer.heading = None;
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn markdown(html: &str) -> Converted {
+        convert("page.html", html.as_bytes().to_vec()).unwrap()
+    }
+
+    #[test]
+    fn a_table_row_is_a_bold_head_a_dash_and_its_text() {
+        let c = markdown(
+            "<table><tr><td><b>Borg Ship:</b></td><td>Now counts as a ship &ndash; always.</td></tr></table>",
+        );
+        assert_eq!(
+            c.markdown,
+            "**Borg Ship** – Now counts as a ship – always.\n"
+        );
+        assert_eq!(c.report.bold, Some(1));
+    }
+
+    #[test]
+    fn a_colored_head_is_marked_new_on_its_first_line_only() {
+        let c = markdown(
+            "<p><font color=\"#FF0000\"><b>Alien Probe</b> &ndash; Counts.<br>Still.</font></p><p><font color=black><b>Q</b> &ndash; Old.</font></p>",
+        );
+        assert_eq!(
+            c.markdown,
+            "* **Alien Probe** – Counts.\nStill.\n\n**Q** – Old.\n"
+        );
+        assert_eq!(c.report.colored, Some(1));
+    }
+
+    #[test]
+    fn symbol_fonts_private_use_and_inline_images_are_lost_icons() {
+        let c = markdown(
+            "<p>A <font face=\"Symbol\">W</font> card, a \u{e012} one, an <img src=i.gif> one.</p><p><img src=logo.gif></p>",
+        );
+        assert_eq!(c.markdown, "A [?] card, a [?] one, an [?] one.\n");
+        assert_eq!(c.report.icons, Some(3));
+        assert_eq!(c.report.furniture, ["image ×1"]);
+    }
+
+    #[test]
+    fn site_chrome_is_dropped_and_listed() {
+        let c = markdown(
+            "<script>var x;</script><div class=\"navbar\">Home | Rulings</div><div role=banner>Logo</div><p><b>X</b> &ndash; Y.</p><footer>(c)</footer>",
+        );
+        assert_eq!(c.markdown, "**X** – Y.\n");
+        assert_eq!(
+            c.report.furniture,
+            [
+                "class=navbar: Home | Rulings",
+                "role=banner: Logo",
+                "<footer>: (c)"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_declared_latin1_page_is_read_as_latin1_without_a_note() {
+        let c = convert(
+            "p.htm",
+            b"<meta charset=\"windows-1252\"><p>Quark\x92s</p>".to_vec(),
+        )
+        .unwrap();
+        assert_eq!(c.markdown, "Quark’s\n");
+        assert!(c.notes.is_empty());
+        let c = convert("p.htm", b"<p>Quark\x92s</p>".to_vec()).unwrap();
+        assert_eq!(c.markdown, "Quark’s\n");
+        assert_eq!(c.notes.len(), 1, "an undeclared Latin-1 page is said");
+    }
+
+    #[test]
+    fn deep_nesting_is_read_to_a_bound_and_refused_past_it() {
+        let page = |depth: usize| {
+            format!(
+                "{}<b>Deep</b> &ndash; text{}",
+                "<div><font color=red>".repeat(depth),
+                "</font></div>".repeat(depth)
+            )
+        };
+        // Past the depth whose styles are read: the text still is.
+        let c = markdown(&page(MAX_NESTING / 2 - 1));
+        assert!(c.markdown.contains("Deep – text"), "{}", c.markdown);
+        let started = std::time::Instant::now();
+        let refused = convert("deep.html", page(100_000).into_bytes()).unwrap_err();
+        assert!(matches!(refused, DocumentError::TooDeep { .. }));
+        assert!(started.elapsed() < std::time::Duration::from_secs(2));
+        // Paragraphs and cells left open do not count as nesting.
+        let open = "<p><b>X</b> &ndash; y<li>z<td>w".repeat(5000);
+        assert!(convert("open.html", open.into_bytes()).is_ok());
+    }
+
+    /// Byte flips, insertions of markup and truncations of the fixtures:
+    /// never a panic, and never a hang (the whole run is bounded in time).
+    #[test]
+    fn damaged_pages_never_panic() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/html");
+        let pages: Vec<Vec<u8>> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|f| std::fs::read(f.unwrap().path()).unwrap())
+            .collect();
+        assert!(!pages.is_empty());
+        let started = std::time::Instant::now();
+        let mut rng = fastrand::Rng::with_seed(19);
+        const PIECES: [&[u8]; 8] = [
+            b"<",
+            b">",
+            b"<b>",
+            b"</td>",
+            b"<table><tr><td>",
+            b"&#xE000;",
+            b"<font face=Symbol>",
+            b"\xff\xfe",
+        ];
+        for run in 0..400 {
+            let mut bytes = pages[run % pages.len()].clone();
+            for _ in 0..rng.usize(1..8) {
+                let at = rng.usize(..bytes.len());
+                match rng.u8(..4) {
+                    0 => bytes[at] = rng.u8(..),
+                    1 => bytes.truncate(at),
+                    2 => {
+                        let piece = PIECES[rng.usize(..PIECES.len())];
+                        bytes.splice(at..at, piece.iter().copied());
+                    }
+                    _ => {
+                        let end = (at + rng.usize(..64)).min(bytes.len());
+                        bytes.drain(at..end);
+                    }
+                }
+                if bytes.is_empty() {
+                    bytes.push(b'<');
+                }
+            }
+            // Any answer but a panic will do: a damaged page may be empty.
+            let _ = convert("damaged.html", bytes);
+        }
+        assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    }
+}

@@ -1,0 +1,216 @@
+//! Converting: a document's bytes as published (text or Markdown, a saved
+//! web page, a PDF) in, the Markdown the parser reads out, with a [`Report`]
+//! of what the conversion found and dropped. Every format ends in the same
+//! parser, the same `check` and the same index: line numbers of a converted
+//! document are lines of the Markdown produced here.
+//!
+//! Which files of a corpus folder are read is decided here too, by name
+//! ([`kind_of`]): a document in a format read, a file in a format known and
+//! not read (a word-processor file, an image — named in a warning, with what
+//! to do), or anything else (ignored without a word).
+
+pub mod html;
+
+use std::path::Path;
+
+use serde::Serialize;
+
+use crate::corpus::decode;
+use crate::error::DocumentError;
+
+/// The formats read, from the file's extension.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    /// `.md`, `.txt`: read as it is.
+    Text,
+    /// `.html`, `.htm`: a saved web page.
+    Html,
+    /// `.pdf`.
+    Pdf,
+}
+
+impl Format {
+    /// The format of a file by its extension; `None` for an extension that
+    /// is no format of documents.
+    pub fn of(path: &Path) -> Option<Format> {
+        match extension(path).as_deref() {
+            Some("md" | "txt") => Some(Format::Text),
+            Some("html" | "htm") => Some(Format::Html),
+            Some("pdf") => Some(Format::Pdf),
+            _ => None,
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Format::Text => "text",
+            Format::Html => "HTML",
+            Format::Pdf => "PDF",
+        }
+    }
+}
+
+/// A file in a format this build does not read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Unread {
+    /// `.doc`, `.docx`.
+    Word,
+    /// `.odt`.
+    OpenDocument,
+    /// `.rtf`.
+    RichText,
+    /// `.pages`.
+    Pages,
+    /// `.png`, `.jpg`, … : a picture of text.
+    Image,
+    /// `.pdf`, in a build without the PDF reader.
+    Pdf,
+}
+
+impl Unread {
+    /// What the file is, and what to do, in English.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Unread::Word => "a Word document is not read: save it as PDF or text",
+            Unread::OpenDocument => "an OpenDocument text is not read: save it as PDF or text",
+            Unread::RichText => "an RTF document is not read: save it as PDF or text",
+            Unread::Pages => "a Pages document is not read: save it as PDF or text",
+            Unread::Image => {
+                "an image is not read (its text cannot be searched): save the document as PDF or text"
+            }
+            Unread::Pdf => "a PDF is not read by this build: save it as text (or as a web page)",
+        }
+    }
+}
+
+/// What a file under a corpus folder is to the corpus.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileKind {
+    /// A document, read in this format.
+    Document(Format),
+    /// A document in a format not read: named in a warning.
+    Unread(Unread),
+    /// Not a document (hidden, a README, any other extension): ignored
+    /// without a word.
+    Ignored,
+}
+
+fn extension(path: &Path) -> Option<String> {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase)
+}
+
+/// What the file at `path` is to a corpus folder.
+pub fn kind_of(path: &Path) -> FileKind {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_lowercase())
+        .unwrap_or_default();
+    if name.starts_with('.') || name.starts_with("readme") {
+        return FileKind::Ignored;
+    }
+    let unread = match extension(path).as_deref() {
+        Some("doc" | "docx") => Unread::Word,
+        Some("odt") => Unread::OpenDocument,
+        Some("rtf") => Unread::RichText,
+        Some("pages") => Unread::Pages,
+        Some("png" | "jpg" | "jpeg" | "gif" | "webp" | "tif" | "tiff" | "bmp") => Unread::Image,
+        _ => {
+            return match Format::of(path) {
+                Some(format) if reads(format) => FileKind::Document(format),
+                Some(_) => FileKind::Unread(Unread::Pdf),
+                None => FileKind::Ignored,
+            }
+        }
+    };
+    FileKind::Unread(unread)
+}
+
+/// Whether this build reads documents of the format.
+pub fn reads(format: Format) -> bool {
+    !matches!(format, Format::Pdf)
+}
+
+/// What a conversion found, for `check` to tell.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Report {
+    pub format: Format,
+    /// Pages and columns, where the format has them.
+    pub pages: Option<usize>,
+    pub columns: Option<usize>,
+    /// Typography read as structure, where the format has any: bold runs
+    /// (heads), colored runs (the new marker), icons (the lost-icon
+    /// marker `[?]`).
+    pub bold: Option<usize>,
+    pub colored: Option<usize>,
+    pub icons: Option<usize>,
+    /// What was dropped as site chrome or page furniture, each with a
+    /// glimpse of its text.
+    pub furniture: Vec<String>,
+}
+
+impl Report {
+    fn text() -> Report {
+        Report {
+            format: Format::Text,
+            pages: None,
+            columns: None,
+            bold: None,
+            colored: None,
+            icons: None,
+            furniture: Vec::new(),
+        }
+    }
+}
+
+/// A document converted to the Markdown the parser reads.
+#[derive(Debug, Clone)]
+pub struct Converted {
+    pub markdown: String,
+    pub report: Report,
+    /// What reading the bytes had to say (a guessed encoding), in English.
+    pub notes: Vec<String>,
+}
+
+/// Converts the bytes of the document `name`, published in `format`.
+pub fn convert(format: Format, name: &str, bytes: Vec<u8>) -> Result<Converted, DocumentError> {
+    match format {
+        Format::Text => {
+            let (markdown, note) = decode(name, bytes)?;
+            Ok(Converted {
+                markdown,
+                report: Report::text(),
+                notes: note.into_iter().collect(),
+            })
+        }
+        Format::Html => html::convert(name, bytes),
+        Format::Pdf => Err(DocumentError::Unread {
+            file: name.to_string(),
+            what: Unread::Pdf,
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn files_are_read_warned_about_or_ignored_by_name() {
+        let kind = |p: &str| kind_of(Path::new(p));
+        assert_eq!(kind("a/1e.md"), FileKind::Document(Format::Text));
+        assert_eq!(kind("a/raw.TXT"), FileKind::Document(Format::Text));
+        assert_eq!(kind("a/page.htm"), FileKind::Document(Format::Html));
+        assert_eq!(kind("a/page.HTML"), FileKind::Document(Format::Html));
+        assert_eq!(kind("a/crd.docx"), FileKind::Unread(Unread::Word));
+        assert_eq!(kind("a/scan.JPEG"), FileKind::Unread(Unread::Image));
+        assert_eq!(kind("a/crd.pdf"), FileKind::Unread(Unread::Pdf));
+        assert_eq!(kind("a/README.md"), FileKind::Ignored);
+        assert_eq!(kind("a/.hidden.docx"), FileKind::Ignored);
+        assert_eq!(kind("a/notes.json"), FileKind::Ignored);
+        assert_eq!(kind("a/Makefile"), FileKind::Ignored);
+    }
+}
