@@ -143,9 +143,15 @@ pub enum Command {
         #[arg(value_name = "FILE|DIR")]
         paths: Vec<PathBuf>,
 
-        /// One JSON object: {"documents": [...], "unreadable": [...]}.
+        /// One JSON object: {"documents": [...], "not_read": [...], "unreadable": [...]}.
         #[arg(long = "json")]
         json: bool,
+
+        /// Print the Markdown each document was read as (a web page's
+        /// conversion; a text document as it was read) instead of the
+        /// report: the lines the report and citations number.
+        #[arg(long = "markdown", conflicts_with = "json")]
+        markdown: bool,
     },
 
     /// What changed between two releases (the entries each prints), or in

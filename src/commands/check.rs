@@ -3,8 +3,12 @@
 //! was found, the shape it was read in, its entries with their lines, what
 //! went to the front matter, and warnings — each a typed [`Warning`], worded
 //! in English only here, at the edge, with the front-matter hint that would
-//! settle it where one would. Exit status 0 clean, 1 warnings, 2 a document
-//! could not be read.
+//! settle it where one would; for a converted document (a web page), what
+//! the conversion found (bold heads, colored runs, icons) and dropped (site
+//! chrome); and the files of a folder that are not read (a Word document, an
+//! image), with what to do. `--markdown` prints the Markdown each document
+//! was read as instead. Exit status 0 clean, 1 warnings (or files not read),
+//! 2 a document could not be read.
 
 use std::collections::HashSet;
 use std::io::Write;
@@ -12,6 +16,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
+use crate::convert::{self, FileKind, Unread};
 use crate::corpus;
 use crate::error::DocumentError;
 use crate::model::{Release, ReleaseKind};
@@ -194,6 +199,8 @@ struct WarningOut {
 #[derive(Debug, Serialize)]
 struct DocumentReport {
     file: String,
+    /// What converting the document found.
+    source: convert::Report,
     edition: Found<String>,
     date: Found<String>,
     kind: Found<String>,
@@ -210,10 +217,38 @@ struct Unreadable {
     message: String,
 }
 
+/// A file of a folder checked that is in a format not read.
+#[derive(Debug, Serialize)]
+struct NotRead {
+    file: String,
+    format: Unread,
+    message: String,
+}
+
 #[derive(Debug, Serialize)]
 struct Report {
     documents: Vec<DocumentReport>,
+    not_read: Vec<NotRead>,
     unreadable: Vec<Unreadable>,
+}
+
+/// What a check prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Show {
+    Plain,
+    Json,
+    /// The Markdown each document was read as.
+    Markdown,
+}
+
+impl Show {
+    pub fn of(json: bool, markdown: bool) -> Show {
+        match (json, markdown) {
+            (true, _) => Show::Json,
+            (false, true) => Show::Markdown,
+            (false, false) => Show::Plain,
+        }
+    }
 }
 
 /// The exit status of a check.
@@ -226,9 +261,18 @@ pub enum CheckOutcome {
 
 /// The documents a check covers: each file given, and every document under
 /// each folder given, named as the user would find them.
-fn documents(paths: &[PathBuf]) -> (Vec<(PathBuf, String)>, Vec<Unreadable>) {
+fn documents(paths: &[PathBuf]) -> (Vec<(PathBuf, String)>, Vec<NotRead>, Vec<Unreadable>) {
     let mut found = Vec::new();
+    let mut not_read = Vec::new();
     let mut unreadable = Vec::new();
+    let mut unread = |file: String, what: Unread| {
+        let error = DocumentError::Unread { file, what };
+        not_read.push(NotRead {
+            file: error.file().to_string(),
+            format: what,
+            message: error.to_string(),
+        });
+    };
     for path in paths {
         if path.is_dir() {
             match corpus::document_files(path) {
@@ -242,6 +286,9 @@ fn documents(paths: &[PathBuf]) -> (Vec<(PathBuf, String)>, Vec<Unreadable>) {
                     for f in listing.documents {
                         let name = named(&f);
                         found.push((f, name));
+                    }
+                    for (f, what) in listing.unread {
+                        unread(named(&f), what);
                     }
                     for (folder, source) in listing.skipped {
                         let error = DocumentError::Folder {
@@ -259,17 +306,19 @@ fn documents(paths: &[PathBuf]) -> (Vec<(PathBuf, String)>, Vec<Unreadable>) {
                     message: e.to_string(),
                 }),
             }
+        } else if let FileKind::Unread(what) = convert::kind_of(path) {
+            unread(path.display().to_string(), what);
         } else {
             found.push((path.clone(), path.display().to_string()));
         }
     }
-    (found, unreadable)
+    (found, not_read, unreadable)
 }
 
 /// Checks the documents at `paths` and writes the report to `out`.
-pub fn run(paths: &[PathBuf], json: bool, out: &mut impl Write) -> anyhow::Result<CheckOutcome> {
-    let (files, mut unreadable) = documents(paths);
-    let mut readings: Vec<(Reading, String)> = Vec::new();
+pub fn run(paths: &[PathBuf], show: Show, out: &mut impl Write) -> anyhow::Result<CheckOutcome> {
+    let (files, not_read, mut unreadable) = documents(paths);
+    let mut readings: Vec<(Reading, String, convert::Report)> = Vec::new();
     for (order, (path, name)) in files.iter().enumerate() {
         let bytes = match corpus::read_file(path, name) {
             Ok(b) => b,
@@ -281,8 +330,8 @@ pub fn run(paths: &[PathBuf], json: bool, out: &mut impl Write) -> anyhow::Resul
                 continue;
             }
         };
-        let text = match corpus::decode(name, bytes) {
-            Ok((text, _)) => text,
+        let converted = match convert::convert(corpus::format_of(name), name, bytes) {
+            Ok(converted) => converted,
             Err(e) => {
                 unreadable.push(Unreadable {
                     file: name.clone(),
@@ -291,8 +340,17 @@ pub fn run(paths: &[PathBuf], json: bool, out: &mut impl Write) -> anyhow::Resul
                 continue;
             }
         };
-        match read_document(name, &text, order) {
-            Ok(reading) => readings.push((reading, name.clone())),
+        if show == Show::Markdown {
+            if files.len() > 1 {
+                writeln!(out, "==> {} <==", escape_name(name))?;
+            }
+            out.write_all(converted.markdown.as_bytes())?;
+            if files.len() > 1 {
+                writeln!(out)?;
+            }
+        }
+        match read_document(name, &converted.markdown, order) {
+            Ok(reading) => readings.push((reading, name.clone(), converted.report)),
             Err(e) => unreadable.push(Unreadable {
                 file: name.clone(),
                 message: e.to_string(),
@@ -301,25 +359,35 @@ pub fn run(paths: &[PathBuf], json: bool, out: &mut impl Write) -> anyhow::Resul
     }
     let topics: HashSet<TopicKey> = readings
         .iter()
-        .flat_map(|(r, _)| r.release.entries.iter().map(|e| e.key.clone()))
+        .flat_map(|(r, _, _)| r.release.entries.iter().map(|e| e.key.clone()))
         .collect();
-    let releases: Vec<&Release> = readings.iter().map(|(r, _)| &r.release).collect();
+    let releases: Vec<&Release> = readings.iter().map(|(r, _, _)| &r.release).collect();
     let documents: Vec<DocumentReport> = readings
         .iter()
-        .map(|(reading, name)| report(reading, name, &topics, &releases))
+        .map(|(reading, name, source)| report(reading, name, source, &topics, &releases))
         .collect();
     let report = Report {
         documents,
+        not_read,
         unreadable,
     };
-    if json {
-        writeln!(out, "{}", crate::output::to_json(&report, true)?)?;
-    } else {
-        write_plain(&report, out)?;
+    match show {
+        Show::Json => writeln!(out, "{}", crate::output::to_json(&report, true)?)?,
+        Show::Plain => write_plain(&report, out)?,
+        Show::Markdown => {
+            // The Markdown is the answer; what could not be read still says so.
+            for n in &report.not_read {
+                eprintln!("warning: not read: {}", sanitize(&n.message));
+            }
+            for u in &report.unreadable {
+                eprintln!("unreadable: {}", sanitize(&u.message));
+            }
+        }
     }
     Ok(if !report.unreadable.is_empty() {
         CheckOutcome::Unreadable
-    } else if report.documents.iter().any(|d| !d.warnings.is_empty()) {
+    } else if !report.not_read.is_empty() || report.documents.iter().any(|d| !d.warnings.is_empty())
+    {
         CheckOutcome::Warnings
     } else {
         CheckOutcome::Clean
@@ -450,12 +518,14 @@ fn warnings(reading: &Reading, topics: &HashSet<TopicKey>, releases: &[&Release]
 fn report(
     reading: &Reading,
     name: &str,
+    source: &convert::Report,
     topics: &HashSet<TopicKey>,
     releases: &[&Release],
 ) -> DocumentReport {
     let release = &reading.release;
     DocumentReport {
         file: name.to_string(),
+        source: source.clone(),
         edition: Found {
             value: release.edition.label().to_string(),
             found: reading.found.edition.clone(),
@@ -565,6 +635,7 @@ fn write_plain(report: &Report, out: &mut impl Write) -> std::io::Result<()> {
             if s.wrapped { ", hard-wrapped" } else { "" },
             if s.alphabetical { ", alphabetical" } else { "" },
         )?;
+        write_source(&d.source, out)?;
         writeln!(out, "  {} entries", d.entries.len())?;
         for e in &d.entries {
             writeln!(
@@ -612,6 +683,9 @@ fn write_plain(report: &Report, out: &mut impl Write) -> std::io::Result<()> {
         }
         writeln!(out)?;
     }
+    for n in &report.not_read {
+        writeln!(out, "warning: not read: {}", sanitize(&n.message))?;
+    }
     for u in &report.unreadable {
         writeln!(out, "unreadable: {}", sanitize(&u.message))?;
     }
@@ -620,12 +694,55 @@ fn write_plain(report: &Report, out: &mut impl Write) -> std::io::Result<()> {
         .iter()
         .filter(|d| !d.warnings.is_empty())
         .count();
+    let not_read = if report.not_read.is_empty() {
+        String::new()
+    } else {
+        format!(", {} not read", report.not_read.len())
+    };
     writeln!(
         out,
-        "{} documents read, {} with warnings, {} unreadable",
+        "{} documents read, {} with warnings{not_read}, {} unreadable",
         report.documents.len(),
         warned,
         report.unreadable.len()
     )?;
+    Ok(())
+}
+
+/// What converting a document found, for a document that was converted.
+fn write_source(source: &convert::Report, out: &mut impl Write) -> std::io::Result<()> {
+    if source.format == convert::Format::Text {
+        return Ok(());
+    }
+    let mut found = Vec::new();
+    if let (Some(pages), Some(columns)) = (source.pages, source.columns) {
+        found.push(format!("{pages} pages in {columns} column(s)"));
+    }
+    let counts = [
+        (source.bold, "bold runs (heads)"),
+        (source.colored, "colored runs (new/changed)"),
+        (source.icons, "icons ([?])"),
+    ];
+    for (count, what) in counts {
+        if let Some(count) = count {
+            found.push(format!("{count} {what}"));
+        }
+    }
+    writeln!(
+        out,
+        "  converted from {}: {}",
+        source.format.label(),
+        found.join(", ")
+    )?;
+    if !source.furniture.is_empty() {
+        writeln!(
+            out,
+            "  dropped as site chrome or furniture: {}",
+            source.furniture.len()
+        )?;
+        for dropped in &source.furniture {
+            writeln!(out, "    {}", sanitize(dropped))?;
+        }
+    }
     Ok(())
 }

@@ -304,7 +304,12 @@ fn dispatch(
         return index::run(config, *json, p);
     }
     // `check` reads documents themselves: it shows how each was read.
-    if let Command::Check { paths, json } = command {
+    if let Command::Check {
+        paths,
+        json,
+        markdown,
+    } = command
+    {
         let paths = if paths.is_empty() {
             config.sources.folders.clone()
         } else {
@@ -316,11 +321,13 @@ fn dispatch(
                 "nothing to check: give a document or a folder (the bundled documents are checked in the checkout's rulings/ folder)"
             ));
         }
-        return Ok(match check::run(&paths, *json, p.out.writer())? {
-            check::CheckOutcome::Clean => Outcome::Found,
-            check::CheckOutcome::Warnings => Outcome::NothingFound,
-            check::CheckOutcome::Unreadable => Outcome::BadInput,
-        });
+        return Ok(
+            match check::run(&paths, check::Show::of(*json, *markdown), p.out.writer())? {
+                check::CheckOutcome::Clean => Outcome::Found,
+                check::CheckOutcome::Warnings => Outcome::NothingFound,
+                check::CheckOutcome::Unreadable => Outcome::BadInput,
+            },
+        );
     }
     // A search says when it had to build the index first (it explains a
     // slower answer); other answers stay as they are.
