@@ -557,6 +557,19 @@ fn constructed_corpora_of_zero_one_and_many_answers_keep_the_shape() {
     let v = corpus.answer("check", &["check", broken.to_str().unwrap()], 2);
     assert_eq!(len(&v["unreadable"]), 1);
     fs::remove_file(&broken).unwrap();
+    // A web page, and a file in a format not read: exit 1 for the latter.
+    let page =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/html/2e-rulings.html");
+    let docx = corpus.documents.path().join("crd.docx");
+    fs::write(&docx, b"PK").unwrap();
+    let v = corpus.answer(
+        "check",
+        &["check", page.to_str().unwrap(), docx.to_str().unwrap()],
+        1,
+    );
+    assert_eq!(v["documents"][0]["source"]["format"], "html");
+    assert_eq!(v["not_read"][0]["format"], "word");
+    fs::remove_file(&docx).unwrap();
     // A corpus folder with no document.
     let empty = Corpus::new(&[]);
     empty.error(&["releases"], "no_documents");

@@ -232,6 +232,17 @@ struct Report {
     unreadable: Vec<Unreadable>,
 }
 
+impl NotRead {
+    fn new(file: String, what: Unread) -> NotRead {
+        let error = DocumentError::Unread { file, what };
+        NotRead {
+            file: error.file().to_string(),
+            format: what,
+            message: error.to_string(),
+        }
+    }
+}
+
 /// What a check prints.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Show {
@@ -265,14 +276,7 @@ fn documents(paths: &[PathBuf]) -> (Vec<(PathBuf, String)>, Vec<NotRead>, Vec<Un
     let mut found = Vec::new();
     let mut not_read = Vec::new();
     let mut unreadable = Vec::new();
-    let mut unread = |file: String, what: Unread| {
-        let error = DocumentError::Unread { file, what };
-        not_read.push(NotRead {
-            file: error.file().to_string(),
-            format: what,
-            message: error.to_string(),
-        });
-    };
+    let mut unread = |file: String, what: Unread| not_read.push(NotRead::new(file, what));
     for path in paths {
         if path.is_dir() {
             match corpus::document_files(path) {
@@ -317,7 +321,7 @@ fn documents(paths: &[PathBuf]) -> (Vec<(PathBuf, String)>, Vec<NotRead>, Vec<Un
 
 /// Checks the documents at `paths` and writes the report to `out`.
 pub fn run(paths: &[PathBuf], show: Show, out: &mut impl Write) -> anyhow::Result<CheckOutcome> {
-    let (files, not_read, mut unreadable) = documents(paths);
+    let (files, mut not_read, mut unreadable) = documents(paths);
     let mut readings: Vec<(Reading, String, convert::Report)> = Vec::new();
     for (order, (path, name)) in files.iter().enumerate() {
         let bytes = match corpus::read_file(path, name) {
@@ -332,6 +336,10 @@ pub fn run(paths: &[PathBuf], show: Show, out: &mut impl Write) -> anyhow::Resul
         };
         let converted = match convert::convert(corpus::format_of(name), name, bytes) {
             Ok(converted) => converted,
+            Err(DocumentError::Unread { file, what }) => {
+                not_read.push(NotRead::new(file, what));
+                continue;
+            }
             Err(e) => {
                 unreadable.push(Unreadable {
                     file: name.clone(),

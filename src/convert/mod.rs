@@ -5,9 +5,10 @@
 //! document are lines of the Markdown produced here.
 //!
 //! Which files of a corpus folder are read is decided here too, by name
-//! ([`kind_of`]): a document in a format read, a file in a format known and
-//! not read (a word-processor file, an image — named in a warning, with what
-//! to do), or anything else (ignored without a word).
+//! ([`kind_of`]): a document (converted by its format's arm of [`convert`],
+//! which may still find it unreadable: a PDF in this build), a file in a
+//! format not read (a word-processor file, an image — named in a warning,
+//! with what to do), or anything else (ignored without a word).
 
 pub mod html;
 
@@ -67,6 +68,10 @@ pub enum Unread {
     Image,
     /// `.pdf`, in a build without the PDF reader.
     Pdf,
+    /// A PDF that needs a password to open (the PDF reader's answer).
+    EncryptedPdf,
+    /// A PDF with no text, only pictures of pages (the PDF reader's answer).
+    ScannedPdf,
 }
 
 impl Unread {
@@ -81,6 +86,12 @@ impl Unread {
                 "an image is not read (its text cannot be searched): save the document as PDF or text"
             }
             Unread::Pdf => "a PDF is not read by this build: save it as text (or as a web page)",
+            Unread::EncryptedPdf => {
+                "an encrypted PDF is not read: save it as a PDF without a password, or as text"
+            }
+            Unread::ScannedPdf => {
+                "a PDF with no text (pictures of pages) is not read: save it as text, after text recognition"
+            }
         }
     }
 }
@@ -120,18 +131,12 @@ pub fn kind_of(path: &Path) -> FileKind {
         Some("png" | "jpg" | "jpeg" | "gif" | "webp" | "tif" | "tiff" | "bmp") => Unread::Image,
         _ => {
             return match Format::of(path) {
-                Some(format) if reads(format) => FileKind::Document(format),
-                Some(_) => FileKind::Unread(Unread::Pdf),
+                Some(format) => FileKind::Document(format),
                 None => FileKind::Ignored,
             }
         }
     };
     FileKind::Unread(unread)
-}
-
-/// Whether this build reads documents of the format.
-pub fn reads(format: Format) -> bool {
-    !matches!(format, Format::Pdf)
 }
 
 /// What a conversion found, for `check` to tell.
@@ -175,7 +180,9 @@ pub struct Converted {
     pub notes: Vec<String>,
 }
 
-/// Converts the bytes of the document `name`, published in `format`.
+/// Converts the bytes of the document `name`, published in `format`. A
+/// document that turns out not to be readable (a PDF, in this build) is a
+/// [`DocumentError::Unread`], which every command names with what to do.
 pub fn convert(format: Format, name: &str, bytes: Vec<u8>) -> Result<Converted, DocumentError> {
     match format {
         Format::Text => {
@@ -207,7 +214,7 @@ mod tests {
         assert_eq!(kind("a/page.HTML"), FileKind::Document(Format::Html));
         assert_eq!(kind("a/crd.docx"), FileKind::Unread(Unread::Word));
         assert_eq!(kind("a/scan.JPEG"), FileKind::Unread(Unread::Image));
-        assert_eq!(kind("a/crd.pdf"), FileKind::Unread(Unread::Pdf));
+        assert_eq!(kind("a/crd.pdf"), FileKind::Document(Format::Pdf));
         assert_eq!(kind("a/README.md"), FileKind::Ignored);
         assert_eq!(kind("a/.hidden.docx"), FileKind::Ignored);
         assert_eq!(kind("a/notes.json"), FileKind::Ignored);
