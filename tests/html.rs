@@ -252,4 +252,18 @@ fn a_pdf_is_named_until_it_can_be_read() {
         said.contains("crd.pdf: a PDF is not read by this build"),
         "{said}"
     );
+    let output = rulings()
+        .arg("check")
+        .arg("--json")
+        .arg(corpus.folder())
+        .output()
+        .unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "a file not read is a warning"
+    );
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["not_read"][0]["file"], "rulings/crd.pdf");
+    assert_eq!(report["not_read"][0]["format"], "pdf");
 }
