@@ -254,6 +254,9 @@ struct Writer {
     starts_colored: bool,
     /// The level of the heading being written (`<h1>`…`<h6>`), if any.
     heading: Option<u8>,
+    /// Whether the last text written was colored: a run of colored text
+    /// counts once, however many elements it spans.
+    in_colored_run: bool,
     /// Whether the paragraph being written has a line already (only its
     /// first line can carry the new marker).
     paragraph_started: bool,
@@ -306,6 +309,12 @@ impl Writer {
         if visible && !self.has_text {
             self.has_text = true;
             self.starts_colored = style.colored;
+        }
+        if visible {
+            if style.colored && !self.in_colored_run {
+                self.colored += 1;
+            }
+            self.in_colored_run = style.colored;
         }
         if style.bold && !self.open_bold && visible {
             let trimmed = text.trim_start();
@@ -663,11 +672,7 @@ fn walk(page: &Html, writer: &mut Writer) {
                         .and_then(|s| style_property(s, "color"))
                 });
                 if let Some(color) = color {
-                    let colored = !is_black(color);
-                    if colored && !style.colored && has_text(node) {
-                        writer.colored += 1;
-                    }
-                    style.colored = colored;
+                    style.colored = !is_black(color);
                 }
                 frames.push(Frame {
                     style,
