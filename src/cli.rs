@@ -136,8 +136,11 @@ pub enum Command {
     /// what went to the front matter, and warnings (heads out of order,
     /// long topics, dangling references, markers on unchanged entries,
     /// lines that look like heads but were not taken), each with the
-    /// front-matter hint that would settle it. Exit 0 clean, 1 warnings,
-    /// 2 a document could not be read.
+    /// front-matter hint that would settle it; for a web page, the bold
+    /// heads, colored runs and icons it found and the site chrome it
+    /// dropped; and the files in a format not read (Word, images, …), with
+    /// what to do. Exit 0 clean, 1 warnings or files not read, 2 a document
+    /// could not be read.
     Check {
         /// Documents or folders to check; default the corpus folder.
         #[arg(value_name = "FILE|DIR")]
