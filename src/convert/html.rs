@@ -402,18 +402,21 @@ impl Writer {
             // A heading the parser reads as the title or a section stays
             // plain text; else `<h1>` is the title, `<h2>` a section, and
             // any other a bold head.
-            let plain = line.replace("**", "");
+            // A heading is written plain; here it becomes what it reads as.
             let heading = match self.heading {
-                Some(_) if matches!(classify(&plain), Shape::Title | Shape::Section(_)) => {
-                    Some(plain.clone())
+                Some(_) if matches!(classify(line), Shape::Title | Shape::Section(_)) => None,
+                Some(1) => Some(format!("# {line}")),
+                Some(2) => Some(format!("## {line}")),
+                Some(_) if !line.contains("**") => {
+                    self.bold += 1;
+                    let (text, colon) = match line.strip_suffix(':') {
+                        Some(text) => (text, ":"),
+                        None => (line, ""),
+                    };
+                    Some(format!("**{text}**{colon}"))
                 }
-                Some(1) => Some(format!("# {plain}")),
-                Some(2) => Some(format!("## {plain}")),
                 _ => None,
             };
-            if heading.is_some() {
-                self.bold -= line.matches("**").count() / 2;
-            }
             let line = heading.as_deref().unwrap_or(line);
             if self.starts_colored && !self.paragraph_started {
                 self.out
@@ -482,10 +485,6 @@ fn is_block(tag: &str) -> bool {
             | "address"
             | "figure"
     )
-}
-
-fn is_heading(tag: &str) -> bool {
-    heading_level(tag).is_some()
 }
 
 fn heading_level(tag: &str) -> Option<u8> {
@@ -660,7 +659,7 @@ fn walk(page: &Html, writer: &mut Writer) {
                     writer.heading = heading_level(tag);
                 }
                 let mut style = style;
-                if matches!(tag, "b" | "strong") || is_heading(tag) {
+                if matches!(tag, "b" | "strong") {
                     style.bold = true;
                 }
                 if tag == "pre" {
@@ -745,6 +744,18 @@ mod tests {
         assert_eq!(c.markdown, "A [?] card, a [?] one, an [?] one.\n");
         assert_eq!(c.report.icons, Some(3));
         assert_eq!(c.report.furniture, ["image ×1"]);
+    }
+
+    #[test]
+    fn headings_are_the_title_a_section_or_a_bold_head() {
+        let c = markdown(
+            "<h1>Star Trek CCG ** x ** y</h1><h2>Card-Specific</h2><h3>Current Rulings</h3><h4>Set Up 2016-09-19</h4><p>Text.</p>",
+        );
+        assert_eq!(
+            c.markdown,
+            "# Star Trek CCG ** x ** y\n\nCard-Specific\n\nCurrent Rulings\n\n**Set Up 2016-09-19**\n\nText.\n"
+        );
+        assert_eq!(c.report.bold, Some(1));
     }
 
     #[test]
