@@ -445,7 +445,10 @@ mod tests {
         assert!(is_document(Path::new("rulings/2e.htm")));
         assert!(is_document(Path::new("rulings/raw.TXT")));
         assert!(!is_document(Path::new("rulings/README.md")));
-        assert!(!is_document(Path::new("rulings/notes.pdf")));
+        // A PDF is listed, to be converted or named as not read.
+        assert!(is_document(Path::new("rulings/notes.pdf")));
+        assert!(!is_document(Path::new("rulings/notes.docx")));
+        assert!(!is_document(Path::new("rulings/notes.json")));
         assert!(!is_document(Path::new("rulings/.hidden.md")));
     }
 }
