@@ -709,6 +709,16 @@ mod tests {
     }
 
     #[test]
+    fn a_bold_title_followed_by_its_date() {
+        let c = cand("**Set Up 2016-09-19**");
+        assert_eq!((c.topic.as_str(), c.new), ("Set Up", false));
+        assert_eq!(c.date, NaiveDate::from_ymd_opt(2016, 9, 19));
+        assert_eq!(c.strength, Strength::Strong);
+        let c = cand("* **Borg Queen 2017-06-06**");
+        assert_eq!((c.topic.as_str(), c.new), ("Borg Queen", true));
+    }
+
+    #[test]
     fn bare_topics() {
         assert_eq!(cand("Alien Parasites").strength, Strength::Bare);
         assert_eq!(cand("Borg").strength, Strength::Bare);
