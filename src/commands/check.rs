@@ -320,7 +320,12 @@ fn documents(paths: &[PathBuf]) -> (Vec<(PathBuf, String)>, Vec<NotRead>, Vec<Un
 }
 
 /// Checks the documents at `paths` and writes the report to `out`.
-pub fn run(paths: &[PathBuf], show: Show, out: &mut impl Write) -> anyhow::Result<CheckOutcome> {
+pub fn run(
+    paths: &[PathBuf],
+    show: Show,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> anyhow::Result<CheckOutcome> {
     let (files, mut not_read, mut unreadable) = documents(paths);
     let mut readings: Vec<(Reading, String, convert::Report)> = Vec::new();
     for (order, (path, name)) in files.iter().enumerate() {
@@ -385,10 +390,10 @@ pub fn run(paths: &[PathBuf], show: Show, out: &mut impl Write) -> anyhow::Resul
         Show::Markdown => {
             // The Markdown is the answer; what could not be read still says so.
             for n in &report.not_read {
-                eprintln!("warning: not read: {}", sanitize(&n.message));
+                writeln!(err, "warning: not read: {}", sanitize(&n.message))?;
             }
             for u in &report.unreadable {
-                eprintln!("unreadable: {}", sanitize(&u.message));
+                writeln!(err, "unreadable: {}", sanitize(&u.message))?;
             }
         }
     }

@@ -322,7 +322,12 @@ fn dispatch(
             ));
         }
         return Ok(
-            match check::run(&paths, check::Show::of(*json, *markdown), p.out.writer())? {
+            match check::run(
+                &paths,
+                check::Show::of(*json, *markdown),
+                p.out.writer(),
+                p.err.writer(),
+            )? {
                 check::CheckOutcome::Clean => Outcome::Found,
                 check::CheckOutcome::Warnings => Outcome::NothingFound,
                 check::CheckOutcome::Unreadable => Outcome::BadInput,

@@ -103,7 +103,7 @@ pub fn convert(name: &str, bytes: Vec<u8>) -> Result<Converted, DocumentError> {
     let mut writer = Writer::default();
     walk(&page, &mut writer);
     writer.end_paragraph();
-    let markdown = writer.markdown();
+    let markdown = with_title(writer.markdown(), &page);
     if markdown.trim().is_empty() {
         return Err(DocumentError::Empty {
             file: name.to_string(),
@@ -122,6 +122,44 @@ pub fn convert(name: &str, bytes: Vec<u8>) -> Result<Converted, DocumentError> {
         },
         notes,
     })
+}
+
+/// The page as read, opened by its `<title>` when the body has no title
+/// line and the `<title>` names a rulings document (a word such as
+/// "rulings", "edition", "glossary"): a page whose edition and date are
+/// only in the browser's tab.
+fn with_title(markdown: String, page: &Html) -> String {
+    if markdown
+        .lines()
+        .any(|l| matches!(classify(l), Shape::Title))
+    {
+        return markdown;
+    }
+    let title = page
+        .root_element()
+        .descendants()
+        .filter_map(scraper::ElementRef::wrap)
+        .find(|e| e.value().name() == "title")
+        .map(|e| e.text().collect::<String>())
+        .map(|t| t.split_whitespace().collect::<Vec<_>>().join(" "))
+        .unwrap_or_default();
+    let names_a_document = title.split(|c: char| !c.is_alphanumeric()).any(|w| {
+        [
+            "rulings",
+            "edition",
+            "1e",
+            "2e",
+            "glossary",
+            "rulebook",
+            "compendium",
+        ]
+        .iter()
+        .any(|k| w.eq_ignore_ascii_case(k))
+    });
+    if !names_a_document {
+        return markdown;
+    }
+    format!("# {title}\n\n{markdown}")
 }
 
 /// The page's text: by its byte-order mark, else by the charset its
@@ -744,6 +782,28 @@ mod tests {
         assert_eq!(c.markdown, "A [?] card, a [?] one, an [?] one.\n");
         assert_eq!(c.report.icons, Some(3));
         assert_eq!(c.report.furniture, ["image ×1"]);
+    }
+
+    #[test]
+    fn the_title_element_is_the_title_when_the_body_has_none() {
+        let page = r#"<html><head><title>Second Edition Rulings – 2017-06-06</title></head>
+<body><p><b>Access Denied</b> – You may not play it twice.</p></body></html>"#;
+        let converted = convert("page.html", page.as_bytes().to_vec()).unwrap();
+        assert!(
+            converted
+                .markdown
+                .starts_with("# Second Edition Rulings – 2017-06-06\n"),
+            "{}",
+            converted.markdown
+        );
+        let titled = r#"<html><head><title>Rulings page</title></head>
+<body><h1>Second Edition Rulings – 2017-06-06</h1><p><b>Access Denied</b> – text.</p></body></html>"#;
+        let converted = convert("page.html", titled.as_bytes().to_vec()).unwrap();
+        assert!(
+            !converted.markdown.contains("Rulings page"),
+            "{}",
+            converted.markdown
+        );
     }
 
     #[test]
