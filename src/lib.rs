@@ -3,6 +3,7 @@
 //! diffable.
 //!
 //! The pipeline, write side then read side:
+//! - [`pdf`] reads a published PDF into the Markdown that [`parse`] reads;
 //! - [`corpus`] finds and reads documents (every file from outside through
 //!   [`input`]: opened without waiting, checked, read with a cap) → [`parse`] turns each into a
 //!   [`model::Release`] of [`model::Entry`]s → [`index`] computes every
@@ -30,6 +31,7 @@ pub mod lookup;
 pub mod model;
 pub mod output;
 pub mod parse;
+pub mod pdf;
 pub mod render;
 pub mod search;
 pub mod status;
