@@ -23,8 +23,8 @@ pub(crate) fn is_colored(r: f32, g: f32, b: f32) -> bool {
 }
 
 /// Whether a font draws symbols rather than letters, so that its glyphs'
-/// code points mean nothing: Symbol, ZapfDingbats, Wingdings, Webdings and
-/// the like, and fonts named for icons.
+/// code points mean nothing: Symbol, ZapfDingbats, Wingdings, Webdings,
+/// Marlett and the like. (Not "icon": a text face may be named Lexicon.)
 pub(crate) fn is_symbol_font(font_name: &str) -> bool {
     let name = font_name.to_ascii_lowercase();
     [
@@ -66,6 +66,7 @@ mod tests {
         assert!(is_symbol_font("ZapfDingbats"));
         assert!(is_symbol_font("CAAAAA+TrekSymbol-Regular"));
         assert!(!is_symbol_font("Helvetica"));
+        assert!(!is_symbol_font("Lexicon-Roman"));
         assert!(is_private_use('\u{E000}'));
         assert!(is_private_use('\u{F0A8}'));
         assert!(!is_private_use('♦'));
