@@ -27,11 +27,9 @@ pub(crate) fn is_colored(r: f32, g: f32, b: f32) -> bool {
 /// Marlett and the like. (Not "icon": a text face may be named Lexicon.)
 pub(crate) fn is_symbol_font(font_name: &str) -> bool {
     let name = font_name.to_ascii_lowercase();
-    [
-        "symbol", "dingbat", "wingding", "webding", "icon", "marlett",
-    ]
-    .iter()
-    .any(|w| name.contains(w))
+    ["symbol", "dingbat", "wingding", "webding", "marlett"]
+        .iter()
+        .any(|w| name.contains(w))
 }
 
 /// Whether a character is from a private-use area, where icon fonts put
