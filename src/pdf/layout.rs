@@ -482,19 +482,31 @@ fn write_paragraph(
         }
         if bold && !text.trim().is_empty() {
             result.bold += 1;
-            let core = text.trim();
-            let lead = &text[..text.len() - text.trim_start().len()];
-            let tail = &text[text.trim_end().len()..];
-            out.push_str(lead);
-            out.push_str("**");
-            out.push_str(core);
-            out.push_str("**");
-            out.push_str(tail);
+            out.push_str(&embolden(&text));
         } else {
             out.push_str(&text);
         }
     }
     out
+}
+
+/// A bold run as Markdown: `**` around the words, the spaces around it
+/// and a separator that ends it (` –`, `:`) left outside, where the parser
+/// looks for the end of a bold head.
+fn embolden(text: &str) -> String {
+    let lead = &text[..text.len() - text.trim_start().len()];
+    let core = text.trim();
+    let tail = &text[text.trim_end().len()..];
+    let words = core.trim_end_matches(['–', '—', ':', '-', ' ']);
+    let separator = &core[words.len()..];
+    let (words, separator) = if !words.is_empty()
+        && (separator.starts_with(' ') || separator.contains(['–', '—', ':']))
+    {
+        (words, separator)
+    } else {
+        (core, "")
+    };
+    format!("{lead}**{words}**{separator}{tail}")
 }
 
 /// A run's text with every glyph of a symbol font, and every private-use
@@ -602,6 +614,14 @@ mod tests {
         let mut p = pieces("the end.");
         join_line_end(&mut p, "Next", &none);
         assert_eq!(p[0].text, "the end. ");
+    }
+
+    #[test]
+    fn a_separator_ending_a_bold_run_is_left_outside_it() {
+        assert_eq!(embolden("Bajoran Wormhole"), "**Bajoran Wormhole**");
+        assert_eq!(embolden(" Bajoran Wormhole – "), " **Bajoran Wormhole** – ");
+        assert_eq!(embolden("Dabo:"), "**Dabo**:");
+        assert_eq!(embolden("non-"), "**non-**");
     }
 
     #[test]

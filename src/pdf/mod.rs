@@ -166,7 +166,8 @@ fn read_pages(bytes: Vec<u8>) -> Result<Vec<Page>, PdfError> {
                 top: layout::top_of(s.bbox.y, s.bbox.height, y0.min(y1), height),
                 height: s.bbox.height.max(s.font_size).max(1.0),
                 size: s.font_size,
-                text: s.text,
+                // A line break inside a run would break the Markdown's lines.
+                text: s.text.replace(['\n', '\r', '\t'], " "),
             })
             .collect();
         pages.push(Page {
