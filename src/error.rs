@@ -66,6 +66,8 @@ pub enum DocumentError {
         file: String,
         what: crate::convert::Unread,
     },
+    #[error("{}: cannot be read as a PDF ({why}): open it and save it again, or save it as text", escape_name(.file))]
+    Damaged { file: String, why: String },
 }
 
 impl DocumentError {
@@ -84,7 +86,8 @@ impl DocumentError {
             | DocumentError::NoDate { file }
             | DocumentError::NoEntries { file }
             | DocumentError::TooDeep { file, .. }
-            | DocumentError::Unread { file, .. } => file,
+            | DocumentError::Unread { file, .. }
+            | DocumentError::Damaged { file, .. } => file,
         }
     }
 

@@ -3,6 +3,7 @@
 //! diffable.
 //!
 //! The pipeline, write side then read side:
+//! - [`pdf`] reads a published PDF into the Markdown that [`parse`] reads;
 //! - [`corpus`] finds and reads documents (every file from outside through
 //!   [`input`]: opened without waiting, checked, read with a cap) →
 //!   [`convert`] turns a saved web page (or a text) into Markdown → [`parse`] turns each into a
@@ -32,6 +33,7 @@ pub mod lookup;
 pub mod model;
 pub mod output;
 pub mod parse;
+pub mod pdf;
 pub mod render;
 pub mod search;
 pub mod status;

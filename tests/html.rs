@@ -243,27 +243,3 @@ fn a_file_not_read_is_named_with_what_to_do() {
     assert_eq!(report["not_read"][0]["format"], "word");
     assert_eq!(report["not_read"][1]["format"], "image");
 }
-
-#[test]
-fn a_pdf_is_named_until_it_can_be_read() {
-    let corpus = Corpus::new(&["crd.pdf"]);
-    let said = stderr(&mut corpus.rulings(&["search", "dilemma"]));
-    assert!(
-        said.contains("crd.pdf: a PDF is not read by this build"),
-        "{said}"
-    );
-    let output = rulings()
-        .arg("check")
-        .arg("--json")
-        .arg(corpus.folder())
-        .output()
-        .unwrap();
-    assert_eq!(
-        output.status.code(),
-        Some(1),
-        "a file not read is a warning"
-    );
-    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
-    assert_eq!(report["not_read"][0]["file"], "rulings/crd.pdf");
-    assert_eq!(report["not_read"][0]["format"], "pdf");
-}

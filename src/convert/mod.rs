@@ -6,7 +6,7 @@
 //!
 //! Which files of a corpus folder are read is decided here too, by name
 //! ([`kind_of`]): a document (converted by its format's arm of [`convert`],
-//! which may still find it unreadable: a PDF in this build), a file in a
+//! which may still find it unreadable: a PDF with a password or no text), a file in a
 //! format not read (a word-processor file, an image — named in a warning,
 //! with what to do), or anything else (ignored without a word).
 
@@ -18,6 +18,7 @@ use serde::Serialize;
 
 use crate::corpus::decode;
 use crate::error::DocumentError;
+use crate::pdf::PdfError;
 
 /// The formats read, from the file's extension.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -66,8 +67,6 @@ pub enum Unread {
     Pages,
     /// `.png`, `.jpg`, … : a picture of text.
     Image,
-    /// `.pdf`, in a build without the PDF reader.
-    Pdf,
     /// A PDF that needs a password to open (the PDF reader's answer).
     EncryptedPdf,
     /// A PDF with no text, only pictures of pages (the PDF reader's answer).
@@ -85,7 +84,6 @@ impl Unread {
             Unread::Image => {
                 "an image is not read (its text cannot be searched): save the document as PDF or text"
             }
-            Unread::Pdf => "a PDF is not read by this build: save it as text (or as a web page)",
             Unread::EncryptedPdf => {
                 "an encrypted PDF is not read: save it as a PDF without a password, or as text"
             }
@@ -181,8 +179,9 @@ pub struct Converted {
 }
 
 /// Converts the bytes of the document `name`, published in `format`. A
-/// document that turns out not to be readable (a PDF, in this build) is a
-/// [`DocumentError::Unread`], which every command names with what to do.
+/// document that turns out not to be readable (a PDF with a password or no
+/// text layer) is a [`DocumentError::Unread`], a damaged PDF a
+/// [`DocumentError::Damaged`]; every command names either with what to do.
 pub fn convert(format: Format, name: &str, bytes: Vec<u8>) -> Result<Converted, DocumentError> {
     match format {
         Format::Text => {
@@ -194,9 +193,36 @@ pub fn convert(format: Format, name: &str, bytes: Vec<u8>) -> Result<Converted, 
             })
         }
         Format::Html => html::convert(name, bytes),
-        Format::Pdf => Err(DocumentError::Unread {
+        Format::Pdf => pdf(name, &bytes),
+    }
+}
+
+/// A PDF read from its typography (`crate::pdf`): what it could not read is
+/// named as a file not read, with what to do.
+fn pdf(name: &str, bytes: &[u8]) -> Result<Converted, DocumentError> {
+    let unread = |what| DocumentError::Unread {
+        file: name.to_string(),
+        what,
+    };
+    match crate::pdf::to_markdown(bytes) {
+        Ok(read) => Ok(Converted {
+            markdown: read.markdown,
+            report: Report {
+                format: Format::Pdf,
+                pages: Some(read.pages),
+                columns: Some(read.columns),
+                bold: Some(read.bold),
+                colored: Some(read.colored),
+                icons: Some(read.icons),
+                furniture: read.furniture,
+            },
+            notes: Vec::new(),
+        }),
+        Err(PdfError::Encrypted) => Err(unread(Unread::EncryptedPdf)),
+        Err(PdfError::NoText) => Err(unread(Unread::ScannedPdf)),
+        Err(PdfError::Damaged(why)) => Err(DocumentError::Damaged {
             file: name.to_string(),
-            what: Unread::Pdf,
+            why,
         }),
     }
 }

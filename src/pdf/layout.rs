@@ -1,0 +1,636 @@
+//! Reading order from positions: rows of runs, running headers and footers
+//! (the same text at the same place on several pages) and page numbers set
+//! aside, columns found by the gutter no run crosses, lines joined into
+//! paragraphs (a hyphen at a line's end joined only where the word is one),
+//! and each paragraph's runs written as Markdown.
+
+use std::collections::{BTreeSet, HashMap, HashSet};
+
+use super::typography::is_private_use;
+use super::PdfMarkdown;
+use crate::search::words::is_english;
+
+/// One run of text as the PDF crate gave it, placed on its page (points,
+/// from the page's top left).
+#[derive(Debug, Clone)]
+pub(crate) struct Run {
+    pub text: String,
+    pub left: f32,
+    pub right: f32,
+    pub top: f32,
+    pub height: f32,
+    pub size: f32,
+    pub bold: bool,
+    pub colored: bool,
+    pub symbol: bool,
+}
+
+#[derive(Debug, Clone)]
+pub(crate) struct Page {
+    pub width: f32,
+    pub height: f32,
+    pub runs: Vec<Run>,
+}
+
+/// The distance from the page's top to a run's top, from the crate's
+/// bounding box (PDF space: y grows upwards, `y` is the box's bottom).
+pub(crate) fn top_of(y: f32, height: f32, page_bottom: f32, page_height: f32) -> f32 {
+    page_height - (y - page_bottom) - height
+}
+
+/// The share of a page's height, at its top and at its bottom, where
+/// running headers, footers and page numbers are looked for.
+const MARGIN_BAND: f32 = 0.14;
+
+/// Runs on one visual line of a page, left to right.
+#[derive(Debug, Clone)]
+struct Row {
+    top: f32,
+    bottom: f32,
+    runs: Vec<Run>,
+}
+
+impl Row {
+    fn text(&self) -> String {
+        join_runs(&self.runs)
+            .into_iter()
+            .map(|(text, _)| text)
+            .collect()
+    }
+}
+
+/// The runs' texts with a space put between two runs apart on the line.
+fn join_runs(runs: &[Run]) -> Vec<(String, &Run)> {
+    let mut out: Vec<(String, &Run)> = Vec::with_capacity(runs.len());
+    let mut previous: Option<&Run> = None;
+    for run in runs {
+        let mut text = run.text.clone();
+        if let Some(p) = previous {
+            let apart = run.left - p.right > 0.15 * run.size.max(1.0);
+            let spaced =
+                p.text.ends_with(char::is_whitespace) || text.starts_with(char::is_whitespace);
+            if apart && !spaced {
+                text.insert(0, ' ');
+            }
+        }
+        out.push((text, run));
+        previous = Some(run);
+    }
+    out
+}
+
+/// Groups a page's runs into rows: runs whose middles lie within each
+/// other's height.
+fn rows_of(mut runs: Vec<Run>) -> Vec<Row> {
+    runs.sort_by(|a, b| a.top.total_cmp(&b.top).then(a.left.total_cmp(&b.left)));
+    let mut rows: Vec<Row> = Vec::new();
+    for run in runs {
+        let middle = run.top + run.height / 2.0;
+        match rows.last_mut() {
+            Some(row) if middle > row.top && middle < row.bottom => {
+                row.bottom = row.bottom.max(run.top + run.height);
+                row.runs.push(run);
+            }
+            _ => rows.push(Row {
+                top: run.top,
+                bottom: run.top + run.height,
+                runs: vec![run],
+            }),
+        }
+    }
+    for row in &mut rows {
+        row.runs.sort_by(|a, b| a.left.total_cmp(&b.left));
+    }
+    rows
+}
+
+/// A row's text with digits folded, to find the same header on pages with
+/// different numbers.
+fn furniture_key(text: &str) -> String {
+    text.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+        .chars()
+        .map(|c| if c.is_ascii_digit() { '#' } else { c })
+        .collect()
+}
+
+/// Whether a row reads as a page number: `7`, `- 7 -`, `Page 7`, `7 of 12`.
+fn is_page_number(text: &str) -> bool {
+    let t = text
+        .trim()
+        .trim_matches(['-', '–', '—', ' '])
+        .to_lowercase();
+    let t = t.strip_prefix("page").unwrap_or(&t).trim();
+    let mut parts = t.split(['/', ' ']).filter(|p| !p.is_empty() && *p != "of");
+    let first = parts.next().unwrap_or("");
+    let number = |p: &str| !p.is_empty() && p.len() <= 4 && p.chars().all(|c| c.is_ascii_digit());
+    number(first) && parts.all(number)
+}
+
+fn in_margin(row: &Row, page: &Page) -> bool {
+    row.bottom < page.height * MARGIN_BAND || row.top > page.height * (1.0 - MARGIN_BAND)
+}
+
+/// A row's runs merged into stretches of text: runs closer than about a
+/// word space's width apart belong to one stretch (a title set in several
+/// runs is one stretch; two columns' lines are two).
+fn stretches(row: &Row) -> Vec<(f32, f32)> {
+    let mut out: Vec<(f32, f32)> = Vec::new();
+    for run in &row.runs {
+        match out.last_mut() {
+            Some((_, right)) if run.left - *right < run.size.max(1.0) => {
+                *right = right.max(run.right)
+            }
+            _ => out.push((run.left, run.right)),
+        }
+    }
+    out
+}
+
+fn crosses(row: &Row, x: f32) -> bool {
+    stretches(row).iter().any(|&(l, r)| l < x && r > x)
+}
+
+/// Where a page's text is split into two columns: the x of a gutter that
+/// no narrow stretch of text crosses, with text on both sides of it on
+/// several rows, and crossed by few rows.
+fn gutter(rows: &[Row], page: &Page) -> Option<f32> {
+    let all: Vec<(f32, f32)> = rows.iter().flat_map(stretches).collect();
+    let left = all.iter().map(|s| s.0).fold(f32::MAX, f32::min);
+    let right = all.iter().map(|s| s.1).fold(f32::MIN, f32::max);
+    let width = right - left;
+    if all.is_empty() || width < page.width * 0.3 || width > 10_000.0 {
+        return None;
+    }
+    let mut covered = vec![false; width.ceil() as usize + 1];
+    for &(l, r) in all.iter().filter(|(l, r)| r - l < width * 0.55) {
+        let from = ((l - left).max(0.0) as usize).min(covered.len() - 1);
+        let to = ((r - left).ceil() as usize).min(covered.len() - 1);
+        covered[from..=to.max(from)]
+            .iter_mut()
+            .for_each(|c| *c = true);
+    }
+    // The widest uncovered stretch in the middle of the text.
+    let (from, to) = ((width * 0.3) as usize, (width * 0.7) as usize);
+    let mut best: Option<(usize, usize)> = None;
+    let mut start = None;
+    for x in from..=to.min(covered.len() - 1) + 1 {
+        let cov = covered.get(x).copied().unwrap_or(true) || x > to;
+        match (cov, start) {
+            (false, None) => start = Some(x),
+            (true, Some(s)) => {
+                if best.is_none_or(|(a, b)| x - s > b - a) {
+                    best = Some((s, x));
+                }
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    let (a, b) = best?;
+    if b - a < 6 {
+        return None;
+    }
+    let x = left + (a + b) as f32 / 2.0;
+    let (mut on_left, mut on_right, mut crossing) = (0, 0, 0);
+    for row in rows {
+        if crosses(row, x) {
+            crossing += 1;
+        } else {
+            on_left += usize::from(row.runs.iter().any(|r| r.right <= x));
+            on_right += usize::from(row.runs.iter().any(|r| r.left >= x));
+        }
+    }
+    (on_left >= 2 && on_right >= 2 && crossing * 4 <= rows.len()).then_some(x)
+}
+
+/// A line of text in reading order.
+#[derive(Debug, Clone)]
+struct Line {
+    runs: Vec<Run>,
+    top: f32,
+    left: f32,
+    /// Page and column (0 for full width): a change starts a new flow.
+    place: (usize, usize),
+}
+
+impl Line {
+    fn new(runs: Vec<Run>, place: (usize, usize)) -> Line {
+        let top = runs.iter().map(|r| r.top).fold(f32::MAX, f32::min);
+        let left = runs.iter().map(|r| r.left).fold(f32::MAX, f32::min);
+        Line {
+            runs,
+            top,
+            left,
+            place,
+        }
+    }
+    fn text(&self) -> String {
+        join_runs(&self.runs).into_iter().map(|(t, _)| t).collect()
+    }
+    fn size(&self) -> f32 {
+        self.runs.iter().map(|r| r.size).fold(0.0, f32::max)
+    }
+}
+
+/// A page's body rows in reading order: full-width rows in place, and
+/// between them the left column's lines before the right's.
+fn order_page(rows: Vec<Row>, page_no: usize, gutter: Option<f32>) -> Vec<Line> {
+    let Some(x) = gutter else {
+        return rows
+            .into_iter()
+            .map(|r| Line::new(r.runs, (page_no, 0)))
+            .collect();
+    };
+    let mut out = Vec::new();
+    let (mut left, mut right) = (Vec::new(), Vec::new());
+    for row in rows {
+        if crosses(&row, x) {
+            out.append(&mut left);
+            out.append(&mut right);
+            out.push(Line::new(row.runs, (page_no, 0)));
+            continue;
+        }
+        let (l, r): (Vec<Run>, Vec<Run>) = row.runs.into_iter().partition(|r| r.right <= x);
+        if !l.is_empty() {
+            left.push(Line::new(l, (page_no, 1)));
+        }
+        if !r.is_empty() {
+            right.push(Line::new(r, (page_no, 2)));
+        }
+    }
+    out.append(&mut left);
+    out.append(&mut right);
+    out
+}
+
+/// Lays out every page and writes the Markdown.
+pub(crate) fn compose(pages: &[Page]) -> PdfMarkdown {
+    let mut result = PdfMarkdown {
+        pages: pages.len(),
+        columns: 1,
+        ..PdfMarkdown::default()
+    };
+    let page_rows: Vec<Vec<Row>> = pages.iter().map(|p| rows_of(p.runs.clone())).collect();
+
+    // Running headers and footers: the same text (numbers aside) in the
+    // margin band at about the same height on two pages or more.
+    let mut seen: HashMap<String, Vec<(usize, f32)>> = HashMap::new();
+    for (page_no, rows) in page_rows.iter().enumerate() {
+        for row in rows.iter().filter(|r| in_margin(r, &pages[page_no])) {
+            seen.entry(furniture_key(&row.text()))
+                .or_default()
+                .push((page_no, row.top));
+        }
+    }
+    let running = |row: &Row, page_no: usize| {
+        seen.get(&furniture_key(&row.text())).is_some_and(|places| {
+            places
+                .iter()
+                .filter(|(p, top)| *p != page_no && (top - row.top).abs() < 6.0)
+                .count()
+                >= 1
+        })
+    };
+    let mut furniture = BTreeSet::new();
+    let mut lines = Vec::new();
+    for (page_no, rows) in page_rows.into_iter().enumerate() {
+        let page = &pages[page_no];
+        let mut body = Vec::with_capacity(rows.len());
+        for row in rows {
+            let text = row.text();
+            if in_margin(&row, page) && (is_page_number(&text) || running(&row, page_no)) {
+                furniture.insert(text.split_whitespace().collect::<Vec<_>>().join(" "));
+            } else {
+                body.push(row);
+            }
+        }
+        let gutter = gutter(&body, page);
+        if gutter.is_some() {
+            result.columns = 2;
+        }
+        lines.extend(order_page(body, page_no, gutter));
+    }
+    result.furniture = furniture.into_iter().collect();
+
+    let words = document_words(&lines);
+    let body_size = body_size(&lines);
+    let pitch = line_pitch(&lines);
+    let mut paragraphs: Vec<Vec<Line>> = Vec::new();
+    for line in lines {
+        let starts_new = match paragraphs.last().and_then(|p| p.last()) {
+            None => true,
+            Some(previous) => starts_paragraph(previous, &line, pitch, body_size),
+        };
+        if starts_new {
+            paragraphs.push(vec![line]);
+        } else if let Some(p) = paragraphs.last_mut() {
+            p.push(line);
+        }
+    }
+    let mut markdown = String::new();
+    for paragraph in &paragraphs {
+        let text = write_paragraph(paragraph, body_size, &words, &mut result);
+        if !text.trim().is_empty() {
+            markdown.push_str(text.trim());
+            markdown.push_str("\n\n");
+        }
+    }
+    result.markdown = markdown;
+    result
+}
+
+/// Every word of the document, lower case, to accept a hyphenated word
+/// joined at a line's end that the document spells whole elsewhere.
+fn document_words(lines: &[Line]) -> HashSet<String> {
+    lines
+        .iter()
+        .flat_map(|l| {
+            l.text()
+                .split(|c: char| !c.is_alphabetic())
+                .filter(|w| w.len() > 1)
+                .map(str::to_lowercase)
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// The font size most characters are set in.
+fn body_size(lines: &[Line]) -> f32 {
+    let mut counts: HashMap<i32, usize> = HashMap::new();
+    for run in lines.iter().flat_map(|l| &l.runs) {
+        *counts.entry((run.size * 2.0).round() as i32).or_default() += run.text.chars().count();
+    }
+    counts
+        .into_iter()
+        .max_by_key(|&(size, n)| (n, -size))
+        .map_or(10.0, |(size, _)| size as f32 / 2.0)
+}
+
+/// The usual distance from one line's top to the next within a paragraph:
+/// the most frequent one.
+fn line_pitch(lines: &[Line]) -> f32 {
+    let mut counts: HashMap<i32, usize> = HashMap::new();
+    for pair in lines.windows(2) {
+        let step = pair[1].top - pair[0].top;
+        if pair[0].place == pair[1].place && step > 0.0 {
+            *counts.entry((step * 2.0).round() as i32).or_default() += 1;
+        }
+    }
+    counts
+        .into_iter()
+        .max_by_key(|&(step, n)| (n, -step))
+        .map_or(14.0, |(step, _)| step as f32 / 2.0)
+}
+
+fn ends_sentence(text: &str) -> bool {
+    text.trim_end()
+        .trim_end_matches(['"', '”', '’', ')', '*'])
+        .ends_with(['.', ':', '!', '?', ';'])
+}
+
+fn is_heading(line: &Line, body_size: f32) -> bool {
+    line.size() >= body_size * 1.15
+}
+
+/// Whether `line` starts a paragraph after `previous`: a wider gap than
+/// between lines, a change of size, or a new column or page after a line
+/// that ended its sentence (a paragraph may go on into the next column).
+fn starts_paragraph(previous: &Line, line: &Line, pitch: f32, body_size: f32) -> bool {
+    if is_heading(previous, body_size) != is_heading(line, body_size) {
+        return true;
+    }
+    let starts_bold = line.runs.first().is_some_and(|r| r.bold);
+    if previous.place != line.place {
+        let text = line.text();
+        let lower = text.trim_start().starts_with(char::is_lowercase);
+        return ends_sentence(&previous.text()) || starts_bold || !lower;
+    }
+    let step = line.top - previous.top;
+    if step > pitch * 1.3 || step < 0.0 {
+        return true;
+    }
+    // Documents without space between paragraphs: a bold head at the
+    // column's edge after a finished sentence.
+    starts_bold && ends_sentence(&previous.text()) && line.left <= previous.left + 1.0
+}
+
+/// A piece of a paragraph's text with its typography.
+struct Piece {
+    text: String,
+    bold: bool,
+}
+
+/// Writes one paragraph as Markdown: lines joined (hyphens at line ends
+/// resolved), bold runs in `**`, icons as `[?]`, the new marker in front.
+fn write_paragraph(
+    lines: &[Line],
+    body_size: f32,
+    words: &HashSet<String>,
+    result: &mut PdfMarkdown,
+) -> String {
+    let mut pieces: Vec<Piece> = Vec::new();
+    let mut colored_start = None;
+    for (i, line) in lines.iter().enumerate() {
+        if i > 0 {
+            join_line_end(&mut pieces, &line.text(), words);
+        }
+        for (text, run) in join_runs(&line.runs) {
+            if colored_start.is_none() && !text.trim().is_empty() {
+                colored_start = Some(run.colored);
+            }
+            result.colored += usize::from(run.colored);
+            let text = icons_marked(&text, run.symbol, &mut result.icons);
+            pieces.push(Piece {
+                text,
+                bold: run.bold,
+            });
+        }
+    }
+    if lines.first().is_some_and(|l| is_heading(l, body_size)) {
+        let text: String = pieces.iter().map(|p| p.text.as_str()).collect();
+        return format!(
+            "# {}",
+            text.split_whitespace().collect::<Vec<_>>().join(" ")
+        );
+    }
+
+    // The new marker: a coloured start, or an asterisk of the document's
+    // own, becomes one asterisk before the (bold) head.
+    let mut new = colored_start == Some(true);
+    if let Some(first) = pieces.iter_mut().find(|p| !p.text.trim().is_empty()) {
+        let trimmed = first.text.trim_start();
+        if let Some(rest) = trimmed.strip_prefix('*') {
+            new = true;
+            first.text = rest.trim_start().to_string();
+        }
+    }
+    let mut out = String::new();
+    if new {
+        out.push('*');
+    }
+    // Consecutive pieces of the same weight make one run.
+    let mut i = 0;
+    while i < pieces.len() {
+        let bold = pieces[i].bold;
+        let mut text = String::new();
+        while i < pieces.len() && pieces[i].bold == bold {
+            text.push_str(&pieces[i].text);
+            i += 1;
+        }
+        if bold && !text.trim().is_empty() {
+            result.bold += 1;
+            out.push_str(&embolden(&text));
+        } else {
+            out.push_str(&text);
+        }
+    }
+    out
+}
+
+/// A bold run as Markdown: `**` around the words, the spaces around it
+/// and a separator that ends it (` –`, `:`) left outside, where the parser
+/// looks for the end of a bold head.
+fn embolden(text: &str) -> String {
+    let lead = &text[..text.len() - text.trim_start().len()];
+    let core = text.trim();
+    let tail = &text[text.trim_end().len()..];
+    let words = core.trim_end_matches(['–', '—', ':', '-', ' ']);
+    let separator = &core[words.len()..];
+    let (words, separator) = if !words.is_empty()
+        && (separator.starts_with(' ') || separator.contains(['–', '—', ':']))
+    {
+        (words, separator)
+    } else {
+        (core, "")
+    };
+    format!("{lead}**{words}**{separator}{tail}")
+}
+
+/// A run's text with every glyph of a symbol font, and every private-use
+/// character, written as the lost-icon marker `[?]`.
+fn icons_marked(text: &str, symbol_font: bool, icons: &mut usize) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if (symbol_font && !c.is_whitespace()) || is_private_use(c) {
+            *icons += 1;
+            out.push_str("[?]");
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Hyphens a line may end with: hyphen-minus, the soft hyphen (which a
+/// typesetter shows only at a break), the Unicode hyphen.
+const HYPHENS: [char; 3] = ['-', '\u{AD}', '\u{2010}'];
+
+/// Joins the next line (`next`) to the pieces so far: with a space, or
+/// with nothing where the previous line ended in a hyphen (kept only when
+/// the joined word is not a word and the hyphen was not a soft one).
+fn join_line_end(pieces: &mut [Piece], next: &str, words: &HashSet<String>) {
+    // The hyphen may be a run of its own after the word's.
+    let mut hyphens = String::new();
+    let mut at = None;
+    for (i, piece) in pieces.iter_mut().enumerate().rev() {
+        let stripped = piece.text.trim_end().trim_end_matches(HYPHENS);
+        if stripped.len() < piece.text.trim_end().len() && stripped.ends_with(char::is_whitespace) {
+            // `topic -` : a dash between words, not a hyphen.
+            let kept = piece.text.trim_end().len();
+            piece.text.truncate(kept);
+            piece.text.push(' ');
+            return;
+        }
+        let body = stripped.trim_end().len();
+        hyphens.push_str(piece.text[body..].trim());
+        piece.text.truncate(body);
+        if body > 0 {
+            at = Some(i);
+            break;
+        }
+    }
+    let Some(at) = at else {
+        return;
+    };
+    let last = &mut pieces[at];
+    let before: String = last
+        .text
+        .chars()
+        .rev()
+        .take_while(|c| c.is_alphabetic())
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    let after: String = next
+        .trim_start()
+        .chars()
+        .take_while(|c| c.is_alphabetic())
+        .collect();
+    if hyphens.is_empty() {
+        last.text.push(' ');
+    } else if before.is_empty() || after.is_empty() {
+        last.text.push_str(&hyphens);
+        last.text.push(' ');
+    } else if !(hyphens.contains('\u{AD}') || is_word(&format!("{before}{after}"), words)) {
+        last.text.push('-');
+    }
+}
+
+fn is_word(word: &str, words: &HashSet<String>) -> bool {
+    is_english(word) || words.contains(&word.to_lowercase())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pieces(text: &str) -> Vec<Piece> {
+        vec![Piece {
+            text: text.to_string(),
+            bold: false,
+        }]
+    }
+
+    #[test]
+    fn a_hyphen_at_a_line_end_is_joined_only_into_a_word() {
+        let none = HashSet::new();
+        let mut p = pieces("the recre-");
+        join_line_end(&mut p, "ation room", &none);
+        assert_eq!(p[0].text, "the recre");
+        let mut p = pieces("a non-");
+        join_line_end(&mut p, "Borg ship", &none);
+        assert_eq!(p[0].text, "a non-");
+        let known: HashSet<String> = ["cardassian".to_string()].into();
+        let mut p = pieces("a Cardas-");
+        join_line_end(&mut p, "sian ship", &known);
+        assert_eq!(p[0].text, "a Cardas");
+        let mut p = pieces("Dabo -");
+        join_line_end(&mut p, "See gambling.", &none);
+        assert_eq!(p[0].text, "Dabo - ");
+        let mut p = pieces("the end.");
+        join_line_end(&mut p, "Next", &none);
+        assert_eq!(p[0].text, "the end. ");
+    }
+
+    #[test]
+    fn a_separator_ending_a_bold_run_is_left_outside_it() {
+        assert_eq!(embolden("Bajoran Wormhole"), "**Bajoran Wormhole**");
+        assert_eq!(embolden(" Bajoran Wormhole – "), " **Bajoran Wormhole** – ");
+        assert_eq!(embolden("Dabo:"), "**Dabo**:");
+        assert_eq!(embolden("non-"), "**non-**");
+    }
+
+    #[test]
+    fn page_numbers_are_recognised() {
+        for t in ["7", "- 7 -", "Page 7", "7 of 12", "Page 3/9"] {
+            assert!(is_page_number(t), "{t}");
+        }
+        for t in ["7 November 2022", "cloaking", "1E"] {
+            assert!(!is_page_number(t), "{t}");
+        }
+    }
+}

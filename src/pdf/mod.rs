@@ -1,0 +1,183 @@
+//! Reading a published PDF: its bytes in, the Markdown the parser already
+//! reads out ([`to_markdown`]), so there is one parser. This module owns only
+//! layout (reading order over columns, running headers and footers, page
+//! numbers, hyphenation at line ends) and typography (bold heads, coloured
+//! new entries, icon glyphs); what the text means is the parser's.
+//!
+//! The PDF itself is read by `pdf_oxide` (pure Rust, default features off).
+//! It was chosen over `lopdf` and `pdf-extract` because it alone gives, per
+//! text run, what the typography is read from: the position (a bounding
+//! box), the font's name and weight (from the FontDescriptor or the base
+//! font's name), the fill colour, and the text decoded through the font's
+//! ToUnicode map. `lopdf` parses objects but leaves content streams,
+//! fonts and encodings to the caller (an interpreter of our own);
+//! `pdf-extract` decodes text through a callback that carries the font and
+//! position but not the fill colour, so red new entries would be lost.
+//!
+//! A damaged file is an error, never a panic or a hang: the input is
+//! bounded before it is opened ([`MOST_BYTES`], [`MOST_PAGES`],
+//! [`MOST_RUNS`]), and the crate runs on a thread of its own, its panics
+//! caught and its time bounded ([`MOST_SECONDS`]).
+
+mod layout;
+mod typography;
+
+use std::sync::mpsc;
+use std::time::Duration;
+
+use thiserror::Error;
+
+use layout::{Page, Run};
+
+/// Most bytes of a PDF accepted: the official documents are well under a
+/// megabyte; anything this large is not a rulings document.
+pub const MOST_BYTES: usize = 32 * 1024 * 1024;
+/// Most pages read.
+pub const MOST_PAGES: usize = 500;
+/// Most text runs read over the whole document.
+pub const MOST_RUNS: usize = 500_000;
+/// Most seconds the PDF crate may take over one document.
+pub const MOST_SECONDS: u64 = 20;
+
+/// A PDF read as Markdown, with what was found on the way (for `check`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PdfMarkdown {
+    pub markdown: String,
+    pub pages: usize,
+    /// The most columns found on one page.
+    pub columns: usize,
+    /// Runs taken as bold.
+    pub bold: usize,
+    /// Runs taken as new (coloured other than black).
+    pub colored: usize,
+    /// Glyphs taken as lost icons.
+    pub icons: usize,
+    /// Running headers and footers and page numbers dropped, as text,
+    /// each once.
+    pub furniture: Vec<String>,
+}
+
+/// Why a PDF could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PdfError {
+    #[error("the PDF is encrypted and needs a password")]
+    Encrypted,
+    #[error("the PDF has no text layer (a scan?): nothing to read")]
+    NoText,
+    #[error("the PDF is damaged or not a PDF: {0}")]
+    Damaged(String),
+}
+
+/// Reads a PDF's text in reading order, its typography kept as Markdown.
+pub fn to_markdown(bytes: &[u8]) -> Result<PdfMarkdown, PdfError> {
+    if bytes.len() > MOST_BYTES {
+        return Err(PdfError::Damaged(format!(
+            "{} bytes, more than the {MOST_BYTES} accepted",
+            bytes.len()
+        )));
+    }
+    if !bytes.starts_with(b"%PDF-")
+        && !bytes[..bytes.len().min(1024)]
+            .windows(5)
+            .any(|w| w == b"%PDF-")
+    {
+        return Err(PdfError::Damaged("no %PDF- header".to_string()));
+    }
+    let pages = read_guarded(bytes.to_vec())?;
+    Ok(layout::compose(&pages))
+}
+
+/// Runs the PDF crate on its own thread: a panic there becomes `Damaged`,
+/// and so does a document it is still reading after [`MOST_SECONDS`] (the
+/// thread is then left to finish on its own; nothing waits for it).
+fn read_guarded(bytes: Vec<u8>) -> Result<Vec<Page>, PdfError> {
+    let (sender, receiver) = mpsc::channel();
+    let worker = std::thread::Builder::new()
+        .name("pdf-reader".to_string())
+        .stack_size(64 * 1024 * 1024)
+        .spawn(move || {
+            let result = std::panic::catch_unwind(move || read_pages(bytes));
+            // The receiver may have given up waiting: nothing to do then.
+            let _ = sender.send(result);
+        })
+        .map_err(|e| PdfError::Damaged(format!("could not start the reader: {e}")))?;
+    match receiver.recv_timeout(Duration::from_secs(MOST_SECONDS)) {
+        Ok(Ok(result)) => {
+            let _ = worker.join();
+            result
+        }
+        Ok(Err(_panic)) => Err(PdfError::Damaged(
+            "the PDF reader failed on this file".to_string(),
+        )),
+        Err(mpsc::RecvTimeoutError::Timeout) => Err(PdfError::Damaged(format!(
+            "still reading after {MOST_SECONDS} seconds"
+        ))),
+        Err(mpsc::RecvTimeoutError::Disconnected) => Err(PdfError::Damaged(
+            "the PDF reader stopped on this file".to_string(),
+        )),
+    }
+}
+
+/// Every page's text runs, as the crate gives them.
+fn read_pages(bytes: Vec<u8>) -> Result<Vec<Page>, PdfError> {
+    let damaged = |e: pdf_oxide::Error| match e {
+        pdf_oxide::Error::EncryptedPdf => PdfError::Encrypted,
+        other => PdfError::Damaged(other.to_string()),
+    };
+    let document = pdf_oxide::PdfDocument::from_bytes(bytes).map_err(damaged)?;
+    // An owner password only (no user password) opens with the empty one.
+    if document.is_encrypted() && !document.authenticate(b"").unwrap_or(false) {
+        return Err(PdfError::Encrypted);
+    }
+    let count = document.page_count().map_err(damaged)?;
+    if count > MOST_PAGES {
+        return Err(PdfError::Damaged(format!(
+            "{count} pages, more than the {MOST_PAGES} accepted"
+        )));
+    }
+    let mut pages = Vec::with_capacity(count);
+    let mut runs_read = 0;
+    for index in 0..count {
+        let (x0, y0, x1, y1) = document
+            .get_page_media_box(index)
+            .unwrap_or((0.0, 0.0, 612.0, 792.0));
+        let spans = document.extract_spans(index).map_err(damaged)?;
+        runs_read += spans.len();
+        if runs_read > MOST_RUNS {
+            return Err(PdfError::Damaged(format!(
+                "more than {MOST_RUNS} runs of text"
+            )));
+        }
+        let height = (y1 - y0).abs();
+        let runs = spans
+            .into_iter()
+            .filter(|s| !s.text.trim().is_empty())
+            .filter(|s| {
+                [s.bbox.x, s.bbox.y, s.bbox.width, s.bbox.height]
+                    .iter()
+                    .all(|v| v.is_finite())
+            })
+            .map(|s| Run {
+                bold: typography::is_bold(&s.font_name, s.font_weight as u16),
+                colored: typography::is_colored(s.color.r, s.color.g, s.color.b),
+                symbol: typography::is_symbol_font(&s.font_name),
+                left: s.bbox.x - x0.min(x1),
+                right: s.bbox.x - x0.min(x1) + s.bbox.width,
+                top: layout::top_of(s.bbox.y, s.bbox.height, y0.min(y1), height),
+                height: s.bbox.height.max(s.font_size).max(1.0),
+                size: s.font_size,
+                // A line break inside a run would break the Markdown's lines.
+                text: s.text.replace(['\n', '\r', '\t'], " "),
+            })
+            .collect();
+        pages.push(Page {
+            width: (x1 - x0).abs(),
+            height,
+            runs,
+        });
+    }
+    if pages.iter().all(|p| p.runs.is_empty()) {
+        return Err(PdfError::NoText);
+    }
+    Ok(pages)
+}
