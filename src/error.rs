@@ -66,7 +66,7 @@ pub enum DocumentError {
         file: String,
         what: crate::convert::Unread,
     },
-    #[error("{}: cannot be read as a PDF ({why}): open it and save it again, or save it as text", escape_name(.file))]
+    #[error("{}: cannot be read as a PDF ({}): open it and save it again, or save it as text", escape_name(.file), short(.why))]
     Damaged { file: String, why: String },
 }
 
@@ -135,6 +135,17 @@ pub fn chain(error: &(dyn std::error::Error + 'static)) -> String {
         cause = c.source();
     }
     message
+}
+
+/// A reason from a library, which may quote the file's own bytes: escaped
+/// like a name, and cut to a line.
+fn short(why: &str) -> String {
+    const MOST: usize = 160;
+    let escaped = escape_name(why);
+    match escaped.char_indices().nth(MOST) {
+        Some((at, _)) => format!("{}…", &escaped[..at]),
+        None => escaped,
+    }
 }
 
 #[cfg(test)]

@@ -87,13 +87,33 @@ pub fn to_markdown(bytes: &[u8]) -> Result<PdfMarkdown, PdfError> {
     Ok(layout::compose(&pages))
 }
 
+/// The name of the thread the PDF crate runs on.
+const READER: &str = "pdf-reader";
+
+/// A panic of the reader thread is the file's damage, said once as a
+/// warning naming the file: the default message ("thread 'pdf-reader'
+/// panicked at …") would read as the program crashing. Every other panic is
+/// reported as before. Installed once, when the first PDF is read.
+fn quiet_reader_panics() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if std::thread::current().name() != Some(READER) {
+                previous(info);
+            }
+        }));
+    });
+}
+
 /// Runs the PDF crate on its own thread: a panic there becomes `Damaged`,
 /// and so does a document it is still reading after [`MOST_SECONDS`] (the
 /// thread is then left to finish on its own; nothing waits for it).
 fn read_guarded(bytes: Vec<u8>) -> Result<Vec<Page>, PdfError> {
+    quiet_reader_panics();
     let (sender, receiver) = mpsc::channel();
     let worker = std::thread::Builder::new()
-        .name("pdf-reader".to_string())
+        .name(READER.to_string())
         .stack_size(64 * 1024 * 1024)
         .spawn(move || {
             let result = std::panic::catch_unwind(move || read_pages(bytes));
@@ -106,9 +126,18 @@ fn read_guarded(bytes: Vec<u8>) -> Result<Vec<Page>, PdfError> {
             let _ = worker.join();
             result
         }
-        Ok(Err(_panic)) => Err(PdfError::Damaged(
-            "the PDF reader failed on this file".to_string(),
-        )),
+        Ok(Err(panic)) => {
+            let why = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            Err(PdfError::Damaged(if why.is_empty() {
+                "the PDF reader failed on this file".to_string()
+            } else {
+                format!("the PDF reader failed on this file: {why}")
+            }))
+        }
         Err(mpsc::RecvTimeoutError::Timeout) => Err(PdfError::Damaged(format!(
             "still reading after {MOST_SECONDS} seconds"
         ))),
