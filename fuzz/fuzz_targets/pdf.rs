@@ -1,4 +1,5 @@
-//! Any bytes through the PDF reader: an answer or a `PdfError`, never a
+//! Any bytes through the PDF reader and then the parser, as a PDF dropped
+//! into a corpus folder is read: an answer or a `DocumentError`, never a
 //! panic, within the reader's own bounds of size, pages, runs and time.
 //! The reader catches panics inside `pdf_oxide`, but libFuzzer's panic hook
 //! aborts on any panic, caught or not: a crash found here inside the crate
@@ -7,7 +8,10 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use rulings::convert::{convert, Format};
 
 fuzz_target!(|data: &[u8]| {
-    let _ = rulings::pdf::to_markdown(data);
+    if let Ok(converted) = convert(Format::Pdf, "fuzz.pdf", data.to_vec()) {
+        let _ = rulings::parse::parse_document("fuzz.pdf", &converted.markdown, 0);
+    }
 });
