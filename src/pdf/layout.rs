@@ -317,6 +317,8 @@ pub(crate) fn compose(pages: &[Page]) -> PdfMarkdown {
 
     let words = document_words(&lines);
     let body_size = body_size(&lines);
+    // The largest type is the title's; a heading set smaller is a section.
+    let title_size = lines.iter().map(Line::size).fold(body_size, f32::max);
     let pitch = line_pitch(&lines);
     let mut paragraphs: Vec<Vec<Line>> = Vec::new();
     for line in lines {
@@ -331,8 +333,12 @@ pub(crate) fn compose(pages: &[Page]) -> PdfMarkdown {
         }
     }
     let mut markdown = String::new();
+    let mut after_colored = false;
     for paragraph in &paragraphs {
-        let text = write_paragraph(paragraph, body_size, &words, &mut result);
+        let sizes = (body_size, title_size);
+        let (text, ends_colored) =
+            write_paragraph(paragraph, sizes, after_colored, &words, &mut result);
+        after_colored = ends_colored;
         if !text.trim().is_empty() {
             markdown.push_str(text.trim());
             markdown.push_str("\n\n");
@@ -395,6 +401,17 @@ fn is_heading(line: &Line, body_size: f32) -> bool {
     line.size() >= body_size * 1.15
 }
 
+/// The Markdown heading of a heading line: the document's largest type is
+/// its title (`#`), any smaller heading a section (`##`), so that section
+/// heads set a size below the title read as sections, not as more titles.
+fn heading_marker(size: f32, title_size: f32) -> &'static str {
+    if size >= title_size * 0.95 {
+        "#"
+    } else {
+        "##"
+    }
+}
+
 /// Whether `line` starts a paragraph after `previous`: a wider gap than
 /// between lines, a change of size, or a new column or page after a line
 /// that ended its sentence (a paragraph may go on into the next column).
@@ -423,23 +440,38 @@ struct Piece {
     bold: bool,
 }
 
+/// Whether a paragraph's color marks it new. A document colors a whole new
+/// entry, so a colored paragraph after a colored one goes on that entry —
+/// unless it opens with a bold head, which starts the next new entry.
+fn color_marks_new(starts_colored: bool, starts_bold: bool, after_colored: bool) -> bool {
+    starts_colored && (starts_bold || !after_colored)
+}
+
 /// Writes one paragraph as Markdown: lines joined (hyphens at line ends
 /// resolved), bold runs in `**`, icons as `[?]`, the new marker in front.
+/// Says too whether the paragraph ends in colored text, for the next one.
 fn write_paragraph(
     lines: &[Line],
-    body_size: f32,
+    (body_size, title_size): (f32, f32),
+    after_colored: bool,
     words: &HashSet<String>,
     result: &mut PdfMarkdown,
-) -> String {
+) -> (String, bool) {
     let mut pieces: Vec<Piece> = Vec::new();
     let mut colored_start = None;
+    let mut starts_bold = false;
+    let mut ends_colored = false;
     for (i, line) in lines.iter().enumerate() {
         if i > 0 {
             join_line_end(&mut pieces, &line.text(), words);
         }
         for (text, run) in join_runs(&line.runs) {
-            if colored_start.is_none() && !text.trim().is_empty() {
-                colored_start = Some(run.colored);
+            if !text.trim().is_empty() {
+                if colored_start.is_none() {
+                    colored_start = Some(run.colored);
+                    starts_bold = run.bold;
+                }
+                ends_colored = run.colored;
             }
             result.colored += usize::from(run.colored);
             let text = icons_marked(&text, run.symbol, &mut result.icons);
@@ -449,17 +481,19 @@ fn write_paragraph(
             });
         }
     }
-    if lines.first().is_some_and(|l| is_heading(l, body_size)) {
+    if let Some(first) = lines.first().filter(|l| is_heading(l, body_size)) {
         let text: String = pieces.iter().map(|p| p.text.as_str()).collect();
-        return format!(
-            "# {}",
+        let heading = format!(
+            "{} {}",
+            heading_marker(first.size(), title_size),
             text.split_whitespace().collect::<Vec<_>>().join(" ")
         );
+        return (heading, ends_colored);
     }
 
     // The new marker: a coloured start, or an asterisk of the document's
     // own, becomes one asterisk before the (bold) head.
-    let mut new = colored_start == Some(true);
+    let mut new = color_marks_new(colored_start == Some(true), starts_bold, after_colored);
     if let Some(first) = pieces.iter_mut().find(|p| !p.text.trim().is_empty()) {
         let trimmed = first.text.trim_start();
         if let Some(rest) = trimmed.strip_prefix('*') {
@@ -487,7 +521,7 @@ fn write_paragraph(
             out.push_str(&text);
         }
     }
-    out
+    (out, ends_colored)
 }
 
 /// A bold run as Markdown: `**` around the words, the spaces around it
@@ -622,6 +656,24 @@ mod tests {
         assert_eq!(embolden(" Bajoran Wormhole – "), " **Bajoran Wormhole** – ");
         assert_eq!(embolden("Dabo:"), "**Dabo**:");
         assert_eq!(embolden("non-"), "**non-**");
+    }
+
+    #[test]
+    fn color_marks_the_start_of_a_new_entry_not_its_body() {
+        // A red paragraph after black text: a new entry starts.
+        assert!(color_marks_new(true, false, false));
+        // A red paragraph going on a red entry is its body...
+        assert!(!color_marks_new(true, false, true));
+        // ...unless it opens with a bold head: the next new entry.
+        assert!(color_marks_new(true, true, true));
+        assert!(!color_marks_new(false, true, false));
+    }
+
+    #[test]
+    fn headings_below_the_title_size_are_sections() {
+        assert_eq!(heading_marker(15.0, 15.0), "#");
+        assert_eq!(heading_marker(14.6, 15.0), "#");
+        assert_eq!(heading_marker(12.0, 15.0), "##");
     }
 
     #[test]
