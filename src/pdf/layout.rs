@@ -8,6 +8,7 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 
 use super::typography::is_private_use;
 use super::PdfMarkdown;
+use crate::parse::about::dating_line;
 use crate::search::words::is_english;
 
 /// One run of text as the PDF crate gave it, placed on its page (points,
@@ -295,6 +296,7 @@ pub(crate) fn compose(pages: &[Page]) -> PdfMarkdown {
         })
     };
     let mut furniture = BTreeSet::new();
+    let mut dated_furniture = None;
     let mut lines = Vec::new();
     for (page_no, rows) in page_rows.into_iter().enumerate() {
         let page = &pages[page_no];
@@ -302,7 +304,11 @@ pub(crate) fn compose(pages: &[Page]) -> PdfMarkdown {
         for row in rows {
             let text = row.text();
             if in_margin(&row, page) && (is_page_number(&text) || running(&row, page_no)) {
-                furniture.insert(text.split_whitespace().collect::<Vec<_>>().join(" "));
+                let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+                if dated_furniture.is_none() && dating_line(&text, false).is_some() {
+                    dated_furniture = Some(text.clone());
+                }
+                furniture.insert(text);
             } else {
                 body.push(row);
             }
@@ -344,8 +350,22 @@ pub(crate) fn compose(pages: &[Page]) -> PdfMarkdown {
             markdown.push_str("\n\n");
         }
     }
-    result.markdown = markdown;
+    result.markdown = with_running_title(markdown, dated_furniture.as_deref());
     result
+}
+
+/// A document whose title and date are printed only as a running header:
+/// when no line of the pages' text dates the document, the first running
+/// line that does is put back once, as the first line, so the date is still
+/// found. A document that dates itself keeps its header dropped (a
+/// browser's header carries the date it was printed, not the document's).
+fn with_running_title(markdown: String, dated_furniture: Option<&str>) -> String {
+    match dated_furniture {
+        Some(title) if !markdown.lines().any(|l| dating_line(l, false).is_some()) => {
+            format!("{title}\n\n{markdown}")
+        }
+        _ => markdown,
+    }
 }
 
 /// Every word of the document, lower case, to accept a hyphenated word
@@ -667,6 +687,22 @@ mod tests {
         // ...unless it opens with a bold head: the next new entry.
         assert!(color_marks_new(true, true, true));
         assert!(!color_marks_new(false, true, false));
+    }
+
+    #[test]
+    fn a_dated_running_header_is_the_title_only_where_the_pages_give_no_date() {
+        let header = Some("Current Rulings Document (6 February 2012)");
+        let undated = "**Set Up** – text.\n\n".to_string();
+        assert_eq!(
+            with_running_title(undated.clone(), header),
+            "Current Rulings Document (6 February 2012)\n\n**Set Up** – text.\n\n"
+        );
+        let dated = "# Current Rulings\n\n3/27/00\n\n**Set Up** – text.\n\n".to_string();
+        assert_eq!(
+            with_running_title(dated.clone(), Some("11/25/26, 2:42 AM Current Rulings")),
+            dated
+        );
+        assert_eq!(with_running_title(undated.clone(), None), undated);
     }
 
     #[test]
