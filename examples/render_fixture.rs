@@ -9,12 +9,14 @@
 //! Markdown rendered by pulldown-cmark.
 //!
 //! ```text
-//! cargo run --example render_fixture -- rulings/1e-2014-11-03-crd.md OUT.html [--columns 2] [--running HEADER]
+//! cargo run --example render_fixture -- rulings/1e-2014-11-03-crd.md OUT.html [--columns 2] [--running HEADER] [--title-in-header]
 //! ```
 //!
 //! `--running` adds a running header (the text given) and page numbers as
 //! CSS page-margin boxes, for printing with chromium's own header and footer
 //! turned off; without it the page leaves them to chromium's defaults.
+//! `--title-in-header` leaves the `#` title out of the page, so that the
+//! running header is the only place the title and its date are printed.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -31,6 +33,9 @@ struct Args {
     output: String,
     columns: u8,
     running: Option<String>,
+    /// Leave the title out of the page: it is printed only in the running
+    /// header (`--running`), as some documents print it.
+    title_in_header: bool,
 }
 
 fn args() -> Result<Args> {
@@ -38,21 +43,24 @@ fn args() -> Result<Args> {
     let mut positional = Vec::new();
     let mut columns = 1;
     let mut running = None;
+    let mut title_in_header = false;
     while let Some(arg) = rest.next() {
         match arg.as_str() {
             "--columns" => columns = rest.next().context("--columns N")?.parse()?,
             "--running" => running = Some(rest.next().context("--running TEXT")?),
+            "--title-in-header" => title_in_header = true,
             _ => positional.push(arg),
         }
     }
     let [input, output] = <[String; 2]>::try_from(positional).map_err(|_| {
-        anyhow::anyhow!("usage: render_fixture IN.md OUT.html [--columns N] [--running TEXT]")
+        anyhow::anyhow!("usage: render_fixture IN.md OUT.html [--columns N] [--running TEXT] [--title-in-header]")
     })?;
     Ok(Args {
         input,
         output,
         columns,
         running,
+        title_in_header,
     })
 }
 
@@ -224,6 +232,9 @@ fn render(text: &str, title: &str, entries: &[Entry], args: &Args) -> String {
         if (block.head.is_some() || starts_section) && in_new {
             body.push_str("</div>\n");
             in_new = false;
+        }
+        if args.title_in_header && block.lines[0].starts_with("# ") {
+            continue;
         }
         let Some(entry) = block.head else {
             body.push_str(&markdown_to_html(&block.lines.join("\n")));

@@ -3,7 +3,8 @@
 //! headers and page numbers (`tests/fixtures/renditions/make.sh`). Read by
 //! the real binary, every rendition gives the same edition, date and kind as
 //! the Markdown it came from, the same topics (F1 over normalized names, which
-//! each test prints), and the same kind and new marker for every topic.
+//! each test prints), and the same kind and new marker for every topic. One
+//! PDF prints its title and date only in the running header.
 
 mod common;
 
@@ -113,7 +114,13 @@ fn topic_f1(bundled: &[String], rendition: &[String]) -> (f64, Vec<String>, Vec<
 /// compares them; for a PDF, also the columns found and that running
 /// furniture was found and set aside.
 fn reads_as_bundled(name: &str, ext: &str, columns: u64) {
-    let bundled = check(&repo(&format!("rulings/{name}.md")));
+    reads_as(name, name, ext, columns);
+}
+
+/// Reads `tests/fixtures/renditions/NAME.EXT`, a rendition of
+/// `rulings/SOURCE.md`, and compares them.
+fn reads_as(name: &str, source: &str, ext: &str, columns: u64) {
+    let bundled = check(&repo(&format!("rulings/{source}.md")));
     let rendition = check(&repo(&format!("tests/fixtures/renditions/{name}.{ext}")));
 
     let topics = |r: &Reading| r.entries.iter().map(|e| e.0.clone()).collect::<Vec<_>>();
@@ -212,6 +219,18 @@ fn rulings_2e_one_column_with_running_title_and_page_numbers() {
 #[test]
 fn rulings_2e_as_a_web_page() {
     reads_as_bundled("2e-2017-06-06-rulings", "html", 0);
+}
+
+/// The title and its date printed only in the running header: set aside
+/// as furniture on every page, the date is still the document's.
+#[test]
+fn crd_2e_with_its_title_only_in_the_running_header() {
+    reads_as(
+        "2e-2012-02-06-crd-title-in-header",
+        "2e-2012-02-06-crd",
+        "pdf",
+        1,
+    );
 }
 
 #[test]
