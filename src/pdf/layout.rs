@@ -326,11 +326,16 @@ pub(crate) fn compose(pages: &[Page]) -> PdfMarkdown {
     // The largest type is the title's; a heading set smaller is a section.
     let title_size = lines.iter().map(Line::size).fold(body_size, f32::max);
     let pitch = line_pitch(&lines);
+    let flow = Flow {
+        body_size,
+        pitch,
+        spaced: spaces_paragraphs(&lines, pitch, body_size),
+    };
     let mut paragraphs: Vec<Vec<Line>> = Vec::new();
     for line in lines {
         let starts_new = match paragraphs.last().and_then(|p| p.last()) {
             None => true,
-            Some(previous) => starts_paragraph(previous, &line, pitch, body_size),
+            Some(previous) => starts_paragraph(previous, &line, &flow),
         };
         if starts_new {
             paragraphs.push(vec![line]);
@@ -435,8 +440,14 @@ fn heading_marker(size: f32, title_size: f32) -> &'static str {
 /// Whether `line` starts a paragraph after `previous`: a wider gap than
 /// between lines, a change of size, or a new column or page after a line
 /// that ended its sentence (a paragraph may go on into the next column).
-fn starts_paragraph(previous: &Line, line: &Line, pitch: f32, body_size: f32) -> bool {
-    if is_heading(previous, body_size) != is_heading(line, body_size) {
+/// A heading wrapped over several lines is one paragraph: its lines are
+/// set at the pitch of its own size, wider than the body's.
+fn starts_paragraph(previous: &Line, line: &Line, flow: &Flow) -> bool {
+    let heading = is_heading(line, flow.body_size);
+    if is_heading(previous, flow.body_size) != heading {
+        return true;
+    }
+    if heading && (previous.size() - line.size()).abs() > 0.5 {
         return true;
     }
     let starts_bold = line.runs.first().is_some_and(|r| r.bold);
@@ -445,13 +456,47 @@ fn starts_paragraph(previous: &Line, line: &Line, pitch: f32, body_size: f32) ->
         let lower = text.trim_start().starts_with(char::is_lowercase);
         return ends_sentence(&previous.text()) || starts_bold || !lower;
     }
+    let pitch = if heading {
+        flow.pitch * line.size() / flow.body_size
+    } else {
+        flow.pitch
+    };
     let step = line.top - previous.top;
     if step > pitch * 1.3 || step < 0.0 {
         return true;
     }
     // Documents without space between paragraphs: a bold head at the
-    // column's edge after a finished sentence.
-    starts_bold && ends_sentence(&previous.text()) && line.left <= previous.left + 1.0
+    // column's edge after a finished sentence. Where paragraphs are spaced,
+    // a bold card name that a line happens to start with is not a head.
+    !flow.spaced
+        && starts_bold
+        && ends_sentence(&previous.text())
+        && line.left <= previous.left + 1.0
+}
+
+/// How the document sets its text, for telling where paragraphs start.
+struct Flow {
+    body_size: f32,
+    /// The usual distance between the tops of two lines of a paragraph.
+    pitch: f32,
+    /// Whether the document leaves space between its paragraphs.
+    spaced: bool,
+}
+
+/// Whether a document spaces its paragraphs: one step in twenty between
+/// two body lines of a column, at least twice, is wider than the pitch.
+/// Steps around headings do not count: an unspaced document has them too.
+fn spaces_paragraphs(lines: &[Line], pitch: f32, body_size: f32) -> bool {
+    let (mut steps, mut wide) = (0usize, 0usize);
+    for pair in lines.windows(2) {
+        let step = pair[1].top - pair[0].top;
+        let body = !is_heading(&pair[0], body_size) && !is_heading(&pair[1], body_size);
+        if pair[0].place == pair[1].place && step > 0.0 && body {
+            steps += 1;
+            wide += usize::from(step > pitch * 1.3);
+        }
+    }
+    wide >= 2 && wide * 20 >= steps
 }
 
 /// A piece of a paragraph's text with its typography.
@@ -703,6 +748,66 @@ mod tests {
             dated
         );
         assert_eq!(with_running_title(undated.clone(), None), undated);
+    }
+
+    fn line(text: &str, top: f32, size: f32, bold: bool) -> Line {
+        let run = Run {
+            text: text.to_string(),
+            left: 50.0,
+            right: 250.0,
+            top,
+            height: size,
+            size,
+            bold,
+            colored: false,
+            symbol: false,
+        };
+        Line::new(vec![run], (0, 0))
+    }
+
+    #[test]
+    fn a_heading_wrapped_over_two_lines_is_one_paragraph() {
+        let flow = Flow {
+            body_size: 10.0,
+            pitch: 13.0,
+            spaced: true,
+        };
+        let first = line("Current Rulings Document (03", 100.0, 15.0, true);
+        let second = line("November 2014)", 119.5, 15.0, true);
+        assert!(!starts_paragraph(&first, &second, &flow));
+        // A section head under the title is a paragraph of its own.
+        let section = line("RULINGS", 119.5, 12.0, true);
+        assert!(starts_paragraph(&first, &section, &flow));
+    }
+
+    #[test]
+    fn a_bold_name_starting_a_line_is_a_head_only_where_paragraphs_are_not_spaced() {
+        let sentence = line("with the following text now.", 100.0, 10.0, false);
+        let name = line("Vulcan Nerve Pinch may be played", 113.0, 10.0, true);
+        let mut flow = Flow {
+            body_size: 10.0,
+            pitch: 13.0,
+            spaced: true,
+        };
+        assert!(!starts_paragraph(&sentence, &name, &flow));
+        flow.spaced = false;
+        assert!(starts_paragraph(&sentence, &name, &flow));
+    }
+
+    #[test]
+    fn paragraphs_are_spaced_where_wide_steps_are_common_between_body_lines() {
+        let at = |tops: &[f32]| -> Vec<Line> {
+            tops.iter().map(|&t| line("text", t, 10.0, false)).collect()
+        };
+        let spaced = at(&[0.0, 13.0, 26.0, 46.0, 59.0, 79.0, 92.0]);
+        assert!(spaces_paragraphs(&spaced, 13.0, 10.0));
+        let unspaced = at(&[0.0, 13.0, 26.0, 39.0, 52.0, 65.0, 78.0, 98.0, 111.0]);
+        assert!(!spaces_paragraphs(&unspaced, 13.0, 10.0));
+        // Wide steps around a heading are not paragraph spacing.
+        let mut with_heading = at(&[0.0, 13.0, 26.0]);
+        with_heading.push(line("SECTION", 46.0, 14.0, true));
+        with_heading.extend(at(&[66.0, 79.0, 92.0]));
+        assert!(!spaces_paragraphs(&with_heading, 13.0, 10.0));
     }
 
     #[test]
