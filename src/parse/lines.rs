@@ -172,6 +172,8 @@ static LIST_ITEM: LazyLock<Regex> = LazyLock::new(|| {
 });
 static DATED: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^(.+?)\s+(\d{4}-\d{2}-\d{2})$").expect("valid regex"));
+static ISO_DATE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^\d{4}-\d{2}-\d{2}$").expect("valid regex"));
 static ERRATUM: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?i)^(.+?)\s*[-–—]\s*Erratum:?$").expect("valid regex"));
 static TRAILING_DASH: LazyLock<Regex> =
@@ -314,12 +316,15 @@ fn head_candidate(s: &str) -> Option<Candidate> {
     let rest = rest.trim();
 
     // A bold topic: the markup says where the topic ends. `**topic - body`
-    // with no closing `**` before the separator is a double marker.
+    // with no closing `**` before the separator is a double marker. A date
+    // after the bold (`**Set Up** 2016-09-19`) is the entry's own date, as
+    // a 2E rulings page sets the topic bold and the date plain.
     if let Some(inner) = rest.strip_prefix("**") {
         let closes = inner.find("**");
+        let printed_date = |after: &str| ISO_DATE.is_match(after);
         let bold_topic = closes.is_some_and(|c| {
             let after = inner[c + 2..].trim_start();
-            after.is_empty() || after.starts_with(['-', '–', '—', ':'])
+            after.is_empty() || after.starts_with(['-', '–', '—', ':']) || printed_date(after)
         });
         if !bold_topic {
             return head_candidate(inner.trim_start()).map(|mut c| {
@@ -339,6 +344,11 @@ fn head_candidate(s: &str) -> Option<Candidate> {
                     cand.date = find_date(&c[2]);
                     return Some(cand);
                 }
+            }
+            if valid_topic(topic) && printed_date(after) {
+                let mut cand = candidate(topic, new, None, None, Strength::Strong);
+                cand.date = find_date(after);
+                return Some(cand);
             }
             if valid_topic(topic) {
                 if after.is_empty() || after.chars().all(is_dash) {
@@ -699,6 +709,15 @@ mod tests {
         assert_eq!((c.topic.as_str(), c.new), ("couple", true));
         let c = cand("*infiltration icon –");
         assert_eq!((c.topic.as_str(), c.new), ("infiltration icon", true));
+    }
+
+    #[test]
+    fn a_bold_topic_followed_by_its_date_is_dated_not_new() {
+        let c = cand("**Set Up** 2016-09-19");
+        assert_eq!((c.topic.as_str(), c.new), ("Set Up", false));
+        assert_eq!(c.date, NaiveDate::from_ymd_opt(2016, 9, 19));
+        let c = cand("***Set Up** 2016-09-19");
+        assert_eq!((c.topic.as_str(), c.new), ("Set Up", true));
     }
 
     #[test]

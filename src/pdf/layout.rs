@@ -8,6 +8,7 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 
 use super::typography::is_private_use;
 use super::PdfMarkdown;
+use crate::parse::about::dating_line;
 use crate::search::words::is_english;
 
 /// One run of text as the PDF crate gave it, placed on its page (points,
@@ -295,6 +296,7 @@ pub(crate) fn compose(pages: &[Page]) -> PdfMarkdown {
         })
     };
     let mut furniture = BTreeSet::new();
+    let mut dated_furniture = None;
     let mut lines = Vec::new();
     for (page_no, rows) in page_rows.into_iter().enumerate() {
         let page = &pages[page_no];
@@ -302,7 +304,11 @@ pub(crate) fn compose(pages: &[Page]) -> PdfMarkdown {
         for row in rows {
             let text = row.text();
             if in_margin(&row, page) && (is_page_number(&text) || running(&row, page_no)) {
-                furniture.insert(text.split_whitespace().collect::<Vec<_>>().join(" "));
+                let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+                if dated_furniture.is_none() && dating_line(&text, false).is_some() {
+                    dated_furniture = Some(text.clone());
+                }
+                furniture.insert(text);
             } else {
                 body.push(row);
             }
@@ -317,12 +323,19 @@ pub(crate) fn compose(pages: &[Page]) -> PdfMarkdown {
 
     let words = document_words(&lines);
     let body_size = body_size(&lines);
+    // The largest type is the title's; a heading set smaller is a section.
+    let title_size = lines.iter().map(Line::size).fold(body_size, f32::max);
     let pitch = line_pitch(&lines);
+    let flow = Flow {
+        body_size,
+        pitch,
+        spaced: spaces_paragraphs(&lines, pitch, body_size),
+    };
     let mut paragraphs: Vec<Vec<Line>> = Vec::new();
     for line in lines {
         let starts_new = match paragraphs.last().and_then(|p| p.last()) {
             None => true,
-            Some(previous) => starts_paragraph(previous, &line, pitch, body_size),
+            Some(previous) => starts_paragraph(previous, &line, &flow),
         };
         if starts_new {
             paragraphs.push(vec![line]);
@@ -331,15 +344,33 @@ pub(crate) fn compose(pages: &[Page]) -> PdfMarkdown {
         }
     }
     let mut markdown = String::new();
+    let mut after_colored = false;
     for paragraph in &paragraphs {
-        let text = write_paragraph(paragraph, body_size, &words, &mut result);
+        let sizes = (body_size, title_size);
+        let (text, ends_colored) =
+            write_paragraph(paragraph, sizes, after_colored, &words, &mut result);
+        after_colored = ends_colored;
         if !text.trim().is_empty() {
             markdown.push_str(text.trim());
             markdown.push_str("\n\n");
         }
     }
-    result.markdown = markdown;
+    result.markdown = with_running_title(markdown, dated_furniture.as_deref());
     result
+}
+
+/// A document whose title and date are printed only as a running header:
+/// when no line of the pages' text dates the document, the first running
+/// line that does is put back once, as the first line, so the date is still
+/// found. A document that dates itself keeps its header dropped (a
+/// browser's header carries the date it was printed, not the document's).
+fn with_running_title(markdown: String, dated_furniture: Option<&str>) -> String {
+    match dated_furniture {
+        Some(title) if !markdown.lines().any(|l| dating_line(l, false).is_some()) => {
+            format!("{title}\n\n{markdown}")
+        }
+        _ => markdown,
+    }
 }
 
 /// Every word of the document, lower case, to accept a hyphenated word
@@ -395,11 +426,28 @@ fn is_heading(line: &Line, body_size: f32) -> bool {
     line.size() >= body_size * 1.15
 }
 
+/// The Markdown heading of a heading line: the document's largest type is
+/// its title (`#`), any smaller heading a section (`##`), so that section
+/// heads set a size below the title read as sections, not as more titles.
+fn heading_marker(size: f32, title_size: f32) -> &'static str {
+    if size >= title_size * 0.95 {
+        "#"
+    } else {
+        "##"
+    }
+}
+
 /// Whether `line` starts a paragraph after `previous`: a wider gap than
 /// between lines, a change of size, or a new column or page after a line
 /// that ended its sentence (a paragraph may go on into the next column).
-fn starts_paragraph(previous: &Line, line: &Line, pitch: f32, body_size: f32) -> bool {
-    if is_heading(previous, body_size) != is_heading(line, body_size) {
+/// A heading wrapped over several lines is one paragraph: its lines are
+/// set at the pitch of its own size, wider than the body's.
+fn starts_paragraph(previous: &Line, line: &Line, flow: &Flow) -> bool {
+    let heading = is_heading(line, flow.body_size);
+    if is_heading(previous, flow.body_size) != heading {
+        return true;
+    }
+    if heading && (previous.size() - line.size()).abs() > 0.5 {
         return true;
     }
     let starts_bold = line.runs.first().is_some_and(|r| r.bold);
@@ -408,13 +456,47 @@ fn starts_paragraph(previous: &Line, line: &Line, pitch: f32, body_size: f32) ->
         let lower = text.trim_start().starts_with(char::is_lowercase);
         return ends_sentence(&previous.text()) || starts_bold || !lower;
     }
+    let pitch = if heading {
+        flow.pitch * line.size() / flow.body_size
+    } else {
+        flow.pitch
+    };
     let step = line.top - previous.top;
     if step > pitch * 1.3 || step < 0.0 {
         return true;
     }
     // Documents without space between paragraphs: a bold head at the
-    // column's edge after a finished sentence.
-    starts_bold && ends_sentence(&previous.text()) && line.left <= previous.left + 1.0
+    // column's edge after a finished sentence. Where paragraphs are spaced,
+    // a bold card name that a line happens to start with is not a head.
+    !flow.spaced
+        && starts_bold
+        && ends_sentence(&previous.text())
+        && line.left <= previous.left + 1.0
+}
+
+/// How the document sets its text, for telling where paragraphs start.
+struct Flow {
+    body_size: f32,
+    /// The usual distance between the tops of two lines of a paragraph.
+    pitch: f32,
+    /// Whether the document leaves space between its paragraphs.
+    spaced: bool,
+}
+
+/// Whether a document spaces its paragraphs: one step in twenty between
+/// two body lines of a column, at least twice, is wider than the pitch.
+/// Steps around headings do not count: an unspaced document has them too.
+fn spaces_paragraphs(lines: &[Line], pitch: f32, body_size: f32) -> bool {
+    let (mut steps, mut wide) = (0usize, 0usize);
+    for pair in lines.windows(2) {
+        let step = pair[1].top - pair[0].top;
+        let body = !is_heading(&pair[0], body_size) && !is_heading(&pair[1], body_size);
+        if pair[0].place == pair[1].place && step > 0.0 && body {
+            steps += 1;
+            wide += usize::from(step > pitch * 1.3);
+        }
+    }
+    wide >= 2 && wide * 20 >= steps
 }
 
 /// A piece of a paragraph's text with its typography.
@@ -423,23 +505,38 @@ struct Piece {
     bold: bool,
 }
 
+/// Whether a paragraph's color marks it new. A document colors a whole new
+/// entry, so a colored paragraph after a colored one goes on that entry —
+/// unless it opens with a bold head, which starts the next new entry.
+fn color_marks_new(starts_colored: bool, starts_bold: bool, after_colored: bool) -> bool {
+    starts_colored && (starts_bold || !after_colored)
+}
+
 /// Writes one paragraph as Markdown: lines joined (hyphens at line ends
 /// resolved), bold runs in `**`, icons as `[?]`, the new marker in front.
+/// Says too whether the paragraph ends in colored text, for the next one.
 fn write_paragraph(
     lines: &[Line],
-    body_size: f32,
+    (body_size, title_size): (f32, f32),
+    after_colored: bool,
     words: &HashSet<String>,
     result: &mut PdfMarkdown,
-) -> String {
+) -> (String, bool) {
     let mut pieces: Vec<Piece> = Vec::new();
     let mut colored_start = None;
+    let mut starts_bold = false;
+    let mut ends_colored = false;
     for (i, line) in lines.iter().enumerate() {
         if i > 0 {
             join_line_end(&mut pieces, &line.text(), words);
         }
         for (text, run) in join_runs(&line.runs) {
-            if colored_start.is_none() && !text.trim().is_empty() {
-                colored_start = Some(run.colored);
+            if !text.trim().is_empty() {
+                if colored_start.is_none() {
+                    colored_start = Some(run.colored);
+                    starts_bold = run.bold;
+                }
+                ends_colored = run.colored;
             }
             result.colored += usize::from(run.colored);
             let text = icons_marked(&text, run.symbol, &mut result.icons);
@@ -449,17 +546,19 @@ fn write_paragraph(
             });
         }
     }
-    if lines.first().is_some_and(|l| is_heading(l, body_size)) {
+    if let Some(first) = lines.first().filter(|l| is_heading(l, body_size)) {
         let text: String = pieces.iter().map(|p| p.text.as_str()).collect();
-        return format!(
-            "# {}",
+        let heading = format!(
+            "{} {}",
+            heading_marker(first.size(), title_size),
             text.split_whitespace().collect::<Vec<_>>().join(" ")
         );
+        return (heading, ends_colored);
     }
 
     // The new marker: a coloured start, or an asterisk of the document's
     // own, becomes one asterisk before the (bold) head.
-    let mut new = colored_start == Some(true);
+    let mut new = color_marks_new(colored_start == Some(true), starts_bold, after_colored);
     if let Some(first) = pieces.iter_mut().find(|p| !p.text.trim().is_empty()) {
         let trimmed = first.text.trim_start();
         if let Some(rest) = trimmed.strip_prefix('*') {
@@ -487,7 +586,7 @@ fn write_paragraph(
             out.push_str(&text);
         }
     }
-    out
+    (out, ends_colored)
 }
 
 /// A bold run as Markdown: `**` around the words, the spaces around it
@@ -622,6 +721,100 @@ mod tests {
         assert_eq!(embolden(" Bajoran Wormhole – "), " **Bajoran Wormhole** – ");
         assert_eq!(embolden("Dabo:"), "**Dabo**:");
         assert_eq!(embolden("non-"), "**non-**");
+    }
+
+    #[test]
+    fn color_marks_the_start_of_a_new_entry_not_its_body() {
+        // A red paragraph after black text: a new entry starts.
+        assert!(color_marks_new(true, false, false));
+        // A red paragraph going on a red entry is its body...
+        assert!(!color_marks_new(true, false, true));
+        // ...unless it opens with a bold head: the next new entry.
+        assert!(color_marks_new(true, true, true));
+        assert!(!color_marks_new(false, true, false));
+    }
+
+    #[test]
+    fn a_dated_running_header_is_the_title_only_where_the_pages_give_no_date() {
+        let header = Some("Current Rulings Document (6 February 2012)");
+        let undated = "**Set Up** – text.\n\n".to_string();
+        assert_eq!(
+            with_running_title(undated.clone(), header),
+            "Current Rulings Document (6 February 2012)\n\n**Set Up** – text.\n\n"
+        );
+        let dated = "# Current Rulings\n\n3/27/00\n\n**Set Up** – text.\n\n".to_string();
+        assert_eq!(
+            with_running_title(dated.clone(), Some("11/25/26, 2:42 AM Current Rulings")),
+            dated
+        );
+        assert_eq!(with_running_title(undated.clone(), None), undated);
+    }
+
+    fn line(text: &str, top: f32, size: f32, bold: bool) -> Line {
+        let run = Run {
+            text: text.to_string(),
+            left: 50.0,
+            right: 250.0,
+            top,
+            height: size,
+            size,
+            bold,
+            colored: false,
+            symbol: false,
+        };
+        Line::new(vec![run], (0, 0))
+    }
+
+    #[test]
+    fn a_heading_wrapped_over_two_lines_is_one_paragraph() {
+        let flow = Flow {
+            body_size: 10.0,
+            pitch: 13.0,
+            spaced: true,
+        };
+        let first = line("Current Rulings Document (03", 100.0, 15.0, true);
+        let second = line("November 2014)", 119.5, 15.0, true);
+        assert!(!starts_paragraph(&first, &second, &flow));
+        // A section head under the title is a paragraph of its own.
+        let section = line("RULINGS", 119.5, 12.0, true);
+        assert!(starts_paragraph(&first, &section, &flow));
+    }
+
+    #[test]
+    fn a_bold_name_starting_a_line_is_a_head_only_where_paragraphs_are_not_spaced() {
+        let sentence = line("with the following text now.", 100.0, 10.0, false);
+        let name = line("Vulcan Nerve Pinch may be played", 113.0, 10.0, true);
+        let mut flow = Flow {
+            body_size: 10.0,
+            pitch: 13.0,
+            spaced: true,
+        };
+        assert!(!starts_paragraph(&sentence, &name, &flow));
+        flow.spaced = false;
+        assert!(starts_paragraph(&sentence, &name, &flow));
+    }
+
+    #[test]
+    fn paragraphs_are_spaced_where_wide_steps_are_common_between_body_lines() {
+        let at = |tops: &[f32]| -> Vec<Line> {
+            tops.iter().map(|&t| line("text", t, 10.0, false)).collect()
+        };
+        let spaced = at(&[0.0, 13.0, 26.0, 46.0, 59.0, 79.0, 92.0]);
+        assert!(spaces_paragraphs(&spaced, 13.0, 10.0));
+        let unspaced = at(&[0.0, 13.0, 26.0, 39.0, 52.0, 65.0, 78.0, 98.0, 111.0]);
+        assert!(!spaces_paragraphs(&unspaced, 13.0, 10.0));
+        // Wide steps around a heading are not paragraph spacing.
+        let mut with_heading = at(&[0.0, 13.0, 26.0]);
+        with_heading.push(line("SECTION", 46.0, 14.0, true));
+        with_heading.extend(at(&[66.0, 79.0, 92.0]));
+        assert!(!spaces_paragraphs(&with_heading, 13.0, 10.0));
+    }
+
+    #[test]
+    fn headings_below_the_title_size_are_sections() {
+        assert_eq!(heading_marker(15.0, 15.0), "#");
+        assert_eq!(heading_marker(14.6, 15.0), "#");
+        assert_eq!(heading_marker(12.0, 15.0), "##");
     }
 
     #[test]
