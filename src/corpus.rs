@@ -374,6 +374,7 @@ pub fn load_sources(sources: &Sources) -> Result<Corpus, Error> {
             Err(e) => problems.push(e),
         }
     }
+    parse::base::link_sections(&mut releases);
     Ok(Corpus {
         sources: sources.clone(),
         releases,

@@ -55,6 +55,22 @@ fn without_date(title: &str) -> String {
     }
 }
 
+/// The base document a title names, when it is one: "Rules Compendium",
+/// "Rulebook", "Glossary" (a rulings document's title names rulings first).
+pub fn base_kind(lower_title: &str) -> Option<ReleaseKind> {
+    if lower_title.contains("ruling") {
+        None
+    } else if lower_title.contains("compendium") {
+        Some(ReleaseKind::Compendium)
+    } else if lower_title.contains("rulebook") || lower_title.contains("rule book") {
+        Some(ReleaseKind::Rulebook)
+    } else if lower_title.contains("glossary") {
+        Some(ReleaseKind::Glossary)
+    } else {
+        None
+    }
+}
+
 pub fn declares_alphabetical(text: &str) -> bool {
     ALPHABETICAL.is_match(text)
 }
@@ -265,6 +281,8 @@ pub fn describe(
                 ReleaseKind::RecentRulings
             } else if lower.contains("current rulings") {
                 ReleaseKind::CurrentRulings
+            } else if let Some(kind) = base_kind(&lower) {
+                kind
             } else {
                 ReleaseKind::Rulings
             };

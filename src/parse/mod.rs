@@ -8,6 +8,7 @@
 //! front matter when present, else from its own text (`about`).
 
 pub mod about;
+pub mod base;
 pub mod body;
 pub mod dates;
 pub mod flow;
@@ -124,6 +125,8 @@ pub struct Reading {
     /// prose and are not kept: a long document has millions.)
     pub not_taken: Vec<(usize, String, Rejection)>,
     pub style: Style,
+    /// What a base document held, by shape; `None` for a rulings document.
+    pub base: Option<base::BaseCounts>,
 }
 
 /// The shape of a document as read: what its own text showed, or its hints.
@@ -164,6 +167,26 @@ pub fn read_document(file: &str, text: &str, order: usize) -> Result<Reading, Do
 
 /// [`read_document`] with a limit of `max_lines` lines of text.
 fn read_within(
+    file: &str,
+    text: &str,
+    order: usize,
+    max_lines: usize,
+) -> Result<Reading, DocumentError> {
+    let bare = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if !bare.trim().is_empty() && !bare.contains('\0') {
+        let (meta, skip) = front_matter::split(file, bare)?;
+        if let Some(kind) = base::kind_of(meta.as_ref(), bare, skip) {
+            let plain = |masked: &str| read_plain(file, masked, order, max_lines);
+            let (mut reading, counts) = base::read(file, bare, kind, skip, plain)?;
+            reading.base = Some(counts);
+            return Ok(reading);
+        }
+    }
+    read_plain(file, text, order, max_lines)
+}
+
+/// Reads a rulings document (or the alphabetical parts of a base).
+fn read_plain(
     file: &str,
     text: &str,
     order: usize,
@@ -300,6 +323,7 @@ fn read_within(
         furniture: furniture_lines,
         not_taken,
         style,
+        base: None,
     })
 }
 
