@@ -233,6 +233,16 @@ fn ordinal(word: &str) -> Ordinal {
     Ordinal::Nth(digits.parse().unwrap_or(0))
 }
 
+/// The first sentence of a text, markup aside: how an unread instruction
+/// is named.
+pub fn first_words(text: &str) -> String {
+    let plain = bare(text.split("\n\n").next().unwrap_or_default());
+    match sentences(&plain).first() {
+        Some(&(s, e)) => plain[s..e].to_string(),
+        None => plain,
+    }
+}
+
 /// Markup that does not change what an instruction says.
 fn bare(text: &str) -> String {
     text.replace(['*', '_'], "").trim().to_string()

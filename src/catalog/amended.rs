@@ -1,0 +1,94 @@
+//! A base entry with the amendments in effect applied: the text in force on
+//! a date, step by step, each step with the ruling it comes from.
+
+use std::collections::HashMap;
+
+use super::{Catalog, CatalogError, Stored, Topic};
+use crate::amend::{self, Action, Instruction, Step, Target};
+use crate::model::{Effect, ReleaseInfo};
+
+/// A base entry and what the later rulings on its topic did to it.
+pub struct Amended {
+    /// The base entry (a Glossary entry, a Rulebook section).
+    pub base: Stored,
+    /// The text in force on the date.
+    pub text: String,
+    /// Each instruction of each later ruling, oldest first.
+    pub steps: Vec<AmendStep>,
+}
+
+/// One instruction of a ruling, applied or not.
+pub struct AmendStep {
+    /// The ruling that gives it.
+    pub by: Stored,
+    pub step: Step,
+}
+
+impl Amended {
+    /// The steps that could not be applied.
+    pub fn unapplied(&self) -> impl Iterator<Item = &AmendStep> {
+        self.steps.iter().filter(|s| s.step.failure.is_some())
+    }
+}
+
+impl Catalog {
+    /// The topic's base entry with the later rulings applied to it, on the
+    /// topic's date; `None` when no base document holds the topic or no
+    /// ruling came after it.
+    pub fn amended(&self, topic: &Topic) -> Result<Option<Amended>, CatalogError> {
+        let mut all = topic.all()?;
+        all.retain(|s| s.on(topic.as_of).is_some());
+        all.sort_by_key(|s| s.seq);
+        let mut kinds: HashMap<String, Option<ReleaseInfo>> = HashMap::new();
+        let mut is_base = |id: &str| -> Result<bool, CatalogError> {
+            if !kinds.contains_key(id) {
+                kinds.insert(id.to_string(), self.release(id)?);
+            }
+            Ok(kinds[id].as_ref().is_some_and(|r| r.kind.is_base()))
+        };
+        let mut base_at = None;
+        for (i, s) in all.iter().enumerate() {
+            if is_base(&s.entry.release)? {
+                base_at = Some(i);
+            }
+        }
+        let Some(b) = base_at else { return Ok(None) };
+        let later: Vec<Stored> = all.split_off(b + 1);
+        if later.is_empty() {
+            return Ok(None);
+        }
+        let base = all.pop().expect("the base entry is in the list");
+        Ok(Some(apply(base, later)))
+    }
+}
+
+/// Applies each later ruling to the base text, in order.
+fn apply(base: Stored, later: Vec<Stored>) -> Amended {
+    let mut text = base.entry.text.clone();
+    let mut steps = Vec::new();
+    for by in later {
+        let instructions = match amend::instructions(&by.entry.text) {
+            Some(found) => found,
+            None if by.entry.effect == Some(Effect::Amends) => vec![Instruction {
+                statement: amend::first_words(&by.entry.text),
+                action: Action::Replace,
+                target: Target::Unread,
+                text: String::new(),
+            }],
+            // A ruling that states the topic anew is its text.
+            None => vec![Instruction {
+                statement: String::new(),
+                action: Action::Replace,
+                target: Target::Entry,
+                text: by.entry.text.clone(),
+            }],
+        };
+        let (next, applied) = amend::apply(&text, &instructions);
+        text = next;
+        steps.extend(applied.into_iter().map(|step| AmendStep {
+            by: by.clone(),
+            step,
+        }));
+    }
+    Amended { base, text, steps }
+}
