@@ -289,9 +289,13 @@ pub fn instructions(text: &str) -> Option<Vec<Instruction>> {
                 finish(open.take(), &mut out);
                 let mut given = Vec::new();
                 if !rest.is_empty() {
-                    // The text on the instruction's own line: keep its markup.
-                    let at = p.len().saturating_sub(rest.len());
-                    given.push(p.get(at..).map_or(rest.clone(), |s| s.trim().to_string()));
+                    // The text on the instruction's own line, after its
+                    // colon, with its markup.
+                    let raw = match (statement.ends_with(':'), p.split_once(':')) {
+                        (true, Some((_, after))) => after.trim().to_string(),
+                        _ => rest.clone(),
+                    };
+                    given.push(raw);
                 }
                 open = Some((kind, caps, statement, given, false));
             }
@@ -748,8 +752,11 @@ pub fn changed_words(before: &str, after: &str) -> (String, String) {
     {
         end += 1;
     }
-    // Widen to whole words.
-    while start > 0 && a[start - 1].is_alphanumeric() {
+    // A change that begins inside a word takes the whole word.
+    while start > 0
+        && a[start - 1].is_alphanumeric()
+        && a.get(start).is_some_and(|c| c.is_alphanumeric())
+    {
         start -= 1;
     }
     let removed: String = a[start..a.len() - end].iter().collect();

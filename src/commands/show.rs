@@ -668,6 +668,9 @@ pub fn failure_text(failure: Option<&Failure>) -> String {
         Some(Failure::WordsTwice) => {
             "the words to delete are in that paragraph more than once".to_string()
         }
+        Some(Failure::Missing { have: 0 }) => {
+            "the base text has no such part (paragraph, sentence, bullet point or list)".to_string()
+        }
         Some(Failure::Missing { have }) => {
             format!("the base text has only {have} of the parts it counts")
         }

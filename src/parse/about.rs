@@ -58,6 +58,12 @@ fn without_date(title: &str) -> String {
 /// The base document a title names, when it is one: "Rules Compendium",
 /// "Rulebook", "Glossary" (a rulings document's title names rulings first).
 pub fn base_kind(lower_title: &str) -> Option<ReleaseKind> {
+    let title = lower_title.trim();
+    // A title is a short line, not a sentence ("cloaking – This Glossary
+    // entry has been deleted." is a ruling).
+    if title.split_whitespace().count() > 12 || title.ends_with('.') || title.contains(" – ") {
+        return None;
+    }
     if lower_title.contains("ruling") {
         None
     } else if lower_title.contains("compendium") {
@@ -281,7 +287,9 @@ pub fn describe(
                 ReleaseKind::RecentRulings
             } else if lower.contains("current rulings") {
                 ReleaseKind::CurrentRulings
-            } else if let Some(kind) = base_kind(&lower) {
+            } else if let Some(kind) = base_kind(&lower).filter(|_| !title_block.is_empty()) {
+                // Only a title names a base document: a preamble that
+                // mentions the Glossary is a rulings document's.
                 kind
             } else {
                 ReleaseKind::Rulings
@@ -289,7 +297,10 @@ pub fn describe(
             let source = if kind == ReleaseKind::Rulings {
                 Source::Default
             } else {
-                edition_line(&|t| t.to_lowercase().contains("rulings"))
+                edition_line(&|t| {
+                    let lower = t.to_lowercase();
+                    lower.contains("rulings") || base_kind(&lower).is_some()
+                })
             };
             (kind, source)
         }

@@ -72,12 +72,21 @@ pub fn kind_of(meta: Option<&Meta>, text: &str, skip: usize) -> Option<ReleaseKi
     if let Some(kind) = meta.and_then(|m| m.kind) {
         return kind.is_base().then_some(kind);
     }
-    let title = text
-        .split('\n')
-        .skip(skip)
-        .map(str::trim)
-        .find(|l| !l.is_empty())?;
-    super::about::base_kind(&title.trim_start_matches('#').to_lowercase())
+    let title = match meta.and_then(|m| m.title.as_deref()) {
+        Some(title) => title,
+        None => text
+            .split('\n')
+            .skip(skip)
+            .map(str::trim)
+            .find(|l| !l.is_empty())?,
+    };
+    let title = title.trim_start_matches('#').trim();
+    // A title is a short line, not a sentence ("cloaking – This Glossary
+    // entry has been deleted." is a ruling).
+    if title.split_whitespace().count() > TITLE_WORDS || title.ends_with('.') {
+        return None;
+    }
+    super::about::base_kind(&title.to_lowercase())
 }
 
 /// The section number a topic begins with ("7.4.2: Personnel Battle" →
@@ -186,7 +195,7 @@ pub fn read(
     text: &str,
     kind: ReleaseKind,
     skip: usize,
-    plain: impl Fn(&str) -> Result<Reading, DocumentError>,
+    plain: impl Fn(&str, bool) -> Result<Reading, DocumentError>,
 ) -> Result<(Reading, BaseCounts), DocumentError> {
     let lines: Vec<&str> = text.split('\n').collect();
     if lines.len() > MAX_LINES * 4 {
@@ -241,12 +250,12 @@ pub fn read(
             Part::Front | Part::Glossary | Part::Temporary | Part::Errata
         )
     };
-    let mut reading = match plain(&masked(&alphabetical)) {
+    let mut reading = match plain(&masked(&alphabetical), false) {
         Ok(reading) => reading,
         Err(DocumentError::NoEntries { .. }) => {
             // No alphabetical part: the whole text says what the document
             // is (title, edition, date); its own entries are not kept.
-            let mut whole = plain(text)?;
+            let mut whole = plain(text, true)?;
             let entries = std::mem::take(&mut whole.release.entries);
             whole.release.front = front_of(&lines, skip, &parts, |p| p == Part::Front);
             whole.not_taken.clear();

@@ -176,21 +176,25 @@ fn read_within(
     if !bare.trim().is_empty() && !bare.contains('\0') {
         let (meta, skip) = front_matter::split(file, bare)?;
         if let Some(kind) = base::kind_of(meta.as_ref(), bare, skip) {
-            let plain = |masked: &str| read_plain(file, masked, order, max_lines);
+            let plain =
+                |masked: &str, empty: bool| read_plain(file, masked, order, max_lines, empty);
             let (mut reading, counts) = base::read(file, bare, kind, skip, plain)?;
             reading.base = Some(counts);
             return Ok(reading);
         }
     }
-    read_plain(file, text, order, max_lines)
+    read_plain(file, text, order, max_lines, false)
 }
 
-/// Reads a rulings document (or the alphabetical parts of a base).
+/// Reads a rulings document (or the alphabetical parts of a base). A
+/// document without entries is an error unless `may_be_empty` (a base
+/// whose text is all numbered sections, read for its title and date).
 fn read_plain(
     file: &str,
     text: &str,
     order: usize,
     max_lines: usize,
+    may_be_empty: bool,
 ) -> Result<Reading, DocumentError> {
     if text.trim().is_empty() {
         return Err(DocumentError::Empty {
@@ -295,7 +299,7 @@ fn read_plain(
     let mut entries = flow::consume(drafts, |draft, out| {
         out.push(finish_entry(draft, &id, file, &about))
     });
-    if entries.is_empty() {
+    if entries.is_empty() && !may_be_empty {
         return Err(DocumentError::NoEntries {
             file: file.to_string(),
         });
