@@ -565,3 +565,19 @@ fn no_answer_a_base_covers_says_check_the_glossary() {
         assert!(!out.contains("check the"), "{topic}: {out}");
     }
 }
+
+#[test]
+fn diff_between_dates_shows_the_text_in_force_as_it_changed() {
+    let corpus = Corpus::new().fixture(GLOSSARY).bundled(RRD);
+    let out = corpus.out(&["diff", "2022-01-01", "2022-12-01"]);
+    let points = &out[out.find("\n  points\n").unwrap()..];
+    assert!(
+        points.contains("[-in your final score for the game (whether you win\n    or lose) or for calculating differential,-] unless the card says otherwise."),
+        "{out}"
+    );
+    // A revision is compared with the text it revised, not printed whole.
+    let revised = &out[out.find("\n  become\n").unwrap()..out.find("\n  points\n").unwrap()];
+    assert!(!revised.contains("Revise as follows"), "{revised}");
+    assert!(!revised.contains("Clarifies that"), "{revised}");
+    assert!(revised.contains("{+simultaneously+}"), "{revised}");
+}

@@ -1,7 +1,7 @@
 //! A base entry with the amendments in effect applied: the text in force on
 //! a date, step by step, each step with the ruling it comes from.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use super::{Catalog, CatalogError, Stored, Topic};
 use crate::amend::{self, Action, Instruction, Step, Target};
@@ -38,7 +38,6 @@ impl Catalog {
     pub fn amended(&self, topic: &Topic) -> Result<Option<Amended>, CatalogError> {
         let mut all = topic.all()?;
         all.retain(|s| s.on(topic.as_of).is_some());
-        all.sort_by_key(|s| s.seq);
         let mut kinds: HashMap<String, Option<ReleaseInfo>> = HashMap::new();
         let mut is_base = |id: &str| -> Result<bool, CatalogError> {
             if !kinds.contains_key(id) {
@@ -46,20 +45,37 @@ impl Catalog {
             }
             Ok(kinds[id].as_ref().is_some_and(|r| r.kind.is_base()))
         };
-        let mut base_at = None;
-        for (i, s) in all.iter().enumerate() {
+        let mut bases = HashSet::new();
+        for s in &all {
             if is_base(&s.entry.release)? {
-                base_at = Some(i);
+                bases.insert(s.entry.release.clone());
             }
         }
-        let Some(b) = base_at else { return Ok(None) };
-        let later: Vec<Stored> = all.split_off(b + 1);
-        if later.is_empty() {
-            return Ok(None);
-        }
-        let base = all.pop().expect("the base entry is in the list");
-        Ok(Some(apply(base, later)))
+        Ok(compose(all, &bases))
     }
+
+    /// The ids of the base documents of the corpus.
+    pub fn base_releases(&self) -> Result<HashSet<String>, CatalogError> {
+        Ok(self
+            .releases()?
+            .into_iter()
+            .filter(|r| r.kind.is_base())
+            .map(|r| r.id)
+            .collect())
+    }
+}
+
+/// The newest base entry among a topic's rulings in effect, with the
+/// rulings after it applied; `None` when no base entry has a later ruling.
+pub fn compose(mut all: Vec<Stored>, bases: &HashSet<String>) -> Option<Amended> {
+    all.sort_by_key(|s| s.seq);
+    let b = all.iter().rposition(|s| bases.contains(&s.entry.release))?;
+    let later: Vec<Stored> = all.split_off(b + 1);
+    if later.is_empty() {
+        return None;
+    }
+    let base = all.pop()?;
+    Some(apply(base, later))
 }
 
 /// Applies each later ruling to the base text, in order.

@@ -8,7 +8,7 @@ mod amended;
 mod names;
 mod topic;
 
-pub use amended::{AmendStep, Amended};
+pub use amended::{compose, AmendStep, Amended};
 
 use std::cell::OnceCell;
 use std::path::Path;

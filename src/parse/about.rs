@@ -56,7 +56,8 @@ fn without_date(title: &str) -> String {
 }
 
 /// The base document a title names, when it is one: "Rules Compendium",
-/// "Rulebook", "Glossary" (a rulings document's title names rulings first).
+/// "Rulebook", "Glossary" (a rulings document's title names rulings or
+/// updates).
 pub fn base_kind(lower_title: &str) -> Option<ReleaseKind> {
     let title = lower_title.trim();
     // A title is a short line, not a sentence ("cloaking – This Glossary
@@ -64,7 +65,12 @@ pub fn base_kind(lower_title: &str) -> Option<ReleaseKind> {
     if title.split_whitespace().count() > 12 || title.ends_with('.') || title.contains(" – ") {
         return None;
     }
-    if lower_title.contains("ruling") {
+    // "RULEBOOK UPDATES", "Glossary errata": a heading of a rulings
+    // document, not the title of a base.
+    if ["ruling", "update", "errata", "change"]
+        .iter()
+        .any(|w| lower_title.contains(w))
+    {
         None
     } else if lower_title.contains("compendium") {
         Some(ReleaseKind::Compendium)
