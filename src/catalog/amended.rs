@@ -1,11 +1,11 @@
 //! A base entry with the amendments in effect applied: the text in force on
 //! a date, step by step, each step with the ruling it comes from.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 use super::{Catalog, CatalogError, Stored, Topic};
 use crate::amend::{self, Action, Instruction, Step, Target};
-use crate::model::{Effect, ReleaseInfo};
+use crate::model::Effect;
 
 /// A base entry and what the later rulings on its topic did to it.
 pub struct Amended {
@@ -36,32 +36,19 @@ impl Catalog {
     /// topic's date; `None` when no base document holds the topic or no
     /// ruling came after it.
     pub fn amended(&self, topic: &Topic) -> Result<Option<Amended>, CatalogError> {
+        let bases = self.base_releases();
+        if bases.is_empty() {
+            // No base in the corpus: nothing more to read.
+            return Ok(None);
+        }
         let mut all = topic.all()?;
         all.retain(|s| s.on(topic.as_of).is_some());
-        let mut kinds: HashMap<String, Option<ReleaseInfo>> = HashMap::new();
-        let mut is_base = |id: &str| -> Result<bool, CatalogError> {
-            if !kinds.contains_key(id) {
-                kinds.insert(id.to_string(), self.release(id)?);
-            }
-            Ok(kinds[id].as_ref().is_some_and(|r| r.kind.is_base()))
-        };
-        let mut bases = HashSet::new();
-        for s in &all {
-            if is_base(&s.entry.release)? {
-                bases.insert(s.entry.release.clone());
-            }
-        }
         Ok(compose(all, &bases))
     }
 
     /// The ids of the base documents of the corpus.
-    pub fn base_releases(&self) -> Result<HashSet<String>, CatalogError> {
-        Ok(self
-            .releases()?
-            .into_iter()
-            .filter(|r| r.kind.is_base())
-            .map(|r| r.id)
-            .collect())
+    pub fn base_releases(&self) -> HashSet<String> {
+        self.manifest().bases.iter().cloned().collect()
     }
 }
 

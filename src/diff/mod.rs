@@ -512,7 +512,7 @@ fn compare_in_force(
     );
     // A base entry with amendments applied is compared as the text in
     // force on each date.
-    let bases = catalog.base_releases()?;
+    let bases = catalog.base_releases();
     // The rulings of a side, with the earlier side's base entry that a
     // later ruling replaced by revising it.
     let texts = |holdings: &Holdings, earlier: &Holdings| -> HashMap<TopicKey, String> {
