@@ -243,6 +243,20 @@ pub fn first_words(text: &str) -> String {
     }
 }
 
+/// The text a ruling that states its topic anew gives: its paragraphs up to
+/// an editorial one ("There's only two functional change …"), which speaks
+/// of the change rather than the rules.
+pub fn restated(text: &str) -> String {
+    let mut kept: Vec<&str> = Vec::new();
+    for p in text.split("\n\n") {
+        if !kept.is_empty() && EDITORIAL.is_match(&bare(p)) {
+            break;
+        }
+        kept.push(p);
+    }
+    kept.join("\n\n")
+}
+
 /// Markup that does not change what an instruction says.
 fn bare(text: &str) -> String {
     text.replace(['*', '_'], "").trim().to_string()

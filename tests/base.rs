@@ -473,6 +473,23 @@ fn sections_are_found_by_number_and_by_title() {
         assert_eq!(a["amended"]["steps"][0]["release"], "1e-2022-11-07-rrd");
         assert!(text_in_force(&a).contains("The battle proceeds in 6 stages:"));
     }
+    // Each section the revision names has its own part of it, cut at the
+    // head that names it; the closing editorial paragraph is no rule.
+    let personnel = text_in_force(&corpus.answer("7.4.2", &[]));
+    assert!(!personnel.contains("SHIP BATTLE"), "{personnel}");
+    let a = corpus.answer("ship battle", &[]);
+    assert_eq!(a["amended"]["base"]["topic"], "7.4.3 Ship Battle");
+    assert_eq!(a["amended"]["steps"][0]["statement"], "Revise as follows:");
+    assert_eq!(a["amended"]["steps"][0]["line"], 68);
+    let ship = text_in_force(&a);
+    assert!(
+        ship.contains("A ship battle proceeds in 8 stages:"),
+        "{ship}"
+    );
+    assert!(
+        !ship.contains("There's only two functional change"),
+        "{ship}"
+    );
     // "Add a new sidebar" to 4.2.
     let a = corpus.answer("4.2", &[]);
     assert!(

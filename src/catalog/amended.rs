@@ -78,12 +78,18 @@ fn apply(base: Stored, later: Vec<Stored>) -> Amended {
                 target: Target::Unread,
                 text: String::new(),
             }],
-            // A ruling that states the topic anew is its text.
+            // A ruling that states the topic anew is its text (a part of a
+            // revision of several sections says so in its first part).
             None => vec![Instruction {
-                statement: String::new(),
+                statement: by
+                    .entry
+                    .supersedes
+                    .first()
+                    .map(|s| s.statement.clone())
+                    .unwrap_or_default(),
                 action: Action::Replace,
                 target: Target::Entry,
-                text: by.entry.text.clone(),
+                text: amend::restated(&by.entry.text),
             }],
         };
         let (next, applied) = amend::apply(&text, &instructions);
