@@ -360,20 +360,9 @@ pub fn read(
             Part::Front | Part::Glossary | Part::Temporary | Part::Errata
         )
     };
-    let mut reading = match plain(&masked(&alphabetical), false) {
-        Ok(reading) => reading,
-        Err(DocumentError::NoEntries { .. }) => {
-            // No alphabetical part: the whole text says what the document
-            // is (title, edition, date); its own entries are not kept.
-            let mut whole = plain(text, true)?;
-            let entries = std::mem::take(&mut whole.release.entries);
-            whole.release.front = front_of(&lines, skip, &parts, |p| p == Part::Front);
-            whole.not_taken.clear();
-            drop(entries);
-            whole
-        }
-        Err(e) => return Err(e),
-    };
+    // A base of numbered sections alone has no alphabetical entries: the
+    // reading then gives its title, edition and date only.
+    let mut reading = plain(&masked(&alphabetical), true)?;
     let mut counts = BaseCounts::default();
     let release = &mut reading.release;
     release.kind = kind;
@@ -423,6 +412,11 @@ pub fn read(
     let log = front_of(&lines, skip, &parts, |p| p == Part::ChangeLog);
     counts.change_log = log.len();
     release.front.extend(log);
+    if release.entries.is_empty() {
+        return Err(DocumentError::NoEntries {
+            file: file.to_string(),
+        });
+    }
     release.entries.sort_by_key(|e| e.line);
     release.front.sort_by_key(|p| p.line);
     release.front.dedup_by_key(|p| p.line);
