@@ -29,23 +29,24 @@ builds=()
 for ((i = 0; i < runs; i++)); do
     rm -rf "$work/index"
     start=$(date +%s.%N)
-    "${r[@]}" index >/dev/null
+    "${r[@]}" index >"$work/built" 2>&1
     end=$(date +%s.%N)
     builds+=("$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }')")
 done
 median=$(printf '%s\n' "${builds[@]}" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
+grep -o 'Indexed [0-9]* entries from [0-9]* releases' "$work/built"
 echo "index build: median ${median} s of ${runs} (${builds[*]})"
 
 # Commands read every index file's checksum until the files are 2 s old
 # (src/index/intact.rs): what is measured is every command after that.
 sleep 2.5
-"${r[@]}" releases >/dev/null
+"${r[@]}" releases >/dev/null 2>&1
 for question in "show 7.4.2" "show crew term 0500" "errata card 0042"; do
     read -ra words <<<"$question"
     times=()
     for ((i = 0; i < runs; i++)); do
         start=$(date +%s.%N)
-        "${r[@]}" "${words[@]}" >/dev/null
+        "${r[@]}" "${words[@]}" >/dev/null 2>&1
         end=$(date +%s.%N)
         times+=("$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", (b - a) * 1000 }')")
     done
