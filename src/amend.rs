@@ -243,6 +243,38 @@ pub fn first_words(text: &str) -> String {
     }
 }
 
+/// An instruction about a sidebar set in brackets inside the text an
+/// instruction gives ("[Update Sidebar: Clarifications: Multitargeting:
+/// Revise the last sentence of the first paragraph: …]", "[New sidebar
+/// here: SIDEBAR Reminder: … END SIDEBAR.]").
+static BRACKETED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\[\s*(?:new sidebar|update sidebar|sidebar)\b[^\]]*\]").expect("valid regex")
+});
+
+/// The instructions set in brackets inside a given text: each is an
+/// instruction of its own about another entry (a sidebar), which this
+/// tool does not apply; the given text is applied as printed, and these
+/// are said.
+pub fn bracketed(given: &str) -> Vec<Instruction> {
+    BRACKETED
+        .find_iter(given)
+        .map(|m| {
+            let plain = bare(m.as_str());
+            let words: Vec<&str> = plain.split_whitespace().take(12).collect();
+            let mut statement = words.join(" ");
+            if statement.len() < plain.len() {
+                statement.push_str(" …");
+            }
+            Instruction {
+                statement,
+                action: Action::Replace,
+                target: Target::Unread,
+                text: String::new(),
+            }
+        })
+        .collect()
+}
+
 /// The text a ruling that states its topic anew gives: its paragraphs up to
 /// an editorial one ("There's only two functional change …"), which speaks
 /// of the change rather than the rules.
@@ -866,6 +898,20 @@ mod tests {
             )],
         );
         assert_eq!(steps[0].failure, Some(Failure::Missing { have: 3 }));
+    }
+
+    #[test]
+    fn bracketed_sidebar_instructions_are_said_not_applied() {
+        let found = bracketed("Text. [Update Sidebar: Clarifications: Multitargeting: Revise the last sentence.] More.");
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].target, Target::Unread);
+        assert!(
+            found[0]
+                .statement
+                .starts_with("[Update Sidebar: Clarifications"),
+            "{found:?}"
+        );
+        assert!(bracketed("A [Tricorder] is equipment.").is_empty());
     }
 
     #[test]

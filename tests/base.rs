@@ -490,6 +490,24 @@ fn sections_are_found_by_number_and_by_title() {
         !ship.contains("There's only two functional change"),
         "{ship}"
     );
+    // The sidebar instructions set in brackets inside it are said, not
+    // applied.
+    let refused: Vec<&str> = a["amended"]["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["applied"] == false)
+        .map(|s| s["statement"].as_str().unwrap())
+        .collect();
+    assert_eq!(refused.len(), 2, "{refused:?}");
+    assert!(
+        refused[0].starts_with("[Update Sidebar: Clarifications: Multitargeting"),
+        "{refused:?}"
+    );
+    assert!(
+        refused[1].starts_with("[SIDEBAR: Clarifications: Unusual Tactic Scenarios"),
+        "{refused:?}"
+    );
     // "Add a new sidebar" to 4.2.
     let a = corpus.answer("4.2", &[]);
     assert!(

@@ -92,6 +92,12 @@ fn apply(base: Stored, later: Vec<Stored>) -> Amended {
                 text: amend::restated(&by.entry.text),
             }],
         };
+        let mut instructions = instructions;
+        let inside: Vec<Instruction> = instructions
+            .iter()
+            .flat_map(|i| amend::bracketed(&i.text))
+            .collect();
+        instructions.extend(inside);
         let (next, applied) = amend::apply(&text, &instructions);
         text = next;
         steps.extend(applied.into_iter().map(|step| AmendStep {

@@ -730,6 +730,8 @@ fn amended_text(style: &Style, a: &Amended) -> Vec<String> {
     lines.push(wrap(&super::diff::word_diff_text(style, &changes), w, "  "));
     lines.push(String::new());
     lines.push(style.bold("Changes, oldest first"));
+    // The base text and a ruling side by side once per ruling.
+    let mut beside: Vec<String> = Vec::new();
     for s in &a.steps {
         let what = if s.step.instruction.statement.is_empty() {
             "restates the entry".to_string()
@@ -761,6 +763,19 @@ fn amended_text(style: &Style, a: &Amended) -> Vec<String> {
                 }
             }
             Some(failure) => {
+                let id = s.by.entry.id();
+                if beside.contains(&id) {
+                    lines.push(style.caution(&wrap(
+                        &format!(
+                            "not applied: {}; the amendment is given above",
+                            failure_text(Some(failure))
+                        ),
+                        w,
+                        "    ",
+                    )));
+                    continue;
+                }
+                beside.push(id);
                 lines.push(style.caution(&wrap(
                     &format!(
                         "not applied: {}. The base text and the amendment, side by side:",
