@@ -321,6 +321,10 @@ pub fn load_sources(sources: &Sources) -> Result<Corpus, Error> {
     }
     let mut releases = Vec::new();
     let mut warnings = Vec::new();
+    // The text of each document with a ruling on several numbered sections,
+    // by release id: such a ruling is split by section once the bases are
+    // known.
+    let mut several_sections: HashMap<String, String> = HashMap::new();
     for (order, (name, origin)) in documents.iter().enumerate() {
         let (bytes, source) = match origin {
             Origin::Bundled(bytes) => (bytes.to_vec(), None),
@@ -369,11 +373,19 @@ pub fn load_sources(sources: &Sources) -> Result<Corpus, Error> {
                         entry.release = name.clone();
                     }
                 }
+                if release
+                    .entries
+                    .iter()
+                    .any(|e| parse::base::section_numbers(&e.topic).len() > 1)
+                {
+                    several_sections.insert(release.id.clone(), text.clone());
+                }
                 releases.push(release);
             }
             Err(e) => problems.push(e),
         }
     }
+    parse::base::link_sections(&mut releases, &several_sections);
     Ok(Corpus {
         sources: sources.clone(),
         releases,

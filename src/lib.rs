@@ -18,6 +18,7 @@
 //!   interactive search on the same answers, [`complete`] the shell
 //!   completion and manual page.
 
+pub mod amend;
 pub mod catalog;
 pub mod cli;
 pub mod commands;

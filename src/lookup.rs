@@ -64,6 +64,26 @@ pub fn exact<'k>(typed: &str, keys: impl IntoIterator<Item = &'k TopicKey> + Clo
     if let Some(k) = keys.clone().into_iter().find(|k| **k == wanted) {
         return Match::Exact(k.clone());
     }
+    if crate::parse::base::is_section_number(typed) {
+        // A section number names its section ("7.4.2" is *7.4.2 Personnel
+        // Battle*), not the sidebars that share its words.
+        return keys
+            .into_iter()
+            .filter(|k| numbered_title(k.as_str()).is_some_and(|(n, _)| n == wanted.as_str()))
+            .min_by_key(|k| k.as_str().len())
+            .map_or(Match::None, |k| Match::Exact(k.clone()));
+    }
+    // A section by its title alone ("personnel battle").
+    let titled: Vec<&TopicKey> = keys
+        .clone()
+        .into_iter()
+        .filter(|k| numbered_title(k.as_str()).is_some_and(|(_, t)| t == wanted.as_str()))
+        .collect();
+    match titled.as_slice() {
+        [] => {}
+        [only] => return Match::Exact((*only).clone()),
+        many => return several(many.iter().map(|k| (*k).clone())),
+    }
     let bare = wanted.without_article();
     let tiers: [&dyn Fn(&TopicKey) -> bool; 2] = [&|k| k.without_article() == bare, &|k| {
         same_words(k.without_article(), bare)
@@ -77,6 +97,28 @@ pub fn exact<'k>(typed: &str, keys: impl IntoIterator<Item = &'k TopicKey> + Clo
         }
     }
     Match::None
+}
+
+/// A section's key as (number, title): "7 4 2 personnel battle" is ("7 4
+/// 2", "personnel battle"); `None` for a key that does not begin with a
+/// number of two parts or more.
+fn numbered_title(key: &str) -> Option<(&str, &str)> {
+    let numbers = key
+        .split(' ')
+        .take_while(|w| w.len() <= 2 && w.bytes().all(|b| b.is_ascii_digit()))
+        .count();
+    if numbers < 2 {
+        return None;
+    }
+    let mut at = 0;
+    for (i, w) in key.split(' ').enumerate() {
+        if i == numbers {
+            break;
+        }
+        at += w.len() + 1;
+    }
+    let title = key.get(at..)?;
+    (!title.is_empty()).then(|| (key[..at].trim_end(), title))
 }
 
 /// The keys whose words the typed words begin or abbreviate, in order ("hq

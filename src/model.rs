@@ -62,6 +62,13 @@ pub enum ReleaseKind {
     RecentRulings,
     /// A list of individually dated rulings.
     Rulings,
+    /// The Glossary: the rules terms, alphabetically, in force as printed.
+    Glossary,
+    /// The Rulebook: the rules in numbered sections.
+    Rulebook,
+    /// The Rules Compendium: Rulebook sections, Glossary, Temporary
+    /// Rulings and errata in one document.
+    Compendium,
 }
 
 impl ReleaseKind {
@@ -70,7 +77,19 @@ impl ReleaseKind {
             ReleaseKind::CurrentRulings => "current-rulings",
             ReleaseKind::RecentRulings => "recent-rulings",
             ReleaseKind::Rulings => "rulings",
+            ReleaseKind::Glossary => "glossary",
+            ReleaseKind::Rulebook => "rulebook",
+            ReleaseKind::Compendium => "compendium",
         }
+    }
+
+    /// Whether the release is a base document: the rules themselves, which
+    /// rulings documents amend, rather than a list of rulings.
+    pub fn is_base(self) -> bool {
+        matches!(
+            self,
+            ReleaseKind::Glossary | ReleaseKind::Rulebook | ReleaseKind::Compendium
+        )
     }
 }
 
@@ -215,7 +234,7 @@ impl ReleaseInfo {
     }
 }
 
-/// The seven kinds of ruling entry.
+/// The eight kinds of entry.
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ValueEnum,
 )]
@@ -228,10 +247,13 @@ pub enum EntryKind {
     RulebookUpdate,
     Temporary,
     Redirect,
+    /// The text of a base document: a Rulebook section, a Glossary entry,
+    /// a sidebar that is not a clarification.
+    Rule,
 }
 
 impl EntryKind {
-    pub const ALL: [EntryKind; 7] = [
+    pub const ALL: [EntryKind; 8] = [
         EntryKind::Erratum,
         EntryKind::RuleChange,
         EntryKind::Clarification,
@@ -239,6 +261,7 @@ impl EntryKind {
         EntryKind::RulebookUpdate,
         EntryKind::Temporary,
         EntryKind::Redirect,
+        EntryKind::Rule,
     ];
 
     pub fn label(self) -> &'static str {
@@ -250,6 +273,7 @@ impl EntryKind {
             EntryKind::RulebookUpdate => "rulebook-update",
             EntryKind::Temporary => "temporary",
             EntryKind::Redirect => "redirect",
+            EntryKind::Rule => "rule",
         }
     }
 }

@@ -125,6 +125,7 @@ fn nothing_is_lost_from_any_bundled_or_fixture_document() {
         "rulings",
         "tests/fixtures/originals",
         "tests/fixtures/family",
+        "tests/fixtures/base",
     ] {
         for (name, text) in documents(folder) {
             let reading = read_document(&name, &text, 0).unwrap();

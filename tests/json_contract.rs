@@ -623,3 +623,38 @@ fn bidi_controls_are_escaped_in_every_json_answer() {
         "{out}"
     );
 }
+
+#[test]
+fn base_documents_and_applied_amendments_keep_the_shape() {
+    let read = |path: &str| std::fs::read_to_string(path).unwrap();
+    let glossary = read("tests/fixtures/base/1e-2021-11-01-glossary.md");
+    let compendium = read("tests/fixtures/base/1e-2022-10-03-compendium.md");
+    let rrd = read("rulings/1e-2022-11-07-rrd.md");
+    let unapplicable = document(
+        "1E",
+        "2022-02-07",
+        "Recent Rulings",
+        "## GLOSSARY UPDATES\n\nstopped –\n\nIn the second paragraph, delete:\n\nno such words\n",
+    );
+    let corpus = Corpus::new(&[
+        ("1e-2021-11-01-glossary.md", &glossary),
+        ("1e-2022-02-07-rrd.md", &unapplicable),
+        ("1e-2022-11-07-rrd.md", &rrd),
+    ]);
+    let v = corpus.answer("show", &["show", "points"], 0);
+    assert_eq!(len(&v["answers"][0]["amended"]["steps"]), 2);
+    let v = corpus.answer("show", &["show", "stopped"], 0);
+    assert_eq!(v["notes"][0]["code"], "amendment-not-applied");
+    let v = corpus.answer("check", &["check"], 0);
+    assert_eq!(v["documents"][0]["base"]["glossary"], 36);
+    let corpus = Corpus::new(&[
+        ("1e-2022-10-03-compendium.md", &compendium),
+        ("1e-2022-11-07-rrd.md", &rrd),
+    ]);
+    let v = corpus.answer("show", &["show", "7.4.2"], 0);
+    assert_eq!(v["answers"][0]["amended"]["steps"][0]["applied"], true);
+    corpus.answer("errata", &["errata", "alien parasites"], 0);
+    corpus.answer("diff", &["diff", "2022-01-01", "2022-12-01"], 0);
+    let v = corpus.answer("check", &["check"], 0);
+    assert_eq!(v["documents"][0]["base"]["sections"], 8);
+}

@@ -4,8 +4,11 @@
 //! [`Catalog::open`] only checks that the index is fresh (and has it rebuilt
 //! when it is not).
 
+mod amended;
 mod names;
 mod topic;
+
+pub use amended::{compose, AmendStep, Amended};
 
 use std::cell::OnceCell;
 use std::path::Path;

@@ -205,6 +205,9 @@ struct DocumentReport {
     date: Found<String>,
     kind: Found<String>,
     style: crate::parse::Style,
+    /// What a base document held, by shape (absent for a rulings document).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    base: Option<crate::parse::base::BaseCounts>,
     entries: Vec<EntryLine>,
     front: Vec<FrontLines>,
     furniture: Vec<FurnitureLine>,
@@ -552,6 +555,7 @@ fn report(
             found: reading.found.kind.clone(),
         },
         style: reading.style,
+        base: reading.base,
         entries: release
             .entries
             .iter()
@@ -649,6 +653,13 @@ fn write_plain(report: &Report, out: &mut impl Write) -> std::io::Result<()> {
             if s.alphabetical { ", alphabetical" } else { "" },
         )?;
         write_source(&d.source, out)?;
+        if let Some(b) = &d.base {
+            writeln!(
+                out,
+                "  base document: {} glossary entries, {} numbered sections, {} sidebars, {} temporary rulings, {} errata, {} change log paragraphs (front matter)",
+                b.glossary, b.sections, b.sidebars, b.temporary, b.errata, b.change_log
+            )?;
+        }
         writeln!(out, "  {} entries", d.entries.len())?;
         for e in &d.entries {
             writeln!(

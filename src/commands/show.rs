@@ -8,7 +8,8 @@ use serde::Serialize;
 
 use super::json::{Candidate, Note};
 use super::{editions, Config, Outcome, Printer};
-use crate::catalog::{Catalog, Looked, Name, Named, Naming, Reference, Stored};
+use crate::amend::{Failure, Ordinal, Target};
+use crate::catalog::{Amended, Catalog, Looked, Name, Named, Naming, Reference, Stored};
 use crate::cli::ShowArgs;
 use crate::index::timeline::Period;
 use crate::limits::{self, Typed};
@@ -35,6 +36,9 @@ pub struct TopicAnswer {
     /// (the standing ones among them); read only when asked for.
     pub history: Vec<(Stored, Period)>,
     pub references: Vec<Reference>,
+    /// The base entry with the later rulings applied, when a base document
+    /// in the corpus holds the topic and a ruling amended it since.
+    pub amended: Option<Amended>,
 }
 
 /// The answer to `show`.
@@ -230,6 +234,60 @@ struct TopicJson<'a> {
     standing: Vec<HistoryJson<'a>>,
     history: Vec<HistoryJson<'a>>,
     see: Vec<SeeJson<'a>>,
+    /// The base entry with the later rulings applied.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    amended: Option<AmendedJson<'a>>,
+}
+
+/// A base entry with the later rulings applied, as JSON.
+#[derive(Serialize)]
+struct AmendedJson<'a> {
+    base: &'a Entry,
+    /// The text in force on the date.
+    text: String,
+    steps: Vec<StepJson<'a>>,
+}
+
+/// One instruction of a ruling, as JSON: applied, or why not.
+#[derive(Serialize)]
+struct StepJson<'a> {
+    release: &'a str,
+    date: NaiveDate,
+    file: &'a str,
+    line: usize,
+    citation: &'a str,
+    statement: &'a str,
+    action: crate::amend::Action,
+    target: &'a Target,
+    applied: bool,
+    failure: Option<&'a Failure>,
+    removed: &'a str,
+    added: &'a str,
+}
+
+fn amended_json(a: &Amended) -> AmendedJson<'_> {
+    AmendedJson {
+        base: &a.base.entry,
+        text: a.text.clone(),
+        steps: a
+            .steps
+            .iter()
+            .map(|s| StepJson {
+                release: &s.by.entry.release,
+                date: s.by.entry.date,
+                file: &s.by.entry.file,
+                line: s.by.entry.line,
+                citation: &s.by.citation,
+                statement: &s.step.instruction.statement,
+                action: s.step.instruction.action,
+                target: &s.step.instruction.target,
+                applied: s.step.failure.is_none(),
+                failure: s.step.failure.as_ref(),
+                removed: &s.step.removed,
+                added: &s.step.added,
+            })
+            .collect(),
+    }
 }
 
 #[derive(Serialize)]
@@ -316,6 +374,12 @@ pub fn answer(
             as_of,
             REFERENCE_DEPTH,
         )?;
+        let rescinded = matches!(newest.1.status, Some(Status::Rescinded { .. }));
+        let amended = if rescinded {
+            None
+        } else {
+            catalog.amended(&topic)?
+        };
         answers.push(TopicAnswer {
             edition,
             exact,
@@ -323,6 +387,7 @@ pub fn answer(
             standing,
             history,
             references,
+            amended,
         });
     }
     if answers.is_empty() {
@@ -351,7 +416,30 @@ pub fn run(
         _ => Vec::new(),
     };
     if args.json {
-        let mut body = ShowJson::empty(&typed, &editions, as_of, &notes);
+        // Every instruction that could not be applied is a note.
+        let unapplied: Vec<Note> = match &answer {
+            ShowAnswer::Found(found) => found
+                .iter()
+                .filter_map(|a| a.amended.as_ref())
+                .flat_map(|a| a.unapplied())
+                .map(|s| {
+                    let mut note = Note::new(
+                        "amendment-not-applied",
+                        format!(
+                            "{}: {} — {}; the base text and the amendment are given side by side",
+                            s.by.citation,
+                            s.step.instruction.statement,
+                            failure_text(s.step.failure.as_ref())
+                        ),
+                    );
+                    note.from = Some(s.by.entry.id());
+                    note
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        let all_notes: Vec<Note> = notes.iter().cloned().chain(unapplied).collect();
+        let mut body = ShowJson::empty(&typed, &editions, as_of, &all_notes);
         match &answer {
             ShowAnswer::Found(found) => {
                 body.found = true;
@@ -441,6 +529,7 @@ fn topic_json(a: &TopicAnswer) -> TopicJson<'_> {
                 location: home_text(r),
             })
             .collect(),
+        amended: a.amended.as_ref().map(amended_json),
     }
 }
 
@@ -493,12 +582,28 @@ pub fn topic_text(
         lines.push(style.caution(&wrap(&describe_short(period), w, "")));
     }
     lines.push(String::new());
-    lines.push(wrap(&plain_text(&entry.text), w, "  "));
+    let folded: Vec<String> = match &a.amended {
+        Some(amended) => {
+            lines.extend(amended_text(style, amended));
+            std::iter::once(amended.base.entry.id())
+                .chain(amended.steps.iter().map(|s| s.by.entry.id()))
+                .collect()
+        }
+        None => {
+            lines.push(wrap(&plain_text(&entry.text), w, "  "));
+            Vec::new()
+        }
+    };
+    let standing: Vec<&(Stored, Period)> = a
+        .standing
+        .iter()
+        .filter(|(s, _)| !folded.contains(&s.entry.id()))
+        .collect();
 
-    if !a.standing.is_empty() {
+    if !standing.is_empty() {
         lines.push(String::new());
         lines.push(style.bold("Also standing (amended, not replaced), newest first"));
-        for (s, p) in &a.standing {
+        for (s, p) in standing {
             let status = p.status.as_ref().expect("in effect");
             lines.push(format!(
                 "  {} {}  {}",
@@ -549,6 +654,140 @@ pub fn topic_text(
                 ));
                 lines.push(style.dimmed(&format!("  {}", describe(p))));
                 lines.push(wrap(&plain_text(&s.entry.text), w, "    "));
+            }
+        }
+    }
+    lines
+}
+
+/// Why an instruction was not applied, for people.
+pub fn failure_text(failure: Option<&Failure>) -> String {
+    match failure {
+        None => "applied".to_string(),
+        Some(Failure::WordsNotFound) => "the words to delete are not in that paragraph".to_string(),
+        Some(Failure::WordsTwice) => {
+            "the words to delete are in that paragraph more than once".to_string()
+        }
+        Some(Failure::Missing { have: 0 }) => {
+            "the base text has no such part (paragraph, sentence, bullet point or list)".to_string()
+        }
+        Some(Failure::Missing { have }) => {
+            format!("the base text has only {have} of the parts it counts")
+        }
+        Some(Failure::NameNotFound) => {
+            "no paragraph of the base text begins with the name it gives".to_string()
+        }
+        Some(Failure::Unclear) => "the part it names cannot be found unambiguously".to_string(),
+        Some(Failure::NoText) => "it gives no text to put in".to_string(),
+        Some(Failure::NoInstruction) => "not an instruction this tool reads".to_string(),
+    }
+}
+
+/// Where an instruction acts, for people ("paragraph 3").
+fn target_text(target: &Target) -> String {
+    let ord = |o: &Ordinal| match o {
+        Ordinal::Nth(n) => n.to_string(),
+        Ordinal::Last => "last".to_string(),
+    };
+    match target {
+        Target::Entry => "whole entry".to_string(),
+        Target::Paragraphs { paragraphs } => format!(
+            "paragraph {}",
+            paragraphs.iter().map(ord).collect::<Vec<_>>().join(" and ")
+        ),
+        Target::Sentence {
+            sentence,
+            paragraph,
+        } => format!("sentence {} of paragraph {}", ord(sentence), ord(paragraph)),
+        Target::Bullet { bullet } => format!("bullet point {}", ord(bullet)),
+        Target::Subsection { name, paragraph } => {
+            format!("paragraph {} of “{name}”", ord(paragraph))
+        }
+        Target::BeforeNamed { name } => format!("before “{name}”"),
+        Target::AfterParagraph { paragraph } => format!("after paragraph {}", ord(paragraph)),
+        Target::NewBullet {
+            section: Some(name),
+        } => format!("new bullet point under “{name}”"),
+        Target::NewBullet { section: None } => "new bullet point".to_string(),
+        Target::End => "end of the entry".to_string(),
+        Target::Words { paragraph } => format!("words of paragraph {}", ord(paragraph)),
+        Target::Unclear | Target::Unread => "unclear".to_string(),
+    }
+}
+
+/// The text in force with its changed words marked, then each change with
+/// its citation; an instruction that could not be applied shows the base
+/// text and the amendment side by side.
+fn amended_text(style: &Style, a: &Amended) -> Vec<String> {
+    let w = style.width;
+    let applied = a.steps.iter().filter(|s| s.step.failure.is_none()).count();
+    let mut lines = vec![style.bold(&format!(
+        "Text in force: {} with {applied} of {} change(s) applied",
+        a.base.citation,
+        a.steps.len()
+    ))];
+    let changes = crate::diff::word_diff(&a.base.entry.text, &a.text);
+    lines.push(wrap(&super::diff::word_diff_text(style, &changes), w, "  "));
+    lines.push(String::new());
+    lines.push(style.bold("Changes, oldest first"));
+    // The base text and a ruling side by side once per ruling.
+    let mut beside: Vec<String> = Vec::new();
+    for s in &a.steps {
+        let what = if s.step.instruction.statement.is_empty() {
+            "restates the entry".to_string()
+        } else {
+            s.step.instruction.statement.clone()
+        };
+        lines.push(format!(
+            "  {}  {}  ({})",
+            s.by.entry.date,
+            s.by.citation,
+            target_text(&s.step.instruction.target)
+        ));
+        lines.push(wrap(&sanitize(&what), w, "    "));
+        match &s.step.failure {
+            None => {
+                if !s.step.removed.is_empty() {
+                    lines.push(wrap(
+                        &format!("removed: “{}”", sanitize(&plain_text(&s.step.removed))),
+                        w,
+                        "    ",
+                    ));
+                }
+                if !s.step.added.is_empty() && s.step.instruction.target != Target::Entry {
+                    lines.push(wrap(
+                        &format!("added: “{}”", sanitize(&plain_text(&s.step.added))),
+                        w,
+                        "    ",
+                    ));
+                }
+            }
+            Some(failure) => {
+                let id = s.by.entry.id();
+                if beside.contains(&id) {
+                    lines.push(style.caution(&wrap(
+                        &format!(
+                            "not applied: {}; the amendment is given above",
+                            failure_text(Some(failure))
+                        ),
+                        w,
+                        "    ",
+                    )));
+                    continue;
+                }
+                beside.push(id);
+                lines.push(style.caution(&wrap(
+                    &format!(
+                        "not applied: {}. The base text and the amendment, side by side:",
+                        failure_text(Some(failure))
+                    ),
+                    w,
+                    "    ",
+                )));
+                lines.push(style.dimmed(&format!("    base text ({})", a.base.citation)));
+                lines.push(wrap(&plain_text(&a.base.entry.text), w, "      "));
+                lines.push(style.dimmed(&format!("    amendment ({})", s.by.citation)));
+                lines.push(wrap(&plain_text(&s.by.entry.text), w, "      "));
             }
         }
     }

@@ -35,7 +35,7 @@
 mod markers;
 mod words;
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use chrono::NaiveDate;
 use thiserror::Error;
@@ -506,12 +506,62 @@ fn compare_in_force(
     from: NaiveDate,
     to: NaiveDate,
 ) -> Result<EditionDiff, CatalogError> {
-    Ok(compare_holdings(
-        edition,
+    let (before, now) = (
         in_force_holdings(catalog, edition, from)?,
         in_force_holdings(catalog, edition, to)?,
-        Some(to),
-    ))
+    );
+    // A base entry with amendments applied is compared as the text in
+    // force on each date.
+    let bases = catalog.base_releases();
+    // The rulings of a side, with the earlier side's base entry that a
+    // later ruling replaced by revising it.
+    let texts = |holdings: &Holdings, earlier: &Holdings| -> HashMap<TopicKey, String> {
+        if bases.is_empty() {
+            return HashMap::new();
+        }
+        holdings
+            .iter()
+            .filter_map(|(key, held)| {
+                let mut all: Vec<Stored> = held.iter().map(|h| h.entry.clone()).collect();
+                for h in earlier.get(key).into_iter().flatten() {
+                    let id = h.entry.entry.id();
+                    if bases.contains(&h.entry.entry.release)
+                        && !all.iter().any(|s| s.entry.id() == id)
+                    {
+                        all.push(h.entry.clone());
+                    }
+                }
+                crate::catalog::compose(all, &bases).map(|a| (key.clone(), a.text))
+            })
+            .collect()
+    };
+    let in_force = (texts(&before, &Holdings::new()), texts(&now, &before));
+    let mut diff = compare_holdings(edition, before, now, Some(to));
+    for change in &mut diff.changed {
+        let (old, new) = (in_force.0.get(&change.key), in_force.1.get(&change.key));
+        if old.is_none() && new.is_none() {
+            continue;
+        }
+        let side = |text: Option<&String>, cited: &Stored, beside: &[Beside]| -> String {
+            match text {
+                Some(t) => render::plain_text(t),
+                None => {
+                    let mut all: Vec<&Stored> = beside.iter().map(|b| &b.entry).collect();
+                    all.push(cited);
+                    all.sort_by_key(|s| s.seq);
+                    all.iter()
+                        .map(|s| render::plain_text(&s.entry.text))
+                        .collect::<Vec<_>>()
+                        .join("\n\n")
+                }
+            }
+        };
+        change.words = words::plain_word_diff(
+            &side(old, &change.from, &change.from_beside),
+            &side(new, &change.to, &change.to_beside),
+        );
+    }
+    Ok(diff)
 }
 
 /// Matches the two sides topic by topic. A topic is added only when the

@@ -39,6 +39,10 @@ pub struct Manifest {
     /// The newest release of each edition, in edition order: which editions
     /// the corpus has and how current it is.
     pub newest: Vec<Newest>,
+    /// The ids of the base documents (Glossary, Rulebook, Compendium): a
+    /// look-up applies amendments only when there are any.
+    #[serde(default)]
+    pub bases: Vec<String>,
 }
 
 /// The newest release of an edition.

@@ -244,6 +244,12 @@ impl Expected {
             releases: counts.releases,
             entries: counts.entries,
             notices: build::notices(corpus),
+            bases: corpus
+                .releases
+                .iter()
+                .filter(|r| r.kind.is_base())
+                .map(|r| r.id.clone())
+                .collect(),
             newest: corpus
                 .editions()
                 .into_iter()

@@ -31,7 +31,7 @@ use chrono::{Datelike, NaiveDate};
 use serde::{Deserialize, Serialize};
 
 use crate::corpus::Corpus;
-use crate::model::{Effect, Entry, Release};
+use crate::model::{Effect, Entry, Release, ReleaseKind};
 use crate::status::{declared_effect, is_self_redirect, Status};
 use crate::topic::TopicKey;
 
@@ -178,6 +178,12 @@ pub fn timelines(corpus: &Corpus) -> (Timelines, Effects) {
             .filter(|&ri| corpus.releases[ri].since.is_some())
             .collect();
         gatherers.sort_by_key(|&ri| (corpus.releases[ri].date, corpus.releases[ri].order));
+        let mut bases: Vec<usize> = releases
+            .iter()
+            .copied()
+            .filter(|&ri| corpus.releases[ri].kind.is_base())
+            .collect();
+        bases.sort_by_key(|&ri| (corpus.releases[ri].date, corpus.releases[ri].order));
 
         let mut topics: BTreeMap<&TopicKey, Vec<Place>> = BTreeMap::new();
         for &ri in &releases {
@@ -202,7 +208,7 @@ pub fn timelines(corpus: &Corpus) -> (Timelines, Effects) {
             sweep_topic(
                 corpus,
                 &titles,
-                &gatherers,
+                (&gatherers, &bases),
                 rulings,
                 &mut timelines,
                 &mut effects,
@@ -223,7 +229,7 @@ pub fn timelines(corpus: &Corpus) -> (Timelines, Effects) {
 fn sweep_topic(
     corpus: &Corpus,
     titles: &HashMap<&str, &str>,
-    gatherers: &[usize],
+    (gatherers, bases): (&[usize], &[usize]),
     mut rulings: Vec<Place>,
     timelines: &mut Timelines,
     effects: &mut Effects,
@@ -240,6 +246,7 @@ fn sweep_topic(
         .chain(
             gatherers
                 .iter()
+                .chain(bases)
                 .map(|&g| corpus.releases[g].date)
                 .filter(|d| *d >= first),
         )
@@ -265,6 +272,7 @@ fn sweep_topic(
     };
 
     let mut effective = 0usize;
+    let mut next_base = 0usize;
     let mut next_gatherer = 0usize;
     let mut latest_gatherer: Option<usize> = None;
     // Indices (into `rulings`) of the standing set, oldest first; after a
@@ -327,6 +335,30 @@ fn sweep_topic(
             }
             touched.push(i);
         }
+        while next_base < bases.len() && corpus.releases[bases[next_base]].date <= date {
+            // A base that covers the topic holds everything in force on it:
+            // what it does not reprint is no longer in force.
+            let b = bases[next_base];
+            next_base += 1;
+            let base = &corpus.releases[b];
+            let by = Status::Superseded {
+                by: base.id.clone(),
+                release: base.id.clone(),
+                date: base.date,
+            };
+            standing.retain(|&s| {
+                let (ri, _) = rulings[s];
+                let dropped = ri != b
+                    && (entry(rulings[s]).date, release(rulings[s]).order)
+                        < (base.date, base.order)
+                    && covers(base, entry(rulings[s]));
+                if dropped {
+                    displaced[s] = Some(by.clone());
+                    touched.push(s);
+                }
+                !dropped
+            });
+        }
         while next_gatherer < gatherers.len()
             && corpus.releases[gatherers[next_gatherer]].date <= date
         {
@@ -361,6 +393,19 @@ fn sweep_topic(
     }
 }
 
+/// Whether a base document holds the topic of an entry: the Compendium
+/// holds every topic; the Rulebook its numbered sections; the Glossary the
+/// rest.
+fn covers(base: &Release, entry: &Entry) -> bool {
+    let numbered = crate::parse::base::section_number(&entry.topic).is_some();
+    match base.kind {
+        ReleaseKind::Compendium => true,
+        ReleaseKind::Rulebook => numbered,
+        ReleaseKind::Glossary => !numbered,
+        _ => false,
+    }
+}
+
 /// The status of a ruling of the standing set: rescinded when it deletes
 /// the topic; consolidated when the newest gathering release came out after
 /// it and is not its own release (a release that gathers every ruling since
@@ -373,6 +418,11 @@ fn standing_status(
 ) -> Status {
     let release = &corpus.releases[ri];
     let entry = &release.entries[ei];
+    if release.kind.is_base() && !rescinded {
+        // A base is what the gathering releases gather since: it is not
+        // consolidated by them.
+        return Status::InForce;
+    }
     if rescinded {
         return Status::Rescinded {
             by: entry.id(),

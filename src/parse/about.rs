@@ -55,6 +55,34 @@ fn without_date(title: &str) -> String {
     }
 }
 
+/// The base document a title names, when it is one: "Rules Compendium",
+/// "Rulebook", "Glossary" (a rulings document's title names rulings or
+/// updates).
+pub fn base_kind(lower_title: &str) -> Option<ReleaseKind> {
+    let title = lower_title.trim();
+    // A title is a short line, not a sentence ("cloaking – This Glossary
+    // entry has been deleted." is a ruling).
+    if title.split_whitespace().count() > 12 || title.ends_with('.') || title.contains(" – ") {
+        return None;
+    }
+    // "RULEBOOK UPDATES", "Glossary errata": a heading of a rulings
+    // document, not the title of a base.
+    if ["ruling", "update", "errata", "change"]
+        .iter()
+        .any(|w| lower_title.contains(w))
+    {
+        None
+    } else if lower_title.contains("compendium") {
+        Some(ReleaseKind::Compendium)
+    } else if lower_title.contains("rulebook") || lower_title.contains("rule book") {
+        Some(ReleaseKind::Rulebook)
+    } else if lower_title.contains("glossary") {
+        Some(ReleaseKind::Glossary)
+    } else {
+        None
+    }
+}
+
 pub fn declares_alphabetical(text: &str) -> bool {
     ALPHABETICAL.is_match(text)
 }
@@ -265,13 +293,20 @@ pub fn describe(
                 ReleaseKind::RecentRulings
             } else if lower.contains("current rulings") {
                 ReleaseKind::CurrentRulings
+            } else if let Some(kind) = base_kind(&lower).filter(|_| !title_block.is_empty()) {
+                // Only a title names a base document: a preamble that
+                // mentions the Glossary is a rulings document's.
+                kind
             } else {
                 ReleaseKind::Rulings
             };
             let source = if kind == ReleaseKind::Rulings {
                 Source::Default
             } else {
-                edition_line(&|t| t.to_lowercase().contains("rulings"))
+                edition_line(&|t| {
+                    let lower = t.to_lowercase();
+                    lower.contains("rulings") || base_kind(&lower).is_some()
+                })
             };
             (kind, source)
         }

@@ -129,9 +129,12 @@ pub fn split(file: &str, text: &str) -> Result<(Option<Meta>, usize), DocumentEr
         Some("current-rulings") => Some(ReleaseKind::CurrentRulings),
         Some("recent-rulings") => Some(ReleaseKind::RecentRulings),
         Some("rulings") => Some(ReleaseKind::Rulings),
+        Some("glossary") => Some(ReleaseKind::Glossary),
+        Some("rulebook") => Some(ReleaseKind::Rulebook),
+        Some("compendium") => Some(ReleaseKind::Compendium),
         Some(other) => {
             return Err(fail(format!(
-                "kind `{other}` is not one of current-rulings, recent-rulings, rulings"
+                "kind `{other}` is not one of current-rulings, recent-rulings, rulings, glossary, rulebook, compendium"
             )))
         }
     };

@@ -8,6 +8,7 @@
 //! front matter when present, else from its own text (`about`).
 
 pub mod about;
+pub mod base;
 pub mod body;
 pub mod dates;
 pub mod flow;
@@ -124,6 +125,8 @@ pub struct Reading {
     /// prose and are not kept: a long document has millions.)
     pub not_taken: Vec<(usize, String, Rejection)>,
     pub style: Style,
+    /// What a base document held, by shape; `None` for a rulings document.
+    pub base: Option<base::BaseCounts>,
 }
 
 /// The shape of a document as read: what its own text showed, or its hints.
@@ -168,6 +171,30 @@ fn read_within(
     text: &str,
     order: usize,
     max_lines: usize,
+) -> Result<Reading, DocumentError> {
+    let bare = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if !bare.trim().is_empty() && !bare.contains('\0') {
+        let (meta, skip) = front_matter::split(file, bare)?;
+        if let Some(kind) = base::kind_of(meta.as_ref(), bare, skip) {
+            let plain =
+                |masked: &str, empty: bool| read_plain(file, masked, order, max_lines, empty);
+            let (mut reading, counts) = base::read(file, bare, kind, skip, plain)?;
+            reading.base = Some(counts);
+            return Ok(reading);
+        }
+    }
+    read_plain(file, text, order, max_lines, false)
+}
+
+/// Reads a rulings document (or the alphabetical parts of a base). A
+/// document without entries is an error unless `may_be_empty` (a base
+/// whose text is all numbered sections, read for its title and date).
+fn read_plain(
+    file: &str,
+    text: &str,
+    order: usize,
+    max_lines: usize,
+    may_be_empty: bool,
 ) -> Result<Reading, DocumentError> {
     if text.trim().is_empty() {
         return Err(DocumentError::Empty {
@@ -272,7 +299,7 @@ fn read_within(
     let mut entries = flow::consume(drafts, |draft, out| {
         out.push(finish_entry(draft, &id, file, &about))
     });
-    if entries.is_empty() {
+    if entries.is_empty() && !may_be_empty {
         return Err(DocumentError::NoEntries {
             file: file.to_string(),
         });
@@ -300,6 +327,7 @@ fn read_within(
         furniture: furniture_lines,
         not_taken,
         style,
+        base: None,
     })
 }
 

@@ -278,6 +278,12 @@ fn hit_answer(
     } else {
         Vec::new()
     };
+    // The text in force, as `show` gives it, for the topic's newest ruling.
+    let amended = if hit.entry.id() == topic_newest_id {
+        catalog.amended(&topic)?
+    } else {
+        None
+    };
     let answer = TopicAnswer {
         edition: row.edition,
         exact: true,
@@ -285,6 +291,7 @@ fn hit_answer(
         standing,
         history,
         references,
+        amended,
     };
     Ok(Some((answer, count)))
 }

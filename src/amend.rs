@@ -1,0 +1,923 @@
+//! Amendments applied: a base document's text (a Glossary entry, a Rulebook
+//! section) and the later rulings that amend it in, the text in force out.
+//!
+//! A rulings document amends by instruction ("In the third paragraph,
+//! delete:", "Replace the first sentence of the final paragraph with the
+//! following", "Add the following bullet point"). Each instruction is read
+//! into a [`Target`] — which paragraph, which sentence, which bullet, which
+//! words — and applied by one general rule per target. An instruction whose
+//! target is not found exactly once (the words are not there, the entry has
+//! fewer paragraphs, a part is named too loosely to find) is not applied:
+//! the step says why, and the text stays as it was. Nothing is guessed.
+//!
+//! Paragraphs are the blank-line separated blocks of an entry that are not
+//! lists; bullet points are the lines of a list (`- `, `* `, `• `). The
+//! ordinals of one amendment name the parts of the text as it stood before
+//! that amendment (an entry that adds after the tenth paragraph and then
+//! replaces the eleventh means the eleventh it was given).
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+use serde::Serialize;
+
+/// What an instruction points at.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "part", rename_all = "kebab-case")]
+pub enum Target {
+    /// The whole entry ("Replace this entry with the following", "Revise
+    /// as follows", a reprint with no instruction).
+    Entry,
+    /// Paragraphs by ordinal ("Replace the fourth and fifth paragraphs").
+    Paragraphs { paragraphs: Vec<Ordinal> },
+    /// A sentence of a paragraph.
+    Sentence {
+        sentence: Ordinal,
+        paragraph: Ordinal,
+    },
+    /// A bullet point of the entry, counted over all its lists.
+    Bullet { bullet: Ordinal },
+    /// The paragraph of a named subsection ("the first paragraph of the
+    /// *Objectives* subsection").
+    Subsection { name: String, paragraph: Ordinal },
+    /// Before the paragraph that begins with a name.
+    BeforeNamed { name: String },
+    /// After a paragraph by ordinal.
+    AfterParagraph { paragraph: Ordinal },
+    /// A new bullet point, at the end of the list under a named part, or of
+    /// the entry's last list.
+    NewBullet { section: Option<String> },
+    /// At the end of the entry.
+    End,
+    /// Words to strike from a paragraph.
+    Words { paragraph: Ordinal },
+    /// A part named too loosely to find ("the first portion of this
+    /// entry").
+    Unclear,
+    /// Words that read as no instruction this tool knows.
+    Unread,
+}
+
+/// A place in order: the n-th (from 1), or the last.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Ordinal {
+    Nth(usize),
+    Last,
+}
+
+/// What to do at the target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Action {
+    Replace,
+    Insert,
+    Delete,
+}
+
+/// One instruction as printed, read.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Instruction {
+    /// The instruction's words as printed.
+    pub statement: String,
+    pub action: Action,
+    pub target: Target,
+    /// The text it gives (new text, or the words to delete).
+    pub text: String,
+}
+
+/// Why an instruction was not applied.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "reason", rename_all = "kebab-case")]
+pub enum Failure {
+    /// The words to delete are not in the paragraph.
+    WordsNotFound,
+    /// The words to delete are in the paragraph more than once.
+    WordsTwice,
+    /// The entry has fewer paragraphs (sentences, bullet points) than named.
+    Missing { have: usize },
+    /// No paragraph begins with the name given.
+    NameNotFound,
+    /// The part is named too loosely to find.
+    Unclear,
+    /// The amendment gives no text to put in.
+    NoText,
+    /// The amendment reads as no instruction this tool knows.
+    NoInstruction,
+}
+
+/// One instruction's outcome.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Step {
+    pub instruction: Instruction,
+    /// `None` when applied.
+    pub failure: Option<Failure>,
+    /// The words it took out, and put in.
+    pub removed: String,
+    pub added: String,
+}
+
+static ORD: &str = r"first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|last|final|\d+(?:st|nd|rd|th)";
+
+static INSTRUCTION: LazyLock<Vec<(Regex, Kind)>> = LazyLock::new(|| {
+    let r = |p: &str| Regex::new(&format!("(?i)^{}", p.replace("ORD", ORD))).expect("valid regex");
+    vec![
+        (
+            r(r"replace this entry with(?: the following)?\s*:?"),
+            Kind::Entry,
+        ),
+        (r(r"revise (?:this entry )?as follows\s*:?"), Kind::Entry),
+        (r(r"this entry is replaced with\s*:?"), Kind::Entry),
+        (
+            r(
+                r"replace the (ORD) sentence of the (ORD) paragraph(?: of this entry)? with(?: the following)?\s*:?",
+            ),
+            Kind::Sentence,
+        ),
+        (
+            r(r"replace the (ORD) paragraph of the (.+?) subsection with(?: the following)?\s*:?"),
+            Kind::Subsection,
+        ),
+        (
+            r(
+                r"replace the (ORD)(?:,? and (ORD))? paragraphs? of this entry with(?: the following)?\s*:?",
+            ),
+            Kind::Paragraphs,
+        ),
+        (
+            r(r"replace the (ORD) bullet point(?: of this entry)? with(?: the following)?\s*:?"),
+            Kind::Bullet,
+        ),
+        (
+            r(r"replace the (?:(?:ORD) )?(?:portion|part)\b.*?:"),
+            Kind::Unclear,
+        ),
+        (
+            r(r"add the following before the (.+?) paragraph(?: of this entry)?\s*:?"),
+            Kind::BeforeNamed,
+        ),
+        (
+            r(r"add the following after the (ORD) paragraph(?: of this entry)?\s*:?"),
+            Kind::AfterParagraph,
+        ),
+        (
+            r(r#"add the following bullet point to the (?:section|list) "?(.+?)"?\s*:?$"#),
+            Kind::NewBulletIn,
+        ),
+        (r(r"add the following bullet point\s*:?"), Kind::NewBullet),
+        (
+            r(r"(?:also )?in the (ORD) paragraph,? delete\s*:?"),
+            Kind::Words,
+        ),
+        (
+            r(r"add (?:a new sidebar|the following)\b[^:]*:?"),
+            Kind::End,
+        ),
+    ]
+});
+
+/// Editorial paragraphs: they speak of the change, not the rules, and end
+/// the text an instruction gives.
+static EDITORIAL: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^(clarifies\b|clarification that\b|this (clarifies|change|reverses|ruling)\b|there(?:'s| is| are) only\b|we (?:clarified|changed)\b|all other (?:sections|parts|paragraphs) of this entry remain)")
+        .expect("valid regex")
+});
+
+/// An instruction being read: its kind, the parts its words named, its
+/// statement, the paragraphs it gives, and whether an editorial paragraph
+/// closed them.
+type Open = (Kind, Vec<String>, String, Vec<String>, bool);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Entry,
+    Sentence,
+    Subsection,
+    Paragraphs,
+    Bullet,
+    Unclear,
+    BeforeNamed,
+    AfterParagraph,
+    NewBulletIn,
+    NewBullet,
+    Words,
+    End,
+}
+
+fn ordinal(word: &str) -> Ordinal {
+    let w = word.to_lowercase();
+    let words = [
+        "first",
+        "second",
+        "third",
+        "fourth",
+        "fifth",
+        "sixth",
+        "seventh",
+        "eighth",
+        "ninth",
+        "tenth",
+        "eleventh",
+        "twelfth",
+        "thirteenth",
+        "fourteenth",
+        "fifteenth",
+    ];
+    if w == "last" || w == "final" {
+        return Ordinal::Last;
+    }
+    if let Some(i) = words.iter().position(|x| *x == w) {
+        return Ordinal::Nth(i + 1);
+    }
+    let digits: String = w.chars().take_while(char::is_ascii_digit).collect();
+    Ordinal::Nth(digits.parse().unwrap_or(0))
+}
+
+/// The first sentence of a text, markup aside: how an unread instruction
+/// is named.
+pub fn first_words(text: &str) -> String {
+    let plain = bare(text.split("\n\n").next().unwrap_or_default());
+    match sentences(&plain).first() {
+        Some(&(s, e)) => plain[s..e].to_string(),
+        None => plain,
+    }
+}
+
+/// An instruction about a sidebar set in brackets inside the text an
+/// instruction gives ("[Update Sidebar: Clarifications: Multitargeting:
+/// Revise the last sentence of the first paragraph: …]", "[New sidebar
+/// here: SIDEBAR Reminder: … END SIDEBAR.]").
+static BRACKETED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\[\s*(?:new sidebar|update sidebar|sidebar)\b[^\]]*\]").expect("valid regex")
+});
+
+/// The instructions set in brackets inside a given text: each is an
+/// instruction of its own about another entry (a sidebar), which this
+/// tool does not apply; the given text is applied as printed, and these
+/// are said.
+pub fn bracketed(given: &str) -> Vec<Instruction> {
+    BRACKETED
+        .find_iter(given)
+        .map(|m| {
+            let plain = bare(m.as_str());
+            let words: Vec<&str> = plain.split_whitespace().take(12).collect();
+            let mut statement = words.join(" ");
+            if statement.len() < plain.len() {
+                statement.push_str(" …");
+            }
+            Instruction {
+                statement,
+                action: Action::Replace,
+                target: Target::Unread,
+                text: String::new(),
+            }
+        })
+        .collect()
+}
+
+/// The text a ruling that states its topic anew gives: its paragraphs up to
+/// an editorial one ("There's only two functional change …"), which speaks
+/// of the change rather than the rules.
+pub fn restated(text: &str) -> String {
+    let mut kept: Vec<&str> = Vec::new();
+    for p in text.split("\n\n") {
+        if !kept.is_empty() && EDITORIAL.is_match(&bare(p)) {
+            break;
+        }
+        kept.push(p);
+    }
+    kept.join("\n\n")
+}
+
+/// Markup that does not change what an instruction says.
+fn bare(text: &str) -> String {
+    text.replace(['*', '_'], "").trim().to_string()
+}
+
+/// Reads the instructions of an amendment's text, each with the text it
+/// gives. `None` when the text holds no instruction: it states its topic
+/// anew.
+pub fn instructions(text: &str) -> Option<Vec<Instruction>> {
+    let paragraphs: Vec<&str> = text
+        .split("\n\n")
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .collect();
+    let mut out: Vec<Instruction> = Vec::new();
+    let mut leading: Vec<String> = Vec::new();
+    // (instruction, its given paragraphs, whether an editorial paragraph closed it)
+    let mut open: Option<Open> = None;
+    let finish = |open: Option<Open>, out: &mut Vec<Instruction>| {
+        if let Some((kind, caps, statement, given, _)) = open {
+            out.push(build(kind, &caps, statement, given));
+        }
+    };
+    for p in paragraphs {
+        let plain = bare(p);
+        let found = INSTRUCTION.iter().find_map(|(re, kind)| {
+            re.captures(&plain).map(|c| {
+                let caps: Vec<String> = c
+                    .iter()
+                    .skip(1)
+                    .map(|m| m.map_or(String::new(), |m| m.as_str().to_string()))
+                    .collect();
+                let end = c.get(0).map_or(0, |m| m.end());
+                (
+                    *kind,
+                    caps,
+                    plain[..end].trim().to_string(),
+                    plain[end..].trim().to_string(),
+                )
+            })
+        });
+        match found {
+            Some((kind, caps, statement, rest)) => {
+                finish(open.take(), &mut out);
+                let mut given = Vec::new();
+                if !rest.is_empty() {
+                    // The text on the instruction's own line, after its
+                    // colon, with its markup.
+                    let raw = match (statement.ends_with(':'), p.split_once(':')) {
+                        (true, Some((_, after))) => after.trim().to_string(),
+                        _ => rest.clone(),
+                    };
+                    given.push(raw);
+                }
+                open = Some((kind, caps, statement, given, false));
+            }
+            None => match &mut open {
+                Some((kind, _, _, given, closed)) => {
+                    let takes_one = *kind == Kind::Words;
+                    if *closed || (takes_one && !given.is_empty()) {
+                        continue;
+                    }
+                    if !given.is_empty() && EDITORIAL.is_match(&plain) {
+                        *closed = true;
+                        continue;
+                    }
+                    given.push(p.to_string());
+                }
+                None => leading.push(p.to_string()),
+            },
+        }
+    }
+    finish(open, &mut out);
+    if out.is_empty() {
+        // No instruction: the text states its topic anew.
+        return None;
+    }
+    // Text before the first instruction is an instruction this tool does
+    // not read ("Add the [SF] icon to the list."): it is said, not dropped.
+    for (k, p) in leading.into_iter().enumerate() {
+        out.insert(
+            k,
+            Instruction {
+                statement: bare(&p),
+                action: Action::Replace,
+                target: Target::Unread,
+                text: String::new(),
+            },
+        );
+    }
+    Some(out)
+}
+
+fn build(kind: Kind, caps: &[String], statement: String, given: Vec<String>) -> Instruction {
+    let text = given.join("\n\n");
+    let (action, target) = match kind {
+        Kind::Entry => (Action::Replace, Target::Entry),
+        Kind::Sentence => (
+            Action::Replace,
+            Target::Sentence {
+                sentence: ordinal(&caps[0]),
+                paragraph: ordinal(&caps[1]),
+            },
+        ),
+        Kind::Subsection => (
+            Action::Replace,
+            Target::Subsection {
+                paragraph: ordinal(&caps[0]),
+                name: caps[1].trim_matches(['"', ' ']).to_string(),
+            },
+        ),
+        Kind::Paragraphs => {
+            let mut paragraphs = vec![ordinal(&caps[0])];
+            if !caps[1].is_empty() {
+                paragraphs.push(ordinal(&caps[1]));
+            }
+            (Action::Replace, Target::Paragraphs { paragraphs })
+        }
+        Kind::Bullet => (
+            Action::Replace,
+            Target::Bullet {
+                bullet: ordinal(&caps[0]),
+            },
+        ),
+        Kind::Unclear => (Action::Replace, Target::Unclear),
+        Kind::BeforeNamed => (
+            Action::Insert,
+            Target::BeforeNamed {
+                name: caps[0].trim_matches(['"', ' ']).to_string(),
+            },
+        ),
+        Kind::AfterParagraph => (
+            Action::Insert,
+            Target::AfterParagraph {
+                paragraph: ordinal(&caps[0]),
+            },
+        ),
+        Kind::NewBulletIn => (
+            Action::Insert,
+            Target::NewBullet {
+                section: Some(caps[0].trim_matches(['"', ' ']).to_string()),
+            },
+        ),
+        Kind::NewBullet => (Action::Insert, Target::NewBullet { section: None }),
+        Kind::Words => (
+            Action::Delete,
+            Target::Words {
+                paragraph: ordinal(&caps[0]),
+            },
+        ),
+        Kind::End => (Action::Insert, Target::End),
+    };
+    Instruction {
+        statement,
+        action,
+        target,
+        text,
+    }
+}
+
+/// The blocks of an entry's text: paragraphs and lists.
+#[derive(Debug, Clone)]
+struct Block {
+    text: String,
+    list: bool,
+}
+
+fn blocks(text: &str) -> Vec<Block> {
+    text.split("\n\n")
+        .map(str::trim)
+        .filter(|b| !b.is_empty())
+        .map(|b| Block {
+            list: b.lines().all(is_bullet),
+            text: b.to_string(),
+        })
+        .collect()
+}
+
+fn is_bullet(line: &str) -> bool {
+    let t = line.trim_start();
+    t.starts_with("- ") || t.starts_with("* ") || t.starts_with("• ")
+}
+
+fn join(blocks: &[Block]) -> String {
+    blocks
+        .iter()
+        .map(|b| b.text.as_str())
+        .collect::<Vec<_>>()
+        .join("\n\n")
+}
+
+/// The index (into `of`) of an ordinal among `count` items.
+fn pick(ordinal: Ordinal, count: usize) -> Result<usize, Failure> {
+    match ordinal {
+        Ordinal::Last if count > 0 => Ok(count - 1),
+        Ordinal::Nth(n) if n >= 1 && n <= count => Ok(n - 1),
+        _ => Err(Failure::Missing { have: count }),
+    }
+}
+
+/// The indices of the paragraphs (blocks that are not lists).
+fn paragraph_indices(blocks: &[Block]) -> Vec<usize> {
+    (0..blocks.len()).filter(|&i| !blocks[i].list).collect()
+}
+
+/// The sentences of a paragraph, as (start, end) byte ranges: a sentence
+/// ends at `.`, `!` or `?` followed by a space and a capital or a mark.
+fn sentences(text: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let bytes: Vec<(usize, char)> = text.char_indices().collect();
+    for (k, &(_, c)) in bytes.iter().enumerate() {
+        if matches!(c, '.' | '!' | '?') {
+            let mut j = k + 1;
+            while j < bytes.len() && matches!(bytes[j].1, ')' | '"' | '”' | '’' | '*' | '_') {
+                j += 1;
+            }
+            let at_end = j >= bytes.len();
+            let next_starts = j + 1 < bytes.len()
+                && bytes[j].1 == ' '
+                && (bytes[j + 1].1.is_uppercase()
+                    || matches!(bytes[j + 1].1, '(' | '"' | '“' | '*' | '['));
+            if at_end || next_starts {
+                let end = if at_end { text.len() } else { bytes[j].0 };
+                out.push((start, end));
+                start = if at_end { text.len() } else { bytes[j + 1].0 };
+            }
+        }
+    }
+    if start < text.len() && !text[start..].trim().is_empty() {
+        out.push((start, text.len()));
+    }
+    out
+}
+
+/// Applies one instruction to `text` as it stood before the amendment
+/// (`before`, for ordinals): the new text, or why not.
+fn apply_one(text: &str, instruction: &Instruction) -> Result<String, Failure> {
+    let given = instruction.text.trim();
+    match instruction.target {
+        Target::Unread => return Err(Failure::NoInstruction),
+        Target::Unclear => return Err(Failure::Unclear),
+        _ if given.is_empty() => return Err(Failure::NoText),
+        _ => {}
+    }
+    let mut blocks = blocks(text);
+    let paragraphs = paragraph_indices(&blocks);
+    let new_blocks = |t: &str| -> Vec<Block> { self::blocks(t) };
+    match &instruction.target {
+        Target::Unclear | Target::Unread => return Err(Failure::Unclear),
+        Target::Entry => return Ok(given.to_string()),
+        Target::End => {
+            blocks.extend(new_blocks(given));
+        }
+        Target::Paragraphs { paragraphs: which } => {
+            let mut at: Vec<usize> = which
+                .iter()
+                .map(|o| pick(*o, paragraphs.len()).map(|i| paragraphs[i]))
+                .collect::<Result<_, _>>()?;
+            at.sort_unstable();
+            let first = at[0];
+            for &i in at.iter().rev() {
+                blocks.remove(i);
+            }
+            for (k, b) in new_blocks(given).into_iter().enumerate() {
+                blocks.insert(first + k, b);
+            }
+        }
+        Target::AfterParagraph { paragraph } => {
+            let i = paragraphs[pick(*paragraph, paragraphs.len())?];
+            for (k, b) in new_blocks(given).into_iter().enumerate() {
+                blocks.insert(i + 1 + k, b);
+            }
+        }
+        Target::BeforeNamed { name } => {
+            let i = named_block(&blocks, name)?;
+            for (k, b) in new_blocks(given).into_iter().enumerate() {
+                blocks.insert(i + k, b);
+            }
+        }
+        Target::Subsection { name, paragraph } => {
+            let start = named_block(&blocks, name)?;
+            // The subsection runs from the paragraph its name begins to the
+            // next paragraph that begins with a name of its own ("X – ").
+            let within: Vec<usize> = (start..blocks.len())
+                .take_while(|&i| i == start || blocks[i].list || !begins_named(&blocks[i].text))
+                .filter(|&i| !blocks[i].list)
+                .collect();
+            let i = within[pick(*paragraph, within.len())?];
+            blocks.remove(i);
+            for (k, b) in new_blocks(given).into_iter().enumerate() {
+                blocks.insert(i + k, b);
+            }
+        }
+        Target::Sentence {
+            sentence,
+            paragraph,
+        } => {
+            let i = paragraphs[pick(*paragraph, paragraphs.len())?];
+            let p = blocks[i].text.clone();
+            let spans = sentences(&p);
+            let (s, e) = spans[pick(*sentence, spans.len())?];
+            let mut new = String::new();
+            new.push_str(&p[..s]);
+            new.push_str(given);
+            if e < p.len() {
+                new.push(' ');
+                new.push_str(p[e..].trim_start());
+            }
+            blocks[i].text = new;
+        }
+        Target::Bullet { bullet } => {
+            let bullets: Vec<(usize, usize)> = blocks
+                .iter()
+                .enumerate()
+                .flat_map(|(i, b)| {
+                    b.text
+                        .lines()
+                        .enumerate()
+                        .filter(|(_, l)| is_bullet(l))
+                        .map(move |(j, _)| (i, j))
+                })
+                .collect();
+            let (i, j) = bullets[pick(*bullet, bullets.len())?];
+            let marker: String = blocks[i]
+                .text
+                .lines()
+                .nth(j)
+                .map(|l| {
+                    l.chars()
+                        .take_while(|c| !c.is_alphanumeric() && *c != '*')
+                        .collect()
+                })
+                .unwrap_or_else(|| "- ".to_string());
+            let replacement = if is_bullet(given) {
+                given.to_string()
+            } else {
+                format!("{marker}{given}")
+            };
+            let lines: Vec<String> = blocks[i]
+                .text
+                .lines()
+                .enumerate()
+                .map(|(k, l)| {
+                    if k == j {
+                        replacement.clone()
+                    } else {
+                        l.to_string()
+                    }
+                })
+                .collect();
+            blocks[i].text = lines.join("\n");
+        }
+        Target::NewBullet { section } => {
+            let from = match section {
+                Some(name) => named_block(&blocks, name)?,
+                None => 0,
+            };
+            let list = (from..blocks.len())
+                .filter(|&i| blocks[i].text.lines().any(is_bullet))
+                .take_while(|&i| {
+                    section.is_none()
+                        || i == from
+                        || !begins_named(&blocks[i].text)
+                        || blocks[i].list
+                })
+                .last()
+                .ok_or(Failure::Missing { have: 0 })?;
+            blocks[list].text.push('\n');
+            blocks[list].text.push_str(given);
+        }
+        Target::Words { paragraph } => {
+            let i = paragraphs[pick(*paragraph, paragraphs.len())?];
+            let words = bare(given);
+            let p = blocks[i].text.clone();
+            let hits: Vec<usize> = p.match_indices(words.as_str()).map(|(at, _)| at).collect();
+            match hits.as_slice() {
+                [] => return Err(Failure::WordsNotFound),
+                [at] => {
+                    let mut new = p[..*at].trim_end().to_string();
+                    let rest = p[at + words.len()..].trim_start();
+                    if !new.is_empty()
+                        && !rest.is_empty()
+                        && !rest.starts_with(['.', ',', ';', ':', ')'])
+                    {
+                        new.push(' ');
+                    }
+                    new.push_str(rest);
+                    blocks[i].text = tidy(&new);
+                }
+                _ => return Err(Failure::WordsTwice),
+            }
+        }
+    }
+    Ok(join(&blocks))
+}
+
+/// Punctuation left doubled where words were struck ("game, , unless").
+fn tidy(text: &str) -> String {
+    let mut out = text.replace(",,", ",").replace(", ,", ",");
+    for mark in [".", ";", ":", ")"] {
+        out = out.replace(&format!(",{mark}"), mark);
+    }
+    out
+}
+
+/// Whether a paragraph begins with a name of its own ("Objectives – …",
+/// "*Dilemma encounters*: …").
+fn begins_named(text: &str) -> bool {
+    let plain = bare(text);
+    let head: String = plain.chars().take(60).collect();
+    [" – ", " - ", " — ", ": "]
+        .iter()
+        .filter_map(|sep| head.find(sep))
+        .min()
+        .is_some_and(|at| head[..at].split_whitespace().count() <= 5)
+}
+
+/// The one block that begins with `name` (markup aside), or that holds it
+/// as a quoted phrase.
+fn named_block(blocks: &[Block], name: &str) -> Result<usize, Failure> {
+    let wanted = bare(name).to_lowercase();
+    let begins: Vec<usize> = (0..blocks.len())
+        .filter(|&i| bare(&blocks[i].text).to_lowercase().starts_with(&wanted))
+        .collect();
+    if let [one] = begins.as_slice() {
+        return Ok(*one);
+    }
+    if begins.len() > 1 {
+        return Err(Failure::Unclear);
+    }
+    let holds: Vec<usize> = (0..blocks.len())
+        .filter(|&i| bare(&blocks[i].text).to_lowercase().contains(&wanted))
+        .collect();
+    match holds.as_slice() {
+        [one] => Ok(*one),
+        [] => Err(Failure::NameNotFound),
+        _ => Err(Failure::Unclear),
+    }
+}
+
+/// Applies the instructions of one amendment to `text`: the text after it,
+/// and each instruction's step. Ordinals name the text as it was given;
+/// so instructions are applied last place first when they name different
+/// paragraphs by ordinal.
+pub fn apply(text: &str, instructions: &[Instruction]) -> (String, Vec<Step>) {
+    let mut current = text.to_string();
+    let mut steps = Vec::new();
+    // Apply later places first, so that earlier ordinals stay true.
+    let mut order: Vec<usize> = (0..instructions.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(place(text, &instructions[i].target)));
+    let mut outcomes: Vec<Option<Step>> = vec![None; instructions.len()];
+    for i in order {
+        let instruction = &instructions[i];
+        let step = match apply_one(&current, instruction) {
+            Ok(next) => {
+                let (removed, added) = changed_words(&current, &next);
+                current = next;
+                Step {
+                    instruction: instruction.clone(),
+                    failure: None,
+                    removed,
+                    added,
+                }
+            }
+            Err(failure) => Step {
+                instruction: instruction.clone(),
+                failure: Some(failure),
+                removed: String::new(),
+                added: String::new(),
+            },
+        };
+        outcomes[i] = Some(step);
+    }
+    steps.extend(outcomes.into_iter().flatten());
+    (current, steps)
+}
+
+/// Where in the text an instruction acts, as a paragraph index (for the
+/// order of application); instructions without a place keep their order.
+fn place(text: &str, target: &Target) -> usize {
+    let blocks = blocks(text);
+    let paragraphs = paragraph_indices(&blocks);
+    let at = |o: &Ordinal| pick(*o, paragraphs.len()).map(|i| paragraphs[i]).ok();
+    match target {
+        Target::Paragraphs { paragraphs: which } => which.iter().filter_map(at).min(),
+        Target::AfterParagraph { paragraph } | Target::Words { paragraph } => at(paragraph),
+        Target::Sentence { paragraph, .. } => at(paragraph),
+        _ => None,
+    }
+    .unwrap_or(0)
+}
+
+/// The words one change took out and put in: the text between the common
+/// beginning and the common end of the two texts.
+pub fn changed_words(before: &str, after: &str) -> (String, String) {
+    let a: Vec<char> = before.chars().collect();
+    let b: Vec<char> = after.chars().collect();
+    let mut start = 0;
+    while start < a.len() && start < b.len() && a[start] == b[start] {
+        start += 1;
+    }
+    let mut end = 0;
+    while end < a.len() - start
+        && end < b.len() - start
+        && a[a.len() - 1 - end] == b[b.len() - 1 - end]
+    {
+        end += 1;
+    }
+    // A change that begins inside a word takes the whole word.
+    while start > 0
+        && a[start - 1].is_alphanumeric()
+        && a.get(start).is_some_and(|c| c.is_alphanumeric())
+    {
+        start -= 1;
+    }
+    let removed: String = a[start..a.len() - end].iter().collect();
+    let added: String = b[start..b.len() - end].iter().collect();
+    (removed.trim().to_string(), added.trim().to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn one(text: &str) -> Instruction {
+        let mut all = instructions(text).expect("an instruction");
+        assert_eq!(all.len(), 1, "{all:?}");
+        all.remove(0)
+    }
+
+    const ENTRY: &str = "First paragraph. It has two sentences.\n\nSecond paragraph.\n\n- one\n- two\n- three\n\nFinal paragraph. Its second sentence.";
+
+    #[test]
+    fn deletes_words_from_a_named_paragraph() {
+        let i = one("In the second paragraph, delete:\n\nSecond\n\nWhy we did it.");
+        assert_eq!(
+            i.target,
+            Target::Words {
+                paragraph: Ordinal::Nth(2)
+            }
+        );
+        let (text, steps) = apply(ENTRY, &[i]);
+        assert!(text.contains("\n\nparagraph.\n\n"), "{text}");
+        assert_eq!(steps[0].removed, "Second");
+    }
+
+    #[test]
+    fn words_not_found_are_not_guessed() {
+        let (text, steps) = apply(ENTRY, &[one("In the first paragraph, delete:\n\nnowhere")]);
+        assert_eq!(text, ENTRY);
+        assert_eq!(steps[0].failure, Some(Failure::WordsNotFound));
+    }
+
+    #[test]
+    fn replaces_a_sentence_of_the_final_paragraph() {
+        let i = one(
+            "replace the first sentence of the final paragraph with the following:\n\nA new start.",
+        );
+        let (text, _) = apply(ENTRY, &[i]);
+        assert!(
+            text.ends_with("A new start. Its second sentence."),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn replaces_a_bullet_and_adds_one() {
+        let (text, _) = apply(
+            ENTRY,
+            &[one(
+                "Replace the third bullet point of this entry with the following:\n\nTHREE",
+            )],
+        );
+        assert!(text.contains("- two\n- THREE\n\nFinal"), "{text}");
+        let (text, _) = apply(ENTRY, &[one("Add the following bullet point:\n\n- four")]);
+        assert!(text.contains("- three\n- four"), "{text}");
+    }
+
+    #[test]
+    fn ordinals_of_one_amendment_name_the_text_it_was_given() {
+        let all = instructions("Add the following after the first paragraph of this entry:\n\nInserted.\n\nReplace the second paragraph of this entry with the following:\n\nSecond, anew.").unwrap();
+        let (text, steps) = apply(ENTRY, &all);
+        assert!(steps.iter().all(|s| s.failure.is_none()), "{steps:?}");
+        assert!(
+            text.starts_with(
+                "First paragraph. It has two sentences.\n\nInserted.\n\nSecond, anew."
+            ),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_loosely_named_part_is_not_applied() {
+        let (text, steps) = apply(
+            ENTRY,
+            &[one(
+                "Replace the first portion of this entry with the following:\n\nNew.",
+            )],
+        );
+        assert_eq!(text, ENTRY);
+        assert_eq!(steps[0].failure, Some(Failure::Unclear));
+        let (_, steps) = apply(
+            ENTRY,
+            &[one(
+                "Replace the ninth paragraph of this entry with the following:\n\nNew.",
+            )],
+        );
+        assert_eq!(steps[0].failure, Some(Failure::Missing { have: 3 }));
+    }
+
+    #[test]
+    fn bracketed_sidebar_instructions_are_said_not_applied() {
+        let found = bracketed("Text. [Update Sidebar: Clarifications: Multitargeting: Revise the last sentence.] More.");
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].target, Target::Unread);
+        assert!(
+            found[0]
+                .statement
+                .starts_with("[Update Sidebar: Clarifications"),
+            "{found:?}"
+        );
+        assert!(bracketed("A [Tricorder] is equipment.").is_empty());
+    }
+
+    #[test]
+    fn editorial_paragraphs_end_the_given_text() {
+        let i = one("Revise as follows:\n\nNew text.\n\nClarifies that nothing else changed.");
+        assert_eq!(i.text, "New text.");
+        assert!(instructions("A plain ruling.").is_none());
+    }
+}

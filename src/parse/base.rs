@@ -1,0 +1,671 @@
+//! Base documents — the Glossary, the Rulebook, the Rules Compendium — read
+//! by the shapes they have. A base is cut into parts at its part headings
+//! (`Temporary Rulings`, `Glossary`, `Errata`, `Change Log`) and at its
+//! numbered section heads (`6.3.1 DUPLICATION AND PERSONAS`, `7.4.2:
+//! Personnel Battle`):
+//!
+//! - the parts of alphabetical entries (the Glossary, the Temporary
+//!   Rulings, the errata appendix) are read by the rulings parser, as a
+//!   Current Rulings Document is, each entry taking its part's kind;
+//! - each numbered section is one entry whose topic is its number and
+//!   title, and each typed sidebar in it (`Clarifications:`, `Tip:`,
+//!   `Open Rules:`, `Borg Rule:`, `Exception:`) an entry of that section;
+//! - a change log is front matter.
+//!
+//! Every line still belongs to exactly one entry or to the front matter.
+
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::front_matter::Meta;
+use super::{Reading, MAX_LINES};
+use crate::error::DocumentError;
+use crate::model::{Edition, Entry, EntryKind, FrontParagraph, Release, ReleaseKind};
+use crate::topic::TopicKey;
+
+/// A numbered section head: the number, then its title on the same line.
+static SECTION_HEAD: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^(?:#{1,6}\s*)?(?:\*\*)?(\d{1,2}(?:\.\d{1,2}){0,5})\.?(?::|\s)\s*(?:\*\*)?\s*([A-Za-z][^.!?]{0,79}?)\s*(?:\*\*)?$")
+        .expect("valid regex")
+});
+/// A section number at the start of a topic ("7.4.2: Personnel Battle").
+static LEADING_NUMBER: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^\s*(\d{1,2}(?:\.\d{1,2}){0,5})\b").expect("valid regex"));
+/// A typed sidebar: its label, then a colon.
+static SIDEBAR: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^(?:\*\*)?(Clarifications?|Tips?|Open Rules?|Borg Rules?|Exceptions?|Reminders?|Notes?|Examples?)(?:\*\*)?:(?:\*\*)?\s+")
+        .expect("valid regex")
+});
+
+/// The words a section head's title may have at most.
+const TITLE_WORDS: usize = 10;
+
+/// The parts a base document is cut into.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Part {
+    /// Title, preamble, contents.
+    Front,
+    Glossary,
+    Temporary,
+    Errata,
+    Sections,
+    ChangeLog,
+}
+
+/// What a base document held, by shape, for `rulings check`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+pub struct BaseCounts {
+    pub glossary: usize,
+    pub sections: usize,
+    pub sidebars: usize,
+    pub temporary: usize,
+    pub errata: usize,
+    /// Paragraphs of change log, kept as front matter.
+    pub change_log: usize,
+}
+
+/// The kind of base document a text is, from its front matter or else its
+/// title (the first line of text): `None` for a rulings document.
+pub fn kind_of(meta: Option<&Meta>, text: &str, skip: usize) -> Option<ReleaseKind> {
+    if let Some(kind) = meta.and_then(|m| m.kind) {
+        return kind.is_base().then_some(kind);
+    }
+    let title = match meta.and_then(|m| m.title.as_deref()) {
+        Some(title) => title,
+        None => text
+            .split('\n')
+            .skip(skip)
+            .map(str::trim)
+            .find(|l| !l.is_empty())?,
+    };
+    let title = title.trim_start_matches('#').trim();
+    // A title is a short line, not a sentence ("cloaking – This Glossary
+    // entry has been deleted." is a ruling).
+    if title.split_whitespace().count() > TITLE_WORDS || title.ends_with('.') {
+        return None;
+    }
+    super::about::base_kind(&title.to_lowercase())
+}
+
+/// The section number a topic begins with ("7.4.2: Personnel Battle" →
+/// "7.4.2").
+pub fn section_number(topic: &str) -> Option<&str> {
+    LEADING_NUMBER
+        .captures(topic)
+        .and_then(|c| c.get(1))
+        .map(|m| m.as_str())
+        .filter(|n| n.contains('.'))
+}
+
+/// Gives every ruling that names a section by its number ("7.4.2: Personnel
+/// Battle & 7.4.3: Ship Battle –") the topic of that section in the bases
+/// of its edition, so that it amends the section whatever title it prints.
+///
+/// A ruling on several sections whose text has a head naming each
+/// ("PERSONNEL BATTLE (7.4.2)" … "SHIP BATTLE (7.4.3)") is one ruling per
+/// section, cut at those heads (`texts`: the documents' text by release id,
+/// for the heads' lines).
+pub fn link_sections(releases: &mut [Release], texts: &HashMap<String, String>) {
+    let mut sections: HashMap<(Edition, String), TopicKey> = HashMap::new();
+    let mut bases: Vec<&Release> = releases.iter().filter(|r| r.kind.is_base()).collect();
+    bases.sort_by_key(|r| (r.date, r.order));
+    for base in bases {
+        for entry in base.entries.iter().filter(|e| e.subtopic.is_none()) {
+            if let Some(number) = section_number(&entry.topic) {
+                sections.insert((base.edition, number.to_string()), entry.key.clone());
+            }
+        }
+    }
+    if sections.is_empty() {
+        return;
+    }
+    for release in releases.iter_mut().filter(|r| !r.kind.is_base()) {
+        if let Some(text) = texts.get(&release.id) {
+            let lines: Vec<&str> = text.split('\n').collect();
+            let edition = release.edition;
+            let known = |n: &str| sections.contains_key(&(edition, n.to_string()));
+            let mut split = Vec::with_capacity(release.entries.len());
+            for entry in release.entries.drain(..) {
+                split.extend(split_by_section(entry, &lines, &known));
+            }
+            release.entries = split;
+        }
+        for entry in &mut release.entries {
+            let Some(number) = section_number(&entry.topic) else {
+                continue;
+            };
+            if let Some(key) = sections.get(&(release.edition, number.to_string())) {
+                entry.key = key.clone();
+            }
+        }
+    }
+}
+
+/// Every section number a topic names ("7.4.2: Personnel Battle & 7.4.3:
+/// Ship Battle" names 7.4.2 and 7.4.3).
+pub fn section_numbers(topic: &str) -> Vec<&str> {
+    NUMBER_ANYWHERE
+        .find_iter(topic)
+        .map(|m| m.as_str())
+        .collect()
+}
+
+static NUMBER_ANYWHERE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\b\d{1,2}(?:\.\d{1,2}){1,5}\b").expect("valid regex"));
+
+/// A head that names a section by number in brackets: "SHIP BATTLE (7.4.3)".
+static NAMED_SECTION_HEAD: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^(?:#{1,6}\s*)?(?:\*\*)?([A-Za-z][A-Za-z '&-]{0,60})\((\d{1,2}(?:\.\d{1,2}){1,5})\)(?:\*\*)?$")
+        .expect("valid regex")
+});
+
+/// A ruling on several sections, cut at the heads in its text that name
+/// each of the others: the part before the second section's head stays the
+/// ruling as printed; each later part is a ruling of its own from its head
+/// on. A ruling whose heads are not all found is left whole.
+fn split_by_section(entry: Entry, lines: &[&str], known: &dyn Fn(&str) -> bool) -> Vec<Entry> {
+    let numbers = section_numbers(&entry.topic);
+    if numbers.len() < 2 || !numbers.iter().all(|n| known(n)) {
+        return vec![entry];
+    }
+    // The heads of the later sections, in the entry's lines.
+    let mut cuts: Vec<(usize, String, String)> = Vec::new();
+    for &(first, last) in &entry.spans {
+        for no in first..=last {
+            let Some(raw) = lines.get(no - 1) else {
+                continue;
+            };
+            let Some(c) = NAMED_SECTION_HEAD.captures(raw.trim()) else {
+                continue;
+            };
+            let number = c.get(2).map_or("", |m| m.as_str());
+            if numbers[1..].contains(&number) && !cuts.iter().any(|(_, n, _)| n == number) {
+                cuts.push((no, number.to_string(), raw.trim().to_string()));
+            }
+        }
+    }
+    if cuts.len() != numbers.len() - 1 {
+        return vec![entry];
+    }
+    let paragraphs: Vec<&str> = entry.text.split("\n\n").collect();
+    let mut at: Vec<usize> = Vec::new();
+    for (_, _, head) in &cuts {
+        match paragraphs.iter().position(|p| p.trim() == head) {
+            Some(i) if at.last().is_none_or(|&last| i > last) => at.push(i),
+            _ => return vec![entry],
+        }
+    }
+    let topic_parts: Vec<&str> = entry.topic.split(" & ").map(str::trim).collect();
+    let mut out = Vec::new();
+    let bounds: Vec<usize> = std::iter::once(0)
+        .chain(at.iter().copied())
+        .chain(std::iter::once(paragraphs.len()))
+        .collect();
+    let line_bounds: Vec<usize> = std::iter::once(entry.line)
+        .chain(cuts.iter().map(|(no, _, _)| *no))
+        .chain(std::iter::once(usize::MAX))
+        .collect();
+    for k in 0..bounds.len() - 1 {
+        let mut part = entry.clone();
+        part.text = paragraphs[bounds[k]..bounds[k + 1]].join("\n\n");
+        let (from, to) = (line_bounds[k], line_bounds[k + 1]);
+        part.spans = entry
+            .spans
+            .iter()
+            .filter_map(|&(a, b)| {
+                let (a, b) = (a.max(from), b.min(to.saturating_sub(1)));
+                (a <= b).then_some((a, b))
+            })
+            .collect();
+        if k > 0 {
+            let number = &cuts[k - 1].1;
+            part.line = from;
+            part.topic = topic_parts
+                .iter()
+                .find(|t| t.starts_with(number.as_str()))
+                .map_or_else(|| cuts[k - 1].2.clone(), |t| t.to_string());
+            part.key = TopicKey::new(&part.topic);
+            part.subtopic = None;
+        }
+        // What the ruling says it does ("Revise as follows") it says of
+        // every section it names: each part keeps the printed statements.
+        part.see = super::body::see_references(&part.text);
+        part.cards = super::body::card_names(&part.text, &part.see, &part.topic);
+        out.push(part);
+    }
+    out
+}
+
+/// Whether typed text is a section number and nothing else ("7.4.2").
+pub fn is_section_number(typed: &str) -> bool {
+    let t = typed.trim().trim_end_matches(['.', ':']);
+    !t.is_empty()
+        && t.split('.')
+            .all(|p| !p.is_empty() && p.len() <= 2 && p.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// A part heading: a line that names one of the parts (not a sentence).
+fn part_heading(line: &str) -> Option<Part> {
+    let bare = line
+        .trim()
+        .trim_start_matches('#')
+        .trim()
+        .trim_matches('*')
+        .trim()
+        .trim_end_matches(':');
+    if bare.is_empty() || bare.split_whitespace().count() > 5 || bare.ends_with('.') {
+        return None;
+    }
+    let lower = bare.to_lowercase();
+    let lower = lower.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.' || c == ' ');
+    if lower.starts_with("temporary rulings") {
+        Some(Part::Temporary)
+    } else if lower.starts_with("errata") || lower.starts_with("card errata") {
+        Some(Part::Errata)
+    } else if lower.starts_with("change log")
+        || lower.starts_with("changelog")
+        || lower.starts_with("revision history")
+    {
+        Some(Part::ChangeLog)
+    } else if lower.starts_with("glossary") {
+        Some(Part::Glossary)
+    } else {
+        None
+    }
+}
+
+/// A numbered section head: (number, title). The number has two parts or
+/// more, or the title is in capitals or set as a Markdown heading, so that
+/// a numbered step of a procedure ("1. *Initiation*: …") is not a section.
+fn section_head(line: &str) -> Option<(String, String)> {
+    let trimmed = line.trim();
+    let c = SECTION_HEAD.captures(trimmed)?;
+    let number = c.get(1)?.as_str().to_string();
+    let title = c.get(2)?.as_str().trim().trim_end_matches(['*', ':', ' ']);
+    if title.split_whitespace().count() > TITLE_WORDS {
+        return None;
+    }
+    let heading = trimmed.starts_with('#');
+    let capitals = title.chars().any(char::is_alphabetic) && !title.chars().any(char::is_lowercase);
+    let title_case = title
+        .split_whitespace()
+        .filter(|w| w.len() > 3)
+        .all(|w| w.starts_with(char::is_uppercase));
+    let ok = heading || capitals || (number.contains('.') && title_case);
+    ok.then(|| (number, title.to_string()))
+}
+
+/// Reads a base document. `plain` reads text as a rulings document (the
+/// parts of alphabetical entries are handed to it with every other line
+/// blanked, so that line numbers stay the file's).
+pub fn read(
+    file: &str,
+    text: &str,
+    kind: ReleaseKind,
+    skip: usize,
+    plain: impl Fn(&str, bool) -> Result<Reading, DocumentError>,
+) -> Result<(Reading, BaseCounts), DocumentError> {
+    let lines: Vec<&str> = text.split('\n').collect();
+    if lines.len() > MAX_LINES * 4 {
+        return Err(DocumentError::TooManyLines {
+            file: file.to_string(),
+            limit: MAX_LINES,
+        });
+    }
+    // The part of each line (index = line number - 1).
+    let mut parts = vec![Part::Front; lines.len()];
+    let first_text = (skip..lines.len()).find(|&i| !lines[i].trim().is_empty());
+    let mut current = if kind == ReleaseKind::Glossary {
+        Part::Glossary
+    } else {
+        Part::Front
+    };
+    for i in skip..lines.len() {
+        let line = lines[i];
+        if Some(i) != first_text {
+            if let Some(part) = part_heading(line) {
+                current = part;
+            } else if matches!(current, Part::Front | Part::Sections | Part::ChangeLog)
+                && section_head(line).is_some()
+            {
+                current = Part::Sections;
+            } else if current != Part::Sections
+                && section_head(line).is_some_and(|(n, _)| !n.contains('.'))
+            {
+                // A top-level chapter head ends any part.
+                current = Part::Sections;
+            }
+        }
+        parts[i] = current;
+    }
+
+    // The alphabetical parts, through the rulings parser.
+    let masked = |keep: &dyn Fn(Part) -> bool| -> String {
+        let mut out = String::with_capacity(text.len());
+        for (i, line) in lines.iter().enumerate() {
+            if i > 0 {
+                out.push('\n');
+            }
+            if i < skip || keep(parts[i]) {
+                out.push_str(line);
+            }
+        }
+        out
+    };
+    let alphabetical = |p: Part| {
+        matches!(
+            p,
+            Part::Front | Part::Glossary | Part::Temporary | Part::Errata
+        )
+    };
+    // A base of numbered sections alone has no alphabetical entries: the
+    // reading then gives its title, edition and date only.
+    let mut reading = plain(&masked(&alphabetical), true)?;
+    let mut counts = BaseCounts::default();
+    let release = &mut reading.release;
+    release.kind = kind;
+    // Lines of the other parts that the reading put in the front matter
+    // are theirs again (a blanked line is no paragraph, so none are).
+    for entry in &mut release.entries {
+        let part = parts.get(entry.line - 1).copied().unwrap_or(Part::Front);
+        match part {
+            Part::Temporary => {
+                if entry.kind != EntryKind::Redirect {
+                    entry.kind = EntryKind::Temporary;
+                }
+                counts.temporary += 1;
+            }
+            Part::Errata => {
+                entry.kind = EntryKind::Erratum;
+                if !entry.cards.iter().any(|c| c == &entry.topic) {
+                    entry.cards.insert(0, entry.topic.clone());
+                }
+                counts.errata += 1;
+            }
+            _ => {
+                if matches!(
+                    entry.kind,
+                    EntryKind::Clarification
+                        | EntryKind::RuleChange
+                        | EntryKind::GlossaryUpdate
+                        | EntryKind::RulebookUpdate
+                ) {
+                    entry.kind = EntryKind::Rule;
+                }
+                counts.glossary += 1;
+            }
+        }
+    }
+
+    // The numbered sections, by their own shape.
+    let about = (
+        release.id.clone(),
+        release.edition,
+        release.date,
+        release.file.clone(),
+    );
+    let sections = read_sections(&lines, &parts, &about, &mut counts);
+    release.entries.extend(sections.entries);
+    release.front.extend(sections.front);
+    let log = front_of(&lines, skip, &parts, |p| p == Part::ChangeLog);
+    counts.change_log = log.len();
+    release.front.extend(log);
+    if release.entries.is_empty() {
+        return Err(DocumentError::NoEntries {
+            file: file.to_string(),
+        });
+    }
+    release.entries.sort_by_key(|e| e.line);
+    release.front.sort_by_key(|p| p.line);
+    release.front.dedup_by_key(|p| p.line);
+    Ok((reading, counts))
+}
+
+/// The paragraphs (blank-line separated) of the lines in the parts `keep`
+/// takes.
+fn front_of(
+    lines: &[&str],
+    skip: usize,
+    parts: &[Part],
+    keep: impl Fn(Part) -> bool,
+) -> Vec<FrontParagraph> {
+    let mut out: Vec<FrontParagraph> = Vec::new();
+    let mut open = false;
+    for i in skip..lines.len() {
+        let line = lines[i].trim_end();
+        if !keep(parts[i]) || line.trim().is_empty() {
+            open = false;
+            continue;
+        }
+        match out.last_mut() {
+            Some(p) if open => {
+                p.text.push('\n');
+                p.text.push_str(line);
+                p.end_line = i + 1;
+            }
+            _ => out.push(FrontParagraph {
+                line: i + 1,
+                end_line: i + 1,
+                text: line.to_string(),
+            }),
+        }
+        open = true;
+    }
+    out
+}
+
+struct Sections {
+    entries: Vec<Entry>,
+    front: Vec<FrontParagraph>,
+}
+
+/// One paragraph of a section: its lines and text.
+struct Block {
+    first: usize,
+    last: usize,
+    text: String,
+}
+
+/// The numbered sections and their sidebars.
+fn read_sections(
+    lines: &[&str],
+    parts: &[Part],
+    (release, edition, date, file): &(String, Edition, chrono::NaiveDate, String),
+    counts: &mut BaseCounts,
+) -> Sections {
+    let mut entries = Vec::new();
+    let mut front = Vec::new();
+    // The open section: (topic, head line, its blocks).
+    let mut open: Option<(String, usize, Vec<Block>)> = None;
+    let mut block: Option<Block> = None;
+    let make = |topic: &str, subtopic: Option<String>, line: usize, blocks: &[Block], kind| {
+        let text = blocks
+            .iter()
+            .map(|b| b.text.as_str())
+            .collect::<Vec<_>>()
+            .join("\n\n");
+        let mut spans = vec![(line, line)];
+        spans.extend(blocks.iter().map(|b| (b.first, b.last)));
+        let full = match &subtopic {
+            Some(s) => format!("{topic} – {s}"),
+            None => topic.to_string(),
+        };
+        let see = super::body::see_references(&text);
+        Entry {
+            release: release.clone(),
+            edition: *edition,
+            release_date: *date,
+            date: *date,
+            dated: false,
+            section: Some("Rulebook".to_string()),
+            key: TopicKey::new(&full),
+            topic: full.clone(),
+            subtopic,
+            kind,
+            new: false,
+            cards: super::body::card_names(&text, &see, &full),
+            supersedes: Vec::new(),
+            see,
+            text,
+            effect: None,
+            file: file.clone(),
+            line,
+            spans,
+        }
+    };
+    let finish_block = |block: &mut Option<Block>,
+                        open: &mut Option<(String, usize, Vec<Block>)>,
+                        entries: &mut Vec<Entry>,
+                        front: &mut Vec<FrontParagraph>,
+                        counts: &mut BaseCounts| {
+        let Some(b) = block.take() else { return };
+        match open {
+            Some((topic, _, blocks)) => {
+                if let Some(c) = SIDEBAR.captures(&b.text) {
+                    let label = c.get(1).map_or("", |m| m.as_str());
+                    let rest = &b.text[c.get(0).map_or(0, |m| m.end())..];
+                    // "Clarifications: Multitargeting: text" names itself.
+                    let (name, body) = match rest.split_once(": ") {
+                        Some((name, body))
+                            if name.split_whitespace().count() <= 6
+                                && !name.contains(['.', ',']) =>
+                        {
+                            (format!("{label}: {}", name.trim()), body.to_string())
+                        }
+                        _ => (label.to_string(), rest.to_string()),
+                    };
+                    let kind = if label.to_lowercase().starts_with("clarification") {
+                        EntryKind::Clarification
+                    } else {
+                        EntryKind::Rule
+                    };
+                    let body_block = Block {
+                        first: b.first,
+                        last: b.last,
+                        text: body,
+                    };
+                    let mut e = make(topic, Some(name), b.first, &[], kind);
+                    e.text = body_block.text.clone();
+                    e.spans = vec![(b.first, b.last)];
+                    e.see = super::body::see_references(&e.text);
+                    e.cards = super::body::card_names(&e.text, &e.see, &e.topic);
+                    entries.push(e);
+                    counts.sidebars += 1;
+                } else {
+                    blocks.push(b);
+                }
+            }
+            None => front.push(FrontParagraph {
+                line: b.first,
+                end_line: b.last,
+                text: b.text,
+            }),
+        }
+    };
+    let close = |open: &mut Option<(String, usize, Vec<Block>)>,
+                 entries: &mut Vec<Entry>,
+                 counts: &mut BaseCounts| {
+        if let Some((topic, line, blocks)) = open.take() {
+            entries.push(make(&topic, None, line, &blocks, EntryKind::Rule));
+            counts.sections += 1;
+        }
+    };
+    for (i, raw) in lines.iter().enumerate() {
+        let no = i + 1;
+        if parts[i] != Part::Sections {
+            finish_block(&mut block, &mut open, &mut entries, &mut front, counts);
+            close(&mut open, &mut entries, counts);
+            continue;
+        }
+        let line = raw.trim_end();
+        if line.trim().is_empty() {
+            finish_block(&mut block, &mut open, &mut entries, &mut front, counts);
+            continue;
+        }
+        if let Some((number, title)) = section_head(line) {
+            finish_block(&mut block, &mut open, &mut entries, &mut front, counts);
+            close(&mut open, &mut entries, counts);
+            open = Some((format!("{number} {title}"), no, Vec::new()));
+            continue;
+        }
+        if part_heading(line).is_some() && open.is_none() {
+            front.push(FrontParagraph {
+                line: no,
+                end_line: no,
+                text: line.to_string(),
+            });
+            continue;
+        }
+        match &mut block {
+            Some(b) => {
+                b.text.push('\n');
+                b.text.push_str(line);
+                b.last = no;
+            }
+            None => {
+                block = Some(Block {
+                    first: no,
+                    last: no,
+                    text: line.to_string(),
+                })
+            }
+        }
+    }
+    finish_block(&mut block, &mut open, &mut entries, &mut front, counts);
+    close(&mut open, &mut entries, counts);
+    Sections { entries, front }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn section_heads_in_the_printed_forms() {
+        assert_eq!(
+            section_head("6.3.1 DUPLICATION AND PERSONAS"),
+            Some(("6.3.1".into(), "DUPLICATION AND PERSONAS".into()))
+        );
+        assert_eq!(
+            section_head("7.4.2: Personnel Battle"),
+            Some(("7.4.2".into(), "Personnel Battle".into()))
+        );
+        assert_eq!(
+            section_head("## 7 BATTLE"),
+            Some(("7".into(), "BATTLE".into()))
+        );
+        // A numbered step of a procedure is no section.
+        assert_eq!(
+            section_head("1. *Initiation*: The attacking player announces."),
+            None
+        );
+        assert_eq!(section_head("2. Responses"), None);
+        assert_eq!(
+            section_head("7.4.2 the force with the higher total wins."),
+            None
+        );
+    }
+
+    #[test]
+    fn part_headings_and_section_numbers() {
+        assert_eq!(part_heading("## Temporary Rulings"), Some(Part::Temporary));
+        assert_eq!(part_heading("ERRATA"), Some(Part::Errata));
+        assert_eq!(part_heading("Change Log"), Some(Part::ChangeLog));
+        assert_eq!(part_heading("Glossary updates are monthly."), None);
+        assert!(is_section_number("7.4.2"));
+        assert!(!is_section_number("7.4.2 battle"));
+        assert_eq!(
+            section_number("7.4.2: Personnel Battle & 7.4.3"),
+            Some("7.4.2")
+        );
+        assert_eq!(section_number("points"), None);
+        assert_eq!(
+            section_numbers("7.4.2: Personnel Battle & 7.4.3: Ship Battle"),
+            ["7.4.2", "7.4.3"]
+        );
+        assert!(NAMED_SECTION_HEAD.is_match("SHIP BATTLE (7.4.3)"));
+        assert!(!NAMED_SECTION_HEAD.is_match("See 7.5 (7.5) for damage."));
+    }
+}
