@@ -154,7 +154,11 @@ async fn refuse_long_uris(request: Request, next: Next) -> Response {
 }
 
 async fn not_found(request: Request) -> Response {
-    let path = request.uri().path();
+    not_found_at(request.uri().path())
+}
+
+/// The answer to a path that is no page.
+fn not_found_at(path: &str) -> Response {
     error_response(
         path,
         StatusCode::NOT_FOUND,

@@ -115,6 +115,18 @@ pub fn error_page(status: StatusCode, message: &str) -> String {
     .into_string()
 }
 
+/// The title of each release, by id, for citations.
+type Titles = std::collections::HashMap<String, String>;
+
+async fn titles(state: &Arc<AppState>) -> Titles {
+    let answer = ask(state, vec!["releases".into(), "--json".into()]).await;
+    let value = read(&answer).unwrap_or(Value::Null);
+    list(&value, "releases")
+        .iter()
+        .map(|r| (text(r, "id").to_string(), text(r, "title").to_string()))
+        .collect()
+}
+
 /// An answer's object, or its error's message.
 fn read(answer: &JsonAnswer) -> Result<Value, String> {
     let value: Value = serde_json::from_slice(&answer.body).unwrap_or(Value::Null);
@@ -186,7 +198,7 @@ fn status_line(status: &Value) -> Markup {
                 (rest)
             }
         }
-        Err(_) => html! { span.badge { "not yet in effect" } },
+        Err(_) => html! {},
     }
 }
 
@@ -204,10 +216,12 @@ fn state_of(status: &Value) -> &str {
 }
 
 /// Where an entry comes from: release, date, section, file and line.
-fn citation(entry: &Value) -> Markup {
+fn citation(entry: &Value, titles: &Titles) -> Markup {
+    let release = text(entry, "release");
+    let title = titles.get(release).map_or(release, String::as_str);
     html! {
         cite {
-            (text(entry, "release")) " (" (text(entry, "release_date")) ")"
+            (title) " (" (text(entry, "release_date")) ")"
             @if let Some(section) = entry["section"].as_str() { " · " (section) }
             @if entry["dated"].as_bool() == Some(true) { " · dated " (text(entry, "date")) }
             " · " (text(entry, "file")) ":" (entry["line"].as_u64().unwrap_or_default())
@@ -221,15 +235,20 @@ fn topic_link(entry: &Value, as_of: NaiveDate) -> String {
 }
 
 /// One ruling: its status, its body, where it comes from.
-fn entry_block(entry: &Value, status: &Value, heading: Option<(&str, String)>) -> Markup {
+fn entry_block(
+    entry: &Value,
+    status: &Value,
+    heading: Option<(&str, String)>,
+    titles: &Titles,
+) -> Markup {
     html! {
         article class={ "ruling " (state_of(status)) } {
             @if let Some((name, href)) = heading {
                 h3 { a href=(href) { (name) } }
             }
             p.meta { span.edition { (text(entry, "edition")) } (status_line(status)) }
+            (citation(entry, titles))
             div.body { (markdown(text(entry, "text"))) }
-            (citation(entry))
         }
     }
 }
@@ -303,39 +322,50 @@ pub async fn search(
     };
     let code = answer.as_ref().map_or(StatusCode::OK, status);
     let title = if asked { q.as_str() } else { "Search" };
+    let titles = if asked {
+        titles(&state).await
+    } else {
+        Titles::new()
+    };
+    let options = [&params.as_of, &params.edition, &params.all]
+        .iter()
+        .any(|o| o.as_deref().is_some_and(|v| !v.trim().is_empty()));
     let body = html! {
-        h1 { "Search the rulings" }
+        h1.sr-only { "Search the rulings" }
         form #search .ask method="get" action="/" role="search" {
-            label {
-                "Words to look for"
-                input type="search" name="q" value=(q) autocomplete="off" autocapitalize="off"
+            label.sr-only for="q" { "Words to look for" }
+            div.line {
+                input #q type="search" name="q" value=(q) autocomplete="off" autocapitalize="off"
                     spellcheck="false" enterkeyhint="search" autofocus[!asked]
-                    placeholder="e.g. cloaking, once each turn";
-            }
-            div.row {
-                label { "As of" input type="date" name="as_of" value=(params.as_of.as_deref().unwrap_or_default()); }
-                (edition_select(params.edition.as_deref()))
-                label.check {
-                    @if params.all.is_some() {
-                        input type="checkbox" name="all" value="1" checked;
-                    } @else {
-                        input type="checkbox" name="all" value="1";
-                    }
-                    "Rulings no longer in force too"
-                }
+                    placeholder="Search the rulings, e.g. cloaking";
                 button type="submit" { "Search" }
+            }
+            details open[options] {
+                summary { "Date, edition, older rulings" }
+                div.row {
+                    label { "As of" input type="date" name="as_of" value=(params.as_of.as_deref().unwrap_or_default()); }
+                    (edition_select(params.edition.as_deref()))
+                    label.check {
+                        @if params.all.is_some() {
+                            input type="checkbox" name="all" value="1" checked;
+                        } @else {
+                            input type="checkbox" name="all" value="1";
+                        }
+                        "Rulings no longer in force too"
+                    }
+                }
             }
         }
         section #results aria-live="polite" aria-label="Hits" {
             @if let Some(answer) = &answer {
-                (hits(answer, as_of))
+                (hits(answer, as_of, &titles))
             }
         }
     };
     page(code, layout(title, Part::Search, body))
 }
 
-fn hits(answer: &JsonAnswer, as_of: NaiveDate) -> Markup {
+fn hits(answer: &JsonAnswer, as_of: NaiveDate, titles: &Titles) -> Markup {
     let value = match read(answer) {
         Ok(value) => value,
         Err(message) => return html! { p.note.warn role="alert" { (message) } },
@@ -354,7 +384,7 @@ fn hits(answer: &JsonAnswer, as_of: NaiveDate) -> Markup {
                         h2 { a href=(topic_link(entry, as_of)) { (text(entry, "topic")) } }
                         p.meta { span.edition { (text(entry, "edition")) } (status_line(&hit["status"])) }
                         p.snippet { (snippet(text(hit, "snippet"))) }
-                        (citation(entry))
+                        (citation(entry, titles))
                     }
                 }
             }
@@ -372,6 +402,10 @@ pub async fn ruling(
         Ok(params) => params,
         Err(refused) => return page(status(&refused), html! {}),
     };
+    // Only an edition's pages: anything else of two parts is no page.
+    if !matches!(edition.to_lowercase().as_str(), "1e" | "2e") {
+        return super::not_found_at(&format!("/{edition}/{slug}"));
+    }
     params.edition = Some(edition);
     let as_of = date_of(&params, &state);
     let name = links::unslug(&slug);
@@ -390,6 +424,7 @@ pub async fn ruling(
         }
     };
     let errata = read(&ask(&state, params.errata(Some(&name))).await).unwrap_or(Value::Null);
+    let titles = &titles(&state).await;
     let answers = list(&value, "answers");
     let title = answers
         .first()
@@ -405,12 +440,12 @@ pub async fn ruling(
         }
         (notes(&value))
         @for answer in answers {
-            (entry_block(&answer["entry"], &answer["status"], None))
+            (entry_block(&answer["entry"], &answer["status"], None, titles))
             @let standing = list(answer, "standing");
             @if !standing.is_empty() {
                 h2 { "Also standing" }
                 p.note { "Earlier rulings on this topic that the newest one amends but does not replace." }
-                @for entry in standing { (entry_block(entry, &entry["status"], None)) }
+                @for entry in standing { (entry_block(entry, &entry["status"], None, titles)) }
             }
             @let see = list(answer, "see");
             @if !see.is_empty() {
@@ -418,7 +453,7 @@ pub async fn ruling(
                 @for reference in see {
                     @if reference["entry"].is_object() {
                         (entry_block(&reference["entry"], &reference["status"],
-                            Some((text(reference, "topic"), topic_link(&reference["entry"], as_of)))))
+                            Some((text(reference, "topic"), topic_link(&reference["entry"], as_of))), titles))
                     } @else {
                         p { strong { (text(reference, "topic")) } " — " (text(reference, "where")) }
                     }
@@ -428,7 +463,7 @@ pub async fn ruling(
             @if !history.is_empty() {
                 details {
                     summary { "History: " (history.len()) " earlier ruling" @if history.len() != 1 { "s" } }
-                    @for entry in history { (entry_block(entry, &entry["status"], None)) }
+                    @for entry in history { (entry_block(entry, &entry["status"], None, titles)) }
                 }
             }
         }
@@ -436,12 +471,12 @@ pub async fn ruling(
         @if !errata.is_empty() {
             h2 { "Errata of the card" }
             @for erratum in errata {
-                (entry_block(&erratum["entry"], &erratum["status"], None))
-                @for entry in list(erratum, "history") { (entry_block(entry, &entry["status"], None)) }
+                (entry_block(&erratum["entry"], &erratum["status"], None, titles))
+                @for entry in list(erratum, "history") { (entry_block(entry, &entry["status"], None, titles)) }
             }
         }
         @if answers.is_empty() {
-            (not_found(&value, as_of))
+            (not_found(&value, as_of, titles))
         }
         (lost_note(&value))
     };
@@ -449,12 +484,12 @@ pub async fn ruling(
 }
 
 /// What a `show` that found nothing in force says instead.
-fn not_found(value: &Value, as_of: NaiveDate) -> Markup {
+fn not_found(value: &Value, as_of: NaiveDate, titles: &Titles) -> Markup {
     let later = list(value, "ruled_later");
     html! {
         @if value["known"].as_bool() == Some(true) && !later.is_empty() {
             p { "No ruling on this topic is in effect on " (as_of) "; these take effect later:" }
-            @for entry in later { (entry_block(entry, &Value::Null, None)) }
+            @for entry in later { (entry_block(entry, &Value::Null, None, titles)) }
         } @else if value["known"].as_bool() != Some(true) {
             p { "Not in these documents." }
         }
@@ -477,6 +512,7 @@ pub async fn errata(
     };
     let as_of = date_of(&params, &state);
     let answer = ask(&state, params.errata(None)).await;
+    let titles = &titles(&state).await;
     let body = match read(&answer) {
         Err(message) => html! { h1 { "Errata" } p.note.warn role="alert" { (message) } },
         Ok(value) => {
@@ -497,8 +533,8 @@ pub async fn errata(
                         li {
                             h2 { a href=(topic_link(entry, as_of)) { (text(erratum, "card")) } }
                             p.meta { span.edition { (text(entry, "edition")) } (status_line(&erratum["status"])) }
+                            (citation(entry, titles))
                             div.body { (markdown(text(entry, "text"))) }
-                            (citation(entry))
                         }
                     }
                 }
@@ -526,6 +562,7 @@ pub async fn changes(
         None
     };
     let as_of = date_of(&params, &state);
+    let titles = &titles(&state).await;
     let body = html! {
         h1 { "What changed between two dates" }
         form.ask method="get" {
@@ -539,7 +576,7 @@ pub async fn changes(
         @if let Some(answer) = &answer {
             @match read(answer) {
                 Err(message) => p.note.warn role="alert" { (message) },
-                Ok(value) => (diff(&value, as_of)),
+                Ok(value) => (diff(&value, as_of, titles)),
             }
         }
     };
@@ -547,7 +584,7 @@ pub async fn changes(
     page(code, layout("Changes", Part::Changes, body))
 }
 
-fn diff(value: &Value, as_of: NaiveDate) -> Markup {
+fn diff(value: &Value, as_of: NaiveDate, titles: &Titles) -> Markup {
     let added = list(value, "added");
     let removed = list(value, "removed");
     let changed = list(value, "changed");
@@ -562,18 +599,6 @@ fn diff(value: &Value, as_of: NaiveDate) -> Markup {
             (status_changed.len()) " with a new status, "
             (value["unchanged"].as_u64().unwrap_or_default()) " unchanged"
         }
-        @if !added.is_empty() {
-            h2 { "Added" }
-            @for entry in added {
-                (entry_block(entry, &Value::Null, Some((text(entry, "topic"), topic_link(entry, link_date)))))
-            }
-        }
-        @if !removed.is_empty() {
-            h2 { "Removed" }
-            @for entry in removed {
-                (entry_block(entry, &Value::Null, Some((text(entry, "topic"), topic_link(entry, link_date)))))
-            }
-        }
         @if !changed.is_empty() {
             h2 { "Changed" }
             @for change in changed {
@@ -581,6 +606,7 @@ fn diff(value: &Value, as_of: NaiveDate) -> Markup {
                 article.ruling {
                     h3 { a href=(topic_link(to, link_date)) { (text(to, "topic")) } }
                     p.meta { span.edition { (text(to, "edition")) } }
+                    (citation(to, titles))
                     p.body {
                         @for word in list(change, "words") {
                             @match text(word, "op") {
@@ -590,10 +616,11 @@ fn diff(value: &Value, as_of: NaiveDate) -> Markup {
                             }
                         }
                     }
-                    (citation(to))
                 }
             }
         }
+        (topics("Added", added, link_date, titles))
+        (topics("Removed", removed, link_date, titles))
         @if !status_changed.is_empty() {
             h2 { "Status changed" }
             ul.names {
@@ -610,6 +637,24 @@ fn diff(value: &Value, as_of: NaiveDate) -> Markup {
     }
 }
 
+/// Topics added or removed: each a link to its ruling, with its citation.
+fn topics(heading: &str, entries: &[Value], as_of: NaiveDate, titles: &Titles) -> Markup {
+    html! {
+        @if !entries.is_empty() {
+            h2 { (heading) }
+            ul.names {
+                @for entry in entries {
+                    li {
+                        a href=(topic_link(entry, as_of)) { (text(entry, "topic")) }
+                        " " span.edition { (text(entry, "edition")) }
+                        (citation(entry, titles))
+                    }
+                }
+            }
+        }
+    }
+}
+
 pub async fn releases(State(state): State<Arc<AppState>>) -> Response {
     let answer = ask(&state, vec!["releases".into(), "--json".into()]).await;
     let today = state.today();
@@ -617,23 +662,20 @@ pub async fn releases(State(state): State<Arc<AppState>>) -> Response {
         Err(message) => html! { h1 { "Releases" } p.note.warn role="alert" { (message) } },
         Ok(value) => html! {
             h1 { "Releases" }
-            p.note { "The documents these answers come from, newest last, with their age on " (today) "." }
-            div.table {
-                table {
-                    thead { tr { th scope="col" { "Date" } th scope="col" { "Age" } th scope="col" { "Ed." } th scope="col" { "Document" } th scope="col" { "Entries" } } }
-                    tbody {
-                        @for release in list(&value, "releases") {
-                            tr {
-                                td { (text(release, "date")) }
-                                td { (age(text(release, "date"), today)) }
-                                td { (text(release, "edition")) }
-                                td {
-                                    (text(release, "title"))
-                                    br;
-                                    small.meta { (text(release, "publisher")) " · " code { (text(release, "id")) } }
-                                }
-                                td { (release["entries"].as_u64().unwrap_or_default()) }
-                            }
+            p.note { "The documents these answers come from, edition by edition, oldest first, with their age on " (today) "." }
+            ol.hits {
+                @for release in list(&value, "releases") {
+                    li {
+                        h2 { (text(release, "title")) }
+                        p.meta {
+                            span.edition { (text(release, "edition")) }
+                            (text(release, "date")) " · " strong { (age(text(release, "date"), today)) }
+                            @let entries = release["entries"].as_u64().unwrap_or_default();
+                            " · " (entries) @if entries == 1 { " entry" } @else { " entries" }
+                        }
+                        p.meta {
+                            @if !text(release, "publisher").is_empty() { (text(release, "publisher")) " · " }
+                            code { (text(release, "id")) }
                         }
                     }
                 }
@@ -649,10 +691,10 @@ fn age(date: &str, today: NaiveDate) -> String {
         return String::new();
     };
     let days = (today - date).num_days();
-    let plural = |n: i64, unit: &str| format!("{n} {unit}{}", if n == 1 { "" } else { "s" });
+    let plural = |n: i64, unit: &str| format!("{n} {unit}{} old", if n == 1 { "" } else { "s" });
     match days {
         i64::MIN..=-1 => "not yet in effect".to_string(),
-        0 => "today".to_string(),
+        0 => "0 days old".to_string(),
         1..=60 => plural(days, "day"),
         61..=730 => plural(days / 30, "month"),
         _ => plural(days / 365, "year"),
@@ -683,10 +725,10 @@ mod tests {
     #[test]
     fn ages_read_as_people_say_them() {
         let today = NaiveDate::from_ymd_opt(2026, 11, 25).unwrap();
-        assert_eq!(age("2026-11-25", today), "today");
-        assert_eq!(age("2026-11-24", today), "1 day");
-        assert_eq!(age("2026-05-25", today), "6 months");
-        assert_eq!(age("2014-11-03", today), "12 years");
+        assert_eq!(age("2026-11-25", today), "0 days old");
+        assert_eq!(age("2026-11-24", today), "1 day old");
+        assert_eq!(age("2026-05-25", today), "6 months old");
+        assert_eq!(age("2014-11-03", today), "12 years old");
         assert_eq!(age("2027-01-01", today), "not yet in effect");
     }
 }

@@ -39,6 +39,7 @@
     if (!params.get('q')) {
       results.replaceChildren();
       results.setAttribute('aria-busy', 'false');
+      results.dataset.answered = '';
       return;
     }
     results.setAttribute('aria-busy', 'true');
@@ -53,6 +54,8 @@
         if (fresh) {
           results.replaceChildren.apply(results, Array.from(fresh.childNodes));
         }
+        // The question these hits answer (what a test waits for).
+        results.dataset.answered = params.get('q');
         results.setAttribute('aria-busy', 'false');
       })
       .catch(function () {
