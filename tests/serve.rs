@@ -608,6 +608,21 @@ fn a_person_with_a_browser_searches_reads_and_follows_links() {
     browser.screenshot(&screenshots().join("changes-360.png"));
     browser.open(&format!("{}/releases", server.url));
     browser.screenshot(&screenshots().join("releases-360.png"));
+    browser.call(
+        "Emulation.setEmulatedMedia",
+        serde_json::json!({"features": [{"name": "prefers-color-scheme", "value": "dark"}]}),
+    );
+    browser.open(&format!("{}/1e/liberty", server.url));
+    assert_eq!(
+        browser.eval("getComputedStyle(document.body).backgroundColor"),
+        "rgb(18, 20, 23)",
+        "dark when the phone is dark"
+    );
+    browser.screenshot(&screenshots().join("card-360-dark.png"));
+    browser.call(
+        "Emulation.setEmulatedMedia",
+        serde_json::json!({"features": [{"name": "prefers-color-scheme", "value": "light"}]}),
+    );
     browser.resize(1280, 800);
     browser.open(&format!("{}/?q=cloaking", server.url));
     browser.screenshot(&screenshots().join("search-1280.png"));

@@ -467,7 +467,11 @@ pub async fn ruling(
                 }
             }
         }
-        @let errata = list(&errata, "errata");
+        // The card's errata not already shown as its ruling.
+        @let shown: Vec<(&Value, &Value)> = answers.iter().map(|a| (&a["entry"]["release"], &a["entry"]["line"])).collect();
+        @let errata: Vec<&Value> = list(&errata, "errata").iter()
+            .filter(|e| !shown.contains(&(&e["entry"]["release"], &e["entry"]["line"])))
+            .collect();
         @if !errata.is_empty() {
             h2 { "Errata of the card" }
             @for erratum in errata {
