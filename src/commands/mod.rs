@@ -440,7 +440,7 @@ impl JsonAnswer {
 pub fn answer_json(command: &Command, config: &Config, catalog: &Catalog) -> JsonAnswer {
     let mut printer = Printer::new(Vec::new(), io::sink(), Style::plain());
     printer.quiet = true;
-    match guarded(|| answer(command, config, catalog, &mut printer)) {
+    match caught(|| answer(command, config, catalog, &mut printer)) {
         Ok(outcome) => JsonAnswer {
             ended: Ok(outcome),
             body: printer.out.into_inner(),
@@ -492,6 +492,17 @@ fn guarded<T>(work: impl FnOnce() -> anyhow::Result<T>) -> Result<T, Failure> {
     std::panic::set_hook(Box::new(|_| {}));
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work));
     std::panic::set_hook(hook);
+    failure_of(result)
+}
+
+/// As [`guarded`], but leaving the panic hook alone: the process-wide hook
+/// cannot be swapped safely while other threads answer (the server's), and
+/// a server's log is where a panic's message belongs.
+fn caught<T>(work: impl FnOnce() -> anyhow::Result<T>) -> Result<T, Failure> {
+    failure_of(std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)))
+}
+
+fn failure_of<T>(result: std::thread::Result<anyhow::Result<T>>) -> Result<T, Failure> {
     match result {
         Ok(Ok(value)) => Ok(value),
         Ok(Err(e)) if is_damage(&e) => Err(Failure::Damage(crate::error::chain(e.as_ref()))),

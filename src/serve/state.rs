@@ -7,7 +7,9 @@
 //! times) costs a few hundredths of a millisecond. Each answer takes the
 //! fingerprint, and a corpus that changed since the catalog was opened is
 //! opened again (its index rebuilt) before the answer: a document dropped
-//! into the folder is seen by the next request, without a restart.
+//! into the folder is seen by the next request, without a restart. An
+//! index that fails while being read is built again and the question asked
+//! once more, as the command line does.
 
 use std::io;
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
@@ -17,7 +19,7 @@ use clap::Parser;
 
 use crate::catalog::Catalog;
 use crate::cli::{Cli, Command};
-use crate::commands::{self, errors, Config, JsonAnswer};
+use crate::commands::{self, errors, Config, ErrorCode, JsonAnswer};
 use crate::output::Out;
 
 pub struct AppState {
@@ -92,6 +94,35 @@ impl AppState {
             today: self.today(),
             ..self.config.clone()
         };
-        commands::answer_json(command, &config, &catalog)
+        let answer = commands::answer_json(command, &config, &catalog);
+        if answer.ended != Err(ErrorCode::Index) {
+            return answer;
+        }
+        // What the index said cannot be trusted: build it again and ask
+        // again, once, as the command line does.
+        match self.rebuilt(&catalog) {
+            Ok(catalog) => commands::answer_json(command, &config, &catalog),
+            Err(e) => JsonAnswer::refused(&e),
+        }
+    }
+
+    /// The catalog of an index built again, unless another request already
+    /// replaced `damaged`.
+    fn rebuilt(&self, damaged: &Arc<Catalog>) -> anyhow::Result<Arc<Catalog>> {
+        let _one = self
+            .reopening
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        {
+            let current = self.catalog.read().unwrap_or_else(PoisonError::into_inner);
+            if !Arc::ptr_eq(&current, damaged) {
+                return Ok(Arc::clone(&current));
+            }
+        }
+        eprintln!("warning: the search index failed while being read; rebuilding it");
+        crate::index::rebuild(&self.config.sources, &self.config.index)?;
+        let fresh = Arc::new(self.config.catalog(&mut Out::new(io::stderr()), true)?);
+        *self.catalog.write().unwrap_or_else(PoisonError::into_inner) = Arc::clone(&fresh);
+        Ok(fresh)
     }
 }
