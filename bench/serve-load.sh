@@ -3,10 +3,13 @@
 #
 # Starts the release build on the bundled corpus (index already built, in
 # a temporary folder), then 50 concurrent clients (examples/load.rs, one
-# HTTP connection each) ask /api/search with the questions of
-# bench/questions.tsv until REQUESTS answers came back; prints the latency
-# percentiles, and the server's resident memory (VmRSS) before the load,
-# after a warm-up of 1,000 requests and after the REQUESTS.
+# HTTP connection each, on the same machine) ask /api/search with the
+# questions of bench/questions.tsv until REQUESTS answers came back, twice:
+# the questions as they are (repeated, as phones at a venue repeat them:
+# answered from the answers the server keeps), then each on another date
+# (no two the same: every answer searched). Prints the latency percentiles
+# and the server's resident memory (VmRSS) at start, after a warm-up of
+# 1,000 requests, and after each round.
 #
 # Environment: CLIENTS (default 50), REQUESTS (default 100000).
 set -euo pipefail
@@ -27,10 +30,15 @@ for _ in $(seq 300); do
 done
 url=$(head -1 "$out" | sed 's/^listening on //')
 rss() { awk '/^VmRSS/ {print $2 " kB"}' "/proc/$pid/status"; }
+load=./target/release/examples/load
 
-echo "server: $url (pid $pid), $(nproc) cores"
-echo "RSS at start:            $(rss)"
-./target/release/examples/load "$url" "$clients" 1000 >/dev/null
-echo "RSS after 1,000:         $(rss)"
-./target/release/examples/load "$url" "$clients" "$requests"
-echo "RSS after $requests more: $(rss)"
+echo "server: $url (pid $pid), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "RSS at start:      $(rss)"
+$load "$url" "$clients" 1000 >/dev/null
+echo "RSS after warm-up: $(rss)"
+$load "$url" "$clients" "$requests"
+echo "RSS after them:    $(rss)"
+$load "$url" "$clients" "$requests" distinct
+echo "RSS after them:    $(rss)"
+$load "$url" "$clients" "$requests" distinct
+echo "RSS after them:    $(rss)"

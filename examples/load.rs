@@ -2,10 +2,13 @@
 //! connection, ask `/api/search` with the questions of
 //! `bench/questions.tsv` in turn until REQUESTS answers have come back;
 //! prints the latency percentiles and the throughput. Every answer must be
-//! 200 or 404 (nothing found), with a body. Run by `bench/serve-load.sh`:
+//! 200 or 404 (nothing found), with a body. With `distinct`, each request
+//! asks its question on another date (`as_of`), so that no two requests are
+//! the same question and none is answered from the answers the server
+//! keeps. Run by `bench/serve-load.sh`:
 //!
 //! ```sh
-//! cargo run --release --example load -- http://127.0.0.1:7700 50 100000
+//! cargo run --release --example load -- http://127.0.0.1:7700 50 100000 [distinct]
 //! ```
 
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -19,6 +22,8 @@ fn main() {
     let requests: usize = args
         .next()
         .map_or(100_000, |n| n.parse().expect("REQUESTS"));
+    let distinct = args.next().as_deref() == Some("distinct");
+    let first_day = chrono::NaiveDate::from_ymd_opt(2000, 1, 1).unwrap();
     let questions: Vec<String> = include_str!("../bench/questions.tsv")
         .lines()
         .filter(|l| l.starts_with("search\t"))
@@ -43,11 +48,13 @@ fn main() {
                         if n >= requests {
                             return times;
                         }
+                        let mut url = questions[n % questions.len()].clone();
+                        if distinct {
+                            let day = first_day + chrono::Days::new((n / questions.len()) as u64);
+                            url.push_str(&format!("&as_of={day}"));
+                        }
                         let asked = Instant::now();
-                        let mut response = agent
-                            .get(&questions[n % questions.len()])
-                            .call()
-                            .expect("an answer");
+                        let mut response = agent.get(&url).call().expect("an answer");
                         let status = response.status().as_u16();
                         let body = response.body_mut().read_to_string().expect("a body");
                         times.push(asked.elapsed());
@@ -69,7 +76,8 @@ fn main() {
     let at = |p: f64| times[((times.len() as f64 * p) as usize).min(times.len() - 1)];
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     println!(
-        "{} requests, {clients} clients, {:.1} s: {:.0} requests/s; latency ms p50 {:.2}, p90 {:.2}, p99 {:.2}, max {:.2}",
+        "{}{} requests, {clients} clients, {:.1} s: {:.0} requests/s; latency ms p50 {:.2}, p90 {:.2}, p99 {:.2}, max {:.2}",
+        if distinct { "distinct questions: " } else { "" },
         times.len(),
         took.as_secs_f64(),
         times.len() as f64 / took.as_secs_f64(),

@@ -415,6 +415,7 @@ fn answer(
 /// An answer as its `--json` object, written into memory from a catalog
 /// already open: what `rulings serve` answers with, so that the page, the
 /// API and the command line share one implementation of every answer.
+#[derive(Debug, Clone)]
 pub struct JsonAnswer {
     /// How the command ended: an outcome, or the code of its error.
     pub ended: Result<Outcome, ErrorCode>,

@@ -10,7 +10,14 @@
 //! into the folder is seen by the next request, without a restart. An
 //! index that fails while being read is built again and the question asked
 //! once more, as the command line does.
+//!
+//! Answers are kept by question (the command line, the day, the corpus
+//! fingerprint), up to [`MOST_KEPT_BYTES`]: at a venue many phones ask the
+//! same things, and the pages ask for the same prefixes as people type.
+//! A changed corpus or a new day is another question; when the budget is
+//! spent, everything kept is dropped.
 
+use std::collections::HashMap;
 use std::io;
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
 
@@ -29,6 +36,36 @@ pub struct AppState {
     catalog: RwLock<Arc<Catalog>>,
     /// Held while the catalog is opened again, so that one request does it.
     reopening: Mutex<()>,
+    kept: Mutex<Kept>,
+}
+
+/// Most bytes of answers kept.
+pub const MOST_KEPT_BYTES: usize = 16 << 20;
+
+/// A question: the corpus it was asked of, its day, its command line.
+#[derive(PartialEq, Eq, Hash)]
+struct Question {
+    fingerprint: String,
+    today: NaiveDate,
+    words: Vec<String>,
+}
+
+#[derive(Default)]
+struct Kept {
+    bytes: usize,
+    answers: HashMap<Question, JsonAnswer>,
+}
+
+impl Kept {
+    fn keep(&mut self, question: Question, answer: &JsonAnswer) {
+        let size = answer.body.len() + question.words.iter().map(String::len).sum::<usize>();
+        if self.bytes + size > MOST_KEPT_BYTES {
+            self.answers.clear();
+            self.bytes = 0;
+        }
+        self.bytes += size;
+        self.answers.insert(question, answer.clone());
+    }
 }
 
 impl AppState {
@@ -40,6 +77,7 @@ impl AppState {
             pinned,
             catalog: RwLock::new(Arc::new(catalog)),
             reopening: Mutex::new(()),
+            kept: Mutex::new(Kept::default()),
         })
     }
 
@@ -73,23 +111,38 @@ impl AppState {
     /// The `--json` answer of a command line (the words after `rulings`,
     /// `--json` included), read by the command line's own parser.
     pub fn answer(&self, words: &[String]) -> JsonAnswer {
-        let argv = std::iter::once("rulings".to_string()).chain(words.iter().cloned());
-        let command = match Cli::try_parse_from(argv) {
-            Ok(Cli {
-                command: Some(command),
-                ..
-            }) => command,
-            Ok(_) => unreachable!("every request names a command"),
-            Err(e) => return JsonAnswer::refused(&errors::refusal_of(&e)),
-        };
-        self.answer_command(&command)
-    }
-
-    fn answer_command(&self, command: &Command) -> JsonAnswer {
         let catalog = match self.catalog() {
             Ok(catalog) => catalog,
             Err(e) => return JsonAnswer::refused(&e),
         };
+        let question = Question {
+            fingerprint: catalog.manifest().fingerprint.clone(),
+            today: self.today(),
+            words: words.to_vec(),
+        };
+        if let Some(answer) = self.kept().answers.get(&question) {
+            return answer.clone();
+        }
+        let argv = std::iter::once("rulings".to_string()).chain(words.iter().cloned());
+        let answer = match Cli::try_parse_from(argv) {
+            Ok(Cli {
+                command: Some(command),
+                ..
+            }) => self.answer_command(&command, catalog),
+            Ok(_) => unreachable!("every request names a command"),
+            Err(e) => JsonAnswer::refused(&errors::refusal_of(&e)),
+        };
+        if answer.ended != Err(ErrorCode::Index) {
+            self.kept().keep(question, &answer);
+        }
+        answer
+    }
+
+    fn kept(&self) -> std::sync::MutexGuard<'_, Kept> {
+        self.kept.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn answer_command(&self, command: &Command, catalog: Arc<Catalog>) -> JsonAnswer {
         let config = Config {
             today: self.today(),
             ..self.config.clone()
@@ -124,5 +177,34 @@ impl AppState {
         let fresh = Arc::new(self.config.catalog(&mut Out::new(io::stderr()), true)?);
         *self.catalog.write().unwrap_or_else(PoisonError::into_inner) = Arc::clone(&fresh);
         Ok(fresh)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::commands::Outcome;
+
+    #[test]
+    fn kept_answers_stay_within_their_budget() {
+        let mut kept = Kept::default();
+        let answer = JsonAnswer {
+            ended: Ok(Outcome::Found),
+            body: vec![b'x'; MOST_KEPT_BYTES / 3],
+        };
+        let question = |n: usize| Question {
+            fingerprint: "f".into(),
+            today: NaiveDate::from_ymd_opt(2026, 6, 13).unwrap(),
+            words: vec![n.to_string()],
+        };
+        for n in 0..2 {
+            kept.keep(question(n), &answer);
+        }
+        assert_eq!(kept.answers.len(), 2);
+        // The third would pass the budget: everything kept is dropped first.
+        kept.keep(question(2), &answer);
+        assert_eq!(kept.answers.len(), 1);
+        assert!(kept.answers.contains_key(&question(2)));
+        assert!(kept.bytes <= MOST_KEPT_BYTES);
     }
 }
