@@ -626,6 +626,60 @@ fn a_person_with_a_browser_searches_reads_and_follows_links() {
     browser.resize(1280, 800);
     browser.open(&format!("{}/?q=cloaking", server.url));
     browser.screenshot(&screenshots().join("search-1280.png"));
-    browser.open(&format!("{}/1e/time-location?as_of=2015-01-01", server.url));
+    // Opened through the service worker, which keeps it.
+    browser.wait_for("navigator.serviceWorker.controller !== null");
+    let kept = format!("{}/1e/time-location?as_of=2015-01-01", server.url);
+    browser.open(&kept);
     browser.screenshot(&screenshots().join("ruling-1280.png"));
+
+    // The network is gone: the page already opened is still readable.
+    drop(server);
+    browser.open("about:blank");
+    browser.open(&kept);
+    assert_eq!(
+        browser.eval("document.querySelector('h1').textContent"),
+        "time location"
+    );
+    assert!(browser
+        .eval(body)
+        .as_str()
+        .unwrap()
+        .contains("1e-2014-11-03-crd.md:302"));
+}
+
+#[test]
+fn on_the_venue_network_it_prints_its_address_and_a_qr_code() {
+    let index = tempfile::tempdir().unwrap();
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("rulings"))
+        .env_remove("RULINGS_DIR")
+        .env_remove("RULINGS_INDEX")
+        .arg("--index")
+        .arg(index.path())
+        .args(["serve", "--lan", "--port", "0"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let lines: Vec<String> = BufReader::new(stdout)
+            .lines()
+            .map_while(Result::ok)
+            .take_while(|l| !l.starts_with("open it on a phone"))
+            .collect();
+        let _ = tx.send(lines);
+    });
+    let lines = rx.recv_timeout(Duration::from_secs(30));
+    let _ = child.kill();
+    let _ = child.wait();
+    let lines = lines.expect("the server printed its address and code within 30 s");
+    let url = lines[0].strip_prefix("listening on http://").unwrap();
+    assert!(!url.starts_with("127."), "{url}");
+    // The code: rows of half blocks, as many as it is wide over two.
+    let code: Vec<&String> = lines[1..].iter().filter(|l| l.contains('█')).collect();
+    assert!(code.len() >= 10, "{lines:?}");
+    let width = code[0].chars().count();
+    assert!(code.iter().all(|l| l.chars().count() == width), "{lines:?}");
 }
