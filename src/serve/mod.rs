@@ -210,9 +210,10 @@ fn network_address() -> Option<IpAddr> {
     (!ip.is_loopback() && !ip.is_unspecified()).then_some(ip)
 }
 
-/// The URL as a QR code drawn with half-block characters, light on dark so
-/// that it scans on a dark terminal as on a light one (it has its own quiet
-/// zone).
+/// The URL as a QR code drawn with half-block characters. The light modules
+/// and the quiet zone are the blocks, which a dark terminal shows light, so
+/// the code reads as printed there; a light terminal shows it inverted,
+/// which phone cameras read too.
 fn qr_code(url: &str) -> anyhow::Result<String> {
     use qrcode::render::unicode::Dense1x2;
     let code = qrcode::QrCode::new(url.as_bytes())?;

@@ -440,6 +440,21 @@ pub async fn ruling(
         }
         (notes(&value))
         @for answer in answers {
+            @let below = [
+                (list(answer, "standing").len(), "earlier ruling still standing", "earlier rulings still standing"),
+                (list(answer, "see").len(), "reference", "references"),
+                (list(answer, "history").len(), "earlier ruling it replaced", "earlier rulings it replaced"),
+            ];
+            @if below.iter().any(|(n, _, _)| *n > 0) {
+                p.note {
+                    "Below: "
+                    @for (i, (n, one, more)) in below.iter().filter(|(n, _, _)| *n > 0).enumerate() {
+                        @if i > 0 { "; " }
+                        (n) " " @if *n == 1 { (one) } @else { (more) }
+                    }
+                    "."
+                }
+            }
             (entry_block(&answer["entry"], &answer["status"], None, titles))
             @let standing = list(answer, "standing");
             @if !standing.is_empty() {
