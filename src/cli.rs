@@ -183,6 +183,35 @@ pub enum Command {
     /// Print the manual page (roff), generated from this help. E.g.
     /// `rulings man > ~/.local/share/man/man1/rulings.1`.
     Man,
+
+    /// Serve the rulings over HTTP: a page for the phones at the venue
+    /// (search as you type, rulings, errata, changes, releases) and a JSON
+    /// API for chat bots with the answers of `--json`. Prints `listening on
+    /// http://HOST:PORT/` first. Read-only; a changed corpus is picked up
+    /// without a restart.
+    Serve(ServeArgs),
+}
+
+/// Where the stable links of `--link` point: $RULINGS_URL, else the address
+/// `rulings serve` listens on by default.
+pub const DEFAULT_URL: &str = "http://127.0.0.1:7700/";
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The port to listen on; 0 takes a free one.
+    #[arg(long = "port", value_name = "N", default_value_t = 7700)]
+    pub port: u16,
+
+    /// Listen on the machine's network address instead of 127.0.0.1, so that
+    /// phones on the same Wi-Fi (or the laptop's hotspot) can open the page;
+    /// prints the address as a QR code too.
+    #[arg(long = "lan")]
+    pub lan: bool,
+
+    /// The event's date: every answer is as of this date unless a page or
+    /// a request asks for another. Default: today, each day.
+    #[arg(long = "as-of", value_name = "DATE", value_parser = parse_date)]
+    pub as_of: Option<NaiveDate>,
 }
 
 /// The shells a completion script can be printed for.
@@ -260,6 +289,17 @@ pub struct SearchArgs {
           value_parser = clap::value_parser!(u16).range(1..))]
     pub limit: u16,
 
+    /// Read the last word as the beginning of a word, as the interactive
+    /// search does while it is being typed ("cloa" finds "cloaking").
+    #[arg(long = "typing")]
+    pub typing: bool,
+
+    /// Print the stable link of the answer (a page of `rulings serve`)
+    /// instead of the answer: $RULINGS_URL, else http://127.0.0.1:7700/,
+    /// followed by the answer's path and date.
+    #[arg(long = "link", conflicts_with = "json")]
+    pub link: bool,
+
     /// One JSON object: {"query", "hits": [{"score", "snippet",
     /// "status", "entry"}], "notes": [...]}, with no hit too.
     #[arg(long = "json")]
@@ -290,6 +330,12 @@ pub struct ShowArgs {
     #[arg(long = "history")]
     pub history: bool,
 
+    /// Print the stable link of the answer (a page of `rulings serve`)
+    /// instead of the answer: $RULINGS_URL, else http://127.0.0.1:7700/,
+    /// followed by the answer's path and date.
+    #[arg(long = "link", conflicts_with = "json")]
+    pub link: bool,
+
     /// One JSON object: {"query", "as_of", "found", "answers": [...],
     /// "candidates", "did_you_mean", …}, whatever was found.
     #[arg(long = "json")]
@@ -315,6 +361,12 @@ pub struct ErrataArgs {
     /// The date of the question (YYYY-MM-DD); default today.
     #[arg(long = "as-of", value_name = "DATE", value_parser = parse_date)]
     pub as_of: Option<NaiveDate>,
+
+    /// Print the stable link of the answer (a page of `rulings serve`)
+    /// instead of the answer: $RULINGS_URL, else http://127.0.0.1:7700/,
+    /// followed by the answer's path and date.
+    #[arg(long = "link", conflicts_with = "json")]
+    pub link: bool,
 
     /// One JSON object: {"card", "as_of", "found", "errata": [...],
     /// "candidates", "did_you_mean", …}, whatever was found.

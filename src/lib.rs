@@ -15,7 +15,8 @@
 //!   keyword, [`diff`] compares two sides, all from the index alone;
 //! - [`render`] words and styles answers for people, [`output`] writes them;
 //!   `commands` ties one command line to one answer; [`tui`] is the
-//!   interactive search on the same answers, [`complete`] the shell
+//!   interactive search on the same answers, [`serve`] the same answers
+//!   over HTTP (a page for phones, a JSON API), [`complete`] the shell
 //!   completion and manual page.
 
 pub mod amend;
@@ -37,6 +38,7 @@ pub mod parse;
 pub mod pdf;
 pub mod render;
 pub mod search;
+pub mod serve;
 pub mod status;
 pub mod topic;
 pub mod tui;

@@ -10,8 +10,8 @@ mod topic;
 
 pub use amended::{compose, AmendStep, Amended};
 
-use std::cell::OnceCell;
 use std::path::Path;
+use std::sync::OnceLock;
 
 use chrono::NaiveDate;
 use tantivy::collector::DocSetCollector;
@@ -85,7 +85,7 @@ pub struct Catalog {
     opened: Opened,
     /// Each segment's fast-field columns, opened when first needed (a
     /// search does not need them).
-    columns: OnceCell<Vec<Columns>>,
+    columns: OnceLock<Vec<Columns>>,
 }
 
 struct Columns {
@@ -118,7 +118,7 @@ impl Catalog {
     pub fn open(sources: &Sources, index_root: &Path) -> Result<Catalog, CatalogError> {
         Ok(Catalog {
             opened: index::open(sources, index_root)?,
-            columns: OnceCell::new(),
+            columns: OnceLock::new(),
         })
     }
 

@@ -26,6 +26,8 @@ pub enum ErrorCode {
     InvalidValue,
     /// A search with no words to look for.
     EmptyQuery,
+    /// A query or name past the limits of what a TD types.
+    TooLong,
     /// A release id the corpus does not have.
     UnknownRelease,
     /// A topic or card `diff` was asked to limit itself to that the corpus
@@ -81,6 +83,14 @@ pub fn code_of(err: &anyhow::Error) -> ErrorCode {
         }
         if let Some(SearchError::NoWords) = cause.downcast_ref::<SearchError>() {
             return ErrorCode::EmptyQuery;
+        }
+        if cause.is::<crate::limits::TooLong>()
+            || matches!(
+                cause.downcast_ref::<SearchError>(),
+                Some(SearchError::TooLong(_))
+            )
+        {
+            return ErrorCode::TooLong;
         }
         if let Some(e) = cause.downcast_ref::<CatalogError>() {
             return catalog_code(e);
@@ -186,14 +196,22 @@ pub fn command_line(error: clap::Error) -> ExitCode {
     if is_answer || !asks_json {
         error.exit();
     }
+    let refusal = refusal_of(&error);
+    // Nothing more can be said if stderr is closed.
+    let _ = report(&refusal, true, &mut io::stderr().lock());
+    ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(2))
+}
+
+/// A command line clap cannot read as the refusal it is: its code and the
+/// first line of clap's message (without styling, `error: ` and usage).
+pub fn refusal_of(error: &clap::Error) -> anyhow::Error {
+    use clap::error::ErrorKind;
     let code = match error.kind() {
         ErrorKind::InvalidValue | ErrorKind::ValueValidation | ErrorKind::InvalidUtf8 => {
             ErrorCode::InvalidValue
         }
         _ => ErrorCode::Usage,
     };
-    // clap's message without its styling, its `error: ` lead and its
-    // usage lines: the first line says what is wrong.
     let rendered = error.render().to_string();
     let message = rendered
         .lines()
@@ -201,8 +219,5 @@ pub fn command_line(error: clap::Error) -> ExitCode {
         .unwrap_or_default()
         .trim_start_matches("error: ")
         .to_string();
-    let refusal = anyhow::Error::new(Refusal::new(code, message));
-    // Nothing more can be said if stderr is closed.
-    let _ = report(&refusal, true, &mut io::stderr().lock());
-    ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(2))
+    anyhow::Error::new(Refusal::new(code, message))
 }

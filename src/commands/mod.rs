@@ -11,6 +11,7 @@ pub mod errors;
 mod export;
 mod index;
 pub mod json;
+mod link;
 mod releases;
 mod search;
 pub mod show;
@@ -229,7 +230,9 @@ impl Command {
             | Command::Releases { json }
             | Command::Export { json, .. }
             | Command::Check { json, .. } => *json,
-            Command::Ask(_) | Command::Completions { .. } | Command::Man => false,
+            Command::Ask(_) | Command::Completions { .. } | Command::Man | Command::Serve(_) => {
+                false
+            }
         }
     }
 }
@@ -264,6 +267,10 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(ref command) => command,
     };
     let config = Config::from_cli(&cli)?;
+    if let Command::Serve(args) = command {
+        crate::serve::run(&config, args)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let stderr = io::stderr();
     let mut printer = Printer::new(
         io::BufWriter::new(output::Stdout::lock()),
@@ -386,6 +393,9 @@ fn answer(
 ) -> anyhow::Result<Outcome> {
     match command {
         Command::Index { .. } | Command::Check { .. } => unreachable!("answered above"),
+        Command::Search(args) if args.link => link::run(command, config, catalog, p),
+        Command::Show(args) if args.link => link::run(command, config, catalog, p),
+        Command::Errata(args) if args.link => link::run(command, config, catalog, p),
         Command::Search(args) => search::run(catalog, config, args, p),
         Command::Show(args) => show::run(catalog, config, args, p),
         Command::Errata(args) => errata::run(catalog, config, args, p),
@@ -396,9 +406,47 @@ fn answer(
             json,
         } => export::run(catalog, *edition, release.as_deref(), *json, p),
         Command::Diff(args) => diff::run(catalog, args, p),
-        Command::Ask(_) | Command::Completions { .. } | Command::Man => {
+        Command::Ask(_) | Command::Completions { .. } | Command::Man | Command::Serve(_) => {
             unreachable!("answered by `run` without the printer")
         }
+    }
+}
+
+/// An answer as its `--json` object, written into memory from a catalog
+/// already open: what `rulings serve` answers with, so that the page, the
+/// API and the command line share one implementation of every answer.
+#[derive(Debug, Clone)]
+pub struct JsonAnswer {
+    /// How the command ended: an outcome, or the code of its error.
+    pub ended: Result<Outcome, ErrorCode>,
+    /// The answer's object, or the error object.
+    pub body: Vec<u8>,
+}
+
+impl JsonAnswer {
+    /// The answer of an error: its code and its error object.
+    pub fn refused(error: &anyhow::Error) -> JsonAnswer {
+        let mut body = Vec::new();
+        // Writing into memory does not fail.
+        let _ = errors::report(error, true, &mut body);
+        JsonAnswer {
+            ended: Err(errors::code_of(error)),
+            body,
+        }
+    }
+}
+
+/// Answers `command` (asked with `--json`) on `catalog` into memory; the
+/// index failing under it is an `index` error, not a panic.
+pub fn answer_json(command: &Command, config: &Config, catalog: &Catalog) -> JsonAnswer {
+    let mut printer = Printer::new(Vec::new(), io::sink(), Style::plain());
+    printer.quiet = true;
+    match caught(|| answer(command, config, catalog, &mut printer)) {
+        Ok(outcome) => JsonAnswer {
+            ended: Ok(outcome),
+            body: printer.out.into_inner(),
+        },
+        Err(failure) => JsonAnswer::refused(&failure.into_error()),
     }
 }
 
@@ -445,6 +493,17 @@ fn guarded<T>(work: impl FnOnce() -> anyhow::Result<T>) -> Result<T, Failure> {
     std::panic::set_hook(Box::new(|_| {}));
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work));
     std::panic::set_hook(hook);
+    failure_of(result)
+}
+
+/// As [`guarded`], but leaving the panic hook alone: the process-wide hook
+/// cannot be swapped safely while other threads answer (the server's), and
+/// a server's log is where a panic's message belongs.
+fn caught<T>(work: impl FnOnce() -> anyhow::Result<T>) -> Result<T, Failure> {
+    failure_of(std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)))
+}
+
+fn failure_of<T>(result: std::thread::Result<anyhow::Result<T>>) -> Result<T, Failure> {
     match result {
         Ok(Ok(value)) => Ok(value),
         Ok(Err(e)) if is_damage(&e) => Err(Failure::Damage(crate::error::chain(e.as_ref()))),

@@ -57,7 +57,7 @@ pub fn run(
         as_of: config.as_of(args.as_of),
         all: args.all,
         limit: usize::from(args.limit),
-        typing: false,
+        typing: args.typing,
     };
     if request.query.trim().is_empty() {
         bail!(super::Refusal::new(

@@ -220,6 +220,13 @@ pub fn cache_folder(sources: &Sources) -> PathBuf {
         .join(hash)
 }
 
+/// The fingerprint of the corpus as it is now (a listing of its folders
+/// with each file's size and time): an index whose manifest records
+/// another one is stale.
+pub fn corpus_fingerprint(sources: &Sources) -> Result<String, IndexError> {
+    fingerprint::corpus(sources)
+}
+
 /// What an up-to-date index must have recorded.
 struct Expected {
     program: String,

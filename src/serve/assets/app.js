@@ -1,0 +1,77 @@
+// Search as you type: the search form asks the server for the page of the
+// question (the word being typed read as the beginning of a word, as in
+// `rulings ask`) and puts its hits in place. The server renders them;
+// without this script the form is an ordinary form.
+'use strict';
+
+(function () {
+  if ('serviceWorker' in navigator) {
+    navigator.serviceWorker.register('/sw.js').catch(function () {});
+  }
+  var form = document.getElementById('search');
+  var results = document.getElementById('results');
+  if (!form || !results) {
+    return;
+  }
+  var input = form.elements.q;
+  var timer = 0;
+  var asked = 0;
+  var DELAY = 150;
+
+  function question(typing) {
+    var params = new URLSearchParams();
+    new FormData(form).forEach(function (value, name) {
+      if (String(value).trim() !== '') {
+        params.set(name, value);
+      }
+    });
+    if (typing) {
+      params.set('typing', '1');
+    }
+    return params;
+  }
+
+  function run() {
+    var params = question(true);
+    var mine = ++asked;
+    var stable = question(false).toString();
+    history.replaceState(null, '', stable ? '/?' + stable : '/');
+    if (!params.get('q')) {
+      results.replaceChildren();
+      results.setAttribute('aria-busy', 'false');
+      results.dataset.answered = '';
+      return;
+    }
+    results.setAttribute('aria-busy', 'true');
+    fetch('/?' + params.toString(), { headers: { Accept: 'text/html' } })
+      .then(function (response) { return response.text(); })
+      .then(function (html) {
+        if (mine !== asked) {
+          return;
+        }
+        var page = new DOMParser().parseFromString(html, 'text/html');
+        var fresh = page.getElementById('results');
+        if (fresh) {
+          results.replaceChildren.apply(results, Array.from(fresh.childNodes));
+        }
+        // The question these hits answer (what a test waits for).
+        results.dataset.answered = params.get('q');
+        results.setAttribute('aria-busy', 'false');
+      })
+      .catch(function () {
+        results.setAttribute('aria-busy', 'false');
+      });
+  }
+
+  function later() {
+    clearTimeout(timer);
+    timer = setTimeout(run, DELAY);
+  }
+
+  input.addEventListener('input', later);
+  form.addEventListener('change', function (event) {
+    if (event.target !== input) {
+      later();
+    }
+  });
+})();

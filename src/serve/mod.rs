@@ -1,0 +1,226 @@
+//! `rulings serve`: the answers of the command line over HTTP, for the
+//! phones at a venue (server-rendered pages, [`page`]) and for chat bots (a
+//! JSON API, [`api`]). Takes the [`Config`] of the command line, gives a
+//! server that runs until stopped.
+//!
+//! Every answer is a command of the command line run on the shared,
+//! read-only catalog ([`state`]): the API sends its `--json` object as it
+//! is, the pages render the same object. Nothing here searches or resolves.
+
+mod api;
+mod assets;
+pub mod links;
+mod page;
+mod state;
+
+use std::io::{self, Write};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener, UdpSocket};
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context;
+use axum::extract::Request;
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use tower_http::compression::CompressionLayer;
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::timeout::TimeoutLayer;
+
+use crate::cli::ServeArgs;
+use crate::commands::{Config, ErrorCode};
+pub use state::AppState;
+
+/// Most bytes of a request's body: the server only answers GETs.
+pub const MOST_BODY_BYTES: usize = 1024;
+/// Most bytes of a request's path and query: a query of the longest text
+/// the limits let through, percent-encoded, with its options.
+pub const MOST_URI_BYTES: usize = 4096;
+/// Most time an answer may take.
+pub const ANSWER_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// What the pages may load: their own scripts, styles and images only.
+const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; \
+                   connect-src 'self'; manifest-src 'self'; worker-src 'self'; \
+                   form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+/// Runs the server until the process is stopped.
+pub fn run(config: &Config, args: &ServeArgs) -> anyhow::Result<()> {
+    let state = Arc::new(AppState::open(config.clone(), args.as_of)?);
+    let (host, warning) = if args.lan {
+        match network_address() {
+            Some(ip) => (ip, None),
+            None => (
+                IpAddr::V4(Ipv4Addr::UNSPECIFIED),
+                Some(
+                    "warning: no network address found (is Wi-Fi on?); listening on every address",
+                ),
+            ),
+        }
+    } else {
+        (IpAddr::V4(Ipv4Addr::LOCALHOST), None)
+    };
+    let listener = TcpListener::bind(SocketAddr::new(host, args.port))
+        .with_context(|| format!("cannot listen on {host} port {}", args.port))?;
+    let bound = listener.local_addr()?;
+    let url = format!("http://{}/", bound);
+    {
+        let mut out = io::stdout().lock();
+        writeln!(out, "listening on {url}")?;
+        if args.lan {
+            writeln!(out, "{}", qr_code(&url)?)?;
+            writeln!(out, "open it on a phone on the same network: scan the code")?;
+        }
+        out.flush()?;
+    }
+    if let Some(warning) = warning {
+        eprintln!("{warning}");
+    }
+    listener.set_nonblocking(true)?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_io()
+        .enable_time()
+        .build()?;
+    runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::from_std(listener)?;
+        axum::serve(listener, router(state)).await
+    })?;
+    Ok(())
+}
+
+/// Every page, the API and the files of the page, with the limits and
+/// headers every answer gets.
+pub fn router(state: Arc<AppState>) -> Router {
+    Router::new()
+        .route("/", get(page::search))
+        .route("/errata", get(page::errata))
+        .route("/changes", get(page::changes))
+        .route("/releases", get(page::releases))
+        .route("/{edition}/{topic}", get(page::ruling))
+        .route("/api/search", get(api::search))
+        .route("/api/show", get(api::show))
+        .route("/api/errata", get(api::errata))
+        .route("/api/diff", get(api::diff))
+        .route("/api/releases", get(api::releases))
+        .route("/app.js", get(assets::script))
+        .route("/app.css", get(assets::style))
+        .route("/sw.js", get(assets::worker))
+        .route("/manifest.webmanifest", get(assets::manifest))
+        .route("/icon.svg", get(assets::icon))
+        .fallback(not_found)
+        .with_state(state)
+        .layer(middleware::from_fn(refuse_long_uris))
+        .layer(CompressionLayer::new())
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::SERVICE_UNAVAILABLE,
+            ANSWER_TIMEOUT,
+        ))
+        .layer(RequestBodyLimitLayer::new(MOST_BODY_BYTES))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(CSP),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("no-referrer"),
+        ))
+}
+
+/// A request longer than any question is refused before it is read.
+async fn refuse_long_uris(request: Request, next: Next) -> Response {
+    let length = request
+        .uri()
+        .path_and_query()
+        .map_or(0, |p| p.as_str().len());
+    if length > MOST_URI_BYTES {
+        let message = format!(
+            "the request is {length} bytes long; a request may have at most {MOST_URI_BYTES}"
+        );
+        return error_response(
+            request.uri().path(),
+            StatusCode::URI_TOO_LONG,
+            ErrorCode::TooLong,
+            &message,
+        );
+    }
+    next.run(request).await
+}
+
+async fn not_found(request: Request) -> Response {
+    not_found_at(request.uri().path())
+}
+
+/// The answer to a path that is no page.
+fn not_found_at(path: &str) -> Response {
+    error_response(
+        path,
+        StatusCode::NOT_FOUND,
+        ErrorCode::Usage,
+        "no such page: the API is /api/search, /api/show, /api/errata, /api/diff and /api/releases",
+    )
+}
+
+/// An error as the API gives it (the error object) under `/api/`, else as
+/// a page.
+fn error_response(path: &str, status: StatusCode, code: ErrorCode, message: &str) -> Response {
+    if path.starts_with("/api/") {
+        let error = anyhow::Error::new(crate::commands::Refusal::new(code, message));
+        let answer = crate::commands::JsonAnswer::refused(&error);
+        api::json(status, answer.body)
+    } else {
+        (status, page::error_page(status, message)).into_response()
+    }
+}
+
+/// The HTTP status of an answer that ended in an error of this code.
+pub fn status_of(code: ErrorCode) -> StatusCode {
+    match code {
+        ErrorCode::Usage
+        | ErrorCode::InvalidValue
+        | ErrorCode::EmptyQuery
+        | ErrorCode::TooLong
+        | ErrorCode::BadDate
+        | ErrorCode::EditionsDiffer
+        | ErrorCode::NoSuchEdition => StatusCode::BAD_REQUEST,
+        ErrorCode::UnknownRelease | ErrorCode::UnknownTopic => StatusCode::NOT_FOUND,
+        ErrorCode::CorpusNotFound
+        | ErrorCode::NoDocuments
+        | ErrorCode::NothingToCheck
+        | ErrorCode::NeedsTerminal
+        | ErrorCode::Index
+        | ErrorCode::Io
+        | ErrorCode::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+    }
+}
+
+/// The address of this machine on its network: the one its traffic to the
+/// outside would leave from (finding it sends nothing).
+fn network_address() -> Option<IpAddr> {
+    let socket = UdpSocket::bind((Ipv4Addr::UNSPECIFIED, 0)).ok()?;
+    // TEST-NET-1: a route to it is the default route; no packet is sent.
+    socket.connect((Ipv4Addr::new(192, 0, 2, 1), 9)).ok()?;
+    let ip = socket.local_addr().ok()?.ip();
+    (!ip.is_loopback() && !ip.is_unspecified()).then_some(ip)
+}
+
+/// The URL as a QR code drawn with half-block characters. The light modules
+/// and the quiet zone are the blocks, which a dark terminal shows light, so
+/// the code reads as printed there; a light terminal shows it inverted,
+/// which phone cameras read too.
+fn qr_code(url: &str) -> anyhow::Result<String> {
+    use qrcode::render::unicode::Dense1x2;
+    let code = qrcode::QrCode::new(url.as_bytes())?;
+    Ok(code
+        .render::<Dense1x2>()
+        .dark_color(Dense1x2::Light)
+        .light_color(Dense1x2::Dark)
+        .quiet_zone(true)
+        .build())
+}
