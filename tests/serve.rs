@@ -7,6 +7,8 @@
 #[path = "common/cdp.rs"]
 mod cdp;
 mod common;
+#[path = "common/schemas.rs"]
+mod schemas;
 
 use std::collections::HashMap;
 use std::fs;
@@ -17,9 +19,10 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use jsonschema::{Retrieve, Uri, Validator};
 use serde_json::Value;
 use tempfile::TempDir;
+
+use schemas::assert_valid;
 
 /// A running `rulings serve --port 0`, stopped when dropped.
 struct Server {
@@ -169,50 +172,6 @@ fn write(dir: &Path, name: &str, edition: &str, date: &str, body: &str) {
     .unwrap();
 }
 
-// The schemas, read from the folder as the JSON contract test does.
-
-const SCHEMA_BASE: &str = "https://schemas.rulings.invalid/";
-
-struct Folder(HashMap<String, Value>);
-
-impl Retrieve for Folder {
-    fn retrieve(
-        &self,
-        uri: &Uri<String>,
-    ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
-        self.0
-            .get(uri.as_str())
-            .cloned()
-            .ok_or_else(|| format!("no schema {uri} in schemas/").into())
-    }
-}
-
-fn validator(name: &str) -> Validator {
-    let folder = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("schemas");
-    let all: HashMap<String, Value> = fs::read_dir(folder)
-        .unwrap()
-        .map(|f| {
-            let path = f.unwrap().path();
-            let file = path.file_name().unwrap().to_str().unwrap().to_string();
-            let schema = serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
-            (format!("{SCHEMA_BASE}{file}"), schema)
-        })
-        .collect();
-    let schema = all[&format!("{SCHEMA_BASE}{name}.schema.json")].clone();
-    jsonschema::draft202012::options()
-        .with_retriever(Folder(all))
-        .build(&schema)
-        .unwrap()
-}
-
-fn assert_valid(name: &str, value: &Value) {
-    let errors: Vec<String> = validator(name)
-        .iter_errors(value)
-        .map(|e| format!("{} at {}", e, e.instance_path()))
-        .collect();
-    assert!(errors.is_empty(), "not a {name} object: {errors:?}");
-}
-
 #[test]
 fn the_api_answers_what_json_answers_byte_for_byte() {
     let server = Server::start(&[], &[]);
@@ -258,7 +217,7 @@ fn the_api_answers_what_json_answers_byte_for_byte() {
         assert_eq!(reply.status, 200, "{path}: {}", reply.body);
         args.push("--json");
         assert_eq!(reply.body, cli(&args), "{path} is not `rulings {args:?}`");
-        assert_valid(schema, &serde_json::from_str(&reply.body).unwrap());
+        assert_valid(schema, &serde_json::from_str(&reply.body).unwrap(), path);
     }
     // The same hits as the page shows, without any script.
     let page = server.get("/?q=cloaking");
@@ -300,14 +259,18 @@ fn questions_that_cannot_be_answered_say_why_with_their_status() {
         let (got, value) = server.json(path);
         assert_eq!(got, status, "{path}: {value}");
         assert_eq!(value["error"]["code"], code, "{path}: {value}");
-        assert_valid("error", &value);
+        assert_valid("error", &value, path);
     }
     // Nothing found is a 404 with the whole answer, which says what is near.
     let (got, value) = server.json("/api/show?topic=time%20locaton");
     assert_eq!(got, 200, "a typo still finds the topic: {value}");
     let (got, value) = server.json("/api/show?topic=no%20such%20topic%20anywhere");
     assert_eq!((got, &value["found"]), (404, &Value::Bool(false)));
-    assert_valid("show", &value);
+    assert_valid(
+        "show",
+        &value,
+        "/api/show?topic=no%20such%20topic%20anywhere",
+    );
     let (got, value) = server.json("/api/search?q=zzxqv");
     assert_eq!(got, 404, "{value}");
     assert_eq!(value["hits"], Value::Array(vec![]));
