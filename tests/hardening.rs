@@ -61,6 +61,16 @@ impl Corpus {
             .output()
             .unwrap()
     }
+
+    /// Runs `rulings check` on this corpus folder, within [`BOUND`].
+    fn check(&self) -> Output {
+        rulings()
+            .arg("check")
+            .arg(self.corpus())
+            .timeout(BOUND)
+            .output()
+            .unwrap()
+    }
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -117,12 +127,7 @@ fn a_pipe_in_the_corpus_is_skipped_without_waiting() {
         "{stderr}"
     );
     // `check` reads documents the same way.
-    let out = rulings()
-        .arg("check")
-        .arg(c.corpus())
-        .timeout(BOUND)
-        .output()
-        .unwrap();
+    let out = c.check();
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(2), "{stdout}");
     assert!(
@@ -242,12 +247,7 @@ fn file_names_cannot_forge_a_line_or_reorder_one() {
         !stderr.lines().any(|l| l.starts_with("warning: forged")),
         "{stderr}"
     );
-    let out = rulings()
-        .arg("check")
-        .arg(c.corpus())
-        .timeout(BOUND)
-        .output()
-        .unwrap();
+    let out = c.check();
     let stdout = text(&out.stdout);
     assert!(stdout.contains(&format!("corpus/{escaped}.md")), "{stdout}");
     assert!(
@@ -501,12 +501,7 @@ fn a_heading_that_runs_on_for_pages_is_warned_about() {
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stderr}");
     assert!(stderr.contains(&format!("warning: {warning}")), "{stderr}");
-    let out = rulings()
-        .arg("check")
-        .arg(c.corpus())
-        .timeout(BOUND)
-        .output()
-        .unwrap();
+    let out = c.check();
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "warnings: {stdout}");
     assert!(
