@@ -69,11 +69,7 @@ impl Corpus {
             .args(args)
             .output()
             .unwrap();
-        (
-            out.status.code().unwrap(),
-            String::from_utf8(out.stdout).unwrap(),
-            String::from_utf8(out.stderr).unwrap(),
-        )
+        common::outcome(out)
     }
 
     fn out(&self, args: &[&str]) -> String {

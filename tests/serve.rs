@@ -11,7 +11,6 @@ mod common;
 mod schemas;
 
 use std::collections::HashMap;
-use std::fs;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
@@ -164,14 +163,6 @@ fn cli(args: &[&str]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
-fn write(dir: &Path, name: &str, edition: &str, date: &str, body: &str) {
-    fs::write(
-        dir.join(name),
-        format!("+++\nedition = \"{edition}\"\ndate = \"{date}\"\ntitle = \"{name}\"\n+++\n{body}"),
-    )
-    .unwrap();
-}
-
 #[test]
 fn the_api_answers_what_json_answers_byte_for_byte() {
     let server = Server::start(&[], &[]);
@@ -313,7 +304,7 @@ fn requests_past_the_limits_are_refused() {
 #[test]
 fn every_text_of_a_document_is_shown_as_text() {
     let dir = tempfile::tempdir().unwrap();
-    write(
+    common::write_document(
         dir.path(),
         "a.md",
         "1E",
@@ -365,7 +356,7 @@ fn every_text_of_a_document_is_shown_as_text() {
 #[test]
 fn a_document_dropped_in_is_answered_without_a_restart() {
     let dir = tempfile::tempdir().unwrap();
-    write(
+    common::write_document(
         dir.path(),
         "a.md",
         "1E",
@@ -375,7 +366,7 @@ fn a_document_dropped_in_is_answered_without_a_restart() {
     let server = Server::start(&only(dir.path()), &[]);
     let (status, _) = server.json("/api/search?q=tribble");
     assert_eq!(status, 404);
-    write(
+    common::write_document(
         dir.path(),
         "b.md",
         "1E",
@@ -482,7 +473,7 @@ fn a_person_with_a_browser_searches_reads_and_follows_links() {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
-    write(
+    common::write_document(
         dir.path(),
         "tribbles.md",
         "1E",

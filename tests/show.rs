@@ -19,11 +19,7 @@ fn rulings() -> Command {
 /// Runs the bundled corpus; returns (exit code, stdout, stderr).
 fn ask(args: &[&str]) -> (i32, String, String) {
     let out = rulings().args(args).output().unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    common::outcome(out)
 }
 
 /// The one answer of a `show` or `errata` object that found one.
@@ -51,19 +47,7 @@ fn in_corpus(dir: &Path, args: &[&str]) -> (i32, String, String) {
         .args(args)
         .output()
         .unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
-
-fn write(dir: &Path, name: &str, edition: &str, date: &str, body: &str) {
-    fs::write(
-        dir.join(name),
-        format!("+++\nedition = \"{edition}\"\ndate = \"{date}\"\ntitle = \"{name}\"\n+++\n{body}"),
-    )
-    .unwrap();
+    common::outcome(out)
 }
 
 #[test]
@@ -321,7 +305,7 @@ fn bad_dates_and_editions_are_bad_usage() {
 #[test]
 fn several_close_topics_are_offered_not_guessed() {
     let dir = tempfile::tempdir().unwrap();
-    write(
+    common::write_document(
         dir.path(),
         "a.md",
         "1E",
@@ -404,7 +388,7 @@ fn one_look_up_for_show_and_errata() {
 #[test]
 fn ambiguous_names_are_offered_by_show_and_errata_alike() {
     let dir = tempfile::tempdir().unwrap();
-    write(
+    common::write_document(
         dir.path(),
         "a.md",
         "1E",
@@ -430,14 +414,14 @@ fn ambiguous_names_are_offered_by_show_and_errata_alike() {
 #[test]
 fn a_topic_deleted_later_is_rescinded_with_its_history() {
     let dir = tempfile::tempdir().unwrap();
-    write(
+    common::write_document(
         dir.path(),
         "a.md",
         "1E",
         "2010-01-01",
         "cloaking –\n\nShips may cloak.\n",
     );
-    write(
+    common::write_document(
         dir.path(),
         "b.md",
         "1E",
@@ -461,7 +445,7 @@ fn a_topic_deleted_later_is_rescinded_with_its_history() {
 #[test]
 fn a_cycle_of_references_is_cut() {
     let dir = tempfile::tempdir().unwrap();
-    write(
+    common::write_document(
         dir.path(),
         "a.md",
         "1E",
@@ -483,14 +467,14 @@ fn a_cycle_of_references_is_cut() {
 #[test]
 fn two_releases_on_one_date_go_by_corpus_order() {
     let dir = tempfile::tempdir().unwrap();
-    write(
+    common::write_document(
         dir.path(),
         "a.md",
         "2E",
         "2015-01-01",
         "naming a number –\n\nFirst wording.\n",
     );
-    write(
+    common::write_document(
         dir.path(),
         "b.md",
         "2E",
@@ -512,7 +496,7 @@ fn an_entry_with_its_own_date_counts_from_that_date() {
         "Second Edition\nSet Up 2016-09-19\nDated wording.\n\nAncient Grudge 2015-01-01\nOld.\n",
     )
     .unwrap();
-    write(
+    common::write_document(
         dir.path(),
         "b.md",
         "2E",
@@ -591,7 +575,7 @@ fn a_plural_slip_in_any_word_is_forgiven() {
         assert_eq!(one(&v)["entry"]["topic"], "Away Team and crew", "{typed}");
     }
     let dir = tempfile::tempdir().unwrap();
-    write(
+    common::write_document(
         dir.path(),
         "a.md",
         "1E",
@@ -621,7 +605,7 @@ fn a_plural_slip_in_any_word_is_forgiven() {
 #[test]
 fn a_slip_that_fits_two_topics_is_offered_not_guessed() {
     let dir = tempfile::tempdir().unwrap();
-    write(
+    common::write_document(
         dir.path(),
         "a.md",
         "1E",
@@ -684,14 +668,14 @@ fn a_card_the_rulings_name_is_known_with_the_rulings_that_name_it() {
 #[test]
 fn a_mentioned_name_is_typed_loosely_and_read_as_of_a_date() {
     let dir = tempfile::tempdir().unwrap();
-    write(
+    common::write_document(
         dir.path(),
         "a.md",
         "1E",
         "2010-01-01",
         "points - A point loss from Mandarin Bailiff can be nullified using Bribery.\n",
     );
-    write(
+    common::write_document(
         dir.path(),
         "b.md",
         "1E",
