@@ -6,6 +6,8 @@
 //! every command, with what to do.
 
 mod common;
+#[path = "common/folder.rs"]
+mod folder;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -14,54 +16,38 @@ use assert_cmd::Command;
 use serde_json::Value;
 
 use common::rulings;
+use folder::Folder;
 
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/html")
 }
 
-/// A corpus folder holding the web pages (and `extra` files), with its own
-/// index folder.
-struct Corpus {
-    dir: tempfile::TempDir,
+/// A corpus folder holding the web pages (and `extra` files, which are not
+/// text), with its own index folder.
+fn corpus(extra: &[&str]) -> Folder {
+    let mut files: Vec<(String, Vec<u8>)> = fs::read_dir(fixtures())
+        .unwrap()
+        .map(|page| {
+            let page = page.unwrap().path();
+            let name = page.file_name().unwrap().to_str().unwrap().to_string();
+            (name, fs::read(&page).unwrap())
+        })
+        .collect();
+    files.extend(
+        extra
+            .iter()
+            .map(|n| (n.to_string(), b"PK\x03\x04 not text".to_vec())),
+    );
+    let files: Vec<(&str, &[u8])> = files
+        .iter()
+        .map(|(n, b)| (n.as_str(), b.as_slice()))
+        .collect();
+    Folder::new(&files)
 }
 
-impl Corpus {
-    fn new(extra: &[&str]) -> Corpus {
-        let dir = tempfile::tempdir().unwrap();
-        fs::create_dir(dir.path().join("rulings")).unwrap();
-        for page in fs::read_dir(fixtures()).unwrap() {
-            let page = page.unwrap().path();
-            fs::copy(
-                &page,
-                dir.path().join("rulings").join(page.file_name().unwrap()),
-            )
-            .unwrap();
-        }
-        for name in extra {
-            fs::write(
-                dir.path().join("rulings").join(name),
-                b"PK\x03\x04 not text",
-            )
-            .unwrap();
-        }
-        Corpus { dir }
-    }
-
-    fn folder(&self) -> PathBuf {
-        self.dir.path().join("rulings")
-    }
-
-    fn rulings(&self, args: &[&str]) -> Command {
-        let mut cmd = rulings();
-        cmd.arg("--no-bundled")
-            .arg("--rulings")
-            .arg(self.folder())
-            .arg("--index")
-            .arg(self.dir.path().join("index"))
-            .args(args);
-        cmd
-    }
-
+impl Folder {
+    /// The `--json` answer of `rulings ARGS` on the folder, which must
+    /// succeed.
     fn json(&self, args: &[&str]) -> Value {
         let output = self.rulings(args).arg("--json").assert().success();
         serde_json::from_slice(&output.get_output().stdout).unwrap()
@@ -74,7 +60,7 @@ fn stderr(cmd: &mut Command) -> String {
 
 #[test]
 fn entries_of_web_pages_are_found_with_their_bold_topics() {
-    let corpus = Corpus::new(&[]);
+    let corpus = corpus(&[]);
     let answer = corpus.json(&["search", "dilemma"]);
     let topics: Vec<&str> = answer["hits"]
         .as_array()
@@ -93,7 +79,7 @@ fn entries_of_web_pages_are_found_with_their_bold_topics() {
 
 #[test]
 fn a_red_entry_is_new_and_an_icon_font_is_a_lost_icon() {
-    let corpus = Corpus::new(&[]);
+    let corpus = corpus(&[]);
     let queen = corpus.json(&["show", "Borg Queen"]);
     let entry = &queen["answers"][0]["entry"];
     assert_eq!(entry["new"], true, "{queen}");
@@ -118,7 +104,7 @@ fn a_red_entry_is_new_and_an_icon_font_is_a_lost_icon() {
 
 #[test]
 fn site_chrome_is_no_entry_and_no_search_finds_it() {
-    let corpus = Corpus::new(&[]);
+    let corpus = corpus(&[]);
     corpus.rulings(&["search", "Tournaments"]).assert().code(1);
     corpus.rulings(&["search", "Privacy"]).assert().code(1);
 }
@@ -200,7 +186,7 @@ fn check_markdown_prints_the_lines_a_citation_numbers() {
 
 #[test]
 fn a_file_not_read_is_named_with_what_to_do() {
-    let corpus = Corpus::new(&["crd.docx", "scan.png", "notes.json", ".hidden.docx"]);
+    let corpus = corpus(&["crd.docx", "scan.png", "notes.json", ".hidden.docx"]);
     let said = stderr(&mut corpus.rulings(&["search", "dilemma"]));
     assert!(
         said.contains("crd.docx: a Word document is not read: save it as PDF or text"),

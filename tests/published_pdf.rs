@@ -5,50 +5,21 @@
 //! to do, and the other documents are still answered from.
 
 mod common;
+#[path = "common/folder.rs"]
+mod folder;
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
 use serde_json::Value;
 
 use common::rulings;
+use folder::Folder as Corpus;
 
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/pdf")
         .join(name)
-}
-
-/// A corpus folder of PDF files, with its own index folder.
-struct Corpus {
-    dir: tempfile::TempDir,
-}
-
-impl Corpus {
-    fn new(files: &[(&str, &[u8])]) -> Corpus {
-        let dir = tempfile::tempdir().unwrap();
-        fs::create_dir(dir.path().join("rulings")).unwrap();
-        for (name, bytes) in files {
-            fs::write(dir.path().join("rulings").join(name), bytes).unwrap();
-        }
-        Corpus { dir }
-    }
-
-    fn folder(&self) -> PathBuf {
-        self.dir.path().join("rulings")
-    }
-
-    fn rulings(&self, args: &[&str]) -> Command {
-        let mut cmd = rulings();
-        cmd.arg("--no-bundled")
-            .arg("--rulings")
-            .arg(self.folder())
-            .env("RULINGS_INDEX", self.dir.path().join("index"))
-            .env("XDG_CACHE_HOME", self.dir.path().join("cache"))
-            .args(args);
-        cmd
-    }
 }
 
 fn two_columns() -> Vec<u8> {
