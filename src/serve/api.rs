@@ -107,11 +107,10 @@ impl Params {
 
 /// The answer to a command line, computed off the async workers.
 pub async fn ask(state: &Arc<AppState>, words: Vec<String>) -> JsonAnswer {
-    let state = Arc::clone(state);
     // The semaphore is never closed: a permit is always given in turn.
     let _turn = state.answering.acquire().await;
-    let answering = Arc::clone(&state);
-    tokio::task::spawn_blocking(move || answering.answer(&words))
+    let state = Arc::clone(state);
+    tokio::task::spawn_blocking(move || state.answer(&words))
         .await
         .unwrap_or_else(|e| {
             JsonAnswer::refused(&anyhow::Error::new(Refusal::new(

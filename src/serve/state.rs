@@ -37,9 +37,10 @@ pub struct AppState {
     /// Held while the catalog is opened again, so that one request does it.
     reopening: Mutex<()>,
     kept: Mutex<Kept>,
-    /// One answer at a time per core, the others waiting their turn in
-    /// order: fifty answers sharing two cores all finish late, fifty in
-    /// line finish in turn (p99 under load, README "Load").
+    /// At most two answers per core at once, the others waiting their turn
+    /// in order: fifty answers sharing two cores all finish late, fifty in
+    /// line finish in turn (p99 under load, README "Load"). Two, not one,
+    /// so that a core does not idle while the next answer is handed over.
     pub answering: tokio::sync::Semaphore,
 }
 
