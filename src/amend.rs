@@ -798,12 +798,17 @@ pub fn changed_words(before: &str, after: &str) -> (String, String) {
     {
         end += 1;
     }
-    // A change that begins inside a word takes the whole word.
-    while start > 0
-        && a[start - 1].is_alphanumeric()
-        && a.get(start).is_some_and(|c| c.is_alphanumeric())
-    {
+    // A change that begins or ends inside a word (of either text) takes
+    // the whole word: "restrictions." → "missions." changed a word, not
+    // "restrict" into "miss".
+    let inside = |t: &[char], at: usize| {
+        at > 0 && at < t.len() && t[at - 1].is_alphanumeric() && t[at].is_alphanumeric()
+    };
+    while start > 0 && (inside(&a, start) || inside(&b, start)) {
         start -= 1;
+    }
+    while end > 0 && (inside(&a, a.len() - end) || inside(&b, b.len() - end)) {
+        end -= 1;
     }
     let removed: String = a[start..a.len() - end].iter().collect();
     let added: String = b[start..b.len() - end].iter().collect();
@@ -834,6 +839,21 @@ mod tests {
         let (text, steps) = apply(ENTRY, &[i]);
         assert!(text.contains("\n\nparagraph.\n\n"), "{text}");
         assert_eq!(steps[0].removed, "Second");
+    }
+
+    #[test]
+    fn a_change_is_told_in_whole_words() {
+        let (removed, added) = changed_words(
+            "all Borg Away Team restrictions. Those cards return.",
+            "all Borg Away Team and battle restrictions, and they may not attempt missions. Those cards return.",
+        );
+        assert_eq!(removed, "restrictions");
+        assert_eq!(
+            added,
+            "and battle restrictions, and they may not attempt missions"
+        );
+        let (removed, added) = changed_words("a cardinal rule", "a card rule");
+        assert_eq!((removed.as_str(), added.as_str()), ("cardinal", "card"));
     }
 
     #[test]
