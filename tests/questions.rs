@@ -91,6 +91,26 @@ fn function_words_never_decide_the_match() {
 }
 
 #[test]
+fn a_question_of_how_often_is_about_what_is_counted() {
+    // "how many times" asks how often: "times" names nothing, and the 2014
+    // ruling on cloaking and phasing (one action each turn) is the newer
+    // word on what the consolidated 2000 Phasing Cloak also says.
+    let answer = ask("how many times can I cloak or phase in one turn");
+    let skipped = note(&answer, "skipped").expect("the left-out words are said");
+    assert!(
+        skipped["words"]
+            .as_array()
+            .unwrap()
+            .contains(&"times".into()),
+        "{answer}"
+    );
+    assert_eq!(first(&answer).0, "cloaking and phasing", "{answer}");
+    // A question that names the consolidated card keeps it first.
+    let named = ask("does tachyon detection grid work on a phased ship");
+    assert_eq!(first(&named).0, "phasing cloak", "{named}");
+}
+
+#[test]
 fn function_words_count_inside_a_quoted_phrase() {
     let answer = ask("\"once each turn\"");
     assert!(note(&answer, "skipped").is_none(), "{answer}");
@@ -357,4 +377,77 @@ fn a_word_split_or_joined_is_the_same_word() {
         assert_eq!(first(&answer).0, key, "{query}: {answer}");
         assert!(note(&answer, "corrected").is_none(), "{query}: {answer}");
     }
+}
+
+/// An older release of `older` rulings and a release of 2014 that gathers
+/// every ruling since a base document, of `gathering` rulings: the older
+/// rulings it does not repeat stand as consolidated.
+fn gathered_corpus(older: &str, gathering: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("old.md"),
+        format!(
+            "+++\nedition = \"1E\"\ndate = \"2000-01-01\"\ntitle = \"Old Rulings\"\n+++\n\n{older}"
+        ),
+    )
+    .unwrap();
+    fs::write(
+        dir.path().join("new.md"),
+        format!(
+            "+++\nedition = \"1E\"\ndate = \"2014-01-01\"\ntitle = \"Gathered Rulings\"\n\
+             kind = \"current-rulings\"\nsince = \"Glossary v1.0\"\n+++\n\n{gathering}"
+        ),
+    )
+    .unwrap();
+    dir
+}
+
+const OLD_ORDER: &str = "Solving Order – You score the points, then earn the artifact.\n\n\
+     Tribble Bomb – Every tribble explodes.\n";
+
+/// A long ruling of the gathering release, on other things, with one
+/// paragraph on the order of scoring and earning.
+fn new_order(paragraph: &str) -> String {
+    let other = "Each attempt is made by a crew or a team, with the personnel present at the \
+                 location, and it ends when the crew is stopped or the dilemmas are gone.";
+    format!(
+        "Attempts – Replace this entry with the following:\n\n{other}\n\n{paragraph}\n\n{other}\n"
+    )
+}
+
+#[test]
+fn the_gathering_releases_own_word_on_a_consolidated_ruling_comes_first() {
+    let dir = gathered_corpus(
+        OLD_ORDER,
+        &new_order("When solved, you earn the artifact first, then score the points."),
+    );
+    let answer = ask_in(dir.path(), "do I score points before I earn the artifact");
+    let topics: Vec<&str> = hits(&answer)
+        .iter()
+        .map(|h| h["entry"]["key"].as_str().unwrap())
+        .collect();
+    assert_eq!(topics[..2], ["attempts", "solving order"], "{answer}");
+    assert_eq!(hits(&answer)[1]["status"]["state"], "consolidated");
+    assert!(note(&answer, "partial").is_none(), "{answer}");
+}
+
+#[test]
+fn a_consolidated_ruling_the_question_names_keeps_its_place() {
+    let dir = gathered_corpus(
+        OLD_ORDER,
+        &new_order("When solved, you earn the artifact first, then score the points."),
+    );
+    let answer = ask_in(dir.path(), "solving order score points earn artifact");
+    assert_eq!(first(&answer).0, "solving order", "{answer}");
+}
+
+#[test]
+fn words_spread_over_paragraphs_are_not_the_newer_word() {
+    // The long ruling holds every word, but no paragraph holds them all.
+    let dir = gathered_corpus(
+        OLD_ORDER,
+        &new_order("When solved, you earn the artifact.\n\nThe points are scored later."),
+    );
+    let answer = ask_in(dir.path(), "do I score points before I earn the artifact");
+    assert_eq!(first(&answer).0, "solving order", "{answer}");
 }

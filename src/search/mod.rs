@@ -53,6 +53,7 @@ use tantivy::{
 use thiserror::Error;
 
 mod reading;
+mod regathered;
 mod syntax;
 pub mod words;
 
@@ -79,6 +80,10 @@ const MOST_WORDS: usize = 64;
 const NEAR: u32 = 3;
 /// Characters of body text in a snippet.
 const SNIPPET_CHARS: usize = 240;
+/// How many hits are ranked at least, before the newer word of a gathering
+/// release is put above the consolidated ruling it re-says (see
+/// `regathered`): as many for a short list as for a long one.
+const POOL: usize = 10;
 
 /// What to search for.
 #[derive(Debug, Clone)]
@@ -558,7 +563,7 @@ fn best_shown(
     let segments = coverage.map(|c| c.segments.clone()).unwrap_or_default();
     let weights = coverage.map(|c| c.weights.clone());
     let collector =
-        TopDocs::with_limit(request.limit.max(1)).tweak_score(move |segment: &SegmentReader| {
+        TopDocs::with_limit(request.limit.max(POOL)).tweak_score(move |segment: &SegmentReader| {
             let column = segment.fast_fields().i64(STANDING).ok();
             let has = segments.get(&segment.segment_id()).cloned();
             let weights = weights.clone();
@@ -865,6 +870,9 @@ struct Reader<'a> {
     words: Words,
     /// Places of the words among the top-level clauses.
     places: Vec<usize>,
+    /// Every word of the question, function words too, as topic keys
+    /// write them.
+    question: Vec<String>,
 }
 
 /// Clauses of a boolean query: how each must occur, and the query.
@@ -924,6 +932,30 @@ impl Reader<'_> {
             clauses.extend(required.into_iter().map(|q| (Occur::Must, q)));
         }
         Ok(Box::new(BooleanQuery::new(clauses)))
+    }
+
+    /// The hits in the order to show them: see `regathered`.
+    fn regathered(&self, hits: Vec<(Rank, Hit)>) -> Result<Vec<(Rank, Hit)>, SearchError> {
+        let units: Vec<&Unit> = self.words.required().take(MOST_WORDS).collect();
+        let mut ranked = Vec::with_capacity(hits.len());
+        for (rank, hit) in &hits {
+            let entry: serde_json::Value = serde_json::from_str(&hit.entry)?;
+            let body = entry
+                .get("text")
+                .and_then(|t| t.as_str())
+                .unwrap_or_default();
+            ranked.push(regathered::Ranked {
+                has: rank.has,
+                status: hit.period.status.as_ref(),
+                release: hit.id.split_once(':').map_or(hit.id.as_str(), |(r, _)| r),
+                edition: hit.edition,
+                text: format!("{}\n{body}", hit.topic),
+                named: regathered::names(&self.question, &hit.topic),
+            });
+        }
+        let order = regathered::order(self.index, self.index.fields().text, &units, &ranked)?;
+        let mut slots: Vec<Option<(Rank, Hit)>> = hits.into_iter().map(Some).collect();
+        Ok(order.into_iter().filter_map(|k| slots[k].take()).collect())
     }
 
     /// Which required words each entry has.
@@ -1011,6 +1043,11 @@ pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchEr
         ast,
         words,
         places,
+        question: plain_words(&text)
+            .iter()
+            .map(|w| crate::topic::normalize(w))
+            .filter(|w| !w.is_empty())
+            .collect(),
     };
     let mut partial = None;
     // Every entry with any required word is ranked (see `Rank`); typos
@@ -1046,25 +1083,32 @@ pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchEr
             })?;
             let terms = highlighted_terms(searcher, &*exact, fields.text, reading.typos)?;
             let generator = snippet_generator(terms, fields.text);
+            let mut found = Vec::with_capacity(best.len());
             for (rank, address) in best {
-                let found = hit(
+                let one = hit(
                     searcher,
                     fields,
                     &generator,
                     (rank.score, address),
                     request.as_of,
                 )?;
-                if let (Some(coverage), None) = (&coverage, answer.hits.first()) {
-                    let missing = coverage.missing(rank.has);
-                    if found.is_some() && !missing.is_empty() {
-                        partial = Some(Note::Partial {
-                            words: coverage.words.len(),
-                            missing,
-                        });
-                    }
-                }
-                answer.hits.extend(found);
+                found.extend(one.map(|hit| (rank, hit)));
             }
+            let found = reader.regathered(found)?;
+            if let (Some(coverage), Some((rank, _))) = (&coverage, found.first()) {
+                let missing = coverage.missing(rank.has);
+                if !missing.is_empty() {
+                    partial = Some(Note::Partial {
+                        words: coverage.words.len(),
+                        missing,
+                    });
+                }
+            }
+            answer.hits = found
+                .into_iter()
+                .map(|(_, hit)| hit)
+                .take(request.limit)
+                .collect();
         }
         stopped_at = Some(reading);
         break;

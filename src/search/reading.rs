@@ -188,6 +188,19 @@ fn is_number(word: &str) -> bool {
         )
 }
 
+/// Whether the word at `i` is the "times" of a question of how often
+/// ("how many times", "several times"): English asks how often with it,
+/// and it names nothing; "at the same time" in a ruling is no answer.
+fn counts_times(words: &[String], i: usize) -> bool {
+    let folded = |w: &String| w.to_lowercase();
+    i > 0
+        && folded(&words[i]) == "times"
+        && matches!(
+            folded(&words[i - 1]).as_str(),
+            "many" | "several" | "few" | "multiple" | "more" | "most"
+        )
+}
+
 /// Reads the plain words of a query. `typing` says the last word is being
 /// typed (the query does not end in a space): it matches as a prefix too,
 /// and is never corrected.
@@ -203,7 +216,7 @@ pub(super) fn read(
     let mut skipped_function = Vec::new();
     for (i, word) in words.iter().enumerate() {
         let being_typed = typing && i == last;
-        let need = if is_function_word(word) {
+        let need = if is_function_word(word) || counts_times(words, i) {
             skipped_function.push(i);
             being_typed.then_some(Need::Optional)
         } else if is_number(word) {
@@ -394,6 +407,17 @@ pub(super) fn forms_in_documents(
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn times_after_a_word_of_how_many_asks_how_often() {
+        let words: Vec<String> = "how many times can I phase or at times"
+            .split(' ')
+            .map(str::to_string)
+            .collect();
+        assert!(super::counts_times(&words, 2));
+        assert!(!super::counts_times(&words, 8));
+        assert!(!super::counts_times(&words, 0));
+    }
+
     use super::is_form;
 
     #[test]

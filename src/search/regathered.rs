@@ -1,0 +1,158 @@
+//! A consolidated ruling and the gathering release's own word on it.
+//!
+//! A release that gathers every ruling since a base document leaves out the
+//! rulings the base now holds: they stand as consolidated. When that same
+//! release also rules, in one paragraph, on every word of the question that
+//! a consolidated hit holds, the release's ruling is the newer word on it
+//! (it reorders the steps, or repeats the limit in its own terms), and it is
+//! put just above the consolidated hit. Only one paragraph counts: a long
+//! section holds every word of many questions by chance, a paragraph that
+//! holds them speaks to them.
+
+use tantivy::schema::Field;
+
+use super::reading::Unit;
+use super::{analyzed, SearchError};
+use crate::index::SearchIndex;
+use crate::model::Edition;
+use crate::status::Status;
+
+/// What the rule needs of a hit.
+pub(super) struct Ranked<'a> {
+    /// Which required words it has, one bit each (in the order of `units`).
+    pub has: u64,
+    pub status: Option<&'a Status>,
+    /// The release id the entry comes from.
+    pub release: &'a str,
+    pub edition: Edition,
+    /// Topic and body.
+    pub text: String,
+    /// Whether the question names its topic whole.
+    pub named: bool,
+}
+
+/// Whether the question's words (normalized as topic keys) name `topic`
+/// whole: its words stand together in the question, each as typed or with
+/// a plural `s` more or less.
+pub(super) fn names(question: &[String], topic: &str) -> bool {
+    let topic: Vec<String> = crate::topic::normalize(topic)
+        .split(' ')
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect();
+    if topic.is_empty() || topic.len() > question.len() {
+        return false;
+    }
+    let one = |w: &str| w.strip_suffix('s').unwrap_or(w).to_string();
+    question
+        .windows(topic.len())
+        .any(|run| run.iter().zip(&topic).all(|(q, t)| one(q) == one(t)))
+}
+
+/// The order to show the hits in: their rank order, with each in-force
+/// ruling of a gathering release moved just above the first consolidated
+/// hit of that release whose question words it holds in one paragraph.
+pub(super) fn order(
+    index: &SearchIndex,
+    field: Field,
+    units: &[&Unit],
+    hits: &[Ranked],
+) -> Result<Vec<usize>, SearchError> {
+    let mut order: Vec<usize> = (0..hits.len()).collect();
+    let mut moved = vec![false; hits.len()];
+    let mut forms: Vec<Vec<Vec<String>>> = Vec::with_capacity(units.len());
+    for unit in units {
+        let mut of_unit = Vec::new();
+        for form in &unit.forms {
+            let tokens = analyzed(index, field, &form.phrase)?;
+            if !tokens.is_empty() {
+                of_unit.push(tokens);
+            }
+        }
+        forms.push(of_unit);
+    }
+    for (i, older) in hits.iter().enumerate() {
+        let Some(Status::Consolidated { release, .. }) = older.status else {
+            continue;
+        };
+        if older.has.count_ones() < 2 || older.named {
+            continue;
+        }
+        let newer = hits.iter().enumerate().skip(i + 1).find(|(j, hit)| {
+            !moved[*j]
+                && matches!(hit.status, Some(Status::InForce))
+                && hit.release == release.as_str()
+                && hit.edition == older.edition
+        });
+        let Some((j, newer)) = newer else { continue };
+        if !paragraph_holds(index, field, &newer.text, &forms, units, older.has)? {
+            continue;
+        }
+        moved[j] = true;
+        let from = order
+            .iter()
+            .position(|&k| k == j)
+            .expect("every hit is placed");
+        let to = order
+            .iter()
+            .position(|&k| k == i)
+            .expect("every hit is placed");
+        let k = order.remove(from);
+        order.insert(to, k);
+    }
+    Ok(order)
+}
+
+/// Whether one paragraph of `text` (its first line, the topic, counting
+/// with every paragraph) holds every unit whose bit is set in `has`.
+fn paragraph_holds(
+    index: &SearchIndex,
+    field: Field,
+    text: &str,
+    forms: &[Vec<Vec<String>>],
+    units: &[&Unit],
+    has: u64,
+) -> Result<bool, SearchError> {
+    let (topic, body) = text.split_once('\n').unwrap_or((text, ""));
+    let topic = analyzed(index, field, topic)?;
+    for paragraph in body.split("\n\n") {
+        let mut tokens = analyzed(index, field, paragraph)?;
+        tokens.extend(topic.iter().cloned());
+        let holds = |bit: usize| {
+            let unit = units[bit];
+            let by_form = forms[bit]
+                .iter()
+                .any(|form| form.iter().all(|t| tokens.contains(t)));
+            let by_prefix = unit
+                .prefix
+                .as_ref()
+                .is_some_and(|p| tokens.iter().any(|t| t.starts_with(p.as_str())));
+            by_form || by_prefix
+        };
+        if (0..units.len()).all(|bit| has & (1 << bit) == 0 || holds(bit)) {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::names;
+
+    fn words(text: &str) -> Vec<String> {
+        text.split(' ').map(str::to_string).collect()
+    }
+
+    #[test]
+    fn a_topic_is_named_by_its_words_together() {
+        assert!(names(&words("is an exocomp an android"), "Exocomp"));
+        assert!(names(&words("are androids a species now"), "android"));
+        assert!(names(&words("can i play away teams"), "Away Team"));
+        assert!(!names(
+            &words("how many times can i cloak"),
+            "Phasing Cloak"
+        ));
+        assert!(!names(&words("team away"), "Away Team"));
+    }
+}
