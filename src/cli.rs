@@ -435,7 +435,7 @@ pub fn parse_date(text: &str) -> Result<NaiveDate, String> {
             "`{text}` is not a date (use YYYY-MM-DD, e.g. 2014-11-03)"
         ));
     }
-    crate::parse::dates::parse_user_date(trimmed)
+    crate::dates::parse_user_date(trimmed)
         .or_else(|| NaiveDate::parse_from_str(trimmed, "%Y/%m/%d").ok())
         .ok_or_else(|| format!("`{text}` is no such day (use YYYY-MM-DD, e.g. 2014-11-03)"))
 }
@@ -451,10 +451,7 @@ fn is_only_a_date(text: &str) -> bool {
             let lower = w.to_lowercase();
             let number = lower.trim_end_matches(['s', 't', 'n', 'd', 'r', 'h']);
             number.chars().all(|c| c.is_ascii_digit()) && !number.is_empty()
-                || (lower.len() >= 3
-                    && crate::parse::dates::MONTHS
-                        .iter()
-                        .any(|m| m.starts_with(&lower)))
+                || (lower.len() >= 3 && crate::dates::MONTHS.iter().any(|m| m.starts_with(&lower)))
         });
     let separators_ok = text
         .chars()

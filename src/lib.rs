@@ -26,6 +26,7 @@ pub mod commands;
 pub mod complete;
 pub mod convert;
 pub mod corpus;
+pub mod dates;
 pub mod diff;
 pub mod error;
 pub mod index;

@@ -198,7 +198,7 @@ impl Release {
             .iter()
             .flat_map(|p| p.text.split(". "))
             .find(|sentence| sentence.to_lowercase().contains("asterisk"))
-            .and_then(crate::parse::dates::find_date)
+            .and_then(crate::dates::find_date)
     }
 }
 

@@ -8,10 +8,10 @@ use std::sync::LazyLock;
 use chrono::NaiveDate;
 use regex::Regex;
 
-use super::dates::find_date;
 use super::front_matter::Meta;
 use super::heads::Line;
 use super::lines::Shape;
+use crate::dates::find_date;
 use crate::error::DocumentError;
 use crate::model::{Edition, FrontParagraph, ReleaseKind};
 
@@ -140,7 +140,7 @@ const SHORT_DATING_LINE: usize = 6;
 /// nor an archive's date range.
 pub fn dating_line(text: &str, is_title: bool) -> Option<NaiveDate> {
     let t = text.trim().trim_start_matches('#').trim();
-    let dates = super::dates::find_dates(t);
+    let dates = crate::dates::find_dates(t);
     let (first_start, _, first) = *dates.first()?;
     if dates.len() >= 2 {
         let between = t[dates[0].1..dates[1].0].trim();
@@ -231,7 +231,7 @@ pub fn describe(
         (d, Source::Line { line })
     } else if let Some((line, d)) = newest_entry {
         (d, Source::EntryDates { line })
-    } else if let Some(d) = super::dates::file_name_date(file) {
+    } else if let Some(d) = crate::dates::file_name_date(file) {
         (d, Source::FileName)
     } else {
         return Err(DocumentError::NoDate {

@@ -27,8 +27,8 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::dates::find_dates;
 use super::lines::{self, ends_mid_sentence, Mark, MarkKind, Shape, Strength};
+use crate::dates::find_dates;
 
 /// One line as the head rules see it: possibly several physical lines joined,
 /// or a piece of one.

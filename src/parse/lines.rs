@@ -8,7 +8,7 @@ use std::sync::LazyLock;
 use chrono::NaiveDate;
 use regex::Regex;
 
-use super::dates::find_date;
+use crate::dates::find_date;
 
 /// How sure the shape of a line alone makes us that it opens an entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -10,7 +10,6 @@
 pub mod about;
 pub mod base;
 pub mod body;
-pub mod dates;
 pub mod flow;
 pub mod front_matter;
 pub mod heads;
