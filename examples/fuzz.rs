@@ -24,7 +24,7 @@
 //! cargo run --release --example fuzz -- --replay SEED EXECUTION > input.md
 //! ```
 //!
-//! The bounded run in `cargo test` calls [`run`] through `tests/fuzz.rs`.
+//! The bounded run in `cargo test` calls [`run`] through `tests/it/fuzz.rs`.
 
 use std::collections::HashMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};

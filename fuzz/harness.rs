@@ -1,5 +1,5 @@
 //! What the fuzz target checks for one input, shared with the smoke test
-//! in `tests/limits.rs`: takes bytes, reads them as what a TD types and
+//! in `tests/it/limits.rs`: takes bytes, reads them as what a TD types and
 //! runs them through the library as the commands do, on a real index of
 //! the bundled corpus.
 //!

@@ -3,7 +3,7 @@
 //! into temporary folders (a renamed topic, a rescinded entry, markers that
 //! disagree with the text). Plain and JSON output are pinned by snapshots.
 
-mod common;
+use crate::common;
 
 use std::fs;
 

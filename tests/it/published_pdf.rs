@@ -4,9 +4,8 @@
 //! read; a PDF that cannot be read (encrypted, damaged) is named with what
 //! to do, and the other documents are still answered from.
 
-mod common;
-#[path = "common/folder.rs"]
-mod folder;
+use crate::common;
+use crate::common::folder;
 
 use std::fs;
 use std::path::{Path, PathBuf};

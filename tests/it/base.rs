@@ -3,7 +3,7 @@
 //! for each case from the fixtures in `tests/fixtures/base/` and the
 //! bundled rulings documents.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::Path;

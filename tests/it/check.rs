@@ -2,7 +2,7 @@
 //! documents of the family (tests/fixtures/family) and on small documents
 //! written for each warning.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::PathBuf;

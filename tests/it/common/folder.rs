@@ -29,7 +29,7 @@ impl Folder {
 
     /// `rulings ARGS` on this folder alone.
     pub fn rulings(&self, args: &[&str]) -> Command {
-        let mut cmd = super::common::rulings();
+        let mut cmd = super::rulings();
         cmd.arg("--no-bundled")
             .arg("--rulings")
             .arg(self.folder())

@@ -5,9 +5,8 @@
 //! corpora written into temporary folders, and each output is validated
 //! against its JSON Schema (draft 2020-12).
 
-mod common;
-#[path = "common/schemas.rs"]
-mod schemas;
+use crate::common;
+use crate::common::schemas;
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -1,7 +1,7 @@
 //! The binary on the bundled corpus and on corpora of bad input written into
 //! temporary folders: `releases`, `export`, exit statuses, messages.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::Path;
@@ -263,7 +263,7 @@ fn a_large_document_is_read_and_indexed_whole() {
 #[test]
 fn a_closed_pipe_is_not_an_error() {
     // `rulings export | head -1`: the reader goes away after one line.
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("rulings"))
+    let mut child = common::process(common::binary())
         .arg("export")
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
@@ -361,7 +361,7 @@ fn a_copied_binary_answers_from_its_embedded_documents() {
     let home = tempfile::tempdir().unwrap();
     let elsewhere = tempfile::tempdir().unwrap();
     let binary = elsewhere.path().join("rulings");
-    fs::copy(assert_cmd::cargo::cargo_bin("rulings"), &binary).unwrap();
+    fs::copy(common::binary(), &binary).unwrap();
     let data = home.path().join("data");
     let run = |args: &[&str]| {
         let out = std::process::Command::new(&binary)

@@ -3,7 +3,7 @@
 //! (remembered in the cache folder, per corpus), and nothing but errors,
 //! warnings and the answer under `--quiet`.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::Path;

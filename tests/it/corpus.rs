@@ -8,8 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-#[path = "common/nothing_lost.rs"]
-mod nothing_lost;
+use crate::common::nothing_lost;
 
 use nothing_lost::assert_nothing_lost;
 use rulings::model::Release;

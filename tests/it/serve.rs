@@ -4,17 +4,15 @@
 //! pages must show every document's text as text; the limits must hold; a
 //! document dropped into the corpus must be seen without a restart.
 
-#[path = "common/cdp.rs"]
-mod cdp;
-mod common;
-#[path = "common/schemas.rs"]
-mod schemas;
+use crate::common;
+use crate::common::cdp;
+use crate::common::schemas;
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
@@ -46,12 +44,8 @@ impl Server {
     /// when none), with an index of its own.
     fn start(corpus: &[String], serve: &[&str]) -> Server {
         let index = tempfile::tempdir().unwrap();
-        let mut command = Command::new(assert_cmd::cargo::cargo_bin("rulings"));
+        let mut command = common::process(common::binary());
         command
-            .env_remove("RULINGS_DIR")
-            .env_remove("RULINGS_INDEX")
-            .env_remove("RULINGS_TIMINGS")
-            .env("NO_COLOR", "1")
             .args(corpus)
             .arg("--index")
             .arg(index.path())
@@ -604,9 +598,7 @@ fn a_person_with_a_browser_searches_reads_and_follows_links() {
 #[test]
 fn on_the_venue_network_it_prints_its_address_and_a_qr_code() {
     let index = tempfile::tempdir().unwrap();
-    let mut child = Command::new(assert_cmd::cargo::cargo_bin("rulings"))
-        .env_remove("RULINGS_DIR")
-        .env_remove("RULINGS_INDEX")
+    let mut child = common::process(common::binary())
         .arg("--index")
         .arg(index.path())
         .args(["serve", "--lan", "--port", "0"])

@@ -3,11 +3,10 @@
 //! they say and the answer says first what was searched. On the built
 //! binary and the bundled corpus.
 
-mod common;
-#[path = "../fuzz/harness.rs"]
+use crate::common;
+#[path = "../../fuzz/harness.rs"]
 mod harness;
-#[path = "common/notes.rs"]
-mod notes;
+use crate::common::notes;
 
 use std::path::{Path, PathBuf};
 

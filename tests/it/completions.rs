@@ -1,7 +1,7 @@
 //! `rulings completions SHELL`, the dynamic completion the scripts call
 //! back into, and `rulings man`.
 
-mod common;
+use crate::common;
 
 use common::rulings;
 

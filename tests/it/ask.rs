@@ -2,7 +2,7 @@
 //! pseudo-terminal, its screen read back through a terminal emulator; and
 //! what `rulings` does with no command when it has no terminal.
 
-mod common;
+use crate::common;
 
 use std::io::{Read, Write};
 use std::num::NonZeroU16;
@@ -67,7 +67,7 @@ fn start(
             pixel_height: 0,
         })
         .unwrap();
-    let mut command = CommandBuilder::new(assert_cmd::cargo::cargo_bin("rulings"));
+    let mut command = CommandBuilder::new(common::binary());
     command.args([
         "--index",
         index_path,
@@ -77,11 +77,8 @@ fn start(
         "--edition",
         "1e",
     ]);
+    common::isolate(&mut command, |c, k, v| c.env(k, v), |c, k| c.env_remove(k));
     command.env("TERM", "xterm-256color");
-    command.env("NO_COLOR", "1");
-    for name in ["RULINGS_DIR", "RULINGS_INDEX", "RULINGS_TIMINGS"] {
-        command.env_remove(name);
-    }
     let child = pty.slave.spawn_command(command).unwrap();
     drop(pty.slave);
 

@@ -4,9 +4,8 @@
 //! bundled corpus, and on a corpus written here where the rule needs a
 //! shape the bundled documents do not have.
 
-mod common;
-#[path = "common/notes.rs"]
-mod notes;
+use crate::common;
+use crate::common::notes;
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -4,9 +4,8 @@
 //! written into temporary folders. Every test names its own `--index`, so
 //! none touches the checkout's `index/` and all can run at once.
 
-mod common;
-#[path = "common/notes.rs"]
-mod notes;
+use crate::common;
+use crate::common::notes;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -503,7 +502,7 @@ fn json_has_the_contract_shape() {
 
 #[test]
 fn a_closed_pipe_is_not_an_error() {
-    let mut child = Process::new(assert_cmd::cargo::cargo_bin("rulings"))
+    let mut child = common::process(common::binary())
         .arg("--index")
         .arg(bundled_index())
         .args(["search", "card", "--all", "--limit", "50"])
@@ -581,7 +580,7 @@ impl Fixture {
     }
 
     fn process(&self, args: &[&str]) -> Process {
-        let mut cmd = Process::new(assert_cmd::cargo::cargo_bin("rulings"));
+        let mut cmd = common::process(common::binary());
         cmd.arg("--no-bundled")
             .arg("--rulings")
             .arg(self.corpus.path())
@@ -804,9 +803,9 @@ fn a_read_only_index_folder_falls_back_to_memory() {
         for dir in [f.corpus.path(), f.index.path()] {
             fs::set_permissions(dir, fs::Permissions::from_mode(0o755)).unwrap();
         }
-        let mut cmd = Process::new("setpriv");
+        let mut cmd = common::process("setpriv");
         cmd.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
-            .arg(assert_cmd::cargo::cargo_bin("rulings"))
+            .arg(common::binary())
             .arg("--no-bundled")
             .arg("--rulings")
             .arg(f.corpus.path())
@@ -920,6 +919,7 @@ fn another_corpus_is_indexed_in_the_cache_folder() {
         .arg(f.corpus.path())
         .env("XDG_CACHE_HOME", cache.path())
         .env("HOME", cache.path())
+        .env_remove("RULINGS_INDEX")
         .args(["search", "torpedo"])
         .output()
         .unwrap();

@@ -2,7 +2,7 @@
 //! with history and cross-references, on the real corpus and on small
 //! corpora written for the case.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::Path;

@@ -5,9 +5,8 @@
 //! found and prints the Markdown; a file in a format not read is named by
 //! every command, with what to do.
 
-mod common;
-#[path = "common/folder.rs"]
-mod folder;
+use crate::common;
+use crate::common::folder;
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -5,7 +5,7 @@
 //! case needs (`/proc`, `mkfifo`, permissions that bind root), the test
 //! says so on stderr and passes.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -439,15 +439,12 @@ fn a_command_behind_a_stuck_first_build_answers_from_memory() {
 /// Runs `rulings ARGS` through `sh` with stdout redirected by `redirect`,
 /// or `None` when there is no `sh` here.
 fn through_sh(args: &str, redirect: &str) -> Option<Output> {
-    let binary = assert_cmd::cargo::cargo_bin("rulings");
+    let binary = common::binary();
     let script = format!("exec \"$0\" {args} {redirect}");
-    let out = std::process::Command::new("sh")
+    let out = common::process("sh")
         .arg("-c")
         .arg(script)
         .arg(binary)
-        .env_remove("RULINGS_DIR")
-        .env_remove("RULINGS_INDEX")
-        .env("NO_COLOR", "1")
         .output();
     if out.is_err() {
         eprintln!("skipped: no sh here to close stdout with");

@@ -6,7 +6,7 @@
 //! each test prints), and the same kind and new marker for every topic. One
 //! PDF prints its title and date only in the running header.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

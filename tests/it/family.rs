@@ -12,8 +12,7 @@
 
 use std::collections::BTreeMap;
 
-#[path = "common/nothing_lost.rs"]
-mod nothing_lost;
+use crate::common::nothing_lost;
 
 use nothing_lost::assert_nothing_lost;
 use rulings::model::EntryKind;

@@ -1,0 +1,28 @@
+//! The integration tests: one binary (the library and its dependencies are
+//! linked once), a module per area. Every test runs the built `rulings`
+//! through `common`, which gives it its own home, data, cache and index
+//! folders: nothing of the user's or of the checkout is read or written.
+
+mod common;
+
+mod age_and_quiet;
+mod ask;
+mod base;
+mod check;
+mod cli;
+mod completions;
+mod corpus;
+mod diff;
+mod family;
+mod fuzz;
+mod hardening;
+mod html;
+mod json_contract;
+mod limits;
+mod pdf;
+mod published_pdf;
+mod questions;
+mod renditions;
+mod search;
+mod serve;
+mod show;
