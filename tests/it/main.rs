@@ -22,6 +22,7 @@ mod limits;
 mod pdf;
 mod published_pdf;
 mod questions;
+mod readme;
 mod renditions;
 mod search;
 mod serve;
