@@ -12,8 +12,8 @@ use std::path::{Path, PathBuf};
 use crate::convert::{self, kind_of, FileKind, Format, Unread};
 use crate::error::{DocumentError, Error};
 use crate::model::{Edition, Entry, Release};
-use crate::output::escape_name;
 use crate::parse;
+use crate::safe::escape_name;
 
 /// The loaded corpus.
 #[derive(Debug)]

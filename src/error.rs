@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use crate::output::escape_name;
+use crate::safe::escape_name;
 
 /// A path for a message: escaped like every name.
 fn shown(path: &Path) -> String {

@@ -38,6 +38,7 @@ pub mod output;
 pub mod parse;
 pub mod pdf;
 pub mod render;
+pub mod safe;
 pub mod search;
 pub mod serve;
 pub mod status;

@@ -20,11 +20,11 @@ use crate::convert::{self, FileKind, Unread};
 use crate::corpus;
 use crate::error::DocumentError;
 use crate::model::{Release, ReleaseKind};
-use crate::output::{escape_name, sanitize};
 use crate::parse::about::Source;
 use crate::parse::flow::Furniture;
 use crate::parse::heads::{initial, Rejection};
 use crate::parse::{read_document, Reading};
+use crate::safe::{escape_name, sanitize};
 use crate::topic::TopicKey;
 
 /// A topic longer than this many words is probably a sentence read as a head.

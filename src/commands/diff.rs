@@ -15,8 +15,8 @@ use crate::diff::{
 };
 use crate::limits::{self, Typed};
 use crate::model::Entry;
-use crate::output::sanitize;
 use crate::render::{self, describe, Style};
+use crate::safe::sanitize;
 use crate::status::Status;
 use crate::topic::TopicKey;
 

@@ -16,8 +16,8 @@ use crate::cli::ErrataArgs;
 use crate::index::timeline::Period;
 use crate::limits::{self, Typed};
 use crate::model::{Edition, Entry};
-use crate::output::sanitize;
 use crate::render::{describe_short, mark_lost, plain_text, status_badge, wrap, Style};
+use crate::safe::sanitize;
 use crate::status::Status;
 use crate::topic::TopicKey;
 

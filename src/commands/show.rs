@@ -14,8 +14,8 @@ use crate::cli::ShowArgs;
 use crate::index::timeline::Period;
 use crate::limits::{self, Typed};
 use crate::model::{Edition, Entry, EntryKind};
-use crate::output::sanitize;
 use crate::render::{describe, describe_short, mark_lost, plain_text, status_badge, wrap, Style};
+use crate::safe::sanitize;
 use crate::status::Status;
 use crate::topic::TopicKey;
 

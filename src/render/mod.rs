@@ -10,7 +10,7 @@ pub use style::Style;
 
 use crate::index::timeline::Period;
 use crate::model::Entry;
-use crate::output::{escape_name, sanitize};
+use crate::safe::{escape_name, sanitize};
 use crate::status::{base_document, Status};
 
 /// Nesting levels a list shows; deeper items print at this depth.
