@@ -8,6 +8,7 @@ use clap_complete::engine::ArgValueCompleter;
 
 use crate::complete;
 use crate::model::{Edition, EntryKind};
+use crate::output::ColorWhen;
 
 /// Official Star Trek CCG rulings at the judge's table: search them, see the
 /// ruling in force on any date, the errata of a card, and what changed
@@ -65,11 +66,23 @@ pub struct GlobalArgs {
     pub color: ColorChoice,
 }
 
+/// `--color` as clap reads it; the library's [`ColorWhen`] stays free of
+/// clap.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ColorChoice {
     Auto,
     Always,
     Never,
+}
+
+impl From<ColorChoice> for ColorWhen {
+    fn from(choice: ColorChoice) -> ColorWhen {
+        match choice {
+            ColorChoice::Auto => ColorWhen::Auto,
+            ColorChoice::Always => ColorWhen::Always,
+            ColorChoice::Never => ColorWhen::Never,
+        }
+    }
 }
 
 #[derive(Debug, Subcommand)]

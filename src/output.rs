@@ -7,16 +7,24 @@ use std::io::{self, IsTerminal, Write};
 
 use serde_json::ser::Formatter;
 
-use crate::cli::ColorChoice;
 use crate::render::Style;
 use crate::safe::escaped_in_json;
 
+/// When answers are colored, as asked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ColorWhen {
+    /// On a terminal, unless `NO_COLOR` is set.
+    Auto,
+    Always,
+    Never,
+}
+
 /// The style of everything written to stdout, decided once.
-pub fn style(choice: ColorChoice) -> Style {
-    let color = match choice {
-        ColorChoice::Always => true,
-        ColorChoice::Never => false,
-        ColorChoice::Auto => {
+pub fn style(when: ColorWhen) -> Style {
+    let color = match when {
+        ColorWhen::Always => true,
+        ColorWhen::Never => false,
+        ColorWhen::Auto => {
             std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && io::stdout().is_terminal()
         }
     };

@@ -168,7 +168,7 @@ impl Config {
         Ok(Config {
             sources,
             index,
-            style: output::style(cli.global.color),
+            style: output::style(cli.global.color.into()),
             today: today(),
             quiet: cli.global.quiet,
             json: cli.command.as_ref().is_some_and(Command::json),
