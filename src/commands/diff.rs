@@ -45,7 +45,7 @@ pub fn run(
     p: &mut Printer<impl Write, impl Write>,
 ) -> anyhow::Result<Outcome> {
     for side in [&args.from, &args.to] {
-        limits::check(Typed::Side, &side.text)?;
+        limits::check(Typed::Side, side.text())?;
     }
     for topic in &args.topics {
         limits::check(Typed::Name, topic)?;

@@ -44,7 +44,6 @@ pub use markers::{Indicative, MarkerCheck};
 pub use words::{comparable, word_diff, WordChange, WordOp};
 
 use crate::catalog::{Catalog, CatalogError, Looked, Stored};
-use crate::cli::SideArg;
 use crate::index::timeline::Period;
 use crate::model::{Edition, ReleaseInfo, ReleaseKind};
 use crate::render;
@@ -86,21 +85,45 @@ pub enum Side {
     Date(NaiveDate),
 }
 
+/// A side as it was named, read where it was typed: what the text can
+/// stand for before the catalog says which releases there are. A release
+/// whose id is exactly the text wins over the date it may also spell.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NamedSide {
+    /// A text that is no date: a release id, or a mistyped one.
+    Release(String),
+    /// A text that spells this day.
+    Date { text: String, date: NaiveDate },
+    /// A text shaped like a date that is no day ("2014-11-31").
+    NoSuchDay(String),
+}
+
+impl NamedSide {
+    /// The text as it was typed.
+    pub fn text(&self) -> &str {
+        match self {
+            NamedSide::Release(text) | NamedSide::NoSuchDay(text) => text,
+            NamedSide::Date { text, .. } => text,
+        }
+    }
+}
+
 impl Side {
-    /// A side as the user gave it: a release whose id is the text, else the
+    /// A side as the user named it: a release whose id is the text, else the
     /// date the text spells.
-    pub fn resolve(catalog: &Catalog, arg: &SideArg) -> Result<Side, DiffError> {
-        if let Some(release) = catalog.release(&arg.text)?.filter(|r| r.id == arg.text) {
+    pub fn resolve(catalog: &Catalog, named: &NamedSide) -> Result<Side, DiffError> {
+        let text = named.text();
+        if let Some(release) = catalog.release(text)?.filter(|r| r.id == text) {
             return Ok(Side::Release(Box::new(release)));
         }
-        match &arg.date {
-            Some(Ok(date)) => Ok(Side::Date(*date)),
-            Some(Err(_)) => Err(DiffError::BadDate {
-                text: arg.text.clone(),
+        match named {
+            NamedSide::Date { date, .. } => Ok(Side::Date(*date)),
+            NamedSide::NoSuchDay(_) => Err(DiffError::BadDate {
+                text: text.to_string(),
             }),
-            None => Err(DiffError::UnknownRelease {
-                id: arg.text.clone(),
-                hint: closest_release(&catalog.releases()?, &arg.text)
+            NamedSide::Release(_) => Err(DiffError::UnknownRelease {
+                id: text.to_string(),
+                hint: closest_release(&catalog.releases()?, text)
                     .map(|id| format!("; did you mean `{id}`?"))
                     .unwrap_or_default(),
             }),
@@ -261,8 +284,8 @@ pub struct StatusChange {
 /// What to compare.
 #[derive(Debug, Clone)]
 pub struct Request<'a> {
-    pub from: &'a SideArg,
-    pub to: &'a SideArg,
+    pub from: &'a NamedSide,
+    pub to: &'a NamedSide,
     /// Narrows a comparison of dates to one edition; must agree with any
     /// release given.
     pub edition: Option<Edition>,
