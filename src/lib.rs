@@ -33,6 +33,7 @@ pub mod index;
 pub mod input;
 pub mod limits;
 pub mod lookup;
+pub mod markdown;
 pub mod model;
 pub mod output;
 pub mod parse;

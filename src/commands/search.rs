@@ -300,7 +300,7 @@ fn hit_text(style: &Style, rank: usize, hit: &Hit) -> Vec<String> {
         style.dimmed("from"),
         sanitize(&hit.citation)
     ));
-    // Snippets are cut from the indexed `render::plain_text`, already free
+    // Snippets are cut from the indexed `markdown::plain_text`, already free
     // of control characters; sanitizing here would strip the highlights.
     let snippet = if style.color {
         hit.snippet.marked(|w| style.highlight(w))

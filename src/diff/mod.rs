@@ -41,12 +41,12 @@ use chrono::NaiveDate;
 use thiserror::Error;
 
 pub use markers::{Indicative, MarkerCheck};
-pub use words::{comparable, word_diff, WordChange, WordOp};
+pub use words::{word_diff, WordChange, WordOp};
 
 use crate::catalog::{Catalog, CatalogError, Looked, Stored};
 use crate::index::timeline::Period;
+use crate::markdown::{self, plain_text};
 use crate::model::{Edition, ReleaseInfo, ReleaseKind};
-use crate::render;
 use crate::status::{is_self_redirect, Status};
 use crate::topic::TopicKey;
 
@@ -567,13 +567,13 @@ fn compare_in_force(
         }
         let side = |text: Option<&String>, cited: &Stored, beside: &[Beside]| -> String {
             match text {
-                Some(t) => render::plain_text(t),
+                Some(t) => plain_text(t),
                 None => {
                     let mut all: Vec<&Stored> = beside.iter().map(|b| &b.entry).collect();
                     all.push(cited);
                     all.sort_by_key(|s| s.seq);
                     all.iter()
-                        .map(|s| render::plain_text(&s.entry.text))
+                        .map(|s| plain_text(&s.entry.text))
                         .collect::<Vec<_>>()
                         .join("\n\n")
                 }
@@ -683,8 +683,8 @@ fn compare_topic(diff: &mut EditionDiff, key: TopicKey, before: Vec<Held>, now: 
 /// ruling, the index of its match on the other side. Matched in order, each
 /// at most once.
 fn same_texts(old: &[String], new: &[String]) -> (Vec<Option<usize>>, Vec<Option<usize>>) {
-    let old_folded: Vec<String> = old.iter().map(|t| words::folded(t)).collect();
-    let new_folded: Vec<String> = new.iter().map(|t| words::folded(t)).collect();
+    let old_folded: Vec<String> = old.iter().map(|t| markdown::folded(t)).collect();
+    let new_folded: Vec<String> = new.iter().map(|t| markdown::folded(t)).collect();
     let mut old_same = vec![None; old.len()];
     let mut new_same = vec![None; new.len()];
     for (i, text) in old_folded.iter().enumerate() {
@@ -719,6 +719,6 @@ fn split_cited(held: Vec<Held>, same: &[Option<usize>], cited: usize) -> (Held, 
 
 impl Held {
     fn plain(&self) -> String {
-        render::plain_text(&self.entry.entry.text)
+        plain_text(&self.entry.entry.text)
     }
 }
