@@ -16,9 +16,9 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use crate::convert::{self, FileKind, Unread};
+use crate::convert::{self, FileKind};
 use crate::corpus;
-use crate::error::DocumentError;
+use crate::error::{DocumentError, Unread};
 use crate::markdown;
 use crate::model::{Release, ReleaseKind};
 use crate::parse::about::Source;
