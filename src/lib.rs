@@ -28,6 +28,7 @@ pub mod convert;
 pub mod corpus;
 pub mod dates;
 pub mod diff;
+pub mod english;
 pub mod error;
 pub mod index;
 pub mod input;
