@@ -30,9 +30,10 @@ use std::collections::HashMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 
+use rulings::markdown::plain_text;
 use rulings::model::Release;
 use rulings::parse::parse_document;
-use rulings::render::{plain_text, wrap};
+use rulings::render::wrap;
 
 /// Rendered text may be this many times the input (entities and list
 /// markers expand a little; nesting must not multiply it).

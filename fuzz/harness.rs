@@ -112,8 +112,8 @@ fn diff_sides(fixture: &Fixture, text: &str, way: u8) {
         panic!("{args:?} is not a diff");
     };
     let within = [
-        limits::check(Typed::Side, &diff.from.text),
-        limits::check(Typed::Side, &diff.to.text),
+        limits::check(Typed::Side, diff.from.text()),
+        limits::check(Typed::Side, diff.to.text()),
     ];
     if within.iter().any(Result::is_err)
         || diff

@@ -7,7 +7,9 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use clap_complete::engine::ArgValueCompleter;
 
 use crate::complete;
+use crate::diff::NamedSide;
 use crate::model::{Edition, EntryKind};
+use crate::output::ColorWhen;
 
 /// Official Star Trek CCG rulings at the judge's table: search them, see the
 /// ruling in force on any date, the errata of a card, and what changed
@@ -65,11 +67,23 @@ pub struct GlobalArgs {
     pub color: ColorChoice,
 }
 
+/// `--color` as clap reads it; the library's [`ColorWhen`] stays free of
+/// clap.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ColorChoice {
     Auto,
     Always,
     Never,
+}
+
+impl From<ColorChoice> for ColorWhen {
+    fn from(choice: ColorChoice) -> ColorWhen {
+        match choice {
+            ColorChoice::Auto => ColorWhen::Auto,
+            ColorChoice::Always => ColorWhen::Always,
+            ColorChoice::Never => ColorWhen::Never,
+        }
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -380,12 +394,12 @@ pub struct DiffArgs {
     /// or a date (YYYY-MM-DD).
     #[arg(value_name = "FROM", value_parser = parse_side,
           add = ArgValueCompleter::new(complete::releases))]
-    pub from: SideArg,
+    pub from: NamedSide,
 
     /// The later side: a release id or a date (YYYY-MM-DD).
     #[arg(value_name = "TO", value_parser = parse_side,
           add = ArgValueCompleter::new(complete::releases))]
-    pub to: SideArg,
+    pub to: NamedSide,
 
     /// Only these topics or cards (each one argument, typed loosely:
     /// "time location" Liberty).
@@ -416,15 +430,6 @@ pub struct DiffArgs {
     /// diffs), status_changed, unchanged, markers.
     #[arg(long = "json")]
     pub json: bool,
-}
-
-/// One side of a diff as typed: a release id, or a date. A release whose
-/// id is exactly the text wins over the date it may also spell.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SideArg {
-    pub text: String,
-    /// The text read as a date, when it is one.
-    pub date: Option<Result<NaiveDate, String>>,
 }
 
 /// Reads a date as a user types it: the one date parser of every option.
@@ -459,12 +464,19 @@ fn is_only_a_date(text: &str) -> bool {
     has_digit && parts_ok && separators_ok
 }
 
-fn parse_side(text: &str) -> Result<SideArg, String> {
+/// A diff side as typed: a text shaped like a date is read as one here,
+/// where every date option is read; the catalog decides later whether a
+/// release of that id wins.
+fn parse_side(text: &str) -> Result<NamedSide, String> {
     let trimmed = text.trim();
-    let date = is_only_a_date(trimmed).then(|| parse_date(trimmed));
-    Ok(SideArg {
-        text: text.to_string(),
-        date,
+    let text = text.to_string();
+    Ok(if !is_only_a_date(trimmed) {
+        NamedSide::Release(text)
+    } else {
+        match parse_date(trimmed) {
+            Ok(date) => NamedSide::Date { text, date },
+            Err(_) => NamedSide::NoSuchDay(text),
+        }
     })
 }
 
@@ -492,9 +504,20 @@ mod tests {
         }
         assert!(parse_date("2014-11-31").is_err());
         assert!(parse_date("1e-2014-11-03-crd").is_err());
-        let side = parse_side("1e-2014-11-03-crd").unwrap();
-        assert_eq!(side.date, None);
-        let side = parse_side("3/27/00").unwrap();
-        assert_eq!(side.date, Some(Ok(day)));
+        assert_eq!(
+            parse_side("1e-2014-11-03-crd"),
+            Ok(NamedSide::Release("1e-2014-11-03-crd".into()))
+        );
+        assert_eq!(
+            parse_side("3/27/00"),
+            Ok(NamedSide::Date {
+                text: "3/27/00".into(),
+                date: day
+            })
+        );
+        assert_eq!(
+            parse_side("2014-11-31"),
+            Ok(NamedSide::NoSuchDay("2014-11-31".into()))
+        );
     }
 }

@@ -9,11 +9,11 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::convert::{self, kind_of, FileKind, Format, Unread};
-use crate::error::{DocumentError, Error};
+use crate::convert::{self, kind_of, FileKind, Format};
+use crate::error::{DocumentError, Error, Unread};
 use crate::model::{Edition, Entry, Release};
-use crate::output::escape_name;
 use crate::parse;
+use crate::safe::escape_name;
 
 /// The loaded corpus.
 #[derive(Debug)]
@@ -154,58 +154,6 @@ pub fn relative_name(root: &Path, file: &Path) -> String {
         .unwrap_or(file)
         .to_string_lossy()
         .replace('\\', "/")
-}
-
-/// Windows-1252's characters for bytes 0x80–0x9F (where Latin-1 has control
-/// characters); PDF and word-processor exports of these documents use it
-/// for dashes and curly quotes. Unassigned bytes keep their Latin-1 meaning.
-const CP1252_HIGH: [char; 32] = [
-    '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8d}', 'Ž', '\u{8f}',
-    '\u{90}', '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u{9d}', 'ž', 'Ÿ',
-];
-
-/// Bytes read as Windows-1252 (every byte is a character).
-pub fn cp1252_text(bytes: &[u8]) -> String {
-    bytes.iter().map(|&b| cp1252(b)).collect()
-}
-
-fn cp1252(byte: u8) -> char {
-    match byte {
-        0x80..=0x9f => CP1252_HIGH[usize::from(byte - 0x80)],
-        _ => char::from(byte),
-    }
-}
-
-/// Decodes a document: UTF-8, or else Windows-1252 (Latin-1 with dashes and
-/// quotes; every byte is a character), in which case the returned warning
-/// says so.
-pub fn decode(name: &str, bytes: Vec<u8>) -> Result<(String, Option<String>), DocumentError> {
-    if let Some(at) = bytes.iter().position(|&b| b == 0) {
-        let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
-        return Err(DocumentError::Binary {
-            file: name.to_string(),
-            line,
-        });
-    }
-    match String::from_utf8(bytes) {
-        Ok(text) => Ok((text, None)),
-        Err(e) => {
-            let bytes = e.into_bytes();
-            let valid_up_to = std::str::from_utf8(&bytes)
-                .err()
-                .map(|err| err.valid_up_to())
-                .unwrap_or(0);
-            let line = bytes[..valid_up_to].iter().filter(|&&b| b == b'\n').count() + 1;
-            let text = cp1252_text(&bytes);
-            Ok((
-                text,
-                Some(format!(
-                    "{}:{line}: not UTF-8; read as Latin-1 (Windows-1252) — save it as UTF-8 to silence this",
-                    escape_name(name)
-                )),
-            ))
-        }
-    }
 }
 
 /// The largest document read: far more than any rulings document (the
@@ -412,13 +360,6 @@ pub fn read_file(path: &Path, name: &str) -> Result<Vec<u8>, DocumentError> {
 mod tests {
     use super::*;
 
-    #[test]
-    fn latin1_is_read_with_a_warning() {
-        let (text, warning) = decode("x.txt", b"caf\xe9 \x96 \x93quoted\x94\n".to_vec()).unwrap();
-        assert_eq!(text, "café – “quoted”\n");
-        assert!(warning.unwrap().starts_with("x.txt:1: not UTF-8"));
-    }
-
     #[cfg(unix)]
     #[test]
     fn a_pipe_is_skipped_without_waiting_for_a_writer() {
@@ -440,15 +381,6 @@ mod tests {
             corpus.problems.as_slice(),
             [DocumentError::NotRegular { file }] if file == "pipe.md"
         ));
-    }
-
-    #[test]
-    fn nul_bytes_are_binary() {
-        let err = decode("x.txt", b"a\nb\0".to_vec()).unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "x.txt:2: binary content (a NUL byte), not a rulings document"
-        );
     }
 
     #[test]

@@ -1,12 +1,14 @@
-//! Typed errors of the library. Every error about a document names its file,
-//! and its line where there is one. Names and paths are shown escaped (see
-//! [`escape_name`]): a file name cannot forge a line of output.
+//! Typed errors of the library, and what a file not read is ([`Unread`]).
+//! Every error about a document names its file, and its line where there is
+//! one. Names and paths are shown escaped (see [`escape_name`]): a file name
+//! cannot forge a line of output.
 
 use std::path::{Path, PathBuf};
 
+use serde::Serialize;
 use thiserror::Error;
 
-use crate::output::escape_name;
+use crate::safe::escape_name;
 
 /// A path for a message: escaped like every name.
 fn shown(path: &Path) -> String {
@@ -62,10 +64,7 @@ pub enum DocumentError {
     #[error("{}: markup nested more than {limit} deep, far more than any web page; a damaged page, not read", escape_name(.file))]
     TooDeep { file: String, limit: usize },
     #[error("{}: {}", escape_name(.file), .what.describe())]
-    Unread {
-        file: String,
-        what: crate::convert::Unread,
-    },
+    Unread { file: String, what: Unread },
     #[error("{}: cannot be read as a PDF ({}): open it and save it again, or save it as text", escape_name(.file), short(.why))]
     Damaged { file: String, why: String },
 }
@@ -100,6 +99,49 @@ impl DocumentError {
             Refusal::System => DocumentError::System { file },
             Refusal::TooLarge { size } => DocumentError::TooLarge { file, size, limit },
             Refusal::Io(source) => DocumentError::Read { file, source },
+        }
+    }
+}
+
+/// A file in a format this build does not read. The converter finds it and
+/// [`DocumentError::Unread`] names it, so it lives with the errors, below
+/// both.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Unread {
+    /// `.doc`, `.docx`.
+    Word,
+    /// `.odt`.
+    OpenDocument,
+    /// `.rtf`.
+    RichText,
+    /// `.pages`.
+    Pages,
+    /// `.png`, `.jpg`, … : a picture of text.
+    Image,
+    /// A PDF that needs a password to open (the PDF reader's answer).
+    EncryptedPdf,
+    /// A PDF with no text, only pictures of pages (the PDF reader's answer).
+    ScannedPdf,
+}
+
+impl Unread {
+    /// What the file is, and what to do, in English.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Unread::Word => "a Word document is not read: save it as PDF or text",
+            Unread::OpenDocument => "an OpenDocument text is not read: save it as PDF or text",
+            Unread::RichText => "an RTF document is not read: save it as PDF or text",
+            Unread::Pages => "a Pages document is not read: save it as PDF or text",
+            Unread::Image => {
+                "an image is not read (its text cannot be searched): save the document as PDF or text"
+            }
+            Unread::EncryptedPdf => {
+                "an encrypted PDF is not read: save it as a PDF without a password, or as text"
+            }
+            Unread::ScannedPdf => {
+                "a PDF with no text (pictures of pages) is not read: save it as text, after text recognition"
+            }
         }
     }
 }

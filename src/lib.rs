@@ -6,40 +6,63 @@
 //! - [`pdf`] reads a published PDF into the Markdown that [`parse`] reads;
 //! - [`corpus`] finds and reads documents (every file from outside through
 //!   [`input`]: opened without waiting, checked, read with a cap) →
-//!   [`convert`] turns a saved web page (or a text) into Markdown → [`parse`] turns each into a
-//!   [`model::Release`] of [`model::Entry`]s → [`index`] computes every
-//!   entry's status over time ([`index::timeline`]) and writes the search
-//!   index, the one read model;
+//!   [`convert`] turns a saved web page (or a text) into Markdown →
+//!   [`parse`] turns each into a [`model::Release`] of [`model::Entry`]s →
+//!   [`index`] computes every entry's status over time
+//!   ([`index::timeline`]) and writes the search index, the one read model;
 //! - [`catalog`] opens the index and answers look-ups (topics, cards,
 //!   releases, the rulings in force on a date), [`search`] ranks entries by
 //!   keyword, [`diff`] compares two sides, all from the index alone;
-//! - [`render`] words and styles answers for people, [`output`] writes them;
-//!   `commands` ties one command line to one answer; [`tui`] is the
-//!   interactive search on the same answers, [`serve`] the same answers
-//!   over HTTP (a page for phones, a JSON API), [`complete`] the shell
-//!   completion and manual page.
+//! - [`render`] words and styles answers for people, [`output`] writes them.
+//!
+//! Two layers. The library is every module documented here; each imports
+//! only modules listed before it, so the imports run one way:
+//! - leaves that import nothing of the crate: [`dates`], [`topic`],
+//!   [`limits`], [`input`], [`safe`] (text safe for a terminal or JSON),
+//!   [`english`] (word lists), [`amend`];
+//! - [`markdown`] (an entry's plain text), [`model`], [`error`];
+//! - the write side: [`parse`]; [`pdf`] and [`status`]; [`convert`];
+//!   [`corpus`]; [`index`];
+//! - the read side: [`lookup`] and [`render`]; [`catalog`], [`search`] and
+//!   [`output`]; [`diff`].
+//!
+//! The application drives the library and may import any of it; nothing in
+//! the library imports it, so its modules are public for the binary and the
+//! tests but hidden from this documentation: `cli` (the command line,
+//! parsed into library types at the edge), `commands` (one command line →
+//! one answer), `tui` (the interactive search), `serve` (the same answers
+//! over HTTP: a page for phones, a JSON API) and `complete` (shell
+//! completion and the manual page). `tests/layers.rs` holds both rules.
 
 pub mod amend;
 pub mod catalog;
+#[doc(hidden)]
 pub mod cli;
+#[doc(hidden)]
 pub mod commands;
+#[doc(hidden)]
 pub mod complete;
 pub mod convert;
 pub mod corpus;
 pub mod dates;
 pub mod diff;
+pub mod english;
 pub mod error;
 pub mod index;
 pub mod input;
 pub mod limits;
 pub mod lookup;
+pub mod markdown;
 pub mod model;
 pub mod output;
 pub mod parse;
 pub mod pdf;
 pub mod render;
+pub mod safe;
 pub mod search;
+#[doc(hidden)]
 pub mod serve;
 pub mod status;
 pub mod topic;
+#[doc(hidden)]
 pub mod tui;

@@ -12,7 +12,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use strsim::normalized_damerau_levenshtein;
 
-use crate::search::words::{is_english, is_function_word};
+use crate::english::{is_english, is_function_word};
 use crate::topic::TopicKey;
 
 /// How close a key must be to count as a match of a typed name.

@@ -9,6 +9,7 @@ use chrono::NaiveDate;
 use clap::ValueEnum;
 use serde::{Deserialize, Serialize};
 
+use crate::safe::{escape_name, sanitize};
 use crate::topic::TopicKey;
 
 /// The two games never mix: a ruling of one edition says nothing about the other.
@@ -396,5 +397,23 @@ impl Entry {
     /// Where the entry was printed, `file:line`.
     pub fn location(&self) -> String {
         format!("{}:{}", self.file, self.line)
+    }
+
+    /// Where the entry comes from, safe to show: release title and date,
+    /// section, file:line.
+    pub fn citation(&self, release_title: &str) -> String {
+        let mut parts = vec![format!(
+            "{} ({})",
+            sanitize(release_title),
+            self.release_date
+        )];
+        if let Some(section) = &self.section {
+            parts.push(sanitize(section));
+        }
+        if self.dated {
+            parts.push(format!("dated {}", self.date));
+        }
+        parts.push(escape_name(&self.location()));
+        parts.join(", ")
     }
 }

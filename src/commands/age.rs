@@ -17,7 +17,7 @@ use chrono::NaiveDate;
 use super::{user_folder, Config, Printer};
 use crate::catalog::Catalog;
 use crate::model::Edition;
-use crate::output::{escape_name, sanitize};
+use crate::safe::{escape_name, sanitize};
 
 /// The most of a stamp file that is read: a date is 10 bytes.
 const STAMP_BYTES: u64 = 64;

@@ -16,15 +16,16 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use crate::convert::{self, FileKind, Unread};
+use crate::convert::{self, FileKind};
 use crate::corpus;
-use crate::error::DocumentError;
+use crate::error::{DocumentError, Unread};
+use crate::markdown;
 use crate::model::{Release, ReleaseKind};
-use crate::output::{escape_name, sanitize};
 use crate::parse::about::Source;
 use crate::parse::flow::Furniture;
 use crate::parse::heads::{initial, Rejection};
 use crate::parse::{read_document, Reading};
+use crate::safe::{escape_name, sanitize};
 use crate::topic::TopicKey;
 
 /// A topic longer than this many words is probably a sentence read as a head.
@@ -425,10 +426,6 @@ fn previous_release<'r>(release: &Release, releases: &[&'r Release]) -> Option<&
         .copied()
 }
 
-fn folded(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
 /// A reference a release may leave to a base document: a numbered rulebook
 /// section, or a rules term (in lowercase, as the Glossary prints its terms)
 /// when the release amends a base document. A card title it names must be in
@@ -505,10 +502,9 @@ fn warnings(reading: &Reading, topics: &HashSet<TopicKey>, releases: &[&Release]
     }
     if let Some(before) = previous_release(release, releases) {
         for e in release.entries.iter().filter(|e| e.new) {
-            let same = before
-                .entries
-                .iter()
-                .any(|old| old.key == e.key && folded(&old.text) == folded(&e.text));
+            let same = before.entries.iter().any(|old| {
+                old.key == e.key && markdown::folded(&old.text) == markdown::folded(&e.text)
+            });
             if same {
                 found.push(Warning::MarkedButUnchanged {
                     line: e.line,

@@ -15,8 +15,8 @@ use crate::diff::{
 };
 use crate::limits::{self, Typed};
 use crate::model::Entry;
-use crate::output::sanitize;
 use crate::render::{self, describe, Style};
+use crate::safe::sanitize;
 use crate::status::Status;
 use crate::topic::TopicKey;
 
@@ -45,7 +45,7 @@ pub fn run(
     p: &mut Printer<impl Write, impl Write>,
 ) -> anyhow::Result<Outcome> {
     for side in [&args.from, &args.to] {
-        limits::check(Typed::Side, &side.text)?;
+        limits::check(Typed::Side, side.text())?;
     }
     for topic in &args.topics {
         limits::check(Typed::Name, topic)?;

@@ -15,9 +15,10 @@ use crate::catalog::{Catalog, Looked, Name, Named, Stored};
 use crate::cli::ErrataArgs;
 use crate::index::timeline::Period;
 use crate::limits::{self, Typed};
+use crate::markdown::plain_text;
 use crate::model::{Edition, Entry};
-use crate::output::sanitize;
-use crate::render::{describe_short, mark_lost, plain_text, status_badge, wrap, Style};
+use crate::render::{describe_short, mark_lost, status_badge, wrap, Style};
+use crate::safe::sanitize;
 use crate::status::Status;
 use crate::topic::TopicKey;
 

@@ -9,7 +9,7 @@ use serde::Serialize;
 use super::{Config, Outcome, Printer};
 use crate::corpus::Sources;
 use crate::index;
-use crate::output::{escape_name, sanitize};
+use crate::safe::{escape_name, sanitize};
 
 /// The index folder: `--index`/`RULINGS_INDEX`, else `index/` at the top
 /// of the checkout when the binary runs from its checkout and reads the

@@ -30,8 +30,9 @@ use crate::cli::{AskArgs, Cli, Command};
 use crate::corpus::Sources;
 use crate::index::Origin;
 use crate::model::Edition;
-use crate::output::{self, escape_name, sanitize, Out};
+use crate::output::{self, Out};
 use crate::render::Style;
+use crate::safe::{escape_name, sanitize};
 pub use errors::{ErrorCode, Refusal};
 
 /// The exit status of an answer.
@@ -167,7 +168,7 @@ impl Config {
         Ok(Config {
             sources,
             index,
-            style: output::style(cli.global.color),
+            style: output::style(cli.global.color.into()),
             today: today(),
             quiet: cli.global.quiet,
             json: cli.command.as_ref().is_some_and(Command::json),

@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::{Outcome, Printer};
 use crate::catalog::Catalog;
 use crate::model::{Edition, ReleaseInfo};
-use crate::output::{escape_name, sanitize};
+use crate::safe::{escape_name, sanitize};
 
 #[derive(Serialize)]
 struct Summary<'a> {

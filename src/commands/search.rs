@@ -19,8 +19,8 @@ use super::{Config, Outcome, Printer};
 use crate::catalog::Catalog;
 use crate::cli::SearchArgs;
 use crate::model::Edition;
-use crate::output::sanitize;
 use crate::render::{describe_short, mark_lost, status_badge, wrap, Style};
+use crate::safe::sanitize;
 use crate::search::{self, Answer, Hit, Note as ReadNote, Request};
 use crate::status::Status;
 use crate::topic::TopicKey;
@@ -300,7 +300,7 @@ fn hit_text(style: &Style, rank: usize, hit: &Hit) -> Vec<String> {
         style.dimmed("from"),
         sanitize(&hit.citation)
     ));
-    // Snippets are cut from the indexed `render::plain_text`, already free
+    // Snippets are cut from the indexed `markdown::plain_text`, already free
     // of control characters; sanitizing here would strip the highlights.
     let snippet = if style.color {
         hit.snippet.marked(|w| style.highlight(w))

@@ -13,9 +13,10 @@ use crate::catalog::{Amended, Catalog, Looked, Name, Named, Naming, Reference, S
 use crate::cli::ShowArgs;
 use crate::index::timeline::Period;
 use crate::limits::{self, Typed};
+use crate::markdown::plain_text;
 use crate::model::{Edition, Entry, EntryKind};
-use crate::output::sanitize;
-use crate::render::{describe, describe_short, mark_lost, plain_text, status_badge, wrap, Style};
+use crate::render::{describe, describe_short, mark_lost, status_badge, wrap, Style};
+use crate::safe::sanitize;
 use crate::status::Status;
 use crate::topic::TopicKey;
 

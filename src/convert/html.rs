@@ -24,8 +24,8 @@
 
 use scraper::{Html, Node};
 
+use super::encoding::{cp1252_text, decode};
 use super::{Converted, Format, Report};
-use crate::corpus::{cp1252_text, decode};
 use crate::error::DocumentError;
 use crate::parse::lines::{classify, Shape};
 

@@ -10,14 +10,16 @@
 //! format not read (a word-processor file, an image — named in a warning,
 //! with what to do), or anything else (ignored without a word).
 
+mod encoding;
 pub mod html;
 
 use std::path::Path;
 
 use serde::Serialize;
 
-use crate::corpus::decode;
-use crate::error::DocumentError;
+use encoding::decode;
+
+use crate::error::{DocumentError, Unread};
 use crate::pdf::PdfError;
 
 /// The formats read, from the file's extension.
@@ -49,47 +51,6 @@ impl Format {
             Format::Text => "text",
             Format::Html => "HTML",
             Format::Pdf => "PDF",
-        }
-    }
-}
-
-/// A file in a format this build does not read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Unread {
-    /// `.doc`, `.docx`.
-    Word,
-    /// `.odt`.
-    OpenDocument,
-    /// `.rtf`.
-    RichText,
-    /// `.pages`.
-    Pages,
-    /// `.png`, `.jpg`, … : a picture of text.
-    Image,
-    /// A PDF that needs a password to open (the PDF reader's answer).
-    EncryptedPdf,
-    /// A PDF with no text, only pictures of pages (the PDF reader's answer).
-    ScannedPdf,
-}
-
-impl Unread {
-    /// What the file is, and what to do, in English.
-    pub fn describe(self) -> &'static str {
-        match self {
-            Unread::Word => "a Word document is not read: save it as PDF or text",
-            Unread::OpenDocument => "an OpenDocument text is not read: save it as PDF or text",
-            Unread::RichText => "an RTF document is not read: save it as PDF or text",
-            Unread::Pages => "a Pages document is not read: save it as PDF or text",
-            Unread::Image => {
-                "an image is not read (its text cannot be searched): save the document as PDF or text"
-            }
-            Unread::EncryptedPdf => {
-                "an encrypted PDF is not read: save it as a PDF without a password, or as text"
-            }
-            Unread::ScannedPdf => {
-                "a PDF with no text (pictures of pages) is not read: save it as text, after text recognition"
-            }
         }
     }
 }

@@ -41,13 +41,12 @@ use chrono::NaiveDate;
 use thiserror::Error;
 
 pub use markers::{Indicative, MarkerCheck};
-pub use words::{comparable, word_diff, WordChange, WordOp};
+pub use words::{word_diff, WordChange, WordOp};
 
 use crate::catalog::{Catalog, CatalogError, Looked, Stored};
-use crate::cli::SideArg;
 use crate::index::timeline::Period;
+use crate::markdown::{self, plain_text};
 use crate::model::{Edition, ReleaseInfo, ReleaseKind};
-use crate::render;
 use crate::status::{is_self_redirect, Status};
 use crate::topic::TopicKey;
 
@@ -86,21 +85,45 @@ pub enum Side {
     Date(NaiveDate),
 }
 
+/// A side as it was named, read where it was typed: what the text can
+/// stand for before the catalog says which releases there are. A release
+/// whose id is exactly the text wins over the date it may also spell.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NamedSide {
+    /// A text that is no date: a release id, or a mistyped one.
+    Release(String),
+    /// A text that spells this day.
+    Date { text: String, date: NaiveDate },
+    /// A text shaped like a date that is no day ("2014-11-31").
+    NoSuchDay(String),
+}
+
+impl NamedSide {
+    /// The text as it was typed.
+    pub fn text(&self) -> &str {
+        match self {
+            NamedSide::Release(text) | NamedSide::NoSuchDay(text) => text,
+            NamedSide::Date { text, .. } => text,
+        }
+    }
+}
+
 impl Side {
-    /// A side as the user gave it: a release whose id is the text, else the
+    /// A side as the user named it: a release whose id is the text, else the
     /// date the text spells.
-    pub fn resolve(catalog: &Catalog, arg: &SideArg) -> Result<Side, DiffError> {
-        if let Some(release) = catalog.release(&arg.text)?.filter(|r| r.id == arg.text) {
+    pub fn resolve(catalog: &Catalog, named: &NamedSide) -> Result<Side, DiffError> {
+        let text = named.text();
+        if let Some(release) = catalog.release(text)?.filter(|r| r.id == text) {
             return Ok(Side::Release(Box::new(release)));
         }
-        match &arg.date {
-            Some(Ok(date)) => Ok(Side::Date(*date)),
-            Some(Err(_)) => Err(DiffError::BadDate {
-                text: arg.text.clone(),
+        match named {
+            NamedSide::Date { date, .. } => Ok(Side::Date(*date)),
+            NamedSide::NoSuchDay(_) => Err(DiffError::BadDate {
+                text: text.to_string(),
             }),
-            None => Err(DiffError::UnknownRelease {
-                id: arg.text.clone(),
-                hint: closest_release(&catalog.releases()?, &arg.text)
+            NamedSide::Release(_) => Err(DiffError::UnknownRelease {
+                id: text.to_string(),
+                hint: closest_release(&catalog.releases()?, text)
                     .map(|id| format!("; did you mean `{id}`?"))
                     .unwrap_or_default(),
             }),
@@ -261,8 +284,8 @@ pub struct StatusChange {
 /// What to compare.
 #[derive(Debug, Clone)]
 pub struct Request<'a> {
-    pub from: &'a SideArg,
-    pub to: &'a SideArg,
+    pub from: &'a NamedSide,
+    pub to: &'a NamedSide,
     /// Narrows a comparison of dates to one edition; must agree with any
     /// release given.
     pub edition: Option<Edition>,
@@ -544,13 +567,13 @@ fn compare_in_force(
         }
         let side = |text: Option<&String>, cited: &Stored, beside: &[Beside]| -> String {
             match text {
-                Some(t) => render::plain_text(t),
+                Some(t) => plain_text(t),
                 None => {
                     let mut all: Vec<&Stored> = beside.iter().map(|b| &b.entry).collect();
                     all.push(cited);
                     all.sort_by_key(|s| s.seq);
                     all.iter()
-                        .map(|s| render::plain_text(&s.entry.text))
+                        .map(|s| plain_text(&s.entry.text))
                         .collect::<Vec<_>>()
                         .join("\n\n")
                 }
@@ -660,8 +683,8 @@ fn compare_topic(diff: &mut EditionDiff, key: TopicKey, before: Vec<Held>, now: 
 /// ruling, the index of its match on the other side. Matched in order, each
 /// at most once.
 fn same_texts(old: &[String], new: &[String]) -> (Vec<Option<usize>>, Vec<Option<usize>>) {
-    let old_folded: Vec<String> = old.iter().map(|t| words::folded(t)).collect();
-    let new_folded: Vec<String> = new.iter().map(|t| words::folded(t)).collect();
+    let old_folded: Vec<String> = old.iter().map(|t| markdown::folded(t)).collect();
+    let new_folded: Vec<String> = new.iter().map(|t| markdown::folded(t)).collect();
     let mut old_same = vec![None; old.len()];
     let mut new_same = vec![None; new.len()];
     for (i, text) in old_folded.iter().enumerate() {
@@ -696,6 +719,6 @@ fn split_cited(held: Vec<Held>, same: &[Option<usize>], cited: usize) -> (Held, 
 
 impl Held {
     fn plain(&self) -> String {
-        render::plain_text(&self.entry.entry.text)
+        plain_text(&self.entry.entry.text)
     }
 }

@@ -12,8 +12,8 @@ use super::schema::{self, Fields, Role};
 use super::timeline::{self, Period};
 use super::IndexError;
 use crate::corpus::Corpus;
+use crate::markdown;
 use crate::model::{Edition, Entry, EntryKind, Release};
-use crate::render;
 use crate::topic::TopicKey;
 use chrono::NaiveDate;
 
@@ -110,7 +110,7 @@ fn entry_document(fields: &Fields, placed: &Placed) -> Result<TantivyDocument, I
             );
         }
     }
-    let plain = render::plain_text(&entry.text);
+    let plain = markdown::plain_text(&entry.text);
     let folded: Vec<&str> = plain.split_whitespace().collect();
     doc.add_u64(fields.body_hash, fnv_hash(folded.join(" ").as_bytes()));
     doc.add_text(fields.spelled, &plain);
@@ -129,7 +129,7 @@ fn entry_document(fields: &Fields, placed: &Placed) -> Result<TantivyDocument, I
     }
     doc.add_text(fields.entry, serde_json::to_string(entry)?);
     doc.add_text(fields.periods, timeline::to_lines(placed.periods)?);
-    doc.add_text(fields.citation, render::citation(placed.title, entry));
+    doc.add_text(fields.citation, entry.citation(placed.title));
     Ok(doc)
 }
 

@@ -5,8 +5,8 @@
 //! topics, so that a look-up of one is answered by the rulings that name it
 //! rather than by "not in these documents".
 
+use crate::markdown;
 use crate::model::Entry;
-use crate::render;
 use crate::topic::TopicKey;
 
 /// Small words that may sit inside a name ("Writ of Accountability",
@@ -32,7 +32,7 @@ const LONGEST: usize = 8;
 pub fn names(entry: &Entry) -> Vec<String> {
     let mut found: Vec<String> = Vec::new();
     let mut keys: Vec<TopicKey> = vec![entry.key.clone()];
-    let text = render::plain_text(&entry.text);
+    let text = markdown::plain_text(&entry.text);
     for name in entry.cards.iter().cloned().chain(capitalized_runs(&text)) {
         let key = TopicKey::new(&name);
         if key.is_empty() || keys.contains(&key) {

@@ -40,7 +40,7 @@ pub use schema::{
 use store::{BuildLock, LockError, Store, LOCK_WAIT};
 
 use crate::corpus::{self, Corpus, Sources};
-use crate::output::escape_name;
+use crate::safe::escape_name;
 
 /// What can go wrong with the index.
 #[derive(Debug, Error)]

@@ -300,9 +300,10 @@ fn sweep_topic(
                 Effect::Amends if !rescinded => {
                     // The same amendment printed again (a CRD restating
                     // its entries) takes the place of its earlier printing.
-                    let text = crate::diff::comparable(&new.text);
+                    let text = crate::markdown::comparable(&new.text);
                     standing.retain(|&s| {
-                        let reprinted = crate::diff::comparable(&entry(rulings[s]).text) == text;
+                        let reprinted =
+                            crate::markdown::comparable(&entry(rulings[s]).text) == text;
                         if reprinted {
                             displaced[s] = Some(follows(new));
                             touched.push(s);

@@ -8,8 +8,8 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 
 use super::typography::is_private_use;
 use super::PdfMarkdown;
+use crate::english::is_english;
 use crate::parse::about::dating_line;
-use crate::search::words::is_english;
 
 /// One run of text as the PDF crate gave it, placed on its page (points,
 /// from the page's top left).

@@ -1,174 +1,15 @@
-//! Rendering for people: Markdown bodies as plain wrapped text, citations,
-//! statuses in words. Library types hold data; this is where they become
+//! Rendering for people: plain text (see [`crate::markdown`]) wrapped, lost
+//! symbols painted, statuses in words. Library types hold data; this is where they become
 //! sentences. Every renderer takes a [`Style`] and writes to any writer.
 
 mod style;
 
-use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd, TextMergeStream};
-
 pub use style::Style;
 
 use crate::index::timeline::Period;
-use crate::model::Entry;
-use crate::output::{escape_name, sanitize};
+use crate::markdown::{LOST, LOST_NOTE};
+use crate::safe::sanitize;
 use crate::status::{base_document, Status};
-
-/// Nesting levels a list shows; deeper items print at this depth.
-pub const MAX_LIST_INDENT: usize = 8;
-
-/// A Markdown body as plain text: emphasis and underline dropped, one blank
-/// line between paragraphs, list items as "- ", control characters removed.
-pub fn plain_text(markdown: &str) -> String {
-    let mut out = String::new();
-    // Each open list: the number of its next item, for a numbered one
-    // (timing steps keep their numbers: "Step 8 or 9" must stay findable).
-    let mut lists: Vec<Option<u64>> = Vec::new();
-    let parser = Parser::new_ext(markdown, Options::empty());
-    for event in TextMergeStream::new(parser) {
-        match event {
-            Event::Start(Tag::Paragraph) if lists.is_empty() => start_block(&mut out),
-            Event::Start(Tag::Heading { .. }) => start_block(&mut out),
-            Event::Start(Tag::List(first)) => {
-                if lists.is_empty() {
-                    start_block(&mut out);
-                }
-                lists.push(first);
-            }
-            Event::End(TagEnd::List(_)) => {
-                lists.pop();
-            }
-            Event::Start(Tag::Item) => {
-                if !out.is_empty() && !out.ends_with('\n') {
-                    out.push('\n');
-                }
-                // Deeper levels share the deepest indent: a list nested
-                // thousands deep (`* * * … x`) would otherwise print an
-                // indent per level per item, quadratic in the input.
-                let depth = lists.len().saturating_sub(1).min(MAX_LIST_INDENT);
-                out.push_str(&"  ".repeat(depth));
-                match lists.last_mut() {
-                    Some(Some(number)) => {
-                        out.push_str(&format!("{number}. "));
-                        *number += 1;
-                    }
-                    _ => out.push_str("- "),
-                }
-            }
-            Event::Text(t) | Event::Code(t) => out.push_str(&t),
-            Event::Html(h) | Event::InlineHtml(h) => {
-                let tag = h.trim().to_ascii_lowercase();
-                if !(tag == "<u>" || tag == "</u>" || tag.starts_with("<br")) {
-                    out.push_str(&h);
-                }
-            }
-            Event::SoftBreak => out.push(' '),
-            Event::HardBreak => out.push('\n'),
-            Event::Rule => {
-                start_block(&mut out);
-                out.push_str("---");
-            }
-            _ => {}
-        }
-    }
-    flag_lost_gaps(&sanitize(out.trim()))
-}
-
-/// The mark of a symbol the conversion of a document lost (an icon of the
-/// printed card): the curated corpus writes it where one was lost, and
-/// [`plain_text`] puts it where a raw text's gap can only be one.
-pub const LOST: &str = "[?]";
-
-/// What [`LOST`] means, said once per answer that shows it.
-pub const LOST_NOTE: &str =
-    "[?] marks an icon or symbol lost when this document was converted — see the printed card";
-
-/// A kind of gap inside a sentence where a word must be, and what marks
-/// it: what a PDF or web page loses when an icon is drawn rather than
-/// written.
-struct Gap {
-    pattern: std::sync::LazyLock<regex::Regex>,
-    mark: &'static str,
-    /// Whether `text` can hold such a gap at all: a test far cheaper than
-    /// compiling the pattern, which most answers then never do (its Unicode
-    /// classes cost milliseconds to compile, more than the answer).
-    possible: fn(&str) -> bool,
-}
-
-/// Whether a letter stands right before `needle` somewhere in `text`.
-fn letter_before(text: &str, needle: &str) -> bool {
-    text.match_indices(needle).any(|(at, _)| {
-        text[..at]
-            .chars()
-            .next_back()
-            .is_some_and(char::is_alphabetic)
-    })
-}
-
-static LOST_GAPS: [Gap; 4] = [
-    // Two spaces or more between words: "your unopposed  personnel".
-    Gap {
-        pattern: std::sync::LazyLock::new(|| gap_pattern(r"([\p{L}\p{N},(])  +([\p{L}(])")),
-        mark: "$1 [?] $2",
-        possible: |t| t.contains("  "),
-    },
-    // A prefix without its word: "a non- personnel" (not a suspended
-    // hyphen, "pre- and post-game").
-    Gap {
-        pattern: std::sync::LazyLock::new(|| gap_pattern(r"\b(\p{L}+-) (\p{L}+)")),
-        mark: "$1[?] $2",
-        possible: |t| letter_before(t, "- "),
-    },
-    // An empty place in a list or before a closing bracket: "(, , or )",
-    // "(and no )".
-    Gap {
-        pattern: std::sync::LazyLock::new(|| gap_pattern(r"(\(|, |\p{L} )([,)])")),
-        mark: "$1[?]$2",
-        possible: |t| ["(,", "()", " ,", " )"].iter().any(|n| t.contains(n)),
-    },
-    // A line that begins with a colon: a lost icon labelled (": Draw one
-    // card").
-    Gap {
-        pattern: std::sync::LazyLock::new(|| gap_pattern(r"(?m)^ *:")),
-        mark: "[?]:",
-        possible: |t| {
-            t.lines()
-                .any(|l| l.trim_start_matches(' ').starts_with(':'))
-        },
-    },
-];
-
-fn gap_pattern(pattern: &str) -> regex::Regex {
-    regex::Regex::new(pattern).expect("a valid pattern")
-}
-
-/// Marks the gaps of [`LOST_GAPS`] with [`LOST`].
-fn flag_lost_gaps(text: &str) -> String {
-    let mut text = text.to_string();
-    for gap in &LOST_GAPS {
-        if !(gap.possible)(&text) {
-            continue;
-        }
-        let mark = gap.mark;
-        // Matches do not overlap: a list of gaps ("(, , or )") needs a
-        // second pass for every other one.
-        for _ in 0..2 {
-            let marked = gap.pattern.replace_all(&text, |c: &regex::Captures| {
-                if mark.starts_with("$1[?] $2") && matches!(&c[2], "and" | "or" | "to") {
-                    return c[0].to_string();
-                }
-                let mut out = String::new();
-                c.expand(mark, &mut out);
-                out
-            });
-            if let std::borrow::Cow::Owned(marked) = marked {
-                text = marked;
-            } else {
-                break;
-            }
-        }
-    }
-    text
-}
 
 /// Paints every [`LOST`] mark of an answer's lines and adds [`LOST_NOTE`]
 /// once, at the end, when one is shown.
@@ -184,15 +25,6 @@ pub fn mark_lost(style: &Style, lines: Vec<String>) -> Vec<String> {
     lines.push(String::new());
     lines.push(style.dimmed(&format!("note: {LOST_NOTE}")));
     lines
-}
-
-fn start_block(out: &mut String) {
-    if !out.is_empty() {
-        while out.ends_with('\n') {
-            out.pop();
-        }
-        out.push_str("\n\n");
-    }
 }
 
 /// Wraps plain text to `width` columns, every line indented by `indent`;
@@ -227,23 +59,6 @@ pub fn wrap(text: &str, width: usize, indent: &str) -> String {
         }
     }
     lines.join("\n")
-}
-
-/// Where an entry comes from: release title and date, section, file:line.
-pub fn citation(release_title: &str, entry: &Entry) -> String {
-    let mut parts = vec![format!(
-        "{} ({})",
-        sanitize(release_title),
-        entry.release_date
-    )];
-    if let Some(section) = &entry.section {
-        parts.push(sanitize(section));
-    }
-    if entry.dated {
-        parts.push(format!("dated {}", entry.date));
-    }
-    parts.push(escape_name(&entry.location()));
-    parts.join(", ")
 }
 
 /// A status, colored by what it means for a TD.
@@ -311,75 +126,14 @@ pub fn describe(period: &Period) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::markdown::{plain_text, MAX_LIST_INDENT};
 
     #[test]
-    fn markdown_becomes_plain_text() {
-        let md =
-            "Replace **this** entry with <u>the</u> following:\n\n- one\n- two *items*\n\nEnd.";
-        assert_eq!(
-            plain_text(md),
-            "Replace this entry with the following:\n\n- one\n- two items\n\nEnd."
-        );
-    }
-
-    #[test]
-    fn gaps_where_a_word_must_be_are_marked() {
-        assert_eq!(
-            plain_text("When your unopposed  personnel present, and no ), a non- personnel."),
-            "When your unopposed [?] personnel present, and no [?]), a non-[?] personnel."
-        );
-        assert_eq!(
-            plain_text("All non- personnel with an icon (, , or ) are Borg; pre- and post-game."),
-            "All non-[?] personnel with an icon ([?], [?], or [?]) are Borg; pre- and post-game."
-        );
-        assert_eq!(
-            plain_text("Probe:\n\n : \"Oooh.\" Draw one card."),
-            "Probe:\n\n[?]: \"Oooh.\" Draw one card."
-        );
-        // Curated marks and ordinary text are left as they are.
-        assert_eq!(plain_text("a [?] card, (see X)"), "a [?] card, (see X)");
-        // Each gap's cheap test lets through every text its pattern matches.
-        let texts = [
-            "a  b",
-            "1  (x",
-            ",  é",
-            "non- personnel",
-            "Ünter- Öl",
-            "(, x",
-            "()",
-            "a ,",
-            "b )",
-            ", )",
-            ":x",
-            "  : y",
-            "a\n:b",
-            "a\r\n : b",
-            "a\r:b",
-            "ab - cd",
-            "x-y z",
-            "plain text.",
-            "",
-        ];
-        for gap in &LOST_GAPS {
-            for text in texts {
-                if gap.pattern.is_match(text) {
-                    assert!((gap.possible)(text), "{:?} on {text:?}", gap.mark);
-                }
-            }
-        }
-        assert_eq!(plain_text("One.  Two."), "One.  Two.");
+    fn a_lost_mark_is_painted_and_explained_once() {
         let style = Style::plain();
         let lines = mark_lost(&style, vec!["a [?] b".to_string()]);
         assert_eq!(lines.last().unwrap(), &format!("note: {LOST_NOTE}"));
         assert_eq!(mark_lost(&style, vec!["x".into()]), ["x"]);
-    }
-
-    #[test]
-    fn numbered_steps_keep_their_numbers() {
-        assert_eq!(
-            plain_text("Steps:\n\n6. *Resolution*: all die.\n7. Done.\n"),
-            "Steps:\n\n6. Resolution: all die.\n7. Done."
-        );
     }
 
     #[test]

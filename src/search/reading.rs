@@ -4,8 +4,9 @@
 //! A plain word is one typed with no field, no quotes and no operator. Of
 //! those:
 //!
-//! - function words (see `words`) are left out, and so is a word that more
-//!   than a third of the rulings hold: neither says which ruling is meant.
+//! - function words (see [`crate::english`]) are left out, and so is a word
+//!   that more than a third of the rulings hold: neither says which ruling
+//!   is meant.
 //!   A bare number is kept but optional: it ranks, it never decides (a rule
 //!   number "2" is not the subject of "can I play 2 dilemmas").
 //! - every other word is **required**, and matches as any of its forms: the
@@ -27,8 +28,8 @@ use tantivy::query_grammar::{Delimiter, UserInputAst, UserInputLeaf, UserInputLi
 use tantivy::schema::Field;
 use tantivy::{Searcher, Term};
 
-use super::words::{is_english, is_function_word};
 use super::{analyzed, nearest_word, Note, SearchError};
+use crate::english::{is_english, is_function_word};
 use crate::index::SearchIndex;
 
 /// A word that more than this share of the rulings hold names no topic.

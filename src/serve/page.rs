@@ -22,7 +22,8 @@ use serde_json::Value;
 use super::api::{ask, params, status, Params};
 use super::{links, AppState};
 use crate::commands::JsonAnswer;
-use crate::render::{describe_status, LOST, LOST_NOTE};
+use crate::markdown::{LOST, LOST_NOTE};
+use crate::render::describe_status;
 use crate::status::Status;
 
 /// The parts of the site, for the navigation.

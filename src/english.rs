@@ -1,0 +1,338 @@
+//! Words of English, a word in and a yes or no out: which words carry no
+//! topic, and which are words of English at all. The parser's PDF reader,
+//! the look-up of names and the search all ask, so the lists sit low, below
+//! every one of them.
+//!
+//! - **Function words** (articles, pronouns, auxiliaries, prepositions,
+//!   conjunctions, question words, and the verbs a question is framed with:
+//!   "what *happens*", "how does it *work*") carry no topic: outside a quoted
+//!   phrase they never make a ruling match. The corpus adds its own: a word
+//!   that most rulings hold says nothing about which one is meant (see
+//!   `search::reading`).
+//! - **English words** are never "corrected" into another word: the list is
+//!   SCOWL's American English words (size 50, lowercase), embedded.
+
+/// English function words and the verbs questions are framed with, in
+/// byte order (checked by a test). Quantifiers and numbers ("each", "once",
+/// "first", "one") are not here: game terms are made of them ("once each
+/// turn", "first turn"), and the corpus's own frequencies decide them.
+const FUNCTION_WORDS: &[&str] = &[
+    "a",
+    "able",
+    "about",
+    "across",
+    "after",
+    "again",
+    "against",
+    "allowed",
+    "along",
+    "already",
+    "also",
+    "although",
+    "always",
+    "am",
+    "among",
+    "an",
+    "and",
+    "any",
+    "anybody",
+    "anymore",
+    "anyone",
+    "anything",
+    "anyway",
+    "anywhere",
+    "are",
+    "aren't",
+    "around",
+    "as",
+    "at",
+    "be",
+    "because",
+    "been",
+    "before",
+    "behind",
+    "being",
+    "below",
+    "beneath",
+    "beside",
+    "besides",
+    "between",
+    "beyond",
+    "but",
+    "by",
+    "can",
+    "can't",
+    "cannot",
+    "could",
+    "couldn't",
+    "despite",
+    "did",
+    "didn't",
+    "do",
+    "does",
+    "doesn't",
+    "doing",
+    "don't",
+    "during",
+    "either",
+    "else",
+    "even",
+    "ever",
+    "everybody",
+    "everyone",
+    "everything",
+    "everywhere",
+    "for",
+    "from",
+    "get",
+    "gets",
+    "getting",
+    "got",
+    "had",
+    "happen",
+    "happened",
+    "happening",
+    "happens",
+    "has",
+    "hasn't",
+    "have",
+    "haven't",
+    "having",
+    "he",
+    "her",
+    "here",
+    "hers",
+    "herself",
+    "him",
+    "himself",
+    "his",
+    "how",
+    "i",
+    "i'm",
+    "if",
+    "in",
+    "inside",
+    "instead",
+    "into",
+    "is",
+    "isn't",
+    "it",
+    "it's",
+    "its",
+    "itself",
+    "just",
+    "know",
+    "let",
+    "like",
+    "many",
+    "maybe",
+    "me",
+    "mean",
+    "means",
+    "might",
+    "mine",
+    "much",
+    "must",
+    "my",
+    "myself",
+    "near",
+    "neither",
+    "never",
+    "nobody",
+    "nor",
+    "nothing",
+    "now",
+    "nowhere",
+    "of",
+    "off",
+    "often",
+    "ok",
+    "okay",
+    "on",
+    "onto",
+    "or",
+    "our",
+    "ours",
+    "ourselves",
+    "outside",
+    "perhaps",
+    "please",
+    "possible",
+    "really",
+    "rule",
+    "ruled",
+    "rules",
+    "ruling",
+    "rulings",
+    "shall",
+    "she",
+    "should",
+    "shouldn't",
+    "since",
+    "so",
+    "some",
+    "somebody",
+    "someone",
+    "something",
+    "sometimes",
+    "somewhere",
+    "still",
+    "such",
+    "than",
+    "that",
+    "that's",
+    "the",
+    "their",
+    "theirs",
+    "them",
+    "themselves",
+    "then",
+    "there",
+    "there's",
+    "these",
+    "they",
+    "this",
+    "those",
+    "though",
+    "through",
+    "throughout",
+    "till",
+    "to",
+    "too",
+    "toward",
+    "towards",
+    "under",
+    "unless",
+    "until",
+    "upon",
+    "us",
+    "very",
+    "via",
+    "was",
+    "wasn't",
+    "we",
+    "were",
+    "weren't",
+    "what",
+    "what's",
+    "whatever",
+    "when",
+    "whenever",
+    "where",
+    "whether",
+    "which",
+    "while",
+    "who",
+    "whom",
+    "whose",
+    "why",
+    "will",
+    "with",
+    "within",
+    "without",
+    "won't",
+    "work",
+    "works",
+    "would",
+    "wouldn't",
+    "yes",
+    "yet",
+    "you",
+    "your",
+    "yours",
+    "yourself",
+];
+
+/// The word folded as the lists hold it: lowercase, with a typographic
+/// apostrophe as a plain one.
+fn folded(word: &str) -> String {
+    word.chars()
+        .map(|c| match c {
+            '\u{2019}' | '\u{2018}' | '\u{02BC}' => '\'',
+            c => c,
+        })
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// Whether `word` is an English function word (or a verb questions are
+/// framed with): a word that names no topic.
+pub fn is_function_word(word: &str) -> bool {
+    FUNCTION_WORDS.binary_search(&folded(word).as_str()).is_ok()
+}
+
+// The list stays beside its licence, `search/english.COPYING`, at the
+// path the user documentation gives.
+const ENGLISH: &str = include_str!("search/english.txt");
+
+/// Whether `word` (any case) is a word of English: in the embedded list,
+/// or a function word. Looked up by a binary search over the list's sorted
+/// lines, with nothing built first.
+pub fn is_english(word: &str) -> bool {
+    let word = folded(word);
+    if is_function_word(&word) {
+        return true;
+    }
+    let bytes = ENGLISH.as_bytes();
+    let (mut low, mut high) = (0, bytes.len());
+    while low < high {
+        let middle = (low + high) / 2;
+        // The line that holds `middle`.
+        let start = bytes[..middle]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let end = bytes[middle..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(bytes.len(), |i| middle + i);
+        match ENGLISH[start..end].cmp(word.as_str()) {
+            std::cmp::Ordering::Equal => return true,
+            std::cmp::Ordering::Less => low = end + 1,
+            std::cmp::Ordering::Greater => high = start,
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_function_words_are_sorted_for_their_search() {
+        assert!(FUNCTION_WORDS.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn function_words_in_any_case_and_apostrophe() {
+        for word in ["What", "happens", "A", "does", "MY", "I", "doesn’t"] {
+            assert!(is_function_word(word), "{word}");
+        }
+        for word in ["ship", "damaged", "once", "each", "turn", "first"] {
+            assert!(!is_function_word(word), "{word}");
+        }
+    }
+
+    #[test]
+    fn english_words_are_found_and_others_are_not() {
+        for word in [
+            "line", "head", "like", "bridge", "aardvark", "zygote", "Quarters",
+        ] {
+            assert!(is_english(word), "{word}");
+        }
+        for word in ["comandeer", "spaceline", "horgahn", "xq", "zzzzzzzz", ""] {
+            assert!(!is_english(word), "{word}");
+        }
+    }
+
+    #[test]
+    fn the_word_list_is_sorted_lowercase_words() {
+        let lines: Vec<&str> = ENGLISH.lines().collect();
+        assert!(lines.len() > 50_000);
+        assert!(lines.windows(2).all(|w| w[0] < w[1]));
+        assert!(lines
+            .iter()
+            .all(|l| l.len() >= 2 && l.bytes().all(|b| b.is_ascii_lowercase())));
+    }
+}

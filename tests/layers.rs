@@ -1,0 +1,237 @@
+//! The crate's layers, read from its source: every `src/**/*.rs` file in,
+//! a failure naming the offending edges and the files that make them out.
+//! The library must not reach the application modules, and its top-level
+//! modules must not import one another in a cycle; `src/lib.rs` keeps the
+//! application modules out of the documented API.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// The application layer: the command line (`cli`), one command line to
+/// one answer (`commands`), the interactive search (`tui`), shell
+/// completion (`complete`) and the HTTP server (`serve`). They turn what a
+/// person or a program typed into calls of the library, so they may import
+/// anything; nothing in the library may import them, or the library would
+/// depend on how it is driven. They stay `pub` for the binary and the
+/// tests.
+const APPLICATION: &[&str] = &["cli", "commands", "tui", "complete", "serve"];
+
+/// Top-level module → module it references → files that reference it.
+type Graph = BTreeMap<String, BTreeMap<String, BTreeSet<String>>>;
+
+fn src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+/// Every `.rs` file under `dir`, as paths relative to `src`.
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path.strip_prefix(src()).unwrap().to_path_buf());
+        }
+    }
+}
+
+/// The modules `src/lib.rs` declares, each with the attributes just above
+/// its declaration.
+fn declared() -> BTreeMap<String, Vec<String>> {
+    let lib = fs::read_to_string(src().join("lib.rs")).unwrap();
+    let mut modules = BTreeMap::new();
+    let mut attributes = Vec::new();
+    for line in lib.lines().map(str::trim) {
+        if line.starts_with("#[") {
+            attributes.push(line.to_string());
+            continue;
+        }
+        let declaration = line.strip_prefix("pub ").unwrap_or(line);
+        if let Some(name) = declaration
+            .strip_prefix("mod ")
+            .and_then(|rest| rest.strip_suffix(';'))
+        {
+            modules.insert(name.trim().to_string(), std::mem::take(&mut attributes));
+        } else if !line.starts_with("//") {
+            attributes.clear();
+        }
+    }
+    modules
+}
+
+fn identifier(text: &str) -> &str {
+    let end = text
+        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(text.len());
+    &text[..end]
+}
+
+/// The first names of a `{…}` group of paths (`{a::b, c, d::{e, f}}` →
+/// a, c, d), from just after its opening brace.
+fn group_heads(text: &str) -> Vec<&str> {
+    let mut heads = Vec::new();
+    let mut depth = 0;
+    let mut at_start = true;
+    for (i, c) in text.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' if depth == 0 => break,
+            '}' => depth -= 1,
+            ',' if depth == 0 => at_start = true,
+            c if at_start && (c.is_alphanumeric() || c == '_') => {
+                heads.push(identifier(&text[i..]));
+                at_start = false;
+            }
+            c if at_start && !c.is_whitespace() => at_start = false,
+            _ => {}
+        }
+    }
+    heads
+}
+
+/// The top-level modules a file's text names through `crate::`. A path
+/// that crosses between top-level modules is written from the crate root
+/// (`super::` stays inside a module), and doc links count: they are
+/// references too.
+fn referenced(text: &str) -> BTreeSet<&str> {
+    let mut found = BTreeSet::new();
+    for (at, _) in text.match_indices("crate::") {
+        let before = text[..at].chars().next_back();
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+            continue;
+        }
+        let rest = &text[at + "crate::".len()..];
+        match rest.strip_prefix('{') {
+            Some(group) => found.extend(group_heads(group)),
+            None => {
+                found.insert(identifier(rest));
+            }
+        }
+    }
+    found
+}
+
+/// Which top-level module imports which, with the files that do.
+fn graph(modules: &BTreeMap<String, Vec<String>>) -> Graph {
+    let mut files = Vec::new();
+    rust_files(&src(), &mut files);
+    let mut graph = Graph::new();
+    for file in files {
+        let top = file
+            .components()
+            .next()
+            .unwrap()
+            .as_os_str()
+            .to_string_lossy()
+            .trim_end_matches(".rs")
+            .to_string();
+        // The crate root declares every module and the binary drives them:
+        // neither is a layer.
+        if top == "lib" || top == "main" {
+            continue;
+        }
+        let text = fs::read_to_string(src().join(&file)).unwrap();
+        for name in referenced(&text) {
+            if name != top && modules.contains_key(name) {
+                graph
+                    .entry(top.clone())
+                    .or_default()
+                    .entry(name.to_string())
+                    .or_default()
+                    .insert(file.display().to_string());
+            }
+        }
+    }
+    graph
+}
+
+fn is_application(module: &str) -> bool {
+    APPLICATION.contains(&module)
+}
+
+/// The library modules `from` reaches through library imports.
+fn reach(graph: &Graph, from: &str) -> BTreeSet<String> {
+    let mut seen = BTreeSet::new();
+    let mut stack = vec![from.to_string()];
+    while let Some(module) = stack.pop() {
+        for next in graph.get(&module).into_iter().flat_map(|m| m.keys()) {
+            if !is_application(next) && seen.insert(next.clone()) {
+                stack.push(next.clone());
+            }
+        }
+    }
+    seen
+}
+
+fn edge(from: &str, to: &str, files: &BTreeSet<String>) -> String {
+    let files: Vec<&str> = files.iter().map(String::as_str).collect();
+    format!("  {from} -> {to} ({})", files.join(", "))
+}
+
+#[test]
+fn the_application_modules_are_declared_and_hidden() {
+    let modules = declared();
+    for module in APPLICATION {
+        let attributes = modules
+            .get(*module)
+            .unwrap_or_else(|| panic!("src/lib.rs declares no module `{module}`"));
+        assert!(
+            attributes.iter().any(|a| a == "#[doc(hidden)]"),
+            "src/lib.rs must declare `{module}` with #[doc(hidden)]: it is application, not the library's API"
+        );
+    }
+}
+
+#[test]
+fn the_library_never_imports_the_application() {
+    let modules = declared();
+    let graph = graph(&modules);
+    let mut wrong = Vec::new();
+    for (from, imports) in &graph {
+        if is_application(from) {
+            continue;
+        }
+        for (to, files) in imports {
+            if is_application(to) {
+                wrong.push(edge(from, to, files));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "library modules import application modules:\n{}",
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn the_library_modules_import_one_another_without_a_cycle() {
+    let modules = declared();
+    let graph = graph(&modules);
+    let mut cyclic = Vec::new();
+    for (from, imports) in &graph {
+        if is_application(from) {
+            continue;
+        }
+        for (to, files) in imports {
+            if !is_application(to) && reach(&graph, to).contains(from) {
+                cyclic.push(edge(from, to, files));
+            }
+        }
+    }
+    assert!(
+        cyclic.is_empty(),
+        "these imports between top-level modules lie on a cycle:\n{}",
+        cyclic.join("\n")
+    );
+}
+
+#[test]
+fn references_are_read_from_paths_and_groups() {
+    let text = "use crate::model::Entry;\nuse crate::{safe::{a, b}, topic};\n/// [`crate::dates`]\nfn f() { pub(crate) x; my_crate::no; }";
+    assert_eq!(
+        referenced(text).into_iter().collect::<Vec<_>>(),
+        ["dates", "model", "safe", "topic"]
+    );
+}
