@@ -18,6 +18,7 @@ mod fuzz;
 mod hardening;
 mod html;
 mod json_contract;
+mod layers;
 mod limits;
 mod pdf;
 mod published_pdf;
