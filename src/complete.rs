@@ -13,9 +13,9 @@ use clap::{CommandFactory, Parser};
 use clap_complete::engine::CompletionCandidate;
 use clap_complete::env::Shells;
 
-use crate::catalog::Catalog;
+use crate::catalog::{Catalog, Keys};
 use crate::cli::{Cli, Shell};
-use crate::commands::Config;
+use crate::config::Config;
 use crate::lookup;
 use crate::output::Out;
 use crate::topic::TopicKey;
@@ -46,12 +46,12 @@ pub fn write_man_page(out: &mut dyn Write) -> io::Result<()> {
 
 /// Topic names (rules terms and card titles) that start with `current`.
 pub fn topics(current: &OsStr) -> Vec<CompletionCandidate> {
-    names(current, false)
+    names(current, Keys::Topics)
 }
 
 /// Names of cards with errata that start with `current`.
 pub fn cards(current: &OsStr) -> Vec<CompletionCandidate> {
-    names(current, true)
+    names(current, Keys::Errata)
 }
 
 /// Release ids that start with `current`.
@@ -72,11 +72,11 @@ pub fn releases(current: &OsStr) -> Vec<CompletionCandidate> {
         .collect()
 }
 
-fn names(current: &OsStr, errata: bool) -> Vec<CompletionCandidate> {
+fn names(current: &OsStr, keys: Keys) -> Vec<CompletionCandidate> {
     let Some(catalog) = catalog() else {
         return Vec::new();
     };
-    matching_names(&catalog, &current.to_string_lossy(), errata)
+    matching_names(&catalog, &current.to_string_lossy(), keys)
         .unwrap_or_default()
         .into_iter()
         .map(|(name, editions)| CompletionCandidate::new(name).help(Some(editions.into())))
@@ -90,12 +90,12 @@ fn names(current: &OsStr, errata: bool) -> Vec<CompletionCandidate> {
 pub fn matching_names(
     catalog: &Catalog,
     typed: &str,
-    errata: bool,
+    keys: Keys,
 ) -> anyhow::Result<Vec<(String, String)>> {
     let wanted = TopicKey::new(typed);
     let mut found: BTreeMap<String, Vec<&str>> = BTreeMap::new();
     for edition in catalog.editions() {
-        for key in catalog.keys(edition, errata)? {
+        for key in catalog.keys(edition, keys)? {
             if !lookup::begins(&wanted, &key) {
                 continue;
             }

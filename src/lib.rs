@@ -35,6 +35,7 @@
 //! completion and the manual page). `tests/layers.rs` holds both rules.
 
 pub mod amend;
+pub mod answer;
 pub mod catalog;
 #[doc(hidden)]
 pub mod cli;
@@ -42,6 +43,7 @@ pub mod cli;
 pub mod commands;
 #[doc(hidden)]
 pub mod complete;
+pub mod config;
 pub mod convert;
 pub mod corpus;
 pub mod dates;

@@ -80,6 +80,24 @@ impl Stored {
     }
 }
 
+/// How a card's errata reprinted with the same text are read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reprints {
+    /// Once, with how many more times the text was printed (for people).
+    Collapsed,
+    /// Every printing on its own (for programs).
+    Listed,
+}
+
+/// Which names of an edition [`Catalog::keys`] lists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Keys {
+    /// Every topic.
+    Topics,
+    /// The cards with errata.
+    Errata,
+}
+
 /// The opened index, and what it can answer.
 pub struct Catalog {
     opened: Opened,
@@ -309,14 +327,13 @@ impl Catalog {
         Ok(current)
     }
 
-    /// Every key of an edition's topics (or, with `errata`, of its cards
-    /// with errata), from the index's vocabulary.
-    pub fn keys(&self, edition: Edition, errata: bool) -> Result<Vec<TopicKey>, CatalogError> {
+    /// Every key of an edition's topics or of its cards with errata, from
+    /// the index's vocabulary.
+    pub fn keys(&self, edition: Edition, keys: Keys) -> Result<Vec<TopicKey>, CatalogError> {
         let fields = self.index().fields();
-        let field = if errata {
-            fields.errata_id
-        } else {
-            fields.topic_id
+        let field = match keys {
+            Keys::Errata => fields.errata_id,
+            Keys::Topics => fields.topic_id,
         };
         self.terms(field, edition)
     }
@@ -419,14 +436,13 @@ impl Catalog {
     }
 
     /// The card errata of a card as of a date: those in effect, newest
-    /// first. With `collapse`, an erratum reprinted with the same text is
-    /// read once, with how many more times it was printed.
+    /// first, with reprints read as `reprints` says.
     pub fn errata(
         &self,
         edition: Edition,
         key: &TopicKey,
         as_of: NaiveDate,
-        collapse: bool,
+        reprints: Reprints,
     ) -> Result<Vec<(Stored, usize)>, CatalogError> {
         let fields = self.index().fields();
         let day = timeline::day(as_of);
@@ -440,7 +456,7 @@ impl Catalog {
         let mut found: Vec<(Stored, usize)> = Vec::new();
         let mut seen: Vec<(u64, usize)> = Vec::new();
         for (hash, address) in effective {
-            if collapse {
+            if reprints == Reprints::Collapsed {
                 if let Some(&(_, at)) = seen.iter().find(|(h, _)| *h == hash) {
                     found[at].1 += 1;
                     continue;

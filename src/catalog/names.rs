@@ -6,7 +6,7 @@
 
 use chrono::NaiveDate;
 
-use super::{Catalog, CatalogError, Stored};
+use super::{Catalog, CatalogError, Keys, Stored};
 use crate::index::mentions;
 use crate::index::timeline::{self, Standing};
 use crate::lookup::{self, Match};
@@ -107,7 +107,7 @@ fn nearest(typed: &str, vocabularies: &[(Edition, Vec<TopicKey>)]) -> Vec<(Editi
 impl Catalog {
     /// Looks a typed name up among the topics of the editions asked.
     pub fn look_up(&self, typed: &str, editions: &[Edition]) -> Result<Looked, CatalogError> {
-        let topics = self.vocabularies(editions, false)?;
+        let topics = self.vocabularies(editions)?;
         let found = stage(&topics, |k| lookup::exact(typed, k))
             .or_else(|| stage(&topics, |k| lookup::abbreviated(typed, k)))
             .or_else(|| stage(&topics, |k| lookup::close(typed, k)));
@@ -119,7 +119,7 @@ impl Catalog {
     /// mentioned name typed exactly, then a topic and then a mentioned
     /// name close in spelling.
     pub fn look_up_name(&self, typed: &str, editions: &[Edition]) -> Result<Name, CatalogError> {
-        let topics = self.vocabularies(editions, false)?;
+        let topics = self.vocabularies(editions)?;
         if let Some(found) = stage(&topics, |k| lookup::exact(typed, k))
             .or_else(|| stage(&topics, |k| lookup::abbreviated(typed, k)))
         {
@@ -147,11 +147,10 @@ impl Catalog {
     fn vocabularies(
         &self,
         editions: &[Edition],
-        errata: bool,
     ) -> Result<Vec<(Edition, Vec<TopicKey>)>, CatalogError> {
         editions
             .iter()
-            .map(|&e| Ok((e, self.keys(e, errata)?)))
+            .map(|&e| Ok((e, self.keys(e, Keys::Topics)?)))
             .collect()
     }
 
@@ -163,7 +162,7 @@ impl Catalog {
         editions
             .iter()
             .map(|&e| {
-                let topics = self.keys(e, false)?;
+                let topics = self.keys(e, Keys::Topics)?;
                 let mut named = self.terms(self.index().fields().named_id, e)?;
                 named.retain(|k| topics.binary_search(k).is_err());
                 Ok((e, named))

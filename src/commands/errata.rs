@@ -7,13 +7,12 @@ use chrono::NaiveDate;
 use serde::Serialize;
 
 use super::json::{Candidate, Note};
-use super::show::{
-    printed, say_mentioned, search_hint, unknown_name, used_in, Mentioned, MentionedJson,
-};
+use super::show::{say_mentioned, search_hint, unknown_name, used_in, MentionedJson};
 use super::{editions, Config, Outcome, Printer};
-use crate::catalog::{Catalog, Looked, Name, Named, Stored};
+use crate::answer::errata::{card_errata, CardErrata};
+use crate::answer::topic::{printed, Mentioned};
+use crate::catalog::{Catalog, Keys, Looked, Name, Named, Reprints};
 use crate::cli::ErrataArgs;
-use crate::index::timeline::Period;
 use crate::limits::{self, Typed};
 use crate::markdown::plain_text;
 use crate::model::{Edition, Entry};
@@ -22,24 +21,7 @@ use crate::safe::sanitize;
 use crate::status::Status;
 use crate::topic::TopicKey;
 
-/// A card's errata as of a date.
-pub struct CardErrata {
-    pub edition: Edition,
-    /// The newest erratum, with its period on the date.
-    pub newest: (Stored, Period),
-    /// How many earlier errata printed the same text again (when
-    /// reprints are collapsed).
-    pub reprints: usize,
-    /// Earlier errata on the same card, newest first, each with how many
-    /// earlier ones printed the same text (when reprints are collapsed).
-    pub history: Vec<(Stored, usize)>,
-}
-
 impl CardErrata {
-    fn status(&self) -> &Status {
-        self.newest.1.status.as_ref().expect("in effect")
-    }
-
     fn json(&self, exact: bool) -> ErrataJson<'_> {
         ErrataJson {
             card: &self.newest.0.entry.topic,
@@ -144,28 +126,13 @@ struct ErrataJson<'a> {
     history: Vec<&'a Entry>,
 }
 
-/// A card's errata in effect on the date, if it has any. For people,
-/// `collapse` reads a text reprinted unchanged once; JSON lists every one.
-pub fn card_errata(
-    catalog: &Catalog,
-    edition: Edition,
-    key: &TopicKey,
-    as_of: NaiveDate,
-    collapse: bool,
-) -> anyhow::Result<Option<CardErrata>> {
-    let mut errata = catalog.errata(edition, key, as_of, collapse)?.into_iter();
-    let Some((newest, reprints)) = errata.next() else {
-        return Ok(None);
-    };
-    let Some(period) = newest.on(as_of) else {
-        return Ok(None);
-    };
-    Ok(Some(CardErrata {
-        edition,
-        newest: (newest, period),
-        reprints,
-        history: errata.collect(),
-    }))
+/// People read a reprinted erratum once; JSON lists every printing.
+fn reprints(json: bool) -> Reprints {
+    if json {
+        Reprints::Listed
+    } else {
+        Reprints::Collapsed
+    }
 }
 
 pub fn run(
@@ -208,8 +175,8 @@ fn list_all(
     let (as_of, json) = (q.as_of, q.json);
     let mut all: Vec<CardErrata> = Vec::new();
     for &edition in &q.editions {
-        for key in catalog.keys(edition, true)? {
-            if let Some(errata) = card_errata(catalog, edition, &key, as_of, !json)? {
+        for key in catalog.keys(edition, Keys::Errata)? {
+            if let Some(errata) = card_errata(catalog, edition, &key, as_of, reprints(json))? {
                 if errata.status().is_current() {
                     all.push(errata);
                 }
@@ -289,7 +256,7 @@ fn one_card(
         exact,
     } in &named
     {
-        match card_errata(catalog, *edition, key, as_of, !json)? {
+        match card_errata(catalog, *edition, key, as_of, reprints(json))? {
             Some(errata) => answers.push((errata, *exact)),
             None => {
                 if let Some(topic) = catalog.topic(*edition, key, as_of)? {

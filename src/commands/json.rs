@@ -6,33 +6,7 @@
 
 use serde::Serialize;
 
-use crate::model::Edition;
-
-/// A name offered in place of the one typed: a topic or card as the
-/// documents print it, and the edition it is of.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Candidate {
-    pub name: String,
-    pub edition: Edition,
-}
-
-impl Candidate {
-    pub fn new(name: impl Into<String>, edition: Edition) -> Candidate {
-        Candidate {
-            name: name.into(),
-            edition,
-        }
-    }
-
-    /// As a line of text reads it: "Away Team (1E)".
-    pub fn text(&self) -> String {
-        format!("{} ({})", self.name, self.edition)
-    }
-
-    pub fn list(candidates: &[Candidate]) -> Vec<String> {
-        candidates.iter().map(Candidate::text).collect()
-    }
-}
+pub use crate::answer::Candidate;
 
 /// A note about how a question was read: a stable code for programs, a
 /// sentence for people, and for some codes the data the sentence names.

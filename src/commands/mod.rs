@@ -27,6 +27,7 @@ use clap::CommandFactory;
 
 use crate::catalog::{Catalog, CatalogError};
 use crate::cli::{AskArgs, Cli, Command};
+pub use crate::config::Config;
 use crate::corpus::Sources;
 use crate::index::Origin;
 use crate::model::Edition;
@@ -85,25 +86,6 @@ impl<O: Write, E: Write> Printer<O, E> {
             self.err.line(line)
         }
     }
-}
-
-/// What every command needs to know, read once from the command line.
-#[derive(Debug, Clone)]
-pub struct Config {
-    /// Where the documents come from.
-    pub sources: Sources,
-    /// The index folder.
-    pub index: PathBuf,
-    pub style: Style,
-    /// The date questions are asked on unless they say otherwise.
-    pub today: NaiveDate,
-    /// `--quiet`: only the answer, errors and warnings.
-    pub quiet: bool,
-    /// `--json` on the command: the answer and errors as JSON.
-    pub json: bool,
-    /// Where the days the age of each corpus was last told are kept; none:
-    /// told with every answer.
-    pub told: Option<PathBuf>,
 }
 
 /// The checkout this binary was built from, when it runs from it (`cargo
@@ -174,11 +156,6 @@ impl Config {
             json: cli.command.as_ref().is_some_and(Command::json),
             told: age::folder(),
         })
-    }
-
-    /// The date of a question: the one asked, else today.
-    pub fn as_of(&self, asked: Option<NaiveDate>) -> NaiveDate {
-        asked.unwrap_or(self.today)
     }
 
     /// Opens the catalog and warns on stderr of what went wrong opening it;

@@ -31,7 +31,8 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 
 use crate::cli::ServeArgs;
-use crate::commands::{Config, ErrorCode};
+use crate::commands::ErrorCode;
+use crate::config::Config;
 pub use state::AppState;
 
 /// Most bytes of a request's body: the server only answers GETs.

@@ -26,7 +26,8 @@ use clap::Parser;
 
 use crate::catalog::Catalog;
 use crate::cli::{Cli, Command};
-use crate::commands::{self, errors, Config, ErrorCode, JsonAnswer};
+use crate::commands::{self, errors, ErrorCode, JsonAnswer};
+use crate::config::Config;
 use crate::output::Out;
 
 pub struct AppState {

@@ -16,7 +16,7 @@ use ratatui::DefaultTerminal;
 
 use crate::catalog::Catalog;
 use crate::cli::AskArgs;
-use crate::commands::Config;
+use crate::config::Config;
 use crate::output::Out;
 use pages::Session;
 use state::State;

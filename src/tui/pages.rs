@@ -6,9 +6,11 @@
 
 use chrono::NaiveDate;
 
-use crate::catalog::{Catalog, Reference};
-use crate::commands::errata::{card_errata, card_text};
-use crate::commands::show::{self, home_text, topic_text, ShowAnswer, TopicAnswer};
+use crate::answer::errata::card_errata;
+use crate::answer::topic::{self as show, ShowAnswer, TopicAnswer};
+use crate::catalog::{Catalog, Keys, Reference, Reprints};
+use crate::commands::errata::card_text;
+use crate::commands::show::{home_text, topic_text};
 use crate::lookup::{self, Match};
 use crate::model::{Edition, Entry};
 use crate::render::{describe, status_badge, Style};
@@ -364,9 +366,15 @@ pub fn errata(
     width: usize,
 ) -> anyhow::Result<Page> {
     let title = format!("Errata of {} ({})", row.topic, row.edition);
-    let keys = catalog.keys(row.edition, true)?;
+    let keys = catalog.keys(row.edition, Keys::Errata)?;
     let errata = match lookup::find(row.key.as_str(), &keys) {
-        Match::Exact(key) => card_errata(catalog, row.edition, &key, session.as_of, true)?,
+        Match::Exact(key) => card_errata(
+            catalog,
+            row.edition,
+            &key,
+            session.as_of,
+            Reprints::Collapsed,
+        )?,
         _ => None,
     };
     let lines = match errata {

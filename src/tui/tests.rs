@@ -12,7 +12,7 @@ use super::pages::Session;
 use super::state::{PageKind, State};
 use crate::catalog::Catalog;
 use crate::cli::Cli;
-use crate::commands::Config;
+use crate::config::Config;
 use crate::model::Edition;
 use crate::output::Out;
 

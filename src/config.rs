@@ -1,0 +1,38 @@
+//! The settings every front end asks with: where the documents and the
+//! index are, the day questions are asked on, and how answers are shown.
+//! The command line reads them once (`commands`), and the interactive
+//! search, completion and the server take them as they are.
+
+use std::path::PathBuf;
+
+use chrono::NaiveDate;
+
+use crate::corpus::Sources;
+use crate::render::Style;
+
+/// What every question is asked with, read once from the command line
+/// (see `commands`) before anything runs.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// Where the documents come from.
+    pub sources: Sources,
+    /// The index folder.
+    pub index: PathBuf,
+    pub style: Style,
+    /// The date questions are asked on unless they say otherwise.
+    pub today: NaiveDate,
+    /// `--quiet`: only the answer, errors and warnings.
+    pub quiet: bool,
+    /// `--json` on the command: the answer and errors as JSON.
+    pub json: bool,
+    /// Where the days the age of each corpus was last told are kept; none:
+    /// told with every answer.
+    pub told: Option<PathBuf>,
+}
+
+impl Config {
+    /// The date of a question: the one asked, else today.
+    pub fn as_of(&self, asked: Option<NaiveDate>) -> NaiveDate {
+        asked.unwrap_or(self.today)
+    }
+}
