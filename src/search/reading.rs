@@ -28,7 +28,8 @@ use tantivy::query_grammar::{Delimiter, UserInputAst, UserInputLeaf, UserInputLi
 use tantivy::schema::Field;
 use tantivy::{Searcher, Term};
 
-use super::{analyzed, nearest_word, Note, SearchError};
+use super::correct::{in_index, nearest_word};
+use super::{analyzed, Note, SearchError};
 use crate::english::{is_english, is_function_word};
 use crate::index::SearchIndex;
 
@@ -301,7 +302,7 @@ pub(super) fn read(
         }
         if being_typed {
             unit.prefix = fold(index, word)?.into_iter().next_back();
-        } else if !is_number(word) && !super::in_index(index, word)? {
+        } else if !is_number(word) && !in_index(index, word)? {
             if let Some(phrase) = split(index, word)? {
                 unit.forms.push(literal(&phrase, true));
             } else if plain_count >= 2 && !is_english(word) {

@@ -1,0 +1,390 @@
+//! The query as tantivy runs it: the user's syntax parsed (or read as
+//! plain words when it is not valid), each word of the question with its
+//! forms and prefix, words near each other scored higher, and the required
+//! words all or any.
+
+use std::collections::BTreeSet;
+
+use tantivy::query::{BooleanQuery, BoostQuery, Occur, Query, QueryParser, TermQuery};
+use tantivy::query_grammar::{self, Delimiter, UserInputAst, UserInputLeaf, UserInputLiteral};
+use tantivy::schema::IndexRecordOption;
+use tantivy::{Score, Searcher, Term};
+
+use super::correct::TYPOS;
+use super::rank::{Coverage, Rank};
+use super::reading::{Need, Unit, Words};
+use super::{analyzed, Hit, SearchError};
+use crate::index::SearchIndex;
+
+/// How much a word in the topic counts against the same word in the body.
+pub(super) const TOPIC_BOOST: Score = 3.0;
+/// How much a word in a named card counts.
+pub(super) const CARD_BOOST: Score = 1.5;
+/// Most words whose coverage is counted (one bit each).
+pub(super) const MOST_WORDS: usize = 64;
+/// How many words apart two words of the question may stand to count as
+/// near each other.
+pub(super) const NEAR: u32 = 3;
+/// One way of reading the query: as typed or with typos allowed, every
+/// required word required or any one of them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Reading {
+    pub(super) typos: bool,
+    pub(super) any_word: bool,
+}
+
+/// Every literal's text, for "did you mean".
+pub(super) fn literals(ast: &UserInputAst, out: &mut Vec<String>) {
+    match ast {
+        UserInputAst::Clause(clauses) => clauses.iter().for_each(|(_, a)| literals(a, out)),
+        UserInputAst::Boost(inner, _) => literals(inner, out),
+        UserInputAst::Leaf(leaf) => {
+            if let UserInputLeaf::Literal(literal) = &**leaf {
+                out.push(literal.phrase.clone());
+            }
+        }
+    }
+}
+
+/// The query's plain words: letters, digits, and apostrophes and hyphens
+/// inside a word ("Q-Flash's"), without the operators `AND`, `OR`, `NOT`.
+pub(super) fn plain_words(text: &str) -> Vec<String> {
+    text.split(|c: char| !(c.is_alphanumeric() || matches!(c, '\'' | '’' | '-')))
+        .map(|w| w.trim_matches(|c| matches!(c, '\'' | '’' | '-')))
+        .filter(|w| !w.is_empty() && !matches!(*w, "AND" | "OR" | "NOT"))
+        .map(str::to_string)
+        .collect()
+}
+
+pub(super) fn words_ast(words: &[String]) -> UserInputAst {
+    UserInputAst::Clause(
+        words
+            .iter()
+            .map(|w| {
+                let literal = UserInputLiteral {
+                    field_name: None,
+                    phrase: w.clone(),
+                    delimiter: Delimiter::None,
+                    slop: 0,
+                    prefix: false,
+                };
+                (
+                    None,
+                    UserInputAst::Leaf(Box::new(UserInputLeaf::Literal(literal))),
+                )
+            })
+            .collect(),
+    )
+}
+
+pub(super) struct Parsers {
+    pub(super) exact: QueryParser,
+    pub(super) typos: QueryParser,
+}
+
+impl Parsers {
+    pub(super) fn new(index: &SearchIndex) -> Parsers {
+        let f = index.fields();
+        let make = |typos: bool| {
+            let mut parser = QueryParser::for_index(index.index(), vec![f.topic, f.text, f.card]);
+            parser.set_conjunction_by_default();
+            parser.set_field_boost(f.topic, TOPIC_BOOST);
+            parser.set_field_boost(f.card, CARD_BOOST);
+            if typos {
+                for field in [f.topic, f.text, f.card] {
+                    parser.set_field_fuzzy(field, false, TYPOS, true);
+                }
+            }
+            parser
+        };
+        Parsers {
+            exact: make(false),
+            typos: make(true),
+        }
+    }
+
+    pub(super) fn parse(
+        &self,
+        ast: UserInputAst,
+        typos: bool,
+    ) -> Result<Box<dyn Query>, SearchError> {
+        let parser = if typos { &self.typos } else { &self.exact };
+        // A query that cannot be built is the query's fault, never the
+        // index's: it must not be taken for damage.
+        parser
+            .build_query_from_user_input_ast(ast)
+            .map_err(|e| SearchError::Query(e.to_string()))
+    }
+}
+
+/// Reads the query: as typed when it is valid, else as its plain words.
+pub(super) fn read_query(
+    index: &SearchIndex,
+    parsers: &Parsers,
+    text: &str,
+) -> Result<(UserInputAst, Option<String>), SearchError> {
+    // Words the analyzer makes nothing of (`�^2`) are no part of the query:
+    // alone in a clause, they would make it a clause of nothing.
+    let mut has_words = |literal: &UserInputLiteral| {
+        literal.field_name.is_some()
+            || analyzed(index, index.fields().text, &literal.phrase)
+                .map_or(true, |tokens| !tokens.is_empty())
+    };
+    let parsed = query_grammar::parse_query(text)
+        .ok()
+        .filter(|ast| !super::syntax::asks_existence(ast))
+        .and_then(|ast| super::syntax::pruned(ast, &mut has_words));
+    if let Some(ast) = parsed {
+        let ast = super::syntax::normalized(ast);
+        let mut words = Vec::new();
+        literals(&ast, &mut words);
+        if !words.is_empty() && !super::syntax::wants_something(&ast) {
+            let (_, excluded) = super::syntax::asked(&ast, &[]);
+            return Err(SearchError::OnlyExcluded { excluded });
+        }
+        let builds = parsers
+            .exact
+            .build_query_from_user_input_ast(ast.clone())
+            .is_ok();
+        if builds && !words.is_empty() {
+            return Ok((ast, None));
+        }
+    }
+    let words = plain_words(text);
+    if words.is_empty() {
+        return Err(SearchError::NoWords);
+    }
+    let ast = words_ast(&words);
+    let plain = words.join(" ");
+    // A query made of plain words alone needs no note.
+    let same = text.split_whitespace().collect::<Vec<_>>().join(" ") == plain;
+    Ok((ast, (!same).then_some(plain)))
+}
+
+/// Words of the documents that begin with `prefix` (folded, unstemmed),
+/// the most used first, as a query over the searched fields with their
+/// boosts: the word being typed matches what it will become.
+pub(super) fn prefixed(
+    index: &SearchIndex,
+    prefix: &str,
+) -> Result<Option<Box<dyn Query>>, SearchError> {
+    let f = index.fields();
+    let uses = super::reading::spelled_beginning(index, prefix)?;
+    let mut words: Vec<(String, u64)> = uses.into_iter().collect();
+    words.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    let mut stems = BTreeSet::new();
+    for (word, _) in words.into_iter().take(super::reading::MOST_PREFIXED) {
+        stems.extend(analyzed(index, f.text, &word)?);
+    }
+    let mut alternatives: Vec<Box<dyn Query>> = Vec::new();
+    for stem in &stems {
+        for (field, boost) in [(f.topic, TOPIC_BOOST), (f.text, 1.0), (f.card, CARD_BOOST)] {
+            let term = TermQuery::new(
+                Term::from_field_text(field, stem),
+                IndexRecordOption::WithFreqs,
+            );
+            alternatives.push(Box::new(BoostQuery::new(Box::new(term), boost)));
+        }
+    }
+    Ok((!alternatives.is_empty())
+        .then(|| Box::new(BooleanQuery::union(alternatives)) as Box<dyn Query>))
+}
+
+pub(super) fn leaf(literal: UserInputLiteral) -> UserInputAst {
+    UserInputAst::Leaf(Box::new(UserInputLeaf::Literal(literal)))
+}
+
+/// A unit of the query as a query: any of its forms.
+pub(super) fn unit_query(
+    index: &SearchIndex,
+    parsers: &Parsers,
+    unit: &Unit,
+    typos: bool,
+) -> Result<Box<dyn Query>, SearchError> {
+    let mut alternatives = Vec::with_capacity(unit.forms.len() + 1);
+    for form in &unit.forms {
+        alternatives.push(parsers.parse(leaf(form.clone()), typos)?);
+    }
+    if let Some(prefix) = &unit.prefix {
+        alternatives.extend(prefixed(index, prefix)?);
+    }
+    Ok(match alternatives.len() {
+        1 => alternatives.pop().expect("one"),
+        _ => Box::new(BooleanQuery::union(alternatives)),
+    })
+}
+
+/// The query read as it was worded: its words (see `reading`) and the rest
+/// of its clauses (fields, phrases, `+`, `-`) as typed.
+pub(super) struct Reader<'a> {
+    pub(super) index: &'a SearchIndex,
+    pub(super) parsers: Parsers,
+    pub(super) ast: UserInputAst,
+    pub(super) words: Words,
+    /// Places of the words among the top-level clauses.
+    pub(super) places: Vec<usize>,
+    /// Every word of the question, function words too, as topic keys
+    /// write them.
+    pub(super) question: Vec<String>,
+}
+
+/// Clauses of a boolean query: how each must occur, and the query.
+pub(super) type Clauses = Vec<(Occur, Box<dyn Query>)>;
+
+impl Reader<'_> {
+    /// The other clauses, with how each must occur.
+    pub(super) fn others(&self, typos: bool) -> Result<Clauses, SearchError> {
+        let clauses: Vec<(Option<Occur>, UserInputAst)> = match &self.ast {
+            UserInputAst::Clause(clauses) => clauses.clone(),
+            other => vec![(None, other.clone())],
+        };
+        let mut out = Vec::new();
+        for (place, (occur, ast)) in clauses.into_iter().enumerate() {
+            if self.places.contains(&place) {
+                continue;
+            }
+            let occur = occur.unwrap_or(Occur::Must);
+            out.push((occur, self.parsers.parse(ast, typos)?));
+        }
+        Ok(out)
+    }
+
+    pub(super) fn query(&self, reading: Reading) -> Result<Box<dyn Query>, SearchError> {
+        if self.places.is_empty() {
+            return self.parsers.parse(self.ast.clone(), reading.typos);
+        }
+        let mut clauses = self.others(reading.typos)?;
+        let mut required = Vec::new();
+        for unit in &self.words.units {
+            let query = unit_query(self.index, &self.parsers, unit, reading.typos)?;
+            match unit.need {
+                Need::Required => required.push(query),
+                Need::Optional => clauses.push((Occur::Should, query)),
+            }
+        }
+        // Words of the question that stand near each other in a ruling
+        // score it more: "mission points" near each other, not apart.
+        for pair in self.words.units.windows(2) {
+            if pair
+                .iter()
+                .all(|u| u.forms.len() == 1 && u.prefix.is_none())
+            {
+                let near = UserInputLiteral {
+                    field_name: None,
+                    phrase: format!("{} {}", pair[0].forms[0].phrase, pair[1].forms[0].phrase),
+                    delimiter: Delimiter::DoubleQuotes,
+                    slop: NEAR,
+                    prefix: false,
+                };
+                clauses.push((Occur::Should, self.parsers.parse(leaf(near), false)?));
+            }
+        }
+        if reading.any_word {
+            clauses.push((Occur::Must, Box::new(BooleanQuery::union(required))));
+        } else {
+            clauses.extend(required.into_iter().map(|q| (Occur::Must, q)));
+        }
+        Ok(Box::new(BooleanQuery::new(clauses)))
+    }
+
+    /// The hits in the order to show them: see `regathered`.
+    pub(super) fn regathered(
+        &self,
+        hits: Vec<(Rank, Hit)>,
+    ) -> Result<Vec<(Rank, Hit)>, SearchError> {
+        let units: Vec<&Unit> = self.words.required().take(MOST_WORDS).collect();
+        let mut ranked = Vec::with_capacity(hits.len());
+        for (rank, hit) in &hits {
+            let entry: serde_json::Value = serde_json::from_str(&hit.entry)?;
+            let body = entry
+                .get("text")
+                .and_then(|t| t.as_str())
+                .unwrap_or_default();
+            ranked.push(super::regathered::Ranked {
+                has: rank.has,
+                status: hit.period.status.as_ref(),
+                release: hit.id.split_once(':').map_or(hit.id.as_str(), |(r, _)| r),
+                edition: hit.edition,
+                text: format!("{}\n{body}", hit.topic),
+                named: super::regathered::names(&self.question, &hit.topic),
+            });
+        }
+        let order =
+            super::regathered::order(self.index, self.index.fields().text, &units, &ranked)?;
+        let mut slots: Vec<Option<(Rank, Hit)>> = hits.into_iter().map(Some).collect();
+        Ok(order.into_iter().filter_map(|k| slots[k].take()).collect())
+    }
+
+    /// Which required words each entry has.
+    ///
+    /// A word typed as one word of letters is had in the forms of it that
+    /// the documents spell (see `super::reading::forms_in_documents`), not in
+    /// every word that shares its stem: a ruling on commandeering does not
+    /// have "commander". Other words (phrases, joined, prefixes, typos) are
+    /// had as they match.
+    pub(super) fn coverage(
+        &self,
+        searcher: &Searcher,
+        typos: bool,
+    ) -> Result<Option<Coverage>, SearchError> {
+        let spelled = self.index.fields().spelled;
+        let mut units = Vec::new();
+        for unit in self.words.required() {
+            let forms = match unit.forms.as_slice() {
+                [only] if !typos && unit.prefix.is_none() => {
+                    super::reading::forms_in_documents(self.index, &only.phrase)?
+                }
+                _ => Vec::new(),
+            };
+            let query: Box<dyn Query> = if forms.is_empty() {
+                unit_query(self.index, &self.parsers, unit, typos)?
+            } else {
+                Box::new(BooleanQuery::union(
+                    forms
+                        .iter()
+                        .map(|form| {
+                            Box::new(TermQuery::new(
+                                Term::from_field_text(spelled, form),
+                                IndexRecordOption::Basic,
+                            )) as Box<dyn Query>
+                        })
+                        .collect(),
+                ))
+            };
+            units.push((unit.typed.clone(), query));
+        }
+        Coverage::of(searcher, units)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_words_drop_syntax_and_operators() {
+        assert_eq!(plain_words("\"once each turn"), ["once", "each", "turn"]);
+        assert_eq!(plain_words("cloak AND"), ["cloak"]);
+        assert_eq!(plain_words("O'Brien's (card:"), ["O'Brien's", "card"]);
+        assert!(plain_words("AND \"").is_empty());
+        assert_eq!(plain_words("-Q-Flash's' effect"), ["Q-Flash's", "effect"]);
+    }
+
+    #[test]
+    fn only_bare_words_are_read_as_words() {
+        let ast =
+            query_grammar::parse_query("comandeer \"docked ship\" -tribble topic:x +ship").unwrap();
+        assert_eq!(
+            crate::search::reading::plain_words(&ast),
+            [(0, "comandeer".to_string())]
+        );
+        let ast = query_grammar::parse_query("comandeer").unwrap();
+        assert_eq!(
+            crate::search::reading::plain_words(&ast),
+            [(0, "comandeer".to_string())]
+        );
+        // A query with OR says itself how its words combine.
+        let ast = query_grammar::parse_query("cloak OR phase").unwrap();
+        assert!(crate::search::reading::plain_words(&ast).is_empty());
+    }
+}

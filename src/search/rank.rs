@@ -1,0 +1,162 @@
+//! Ranking: BM25 scaled by the share of the question's word weight (IDF)
+//! an entry holds, so an entry lacking a rare word ranks below one lacking
+//! a common word, and only the entries shown on the date are collected.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use tantivy::collector::TopDocs;
+use tantivy::index::SegmentId;
+use tantivy::query::{EnableScoring, Query};
+use tantivy::{
+    DocAddress, DocId, DocSet, Score, Searcher, SegmentReader, TantivyError, TERMINATED,
+};
+
+use super::filters::shown;
+use super::query::MOST_WORDS;
+use super::{Request, SearchError};
+use crate::index::timeline::{self, Standing};
+use crate::index::STANDING;
+
+/// How many hits are ranked at least, before the newer word of a gathering
+/// release is put above the consolidated ruling it re-says (see
+/// `regathered`): as many for a short list as for a long one.
+pub(super) const POOL: usize = 10;
+
+/// How an entry ranks: shown on the date first, then by score. The score
+/// (BM25) weighs each word by how rare it is and each entry by its length:
+/// a count of words would favour the longest entries (a rulebook section
+/// has most words of any question) over the ones that answer. An entry
+/// that lacks some of the required words has its score scaled by the share
+/// of their weight (IDF) it holds.
+#[derive(Debug, Clone, Copy, PartialEq, PartialOrd)]
+pub(super) struct Rank {
+    pub(super) shown: bool,
+    pub(super) score: Score,
+    /// Which required words it has, one bit each.
+    pub(super) has: u64,
+}
+
+/// Which of the query's required words each entry has, per segment.
+pub(super) struct Coverage {
+    /// The words as typed, as their bits count.
+    pub(super) words: Vec<String>,
+    /// Per segment, per document: the words it has, one bit each.
+    pub(super) segments: BTreeMap<SegmentId, Arc<Vec<u64>>>,
+    /// How much each word says (its inverse document frequency, as BM25
+    /// weighs it), by bit.
+    pub(super) weights: Arc<Vec<Score>>,
+}
+
+impl Coverage {
+    /// For a query of several required words, each with its query.
+    pub(super) fn of(
+        searcher: &Searcher,
+        units: Vec<(String, Box<dyn Query>)>,
+    ) -> Result<Option<Coverage>, SearchError> {
+        if units.len() < 2 {
+            return Ok(None);
+        }
+        let mut words = Vec::new();
+        let mut weights = Vec::new();
+        for (typed, query) in units.into_iter().take(MOST_WORDS) {
+            words.push(typed);
+            weights.push(query.weight(EnableScoring::disabled_from_searcher(searcher))?);
+        }
+        let mut segments = BTreeMap::new();
+        let mut holding = vec![0u64; weights.len()];
+        for segment in searcher.segment_readers() {
+            let mut has = vec![0u64; segment.max_doc() as usize];
+            for (bit, weight) in weights.iter().enumerate() {
+                let mut scorer = weight.scorer(segment, 1.0)?;
+                let mut doc = scorer.doc();
+                while doc != TERMINATED {
+                    has[doc as usize] |= 1 << bit;
+                    holding[bit] += 1;
+                    doc = scorer.advance();
+                }
+            }
+            segments.insert(segment.segment_id(), Arc::new(has));
+        }
+        let entries = searcher.num_docs() as f64;
+        let weights = holding
+            .into_iter()
+            .map(|n| {
+                let n = n as f64;
+                (1.0 + (entries - n + 0.5) / (n + 0.5)).ln() as Score
+            })
+            .collect();
+        Ok(Some(Coverage {
+            words,
+            segments,
+            weights: Arc::new(weights),
+        }))
+    }
+
+    /// The share of the words' weight that an entry with these bits has.
+    pub(super) fn share(weights: &[Score], has: u64) -> Score {
+        let total: Score = weights.iter().sum();
+        if total <= 0.0 {
+            return 1.0;
+        }
+        let had: Score = weights
+            .iter()
+            .enumerate()
+            .filter(|(bit, _)| has & (1 << bit) != 0)
+            .map(|(_, w)| w)
+            .sum();
+        had / total
+    }
+
+    /// The words an entry lacks, given its bits.
+    pub(super) fn missing(&self, has: u64) -> Vec<String> {
+        self.words
+            .iter()
+            .enumerate()
+            .filter(|(bit, _)| has & (1 << bit) == 0)
+            .map(|(_, w)| w.clone())
+            .collect()
+    }
+}
+
+/// The best `limit` documents that are shown on the date, ranked as
+/// [`Rank`] says: the others rank below every shown one while collecting
+/// and are dropped.
+pub(super) fn best_shown(
+    searcher: &Searcher,
+    query: &dyn Query,
+    request: &Request,
+    coverage: Option<&Coverage>,
+) -> Result<Vec<(Rank, DocAddress)>, TantivyError> {
+    let day = timeline::day(request.as_of);
+    let all = request.all;
+    let segments = coverage.map(|c| c.segments.clone()).unwrap_or_default();
+    let weights = coverage.map(|c| c.weights.clone());
+    let collector =
+        TopDocs::with_limit(request.limit.max(POOL)).tweak_score(move |segment: &SegmentReader| {
+            let column = segment.fast_fields().i64(STANDING).ok();
+            let has = segments.get(&segment.segment_id()).cloned();
+            let weights = weights.clone();
+            move |doc: DocId, score: Score| {
+                let standing = column.as_ref().map_or(Standing::NotInEffect, |c| {
+                    timeline::standing_on(c.values_for_doc(doc), day)
+                });
+                let has = has
+                    .as_ref()
+                    .and_then(|h| h.get(doc as usize).copied())
+                    .unwrap_or_default();
+                // An entry that lacks words of the question scores by the
+                // share of their weight it has: lacking a rare word costs
+                // more than lacking a common one.
+                let share = weights.as_ref().map_or(1.0, |w| Coverage::share(w, has));
+                Rank {
+                    shown: shown(standing, all),
+                    score: score * share,
+                    has,
+                }
+            }
+        });
+    let mut best = searcher.search(query, &collector)?;
+    best.retain(|(rank, _)| rank.shown);
+    Ok(best)
+}
