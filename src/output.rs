@@ -122,12 +122,10 @@ impl<F: Formatter> Formatter for SafeFormatter<F> {
 }
 
 /// `value` as JSON, pretty (indented, one field a line) or on one line,
-/// with the characters of [`escaped_in_json`] escaped: what every JSON
-/// answer and error is written with.
-pub fn to_json<T: serde::Serialize + ?Sized>(
-    value: &T,
-    pretty: bool,
-) -> serde_json::Result<String> {
+/// with the characters of [`escaped_in_json`] escaped. Private: JSON
+/// reaches stdout and stderr only through [`Out::json`] and
+/// [`Out::json_line`], so no answer can be written another way.
+fn to_json<T: serde::Serialize + ?Sized>(value: &T, pretty: bool) -> serde_json::Result<String> {
     let mut bytes = Vec::new();
     if pretty {
         let formatter = SafeFormatter(serde_json::ser::PrettyFormatter::new());
@@ -250,16 +248,23 @@ impl<W: Write> Out<W> {
         self.inner.flush()
     }
 
-    /// Writes `value` as pretty JSON, safe for a terminal.
-    pub fn json<T: serde::Serialize + ?Sized>(&mut self, value: &T) -> anyhow::Result<()> {
-        self.line(&to_json(value, true)?)?;
-        Ok(())
+    /// Writes `value` as pretty JSON, safe for a terminal: every `--json`
+    /// answer and error object is written here or by [`Out::json_line`].
+    pub fn json<T: serde::Serialize + ?Sized>(&mut self, value: &T) -> io::Result<()> {
+        self.json_as(value, true)
     }
 
     /// Writes `value` as JSON on one line, safe for a terminal.
-    pub fn json_line<T: serde::Serialize + ?Sized>(&mut self, value: &T) -> anyhow::Result<()> {
-        self.line(&to_json(value, false)?)?;
-        Ok(())
+    pub fn json_line<T: serde::Serialize + ?Sized>(&mut self, value: &T) -> io::Result<()> {
+        self.json_as(value, false)
+    }
+
+    fn json_as<T: serde::Serialize + ?Sized>(&mut self, value: &T, pretty: bool) -> io::Result<()> {
+        // serde_json's error keeps the kind of an I/O error it wraps (a
+        // closed pipe stays one).
+        let text = to_json(value, pretty)?;
+        self.inner.write_all(text.as_bytes())?;
+        self.inner.write_all(b"\n")
     }
 }
 

@@ -21,6 +21,7 @@ use crate::corpus;
 use crate::error::{DocumentError, Unread};
 use crate::markdown;
 use crate::model::{Release, ReleaseKind};
+use crate::output::Out;
 use crate::parse::about::Source;
 use crate::parse::flow::Furniture;
 use crate::parse::heads::{initial, Rejection};
@@ -327,8 +328,8 @@ fn documents(paths: &[PathBuf]) -> (Vec<(PathBuf, String)>, Vec<NotRead>, Vec<Un
 pub fn run(
     paths: &[PathBuf],
     show: Show,
-    out: &mut impl Write,
-    err: &mut impl Write,
+    out: &mut Out<impl Write>,
+    err: &mut Out<impl Write>,
 ) -> anyhow::Result<CheckOutcome> {
     let (files, mut not_read, mut unreadable) = documents(paths);
     let mut readings: Vec<(Reading, String, convert::Report)> = Vec::new();
@@ -359,11 +360,11 @@ pub fn run(
         };
         if show == Show::Markdown {
             if files.len() > 1 {
-                writeln!(out, "==> {} <==", escape_name(name))?;
+                writeln!(out.writer(), "==> {} <==", escape_name(name))?;
             }
-            out.write_all(converted.markdown.as_bytes())?;
+            out.writer().write_all(converted.markdown.as_bytes())?;
             if files.len() > 1 {
-                writeln!(out)?;
+                writeln!(out.writer())?;
             }
         }
         match read_document(name, &converted.markdown, order) {
@@ -389,15 +390,15 @@ pub fn run(
         unreadable,
     };
     match show {
-        Show::Json => writeln!(out, "{}", crate::output::to_json(&report, true)?)?,
-        Show::Plain => write_plain(&report, out)?,
+        Show::Json => out.json(&report)?,
+        Show::Plain => write_plain(&report, out.writer())?,
         Show::Markdown => {
             // The Markdown is the answer; what could not be read still says so.
             for n in &report.not_read {
-                writeln!(err, "warning: not read: {}", sanitize(&n.message))?;
+                writeln!(err.writer(), "warning: not read: {}", sanitize(&n.message))?;
             }
             for u in &report.unreadable {
-                writeln!(err, "unreadable: {}", sanitize(&u.message))?;
+                writeln!(err.writer(), "unreadable: {}", sanitize(&u.message))?;
             }
         }
     }

@@ -11,7 +11,7 @@ use serde::Serialize;
 use crate::catalog::CatalogError;
 use crate::diff::DiffError;
 use crate::index::IndexError;
-use crate::output::to_json;
+use crate::output::Out;
 use crate::search::SearchError;
 
 /// What kind of error ended a command, for programs.
@@ -172,8 +172,7 @@ pub fn report(error: &anyhow::Error, json: bool, err: &mut impl Write) -> io::Re
                 message: &message,
             },
         };
-        let text = to_json(&body, true).map_err(io::Error::other)?;
-        writeln!(err, "{text}")
+        Out::new(err).json(&body)
     } else {
         writeln!(err, "rulings: {message}")
     }

@@ -310,8 +310,8 @@ fn dispatch(
             match check::run(
                 &paths,
                 check::Show::of(*json, *markdown),
-                p.out.writer(),
-                p.err.writer(),
+                &mut p.out,
+                &mut p.err,
             )? {
                 check::CheckOutcome::Clean => Outcome::Found,
                 check::CheckOutcome::Warnings => Outcome::NothingFound,
