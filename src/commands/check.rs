@@ -362,7 +362,10 @@ pub fn run(
             if files.len() > 1 {
                 writeln!(out.writer(), "==> {} <==", escape_name(name))?;
             }
-            out.writer().write_all(converted.markdown.as_bytes())?;
+            // The document's own text: what `--markdown` shows of it must
+            // not drive the terminal any more than an answer may.
+            out.writer()
+                .write_all(sanitize(&converted.markdown).as_bytes())?;
             if files.len() > 1 {
                 writeln!(out.writer())?;
             }

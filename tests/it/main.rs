@@ -11,6 +11,7 @@ mod base;
 mod check;
 mod cli;
 mod completions;
+mod control;
 mod corpus;
 mod diff;
 mod family;
