@@ -8,7 +8,7 @@ use std::io::{self, IsTerminal, Write};
 use serde_json::ser::Formatter;
 
 use crate::render::Style;
-use crate::safe::escaped_in_json;
+use crate::safe::{escaped_in_json, for_terminal};
 
 /// When answers are colored, as asked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -234,14 +234,17 @@ impl<W: Write> Out<W> {
         self.inner
     }
 
-    /// The writer underneath, for a renderer that writes by itself.
-    pub fn writer(&mut self) -> &mut W {
-        &mut self.inner
+    /// Writes `text` and a newline. Whatever the text holds, only the
+    /// styling our renderers add reaches the terminal (see
+    /// [`for_terminal`]): there is no other way to write text here.
+    pub fn line(&mut self, text: &str) -> io::Result<()> {
+        self.text(text)?;
+        self.inner.write_all(b"\n")
     }
 
-    pub fn line(&mut self, text: &str) -> io::Result<()> {
-        self.inner.write_all(text.as_bytes())?;
-        self.inner.write_all(b"\n")
+    /// Writes `text` as it is, without a newline, safe as [`Out::line`].
+    pub fn text(&mut self, text: &str) -> io::Result<()> {
+        self.inner.write_all(for_terminal(text).as_bytes())
     }
 
     pub fn flush(&mut self) -> io::Result<()> {
@@ -271,6 +274,18 @@ impl<W: Write> Out<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_line_keeps_styling_and_drops_every_other_control() {
+        let mut out = Out::new(Vec::new());
+        out.line("\u{1b}[1mbold\u{1b}[0m \u{1b}[2Jcleared\u{9b}H\u{7}")
+            .unwrap();
+        out.text("\u{1b}]0;retitled\u{7}end").unwrap();
+        assert_eq!(
+            String::from_utf8(out.into_inner()).unwrap(),
+            "\u{1b}[1mbold\u{1b}[0m cleared\nend"
+        );
+    }
 
     #[test]
     fn json_escapes_controls_and_bidi_characters() {

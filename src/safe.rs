@@ -57,6 +57,47 @@ pub fn sanitize(text: &str) -> String {
     out
 }
 
+/// Text on its way to a terminal, whoever made it: the styling our own
+/// renderers add (SGR sequences, `ESC [ digits ; … m`) passes, and every
+/// other control character or escape sequence is dropped as [`sanitize`]
+/// drops it. The line writer applies it to everything it writes, so text a
+/// caller forgot to sanitize can at worst carry colour, never move the
+/// cursor, clear the screen or retitle the terminal.
+pub fn for_terminal(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text
+        .chars()
+        .any(|c| (c.is_control() && c != '\n' && c != '\t') || is_invisible_format(c))
+    {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('\u{1b}') {
+        let (before, from) = rest.split_at(at);
+        out.push_str(&sanitize(before));
+        let sgr = from[2.min(from.len())..]
+            .find(|c: char| !(c.is_ascii_digit() || c == ';'))
+            .filter(|&end| {
+                from.as_bytes().get(1) == Some(&b'[') && from[2 + end..].starts_with('m')
+            })
+            .map(|end| 2 + end + 1);
+        match sgr {
+            Some(len) => {
+                out.push_str(&from[..len]);
+                rest = &from[len..];
+            }
+            None => {
+                // Not our styling: read it as sanitize reads a sequence.
+                let next = from[1..].find('\u{1b}').map_or(from.len(), |n| n + 1);
+                out.push_str(&sanitize(&from[..next]));
+                rest = &from[next..];
+            }
+        }
+    }
+    out.push_str(&sanitize(rest));
+    std::borrow::Cow::Owned(out)
+}
+
 /// A file name or path made safe for a terminal: where
 /// [`sanitize`] drops what a document's text should not show, a name keeps
 /// every character, shown: newline, carriage return and tab as `\n`, `\r`,
@@ -130,5 +171,19 @@ mod tests {
             sanitize("keep\ttabs\nand lines — and ◆ icons"),
             "keep\ttabs\nand lines — and ◆ icons"
         );
+    }
+
+    #[test]
+    fn only_styling_reaches_a_terminal() {
+        use super::for_terminal;
+        assert_eq!(for_terminal("plain ◆ text\tand\n"), "plain ◆ text\tand\n");
+        assert_eq!(
+            for_terminal("\u{1b}[1;31mred\u{1b}[0m"),
+            "\u{1b}[1;31mred\u{1b}[0m"
+        );
+        assert_eq!(for_terminal("a\u{1b}[2Jb\u{1b}]0;title\u{7}c"), "abc");
+        assert_eq!(for_terminal("x\u{9b}31my\u{85}z\u{7}"), "xyz");
+        assert_eq!(for_terminal("\u{1b}[31"), "");
+        assert_eq!(for_terminal("\u{202e}rev"), "rev");
     }
 }

@@ -360,14 +360,13 @@ pub fn run(
         };
         if show == Show::Markdown {
             if files.len() > 1 {
-                writeln!(out.writer(), "==> {} <==", escape_name(name))?;
+                out.line(&format!("==> {} <==", escape_name(name)))?;
             }
             // The document's own text: what `--markdown` shows of it must
             // not drive the terminal any more than an answer may.
-            out.writer()
-                .write_all(sanitize(&converted.markdown).as_bytes())?;
+            out.text(&sanitize(&converted.markdown))?;
             if files.len() > 1 {
-                writeln!(out.writer())?;
+                out.line("")?;
             }
         }
         match read_document(name, &converted.markdown, order) {
@@ -394,14 +393,18 @@ pub fn run(
     };
     match show {
         Show::Json => out.json(&report)?,
-        Show::Plain => write_plain(&report, out.writer())?,
+        Show::Plain => {
+            let mut plain = Vec::new();
+            write_plain(&report, &mut plain)?;
+            out.text(&String::from_utf8_lossy(&plain))?;
+        }
         Show::Markdown => {
             // The Markdown is the answer; what could not be read still says so.
             for n in &report.not_read {
-                writeln!(err.writer(), "warning: not read: {}", sanitize(&n.message))?;
+                err.line(&format!("warning: not read: {}", sanitize(&n.message)))?;
             }
             for u in &report.unreadable {
-                writeln!(err.writer(), "unreadable: {}", sanitize(&u.message))?;
+                err.line(&format!("unreadable: {}", sanitize(&u.message)))?;
             }
         }
     }

@@ -174,7 +174,7 @@ pub fn report(error: &anyhow::Error, json: bool, err: &mut impl Write) -> io::Re
         };
         Out::new(err).json(&body)
     } else {
-        writeln!(err, "rulings: {message}")
+        Out::new(err).line(&format!("rulings: {message}"))
     }
 }
 
