@@ -14,9 +14,9 @@ use crate::answer::topic::{printed, Mentioned};
 use crate::catalog::{Catalog, Keys, Looked, Name, Named, Reprints};
 use crate::cli::ErrataArgs;
 use crate::limits::{self, Typed};
-use crate::markdown::plain_text;
 use crate::model::{Edition, Entry};
-use crate::render::{describe_short, mark_lost, status_badge, wrap, Style};
+use crate::render::errata::card_text;
+use crate::render::{mark_lost, status_badge};
 use crate::safe::sanitize;
 use crate::status::Status;
 use crate::topic::TopicKey;
@@ -322,57 +322,6 @@ enum NoErrata {
         nearest: Vec<Candidate>,
         used: Vec<Candidate>,
     },
-}
-
-/// A card's errata for people.
-pub fn card_text(style: &Style, typed: &str, e: &CardErrata, exact: bool) -> Vec<String> {
-    let w = style.width;
-    let (stored, period) = &e.newest;
-    let mut lines = Vec::new();
-    if !exact {
-        lines.push(format!(
-            "{} no errata for `{}`; showing the closest card, `{}`",
-            style.caution_bold("note:"),
-            sanitize(typed),
-            sanitize(&stored.entry.topic)
-        ));
-    }
-    lines.push(format!(
-        "{}  {}  {}",
-        style.heading(&sanitize(&stored.entry.topic)),
-        style.edition(e.edition.label()),
-        status_badge(style, e.status())
-    ));
-    lines.push(format!("{} {}", style.dimmed("from"), stored.citation));
-    if e.reprints > 0 {
-        lines.push(style.dimmed(&reprinted(e.reprints)));
-    }
-    if !matches!(e.status(), Status::InForce) {
-        lines.push(style.caution(&wrap(&describe_short(period), w, "")));
-    }
-    lines.push(String::new());
-    lines.push(wrap(&plain_text(&stored.entry.text), w, "  "));
-    if !e.history.is_empty() {
-        lines.push(String::new());
-        lines.push(style.bold("Earlier errata (newest first)"));
-        for (h, reprints) in &e.history {
-            lines.push(format!("  {}  {}", h.entry.date, h.citation));
-            if *reprints > 0 {
-                lines.push(style.dimmed(&format!("  {}", reprinted(*reprints))));
-            }
-            lines.push(wrap(&plain_text(&h.entry.text), w, "    "));
-        }
-    }
-    lines
-}
-
-/// How many earlier releases printed the same text.
-fn reprinted(times: usize) -> String {
-    if times == 1 {
-        "the same text was printed in 1 earlier release".to_string()
-    } else {
-        format!("the same text was printed in {times} earlier releases")
-    }
 }
 
 /// No errata to show: say which of the four it is.

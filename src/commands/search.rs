@@ -19,9 +19,10 @@ use super::{Config, Outcome, Printer};
 use crate::catalog::Catalog;
 use crate::cli::SearchArgs;
 use crate::model::Edition;
-use crate::render::{describe_short, mark_lost, status_badge, wrap, Style};
+use crate::render::mark_lost;
+use crate::render::search::{answer_text, plain_mark};
 use crate::safe::sanitize;
-use crate::search::{self, Answer, Hit, Note as ReadNote, Request};
+use crate::search::{self, Answer, Note as ReadNote, Request};
 use crate::status::Status;
 use crate::topic::TopicKey;
 
@@ -38,10 +39,6 @@ struct AnswerJson<'a> {
     query: &'a str,
     hits: Vec<HitJson<'a>>,
     notes: Vec<Note>,
-}
-
-fn plain_mark(word: &str) -> String {
-    format!("**{word}**")
 }
 
 pub fn run(
@@ -88,7 +85,18 @@ pub fn run(
         };
         p.out.json(&body)?;
     } else {
-        for line in mark_lost(&p.style, answer_text(&p.style, &answer, &request)) {
+        for line in mark_lost(
+            &p.style,
+            answer_text(
+                &p.style,
+                &answer,
+                &request,
+                notes(&answer, &request, &[])
+                    .iter()
+                    .map(Note::text)
+                    .collect(),
+            ),
+        ) {
             p.out.line(&line)?;
         }
     }
@@ -250,65 +258,4 @@ fn notes(answer: &Answer, request: &Request, candidates: &[Candidate]) -> Vec<No
         });
     }
     notes
-}
-
-/// An answer for people.
-pub fn answer_text(style: &Style, answer: &Answer, request: &Request) -> Vec<String> {
-    let mut lines = Vec::new();
-    for line in notes(answer, request, &[]).iter().map(Note::text) {
-        let styled = match line.split_once(": ") {
-            Some((head, rest)) => format!("{} {rest}", style.caution_bold(&format!("{head}:"))),
-            None => line,
-        };
-        lines.push(styled);
-    }
-    if answer.hits.is_empty() {
-        lines.push(format!(
-            "No ruling found for `{}`.",
-            sanitize(&request.query)
-        ));
-        return lines;
-    }
-    if !answer.notes.is_empty() || !answer.did_you_mean.is_empty() {
-        lines.push(String::new());
-    }
-    for (i, hit) in answer.hits.iter().enumerate() {
-        if i > 0 {
-            lines.push(String::new());
-        }
-        lines.extend(hit_text(style, i + 1, hit));
-    }
-    lines
-}
-
-fn hit_text(style: &Style, rank: usize, hit: &Hit) -> Vec<String> {
-    let w = style.width;
-    let status = hit.period.status.as_ref().expect("hits are in effect");
-    let mut lines = vec![format!(
-        "{}. {}  {}  {}  {}",
-        rank,
-        style.bold(&sanitize(&hit.topic)),
-        style.edition(hit.edition.label()),
-        style.dimmed(hit.kind.label()),
-        status_badge(style, status)
-    )];
-    if !matches!(status, Status::InForce) {
-        lines.push(style.caution(&wrap(&describe_short(&hit.period), w, "   ")));
-    }
-    lines.push(format!(
-        "   {} {}",
-        style.dimmed("from"),
-        sanitize(&hit.citation)
-    ));
-    // Snippets are cut from the indexed `markdown::plain_text`, already free
-    // of control characters; sanitizing here would strip the highlights.
-    let snippet = if style.color {
-        hit.snippet.marked(|w| style.highlight(w))
-    } else {
-        hit.snippet.marked(plain_mark)
-    };
-    if !snippet.trim().is_empty() {
-        lines.push(wrap(&snippet, w, "   "));
-    }
-    lines
 }

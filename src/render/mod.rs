@@ -2,7 +2,11 @@
 //! symbols painted, statuses in words. Library types hold data; this is where they become
 //! sentences. Every renderer takes a [`Style`] and writes to any writer.
 
+pub mod diff;
+pub mod errata;
+pub mod search;
 mod style;
+pub mod topic;
 
 pub use style::Style;
 

@@ -1,0 +1,299 @@
+//! A topic in words: the ruling in force with its citation and status,
+//! what still stands beside it, the base entry with the amendments applied
+//! (and those refused, and why), the history and the references followed.
+
+use chrono::NaiveDate;
+
+use super::{describe, describe_short, status_badge, wrap, Style};
+use crate::amend::{Failure, Ordinal, Target};
+use crate::answer::topic::TopicAnswer;
+use crate::catalog::{Amended, Reference, Stored};
+use crate::index::timeline::Period;
+use crate::markdown::plain_text;
+use crate::model::EntryKind;
+use crate::safe::sanitize;
+use crate::status::Status;
+
+/// Where a reference not in the corpus lives, as JSON and text say it.
+pub fn home_text(reference: &Reference) -> Option<String> {
+    reference
+        .home
+        .map(|home| format!("not in these documents; {}", home.name()))
+}
+
+/// A topic's answer for people.
+pub fn topic_text(
+    style: &Style,
+    typed: &str,
+    a: &TopicAnswer,
+    as_of: NaiveDate,
+    today: NaiveDate,
+    history: bool,
+) -> Vec<String> {
+    let mut lines = Vec::new();
+    let (stored, period) = (&a.newest.0, &a.newest.1);
+    let entry = &stored.entry;
+    let status = period.status.as_ref().expect("in effect");
+    let w = style.width;
+    if !a.exact {
+        lines.push(format!(
+            "{} no topic `{}`; showing the closest, `{}`",
+            style.caution_bold("note:"),
+            sanitize(typed),
+            entry.key
+        ));
+    }
+    lines.push(format!(
+        "{}  {}  {}",
+        style.heading(&sanitize(&entry.topic)),
+        style.edition(a.edition.label()),
+        status_badge(style, status)
+    ));
+    lines.push(format!("{} {}", style.dimmed("from"), stored.citation));
+    let mut facts = vec![entry.kind.label().to_string()];
+    if let Some(effect) = entry.effect {
+        facts.push(effect.label().to_string());
+    }
+    if entry.new {
+        facts.push("marked new or changed".to_string());
+    }
+    if as_of != today {
+        facts.push(format!("as of {as_of}"));
+    }
+    lines.push(style.dimmed(&facts.join(" · ")));
+    let rescinds_itself = matches!(status, Status::Rescinded { by, .. } if *by == entry.id());
+    if rescinds_itself {
+        lines.push(style.caution(
+            "rescinded: this entry deletes the topic, and nothing in these documents takes its place",
+        ));
+    } else if !matches!(status, Status::InForce) {
+        lines.push(style.caution(&wrap(&describe_short(period), w, "")));
+    }
+    lines.push(String::new());
+    let folded: Vec<String> = match &a.amended {
+        Some(amended) => {
+            lines.extend(amended_text(style, amended));
+            std::iter::once(amended.base.entry.id())
+                .chain(amended.steps.iter().map(|s| s.by.entry.id()))
+                .collect()
+        }
+        None => {
+            lines.push(wrap(&plain_text(&entry.text), w, "  "));
+            Vec::new()
+        }
+    };
+    let standing: Vec<&(Stored, Period)> = a
+        .standing
+        .iter()
+        .filter(|(s, _)| !folded.contains(&s.entry.id()))
+        .collect();
+
+    if !standing.is_empty() {
+        lines.push(String::new());
+        lines.push(style.bold("Also standing (amended, not replaced), newest first"));
+        for (s, p) in standing {
+            let status = p.status.as_ref().expect("in effect");
+            lines.push(format!(
+                "  {} {}  {}",
+                s.entry.date,
+                status_badge(style, status),
+                s.citation
+            ));
+            if !matches!(status, Status::InForce) {
+                lines.push(style.caution(&wrap(&describe_short(p), w, "  ")));
+            }
+            lines.push(wrap(&plain_text(&s.entry.text), w, "    "));
+        }
+    }
+
+    if !a.references.is_empty() {
+        lines.push(String::new());
+        let heading = if entry.kind == EntryKind::Redirect {
+            "Points to"
+        } else {
+            "See"
+        };
+        lines.push(style.bold(heading));
+        for r in &a.references {
+            lines.extend(reference_text(style, r));
+        }
+    }
+
+    if history {
+        lines.push(String::new());
+        let standing: Vec<String> = a.standing.iter().map(|(s, _)| s.entry.id()).collect();
+        let history: Vec<&(Stored, Period)> = a
+            .history
+            .iter()
+            .filter(|(s, _)| !standing.contains(&s.entry.id()))
+            .collect();
+        if history.is_empty() && a.standing.is_empty() {
+            lines.push(style.bold("History: no earlier ruling in these documents"));
+        } else if history.is_empty() {
+            lines.push(style.bold("History: no earlier ruling was replaced"));
+        } else {
+            lines.push(style.bold("History (newest first)"));
+            for (s, p) in history {
+                lines.push(format!(
+                    "  {} {}  {}",
+                    s.entry.date,
+                    status_badge(style, p.status.as_ref().expect("in effect")),
+                    s.citation
+                ));
+                lines.push(style.dimmed(&format!("  {}", describe(p))));
+                lines.push(wrap(&plain_text(&s.entry.text), w, "    "));
+            }
+        }
+    }
+    lines
+}
+
+/// Why an instruction was not applied, for people.
+pub fn failure_text(failure: Option<&Failure>) -> String {
+    match failure {
+        None => "applied".to_string(),
+        Some(Failure::WordsNotFound) => "the words to delete are not in that paragraph".to_string(),
+        Some(Failure::WordsTwice) => {
+            "the words to delete are in that paragraph more than once".to_string()
+        }
+        Some(Failure::Missing { have: 0 }) => {
+            "the base text has no such part (paragraph, sentence, bullet point or list)".to_string()
+        }
+        Some(Failure::Missing { have }) => {
+            format!("the base text has only {have} of the parts it counts")
+        }
+        Some(Failure::NameNotFound) => {
+            "no paragraph of the base text begins with the name it gives".to_string()
+        }
+        Some(Failure::Unclear) => "the part it names cannot be found unambiguously".to_string(),
+        Some(Failure::NoText) => "it gives no text to put in".to_string(),
+        Some(Failure::NoInstruction) => "not an instruction this tool reads".to_string(),
+    }
+}
+
+/// Where an instruction acts, for people ("paragraph 3").
+pub fn target_text(target: &Target) -> String {
+    let ord = |o: &Ordinal| match o {
+        Ordinal::Nth(n) => n.to_string(),
+        Ordinal::Last => "last".to_string(),
+    };
+    match target {
+        Target::Entry => "whole entry".to_string(),
+        Target::Paragraphs { paragraphs } => format!(
+            "paragraph {}",
+            paragraphs.iter().map(ord).collect::<Vec<_>>().join(" and ")
+        ),
+        Target::Sentence {
+            sentence,
+            paragraph,
+        } => format!("sentence {} of paragraph {}", ord(sentence), ord(paragraph)),
+        Target::Bullet { bullet } => format!("bullet point {}", ord(bullet)),
+        Target::Subsection { name, paragraph } => {
+            format!("paragraph {} of “{name}”", ord(paragraph))
+        }
+        Target::BeforeNamed { name } => format!("before “{name}”"),
+        Target::AfterParagraph { paragraph } => format!("after paragraph {}", ord(paragraph)),
+        Target::NewBullet {
+            section: Some(name),
+        } => format!("new bullet point under “{name}”"),
+        Target::NewBullet { section: None } => "new bullet point".to_string(),
+        Target::End => "end of the entry".to_string(),
+        Target::Words { paragraph } => format!("words of paragraph {}", ord(paragraph)),
+        Target::Unclear | Target::Unread => "unclear".to_string(),
+    }
+}
+
+/// The text in force with its changed words marked, then each change with
+/// its citation; an instruction that could not be applied shows the base
+/// text and the amendment side by side.
+pub fn amended_text(style: &Style, a: &Amended) -> Vec<String> {
+    let w = style.width;
+    let applied = a.steps.iter().filter(|s| s.step.failure.is_none()).count();
+    let mut lines = vec![style.bold(&format!(
+        "Text in force: {} with {applied} of {} change(s) applied",
+        a.base.citation,
+        a.steps.len()
+    ))];
+    let changes = crate::diff::word_diff(&a.base.entry.text, &a.text);
+    lines.push(wrap(&super::diff::word_diff_text(style, &changes), w, "  "));
+    lines.push(String::new());
+    lines.push(style.bold("Changes, oldest first"));
+    // The base text and a ruling side by side once per ruling.
+    let mut beside: Vec<String> = Vec::new();
+    for s in &a.steps {
+        let what = if s.step.instruction.statement.is_empty() {
+            "restates the entry".to_string()
+        } else {
+            s.step.instruction.statement.clone()
+        };
+        lines.push(format!(
+            "  {}  {}  ({})",
+            s.by.entry.date,
+            s.by.citation,
+            target_text(&s.step.instruction.target)
+        ));
+        lines.push(wrap(&sanitize(&what), w, "    "));
+        match &s.step.failure {
+            None => {
+                if !s.step.removed.is_empty() {
+                    lines.push(wrap(
+                        &format!("removed: “{}”", sanitize(&plain_text(&s.step.removed))),
+                        w,
+                        "    ",
+                    ));
+                }
+                if !s.step.added.is_empty() && s.step.instruction.target != Target::Entry {
+                    lines.push(wrap(
+                        &format!("added: “{}”", sanitize(&plain_text(&s.step.added))),
+                        w,
+                        "    ",
+                    ));
+                }
+            }
+            Some(failure) => {
+                let id = s.by.entry.id();
+                if beside.contains(&id) {
+                    lines.push(style.caution(&wrap(
+                        &format!(
+                            "not applied: {}; the amendment is given above",
+                            failure_text(Some(failure))
+                        ),
+                        w,
+                        "    ",
+                    )));
+                    continue;
+                }
+                beside.push(id);
+                lines.push(style.caution(&wrap(
+                    &format!(
+                        "not applied: {}. The base text and the amendment, side by side:",
+                        failure_text(Some(failure))
+                    ),
+                    w,
+                    "    ",
+                )));
+                lines.push(style.dimmed(&format!("    base text ({})", a.base.citation)));
+                lines.push(wrap(&plain_text(&a.base.entry.text), w, "      "));
+                lines.push(style.dimmed(&format!("    amendment ({})", s.by.citation)));
+                lines.push(wrap(&plain_text(&s.by.entry.text), w, "      "));
+            }
+        }
+    }
+    lines
+}
+
+pub fn reference_text(style: &Style, r: &Reference) -> Vec<String> {
+    match (&r.target, home_text(r)) {
+        (Some((s, p)), _) => vec![
+            format!(
+                "  {}  {}  {}",
+                style.bold(&sanitize(&r.topic)),
+                status_badge(style, p.status.as_ref().expect("in effect")),
+                s.citation
+            ),
+            wrap(&plain_text(&s.entry.text), style.width, "    "),
+        ],
+        (None, Some(home)) => vec![format!("  {} — {}", style.bold(&sanitize(&r.topic)), home)],
+        (None, None) => Vec::new(),
+    }
+}
