@@ -81,7 +81,11 @@ pub fn code_of(err: &anyhow::Error) -> ErrorCode {
         if let Some(e) = cause.downcast_ref::<DiffError>() {
             return diff_code(e);
         }
-        if let Some(SearchError::NoWords) = cause.downcast_ref::<SearchError>() {
+        // A query with no words, or one that only leaves out, has nothing
+        // to search for: the question's fault, not the index's.
+        if let Some(SearchError::NoWords | SearchError::OnlyExcluded { .. }) =
+            cause.downcast_ref::<SearchError>()
+        {
             return ErrorCode::EmptyQuery;
         }
         if cause.is::<crate::limits::TooLong>()

@@ -10,7 +10,6 @@
 
 use std::io::Write;
 
-use anyhow::bail;
 use serde::Serialize;
 use serde_json::value::RawValue;
 
@@ -56,12 +55,8 @@ pub fn run(
         limit: usize::from(args.limit),
         typing: args.typing,
     };
-    if request.query.trim().is_empty() {
-        bail!(super::Refusal::new(
-            super::ErrorCode::EmptyQuery,
-            "nothing to search for: give some words"
-        ));
-    }
+    // An empty query is the search's to refuse (`SearchError::NoWords`),
+    // worded once, as every front end words it.
     let answer = search::search(catalog.index(), &request)?;
     if args.json {
         let candidates = candidates(catalog, &answer.did_you_mean, request.edition)?;

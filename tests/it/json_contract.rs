@@ -365,6 +365,9 @@ fn errors_are_the_error_object_with_a_code_per_kind() {
     error(None, index, &["diff", "2000-01-01"], "usage");
     error(None, index, &["diff", "x", "y", "--stat"], "usage");
     error(None, index, &["search", "  "], "empty_query");
+    // A query that only leaves out has nothing to search for either: the
+    // question's fault, not the index's.
+    error(None, index, &["search", "NOT cloaking"], "empty_query");
     error(
         None,
         index,
