@@ -30,8 +30,6 @@ static SINCE: LazyLock<Regex> = LazyLock::new(|| {
 });
 static ALPHABETICAL: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?i)arranged alphabetically").expect("valid regex"));
-static BASE: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"\b(Glossary|Rulebook)\b").expect("valid regex"));
 
 pub struct About {
     pub edition: Edition,
@@ -337,14 +335,10 @@ pub fn describe(
     });
 
     let amends = if meta.amends.is_empty() {
-        let mut found: Vec<String> = Vec::new();
-        for c in BASE.captures_iter(&preamble) {
-            let name = c[1].to_string();
-            if !found.contains(&name) {
-                found.push(name);
-            }
-        }
-        found
+        super::references::base_documents(&preamble)
+            .into_iter()
+            .map(str::to_string)
+            .collect()
     } else {
         meta.amends.clone()
     };

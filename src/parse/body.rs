@@ -18,8 +18,6 @@ static BOLD_SPAN: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"\*\*([^*]+)\*\*(\s*:\s*)?").expect("valid regex"));
 static SENTENCE: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"[^.!?\n]+(?:[.!?]+|\n|$)").expect("valid regex"));
-static DOCUMENT: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"\b(Glossary|Rulebook)\b").expect("valid regex"));
 static PART: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\bthe\s+((?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|next-to-last|last|final)(?:\s+(?:and|through)\s+\w+)?\s+(?:sentence|paragraph|paragraphs|bullet point|section|portion)(?:\s+of\s+the\s+\w+\s+paragraph)?)")
         .expect("valid regex")
@@ -151,11 +149,7 @@ pub fn supersessions(text: &str) -> Vec<Supersession> {
         } else {
             None
         };
-        let mut documents: Vec<&str> = DOCUMENT
-            .captures_iter(sentence)
-            .filter_map(|c| c.get(1).map(|m| m.as_str()))
-            .collect();
-        documents.dedup();
+        let documents = super::references::base_documents(sentence);
         found.push(Supersession {
             action,
             document: (!documents.is_empty()).then(|| documents.join(" and ")),

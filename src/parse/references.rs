@@ -3,7 +3,8 @@
 //! bold ("See **X**") marks every one of them, so its unmarked "see" is
 //! prose ("See the Glossary for …") and only the bold ones count; a document
 //! without markup (text saved from a web page or a PDF) gives its
-//! references in words alone, and those are read here.
+//! references in words alone, and those are read here. So are the base
+//! documents a text names (the Glossary, the Rulebook).
 
 use std::sync::LazyLock;
 
@@ -12,6 +13,22 @@ use regex::Regex;
 use crate::model::{Entry, EntryKind, SupersessionAction};
 
 /// "See X." / "see also X;" up to the end of the sentence or clause.
+static BASE_DOCUMENT: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\b(Glossary|Rulebook)\b").expect("valid regex"));
+
+/// The base documents `text` names, as printed, each once, in the order
+/// they first appear: a release's preamble says which it amends, a ruling
+/// which one it revises.
+pub fn base_documents(text: &str) -> Vec<&str> {
+    let mut found: Vec<&str> = Vec::new();
+    for name in BASE_DOCUMENT.find_iter(text).map(|m| m.as_str()) {
+        if !found.contains(&name) {
+            found.push(name);
+        }
+    }
+    found
+}
+
 static PLAIN_SEE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\bsee(?:\s+also)?\s+([^.;:!?()\n]+?)\s*(?:[.;!?)]+(?:\s|$)|$|\n)")
         .expect("valid regex")
@@ -95,6 +112,15 @@ pub fn fill_plain_references(entries: &mut [Entry]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn base_documents_are_named_once_in_order() {
+        assert_eq!(
+            base_documents("since the Rulebook and the Glossary v1.9.1; see the Glossary"),
+            ["Rulebook", "Glossary"]
+        );
+        assert!(base_documents("glossary updates, rulebooks").is_empty());
+    }
 
     #[test]
     fn plain_references_in_every_printed_shape() {
