@@ -95,17 +95,7 @@ pub fn binary() -> PathBuf {
 
 /// The `rulings` binary in the test's environment, color off.
 pub fn rulings() -> Command {
-    let mut cmd = Command::new(binary());
-    isolate(
-        &mut cmd,
-        |c, k, v| {
-            c.env(k, v);
-        },
-        |c, k| {
-            c.env_remove(k);
-        },
-    );
-    cmd
+    Command::from_std(process(binary()))
 }
 
 /// A run's exit code, stdout and stderr.
