@@ -13,6 +13,8 @@
 //! - [`catalog`] opens the index and answers look-ups (topics, cards,
 //!   releases, the rulings in force on a date), [`search`] ranks entries by
 //!   keyword, [`diff`] compares two sides, all from the index alone;
+//! - [`answer`] gathers what a topic or a card question comes to, with the
+//!   settings of [`config`];
 //! - [`render`] words and styles answers for people, [`output`] writes them.
 //!
 //! Two layers. The library is every module documented here; each imports
@@ -23,8 +25,8 @@
 //! - [`markdown`] (an entry's plain text), [`model`], [`error`];
 //! - the write side: [`parse`]; [`pdf`] and [`status`]; [`convert`];
 //!   [`corpus`]; [`index`];
-//! - the read side: [`lookup`] and [`render`]; [`catalog`], [`search`] and
-//!   [`output`]; [`diff`].
+//! - the read side: [`lookup`]; [`catalog`] and [`search`]; [`answer`] and
+//!   [`diff`]; [`render`]; [`output`] and [`config`].
 //!
 //! The application drives the library and may import any of it; nothing in
 //! the library imports it, so its modules are public for the binary and the
@@ -32,7 +34,7 @@
 //! parsed into library types at the edge), `commands` (one command line →
 //! one answer), `tui` (the interactive search), `serve` (the same answers
 //! over HTTP: a page for phones, a JSON API) and `complete` (shell
-//! completion and the manual page). `tests/layers.rs` holds both rules.
+//! completion and the manual page). `tests/it/layers.rs` holds both rules.
 
 pub mod amend;
 pub mod answer;
