@@ -24,7 +24,7 @@
 //!   entry with a required word is ranked by BM25 (which weighs each word
 //!   by how rare it is, and scores words that stand near each other), scaled
 //!   by the share of the required words' weight the entry holds (see
-//!   [`Rank`]); the answer says first what the first hit lacks. When
+//!   `rank`); the answer says first what the first hit lacks. When
 //!   nothing matches, the search is retried allowing a typo in each word,
 //!   and topics that look like the query are offered.
 //! - What the answer should say about how the query was read is a
