@@ -8,11 +8,41 @@ use serde::Serialize;
 
 pub use crate::answer::Candidate;
 
+/// What a note is about: its stable code in JSON (`schemas/` lists them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NoteCode {
+    /// What a query with operators was read as.
+    Searched,
+    /// Words of the question named the edition.
+    Edition,
+    /// Words left out as naming no ruling.
+    Skipped,
+    /// A word corrected to one of the documents.
+    Corrected,
+    /// A query that is not valid syntax, read as its plain words.
+    PlainWords,
+    /// The first hit lacks words of the question.
+    Partial,
+    /// No ruling has every word: any word counts.
+    AnyWord,
+    /// A typo was allowed in each word.
+    Typos,
+    /// Matches hidden as no longer in force on the date.
+    NotInForce,
+    /// Matches hidden as not yet in effect on the date.
+    NotYetInEffect,
+    /// Topics that look like what was typed.
+    DidYouMean,
+    /// An amendment that could not be applied to its base text.
+    AmendmentNotApplied,
+}
+
 /// A note about how a question was read: a stable code for programs, a
 /// sentence for people, and for some codes the data the sentence names.
 #[derive(Debug, Clone, Serialize)]
 pub struct Note {
-    pub code: &'static str,
+    pub code: NoteCode,
     pub message: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub from: Option<String>,
@@ -34,7 +64,7 @@ pub struct Note {
 }
 
 impl Note {
-    pub fn new(code: &'static str, message: String) -> Note {
+    pub fn new(code: NoteCode, message: String) -> Note {
         Note {
             code,
             message,
@@ -51,7 +81,7 @@ impl Note {
     /// The line people read: a "did you mean" and what was searched stand
     /// alone, the rest are notes.
     pub fn text(&self) -> String {
-        if matches!(self.code, "did-you-mean" | "searched") {
+        if matches!(self.code, NoteCode::DidYouMean | NoteCode::Searched) {
             self.message.clone()
         } else {
             format!("note: {}", self.message)

@@ -553,7 +553,7 @@ pub fn name_and_edition(
     let note = json::Note {
         words: named.typed.clone(),
         to: edition.map(|e| e.label().to_string()),
-        ..json::Note::new("edition", message)
+        ..json::Note::new(json::NoteCode::Edition, message)
     };
     (rest, edition, vec![note])
 }

@@ -13,7 +13,7 @@ use std::io::Write;
 use serde::Serialize;
 use serde_json::value::RawValue;
 
-use super::json::{Candidate, Note};
+use super::json::{Candidate, Note, NoteCode};
 use super::{Config, Outcome, Printer};
 use crate::catalog::Catalog;
 use crate::cli::SearchArgs;
@@ -163,19 +163,19 @@ fn notes(answer: &Answer, request: &Request, candidates: &[Candidate]) -> Vec<No
         .notes
         .iter()
         .map(|note| match note {
-            ReadNote::PlainWords(words) => Note::new("plain-words", format!(
+            ReadNote::PlainWords(words) => Note::new(NoteCode::PlainWords, format!(
                 "the query is not valid search syntax (an unbalanced quote or a lone AND/OR?); searched for the words: {}",
                 sanitize(words)
             )),
             ReadNote::Searched { wanted, excluded } => Note {
                 words: wanted.clone(),
                 excluded: excluded.clone(),
-                ..Note::new("searched", searched_text(wanted, excluded))
+                ..Note::new(NoteCode::Searched, searched_text(wanted, excluded))
             },
             ReadNote::Edition { typed, edition } => Note {
                 to: edition.map(|e| e.label().to_string()),
                 words: typed.clone(),
-                ..Note::new("edition", match edition {
+                ..Note::new(NoteCode::Edition, match edition {
                     Some(edition) => format!(
                         "read {} as the edition: {edition} rulings only",
                         quoted_list(typed)
@@ -188,7 +188,7 @@ fn notes(answer: &Answer, request: &Request, candidates: &[Candidate]) -> Vec<No
             },
             ReadNote::Skipped(words) => Note {
                 words: words.clone(),
-                ..Note::new("skipped", format!(
+                ..Note::new(NoteCode::Skipped, format!(
                     "left out words that name no ruling: {}",
                     words.iter().map(|w| sanitize(w)).collect::<Vec<_>>().join(", ")
                 ))
@@ -196,36 +196,36 @@ fn notes(answer: &Answer, request: &Request, candidates: &[Candidate]) -> Vec<No
             ReadNote::Corrected { typed, corrected } => Note {
                 from: Some(typed.clone()),
                 to: Some(corrected.clone()),
-                ..Note::new("corrected", format!(
+                ..Note::new(NoteCode::Corrected, format!(
                     "{} → {} (no ruling has the word as typed)",
                     sanitize(typed),
                     sanitize(corrected)
                 ))
             },
             ReadNote::AnyWord => Note::new(
-                "any-word",
+                NoteCode::AnyWord,
                 "no ruling has all the words; showing rulings with any of them, the rarest words first"
                     .to_string(),
             ),
             ReadNote::Partial { words, missing } => Note {
                 missing: missing.clone(),
-                ..Note::new("partial", format!(
+                ..Note::new(NoteCode::Partial, format!(
                     "the first ruling has {} of the {words} words; it lacks: {}",
                     words - missing.len(),
                     missing.iter().map(|w| sanitize(w)).collect::<Vec<_>>().join(", ")
                 ))
             },
             ReadNote::Typos if found => Note::new(
-                "typos",
+                NoteCode::Typos,
                 "nothing matches as typed; showing matches with a typo allowed in each word".to_string(),
             ),
             ReadNote::Typos => Note::new(
-                "typos",
+                NoteCode::Typos,
                 "nothing matches, even allowing a typo in each word".to_string(),
             ),
             ReadNote::NotInForce(count) => Note {
                 count: Some(*count),
-                ..Note::new("not-in-force", format!(
+                ..Note::new(NoteCode::NotInForce, format!(
                     "{} no longer in force on {} (--all shows {})",
                     plural(*count, "matching ruling is", "matching rulings are"),
                     request.as_of,
@@ -234,7 +234,7 @@ fn notes(answer: &Answer, request: &Request, candidates: &[Candidate]) -> Vec<No
             },
             ReadNote::NotYetInEffect(count) => Note {
                 count: Some(*count),
-                ..Note::new("not-yet-in-effect", format!(
+                ..Note::new(NoteCode::NotYetInEffect, format!(
                     "{} in effect only after {}",
                     plural(*count, "matching ruling comes", "matching rulings come"),
                     request.as_of
@@ -247,7 +247,7 @@ fn notes(answer: &Answer, request: &Request, candidates: &[Candidate]) -> Vec<No
         notes.push(Note {
             candidates: candidates.to_vec(),
             ..Note::new(
-                "did-you-mean",
+                NoteCode::DidYouMean,
                 format!("did you mean: {}?", topics.join(" · ")),
             )
         });

@@ -6,7 +6,7 @@ use std::io::Write;
 use chrono::NaiveDate;
 use serde::Serialize;
 
-use super::json::{Candidate, Note};
+use super::json::{Candidate, Note, NoteCode};
 use super::{editions, Config, Outcome, Printer};
 use crate::amend::{Failure, Target};
 use crate::answer::topic::{answer, Mentioned, ShowAnswer, TopicAnswer};
@@ -252,7 +252,7 @@ pub fn run(
                 .flat_map(|a| a.unapplied())
                 .map(|s| {
                     let mut note = Note::new(
-                        "amendment-not-applied",
+                        NoteCode::AmendmentNotApplied,
                         format!(
                             "{}: {} — {}; the base text and the amendment are given side by side",
                             s.by.citation,
