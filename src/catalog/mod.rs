@@ -27,8 +27,8 @@ pub use topic::{Reference, Topic};
 use crate::corpus::Sources;
 use crate::index::timeline::{self, Period, Standing};
 use crate::index::{
-    self, class, edition_key, IndexError, Manifest, Opened, Role, SearchIndex, BODY_HASH, CLASS,
-    SEQ, STANDING,
+    self, class, edition_key, IndexError, Manifest, Opened, Role, SearchIndex, Unreadable,
+    BODY_HASH, CLASS, SEQ, STANDING,
 };
 use crate::model::{Edition, Entry, ReleaseInfo};
 use crate::status::Status;
@@ -42,12 +42,12 @@ pub enum CatalogError {
     #[error("search index: {0}")]
     Tantivy(#[from] TantivyError),
     #[error("search index: a stored value cannot be read: {0}")]
-    Stored(String),
+    Stored(#[from] Unreadable),
 }
 
 impl From<serde_json::Error> for CatalogError {
     fn from(e: serde_json::Error) -> Self {
-        CatalogError::Stored(e.to_string())
+        CatalogError::Stored(e.into())
     }
 }
 
@@ -127,7 +127,7 @@ fn all_of(queries: Vec<Box<dyn Query>>) -> BooleanQuery {
 fn stored_str(doc: &TantivyDocument, field: Field) -> Result<&str, CatalogError> {
     doc.get_first(field)
         .and_then(|v| v.as_str())
-        .ok_or_else(|| CatalogError::Stored("a stored field is missing".to_string()))
+        .ok_or(CatalogError::Stored(Unreadable::Missing))
 }
 
 impl Catalog {
@@ -210,7 +210,7 @@ impl Catalog {
     fn columns(&self, address: DocAddress) -> Result<&Columns, CatalogError> {
         self.segment_columns()?
             .get(address.segment_ord as usize)
-            .ok_or_else(|| CatalogError::Stored("a segment vanished".to_string()))
+            .ok_or(CatalogError::Stored(Unreadable::Vanished))
     }
 
     fn seq(&self, address: DocAddress) -> Result<u64, CatalogError> {

@@ -113,7 +113,7 @@ impl Parsers {
         // index's: it must not be taken for damage.
         parser
             .build_query_from_user_input_ast(ast)
-            .map_err(|e| SearchError::Query(e.to_string()))
+            .map_err(SearchError::Query)
     }
 }
 
