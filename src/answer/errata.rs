@@ -44,7 +44,7 @@ pub fn card_errata(
     let Some((newest, reprints)) = errata.next() else {
         return Ok(None);
     };
-    let Some(period) = newest.on(as_of) else {
+    let Some(period) = newest.on(as_of)? else {
         return Ok(None);
     };
     Ok(Some(CardErrata {

@@ -65,19 +65,35 @@ pub struct Stored {
 }
 
 impl Stored {
-    /// Its period on `date`, when it is in effect then.
-    pub fn on(&self, date: NaiveDate) -> Option<Period> {
-        // The lines were written by this program's build of the index.
-        timeline::line_on(&self.periods, date)
-            .ok()
-            .flatten()
-            .filter(|p| p.status.is_some())
+    /// Its period on `date`, when it is in effect then. A stored period
+    /// that cannot be read is damage, never "not in effect".
+    pub fn on(&self, date: NaiveDate) -> Result<Option<Period>, CatalogError> {
+        let period = timeline::line_on(&self.periods, date).map_err(Unreadable::from)?;
+        Ok(period.filter(|p| p.status.is_some()))
     }
 
-    /// Its status on `date`, when it is in effect then.
+    /// Its status on `date`, for a ruling whose period on that date was
+    /// already read with [`Stored::on`], which reports a damaged one (as
+    /// [`Catalog::naming`] does for every ruling it lists): the same line
+    /// read again reads the same.
     pub fn status_on(&self, date: NaiveDate) -> Option<Status> {
-        self.on(date).and_then(|p| p.status)
+        self.on(date).ok().flatten().and_then(|p| p.status)
     }
+}
+
+/// The rulings of `rulings` in effect on `date`, in their order, each with
+/// its period then.
+pub fn in_effect(
+    rulings: impl IntoIterator<Item = Stored>,
+    date: NaiveDate,
+) -> Result<Vec<(Stored, Period)>, CatalogError> {
+    let mut found = Vec::new();
+    for stored in rulings {
+        if let Some(period) = stored.on(date)? {
+            found.push((stored, period));
+        }
+    }
+    Ok(found)
 }
 
 /// How a card's errata reprinted with the same text are read.

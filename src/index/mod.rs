@@ -82,6 +82,8 @@ pub enum Unreadable {
     /// A stored name the model does not know (its parser words why).
     #[error("{0}")]
     Name(String),
+    #[error(transparent)]
+    Period(#[from] timeline::DamagedLine),
 }
 
 /// A path for a message, escaped like every name.

@@ -29,6 +29,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 use chrono::{Datelike, NaiveDate};
 use serde::{Deserialize, Serialize};
+use thiserror::Error;
 
 use crate::corpus::Corpus;
 use crate::model::{Effect, Entry, Release, ReleaseKind};
@@ -36,14 +37,13 @@ use crate::status::{declared_effect, is_self_redirect, Status};
 use crate::topic::TopicKey;
 
 /// From `from` on (until the next period), the entry stands so.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Period {
     pub from: NaiveDate,
     /// `None`: not in effect (only before the entry's own date, or for an
     /// entry without a topic).
     pub status: Option<Status>,
     /// The title of the release the status names, for people.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
 }
 
@@ -96,29 +96,60 @@ pub fn period_on(periods: &[Period], date: NaiveDate) -> Option<&Period> {
     periods.iter().rev().find(|p| p.from <= date)
 }
 
-/// Periods as the index stores them: one JSON object a line, oldest first,
-/// each beginning with its date, so that the period of one date is found
-/// without reading the others (an entry consolidated by every later
-/// gathering release can have hundreds).
+/// What a stored line holds after its date.
+#[derive(Serialize, Deserialize)]
+struct Held {
+    status: Option<Status>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    title: Option<String>,
+}
+
+/// A stored line that cannot be read back. The index wrote it, so this is
+/// damage: the commands rebuild the index when they meet it, and a period
+/// that cannot be read is never taken for "not in effect".
+#[derive(Debug, Error)]
+pub enum DamagedLine {
+    #[error("a stored period has no date")]
+    NoDate,
+    #[error("a stored period's date cannot be read: {0}")]
+    Date(#[source] chrono::ParseError),
+    #[error("a stored period cannot be read: {0}")]
+    Json(#[source] serde_json::Error),
+}
+
+/// Periods as the index stores them: one a line, oldest first, each its
+/// ISO date, a tab, then the rest as JSON. The date stands apart so that
+/// the period of one date is found by reading dates alone, newest back,
+/// and only its line's JSON (an entry consolidated by every later
+/// gathering release can have hundreds of periods).
 pub fn to_lines(periods: &[Period]) -> Result<String, serde_json::Error> {
     let lines = periods
         .iter()
-        .map(serde_json::to_string)
-        .collect::<Result<Vec<_>, _>>()?;
+        .map(|p| {
+            let held = Held {
+                status: p.status.clone(),
+                title: p.title.clone(),
+            };
+            Ok(format!("{}\t{}", p.from, serde_json::to_string(&held)?))
+        })
+        .collect::<Result<Vec<_>, serde_json::Error>>()?;
     Ok(lines.join("\n"))
 }
 
-/// The period in force on `date`, from [`to_lines`].
-pub fn line_on(lines: &str, date: NaiveDate) -> Result<Option<Period>, serde_json::Error> {
-    const DATE_AT: usize = r#"{"from":""#.len();
-    let wanted = date.to_string();
+/// The period in force on `date`, from [`to_lines`]: `None` when the entry
+/// takes effect later. Only the dates of the periods after it and its own
+/// line are read; any of them that cannot be read is an error.
+pub fn line_on(lines: &str, date: NaiveDate) -> Result<Option<Period>, DamagedLine> {
     for line in lines.lines().rev() {
-        let from = line
-            .get(DATE_AT..DATE_AT + wanted.len())
-            .unwrap_or_default();
-        // ISO dates of one length compare as text.
-        if from <= wanted.as_str() {
-            return serde_json::from_str(line).map(Some);
+        let (from, held) = line.split_once('\t').ok_or(DamagedLine::NoDate)?;
+        let from: NaiveDate = from.parse().map_err(DamagedLine::Date)?;
+        if from <= date {
+            let Held { status, title } = serde_json::from_str(held).map_err(DamagedLine::Json)?;
+            return Ok(Some(Period {
+                from,
+                status,
+                title,
+            }));
         }
     }
     Ok(None)
@@ -512,6 +543,62 @@ mod tests {
                 "{probe}"
             );
         }
+    }
+
+    #[test]
+    fn each_stored_line_begins_with_its_date() {
+        let periods = [
+            period(date(2000, 3, 27), Some(Status::InForce)),
+            Period {
+                title: Some("CRD".into()),
+                ..period(date(2014, 11, 3), Some(Status::InForce))
+            },
+        ];
+        let lines = to_lines(&periods).unwrap();
+        let dates: Vec<&str> = lines
+            .lines()
+            .map(|l| l.split_once('\t').unwrap().0)
+            .collect();
+        assert_eq!(dates, ["2000-03-27", "2014-11-03"]);
+        assert_eq!(
+            line_on(&lines, date(2020, 1, 1)).unwrap().as_ref(),
+            periods.last()
+        );
+    }
+
+    #[test]
+    fn a_damaged_line_is_an_error_never_not_in_effect() {
+        let good = to_lines(&[period(date(2000, 3, 27), Some(Status::InForce))]).unwrap();
+        let on = date(2020, 1, 1);
+        // The date cut off, as an index written by an older program has it.
+        let old = r#"{"from":"2000-03-27","status":{"state":"in-force"}}"#;
+        assert!(matches!(line_on(old, on), Err(DamagedLine::NoDate)));
+        assert!(matches!(
+            line_on("2000-13-45\t{}", on),
+            Err(DamagedLine::Date(_))
+        ));
+        let cut = &good[..good.len() - 3];
+        assert!(matches!(line_on(cut, on), Err(DamagedLine::Json(_))));
+        // A damaged line newer than the date is still damage: its date is read.
+        let damaged_after = format!("{good}\n20x5-01-01\t{{}}");
+        assert!(matches!(
+            line_on(&damaged_after, on),
+            Err(DamagedLine::Date(_))
+        ));
+    }
+
+    #[test]
+    fn only_the_wanted_line_is_parsed_past_its_date() {
+        // A later period's JSON is not read when an earlier date is asked:
+        // a look-up reads dates newest back, and one line's JSON.
+        let good = to_lines(&[period(date(2000, 3, 27), Some(Status::InForce))]).unwrap();
+        let lines = format!("{good}\n2014-11-03\tnot JSON");
+        assert_eq!(
+            line_on(&lines, date(2005, 1, 1)).unwrap().unwrap().status,
+            Some(Status::InForce)
+        );
+        assert!(line_on(&lines, date(2015, 1, 1)).is_err());
+        assert_eq!(line_on(&lines, date(1999, 1, 1)).unwrap(), None);
     }
 
     /// A corpus of documents (file name, edition, date, body).

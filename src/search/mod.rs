@@ -219,7 +219,9 @@ fn hit(
     as_of: NaiveDate,
 ) -> Result<Option<Hit>, SearchError> {
     let doc: TantivyDocument = searcher.doc(address)?;
-    let Some(period) = timeline::line_on(stored(&doc, fields.periods)?, as_of)? else {
+    let Some(period) =
+        timeline::line_on(stored(&doc, fields.periods)?, as_of).map_err(Unreadable::from)?
+    else {
         return Ok(None);
     };
     if period.status.is_none() {
