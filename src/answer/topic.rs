@@ -152,7 +152,7 @@ pub fn answer(
             as_of,
             REFERENCE_DEPTH,
         )?;
-        let rescinded = matches!(newest.1.status, Some(Status::Rescinded { .. }));
+        let rescinded = matches!(newest.1.status, Status::Rescinded { .. });
         let amended = if rescinded {
             None
         } else {

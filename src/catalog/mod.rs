@@ -68,8 +68,7 @@ impl Stored {
     /// Its period on `date`, when it is in effect then. A stored period
     /// that cannot be read is damage, never "not in effect".
     pub fn on(&self, date: NaiveDate) -> Result<Option<Period>, CatalogError> {
-        let period = timeline::line_on(&self.periods, date).map_err(Unreadable::from)?;
-        Ok(period.filter(|p| p.status.is_some()))
+        Ok(timeline::line_on(&self.periods, date).map_err(Unreadable::from)?)
     }
 
     /// Its status on `date`, for a ruling whose period on that date was
@@ -77,7 +76,7 @@ impl Stored {
     /// [`Catalog::naming`] does for every ruling it lists): the same line
     /// read again reads the same.
     pub fn status_on(&self, date: NaiveDate) -> Option<Status> {
-        self.on(date).ok().flatten().and_then(|p| p.status)
+        self.on(date).ok().flatten().map(|p| p.status)
     }
 }
 

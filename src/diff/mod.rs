@@ -519,9 +519,9 @@ fn compare_releases(
     )?;
     // The release's own word on its topic: an entry that deletes it.
     for change in &mut diff.changed {
-        change.to_status = change.to.on(to.date)?.and_then(|p| p.status);
+        change.to_status = change.to.on(to.date)?.map(|p| p.status);
         for beside in &mut change.to_beside {
-            beside.status = beside.entry.on(to.date)?.and_then(|p| p.status);
+            beside.status = beside.entry.on(to.date)?.map(|p| p.status);
         }
     }
     Ok(diff)
@@ -648,17 +648,18 @@ fn compare_topic(diff: &mut EditionDiff, key: TopicKey, before: Vec<Held>, now: 
         let mut now: Vec<Option<Held>> = now.into_iter().map(Some).collect();
         for (old, pair) in before.into_iter().zip(old_same) {
             let new = pair.and_then(|j| now[j].take()).expect("paired once");
-            let old_status = old.period.as_ref().and_then(|p| p.status.clone());
-            let new_status = new.period.as_ref().and_then(|p| p.status.clone());
-            if old_status != new_status {
-                diff.status_changed.push(StatusChange {
-                    key: key.clone(),
-                    from: old.period.expect("statuses differ, so one is known"),
-                    to: new.period.expect("statuses are known on both dates"),
-                    entry: new.entry,
-                });
-            } else {
-                diff.unchanged.push(new.entry);
+            // Periods are read when comparing dates, where both sides are
+            // in effect; comparing releases, statuses are not compared.
+            match (old.period, new.period) {
+                (Some(from), Some(to)) if from.status != to.status => {
+                    diff.status_changed.push(StatusChange {
+                        key: key.clone(),
+                        from,
+                        to,
+                        entry: new.entry,
+                    });
+                }
+                _ => diff.unchanged.push(new.entry),
             }
         }
         return;
@@ -676,8 +677,8 @@ fn compare_topic(diff: &mut EditionDiff, key: TopicKey, before: Vec<Held>, now: 
     let (to, to_beside) = split_cited(now, &new_same, to_at);
     diff.changed.push(Change {
         key,
-        from_status: from.period.and_then(|p| p.status),
-        to_status: to.period.and_then(|p| p.status),
+        from_status: from.period.map(|p| p.status),
+        to_status: to.period.map(|p| p.status),
         from: from.entry,
         to: to.entry,
         from_beside,
@@ -712,7 +713,7 @@ fn split_cited(held: Vec<Held>, same: &[Option<usize>], cited: usize) -> (Held, 
             cited_one = Some(h);
         } else {
             beside.push(Beside {
-                status: h.period.and_then(|p| p.status),
+                status: h.period.map(|p| p.status),
                 entry: h.entry,
                 reprinted: pair.is_some(),
             });

@@ -36,13 +36,14 @@ use crate::model::{Effect, Entry, Release, ReleaseKind};
 use crate::status::{declared_effect, is_self_redirect, Status};
 use crate::topic::TopicKey;
 
-/// From `from` on (until the next period), the entry stands so.
+/// From `from` on (until the next period), the entry stands so. Every
+/// period is one of an entry in effect: before its first period (from the
+/// entry's own date on), or when it has none (an entry without a topic),
+/// an entry is not in effect, and a look-up finds no period.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Period {
     pub from: NaiveDate,
-    /// `None`: not in effect (only before the entry's own date, or for an
-    /// entry without a topic).
-    pub status: Option<Status>,
+    pub status: Status,
     /// The title of the release the status names, for people.
     pub title: Option<String>,
 }
@@ -59,11 +60,11 @@ pub enum Standing {
 }
 
 impl Standing {
-    fn of(status: Option<&Status>) -> Standing {
-        match status {
-            None => Standing::NotInEffect,
-            Some(s) if s.is_current() => Standing::Current,
-            Some(_) => Standing::Past,
+    fn of(status: &Status) -> Standing {
+        if status.is_current() {
+            Standing::Current
+        } else {
+            Standing::Past
         }
     }
 }
@@ -75,7 +76,7 @@ pub fn day(date: NaiveDate) -> i64 {
 
 /// One period's start and standing as one number, for a fast field.
 pub fn encode(period: &Period) -> i64 {
-    day(period.from) * 4 + Standing::of(period.status.as_ref()) as i64
+    day(period.from) * 4 + Standing::of(&period.status) as i64
 }
 
 /// The standing on `day`, from the encoded periods of an entry (in any order).
@@ -99,7 +100,7 @@ pub fn period_on(periods: &[Period], date: NaiveDate) -> Option<&Period> {
 /// What a stored line holds after its date.
 #[derive(Serialize, Deserialize)]
 struct Held {
-    status: Option<Status>,
+    status: Status,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     title: Option<String>,
 }
@@ -227,7 +228,7 @@ pub fn timelines(corpus: &Corpus) -> (Timelines, Effects) {
                 if pointers[ei] {
                     timelines[ri][ei].push(Period {
                         from: entry.date,
-                        status: Some(Status::InForce),
+                        status: Status::InForce,
                         title: None,
                     });
                     continue;
@@ -292,7 +293,7 @@ fn sweep_topic(
             .map(|t| t.to_string());
         Period {
             from: NaiveDate::MIN,
-            status: Some(status),
+            status,
             title,
         }
     };
@@ -485,7 +486,7 @@ mod tests {
         NaiveDate::from_ymd_opt(y, m, d).unwrap()
     }
 
-    fn period(from: NaiveDate, status: Option<Status>) -> Period {
+    fn period(from: NaiveDate, status: Status) -> Period {
         Period {
             from,
             status,
@@ -501,8 +502,8 @@ mod tests {
             date: date(2014, 11, 3),
         };
         let periods = [
-            period(date(2000, 3, 27), Some(Status::InForce)),
-            period(date(2014, 11, 3), Some(superseded)),
+            period(date(2000, 3, 27), Status::InForce),
+            period(date(2014, 11, 3), superseded),
         ];
         let encoded: Vec<i64> = periods.iter().map(encode).collect();
         let on = |d: NaiveDate| standing_on(encoded.iter().rev().copied(), day(d));
@@ -512,7 +513,7 @@ mod tests {
         assert_eq!(on(date(2014, 11, 3)), Standing::Past);
         assert_eq!(
             period_on(&periods, date(2005, 1, 1)).unwrap().status,
-            Some(Status::InForce)
+            Status::InForce
         );
         assert!(period_on(&periods, date(1999, 1, 1)).is_none());
     }
@@ -520,14 +521,14 @@ mod tests {
     #[test]
     fn the_period_of_a_date_is_read_from_its_line_alone() {
         let periods = [
-            period(date(2000, 3, 27), Some(Status::InForce)),
+            period(date(2000, 3, 27), Status::InForce),
             period(
                 date(2014, 11, 3),
-                Some(Status::Rescinded {
+                Status::Rescinded {
                     by: "b:1".into(),
                     release: "b".into(),
                     date: date(2014, 11, 3),
-                }),
+                },
             ),
         ];
         let lines = to_lines(&periods).unwrap();
@@ -548,10 +549,10 @@ mod tests {
     #[test]
     fn each_stored_line_begins_with_its_date() {
         let periods = [
-            period(date(2000, 3, 27), Some(Status::InForce)),
+            period(date(2000, 3, 27), Status::InForce),
             Period {
                 title: Some("CRD".into()),
-                ..period(date(2014, 11, 3), Some(Status::InForce))
+                ..period(date(2014, 11, 3), Status::InForce)
             },
         ];
         let lines = to_lines(&periods).unwrap();
@@ -568,7 +569,7 @@ mod tests {
 
     #[test]
     fn a_damaged_line_is_an_error_never_not_in_effect() {
-        let good = to_lines(&[period(date(2000, 3, 27), Some(Status::InForce))]).unwrap();
+        let good = to_lines(&[period(date(2000, 3, 27), Status::InForce)]).unwrap();
         let on = date(2020, 1, 1);
         // The date cut off, as an index written by an older program has it.
         let old = r#"{"from":"2000-03-27","status":{"state":"in-force"}}"#;
@@ -591,11 +592,11 @@ mod tests {
     fn only_the_wanted_line_is_parsed_past_its_date() {
         // A later period's JSON is not read when an earlier date is asked:
         // a look-up reads dates newest back, and one line's JSON.
-        let good = to_lines(&[period(date(2000, 3, 27), Some(Status::InForce))]).unwrap();
+        let good = to_lines(&[period(date(2000, 3, 27), Status::InForce)]).unwrap();
         let lines = format!("{good}\n2014-11-03\tnot JSON");
         assert_eq!(
             line_on(&lines, date(2005, 1, 1)).unwrap().unwrap().status,
-            Some(Status::InForce)
+            Status::InForce
         );
         assert!(line_on(&lines, date(2015, 1, 1)).is_err());
         assert_eq!(line_on(&lines, date(1999, 1, 1)).unwrap(), None);
@@ -624,7 +625,7 @@ mod tests {
         for (ri, release) in corpus.releases.iter().enumerate() {
             for ei in 0..release.entries.len() {
                 let status = period_on(&timelines[ri][ei], on)
-                    .and_then(|p| p.status.as_ref())
+                    .map(|p| &p.status)
                     .map(|s| match s.release() {
                         Some(by) => format!("{} by {by}", s.label()),
                         None => s.label().to_string(),

@@ -224,9 +224,6 @@ fn hit(
     else {
         return Ok(None);
     };
-    if period.status.is_none() {
-        return Ok(None);
-    }
     Ok(Some(Hit {
         score,
         id: stored(&doc, fields.id)?.to_string(),

@@ -302,7 +302,7 @@ impl Reader<'_> {
                 .unwrap_or_default();
             ranked.push(super::regathered::Ranked {
                 has: rank.has,
-                status: hit.period.status.as_ref(),
+                status: &hit.period.status,
                 release: hit.id.split_once(':').map_or(hit.id.as_str(), |(r, _)| r),
                 edition: hit.edition,
                 text: format!("{}\n{body}", hit.topic),

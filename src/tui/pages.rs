@@ -98,11 +98,7 @@ fn row(hit: &Hit) -> Result<Row, serde_json::Error> {
         topic: hit.topic.clone(),
         key: entry.key,
         edition: hit.edition,
-        status: hit
-            .period
-            .status
-            .as_ref()
-            .map_or("not yet in effect", |s| s.label()),
+        status: hit.period.status.label(),
         date: entry.date,
     })
 }
@@ -208,11 +204,7 @@ pub fn ruling(
         lines.push(String::new());
         lines.push("Earlier rulings on the topic (h: the history)".to_string());
         for (stored, period) in &answer.history {
-            let badge = period
-                .status
-                .as_ref()
-                .map(|s| status_badge(&style, s))
-                .unwrap_or_default();
+            let badge = status_badge(&style, &period.status);
             lines.push(format!(
                 "  {} {}  {}",
                 stored.entry.date, badge, stored.citation
