@@ -146,7 +146,9 @@ impl Unread {
     }
 }
 
-/// Errors of the library outside a single document.
+/// Errors of the library outside a single document. A command line that
+/// cannot be read is clap's error, and the index's are the index module's
+/// `IndexError`: neither has a variant here.
 #[derive(Debug, Error)]
 pub enum Error {
     #[error("corpus folder {}: {source}", shown(.path))]
@@ -155,10 +157,6 @@ pub enum Error {
         #[source]
         source: std::io::Error,
     },
-    #[error("{0}")]
-    Usage(String),
-    #[error("search index at {}: {message}", shown(.path))]
-    Index { path: PathBuf, message: String },
 }
 
 /// An error and its causes on one line, `error: cause: cause`, each cause

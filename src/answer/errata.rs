@@ -24,9 +24,9 @@ pub struct CardErrata {
 }
 
 impl CardErrata {
-    /// The erratum's status on the date (in effect, so it has one).
+    /// The erratum's status on the date.
     pub fn status(&self) -> &Status {
-        self.newest.1.status.as_ref().expect("in effect")
+        &self.newest.1.status
     }
 }
 
@@ -44,7 +44,7 @@ pub fn card_errata(
     let Some((newest, reprints)) = errata.next() else {
         return Ok(None);
     };
-    let Some(period) = newest.on(as_of) else {
+    let Some(period) = newest.on(as_of)? else {
         return Ok(None);
     };
     Ok(Some(CardErrata {

@@ -8,7 +8,7 @@
 use chrono::NaiveDate;
 
 use super::Candidate;
-use crate::catalog::{Amended, Catalog, Looked, Name, Named, Naming, Reference, Stored};
+use crate::catalog::{in_effect, Amended, Catalog, Looked, Name, Named, Naming, Reference, Stored};
 use crate::index::timeline::Period;
 use crate::model::Edition;
 use crate::status::Status;
@@ -133,24 +133,17 @@ pub fn answer(
             later.extend(catalog.ruled_later(edition, &key, as_of)?);
             continue;
         };
-        let with_period = |stored: Stored| -> Option<(Stored, Period)> {
-            let period = stored.on(as_of)?;
-            Some((stored, period))
-        };
-        let standing: Vec<(Stored, Period)> = topic
-            .standing()?
-            .into_iter()
-            .filter_map(with_period)
-            .collect();
+        let standing = in_effect(topic.standing()?, as_of)?;
         let (newest, history) = if with_history {
-            let mut all = topic.all()?.into_iter().filter_map(with_period);
+            let mut all = in_effect(topic.all()?, as_of)?.into_iter();
             let Some(newest) = all.next() else { continue };
             (newest, all.collect())
         } else {
-            let Some(newest) = with_period(topic.newest()?) else {
+            let newest = topic.newest()?;
+            let Some(period) = newest.on(as_of)? else {
                 continue;
             };
-            (newest, Vec::new())
+            ((newest, period), Vec::new())
         };
         let references = catalog.follow(
             edition,
@@ -159,7 +152,7 @@ pub fn answer(
             as_of,
             REFERENCE_DEPTH,
         )?;
-        let rescinded = matches!(newest.1.status, Some(Status::Rescinded { .. }));
+        let rescinded = matches!(newest.1.status, Status::Rescinded { .. });
         let amended = if rescinded {
             None
         } else {

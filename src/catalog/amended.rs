@@ -41,9 +41,13 @@ impl Catalog {
             // No base in the corpus: nothing more to read.
             return Ok(None);
         }
-        let mut all = topic.all()?;
-        all.retain(|s| s.on(topic.as_of).is_some());
-        Ok(compose(all, &bases))
+        let mut in_effect = Vec::new();
+        for stored in topic.all()? {
+            if stored.on(topic.as_of)?.is_some() {
+                in_effect.push(stored);
+            }
+        }
+        Ok(compose(in_effect, &bases))
     }
 
     /// The ids of the base documents of the corpus.

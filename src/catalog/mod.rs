@@ -27,8 +27,8 @@ pub use topic::{Reference, Topic};
 use crate::corpus::Sources;
 use crate::index::timeline::{self, Period, Standing};
 use crate::index::{
-    self, class, edition_key, IndexError, Manifest, Opened, Role, SearchIndex, BODY_HASH, CLASS,
-    SEQ, STANDING,
+    self, class, edition_key, IndexError, Manifest, Opened, Role, SearchIndex, Unreadable,
+    BODY_HASH, CLASS, SEQ, STANDING,
 };
 use crate::model::{Edition, Entry, ReleaseInfo};
 use crate::status::Status;
@@ -42,12 +42,12 @@ pub enum CatalogError {
     #[error("search index: {0}")]
     Tantivy(#[from] TantivyError),
     #[error("search index: a stored value cannot be read: {0}")]
-    Stored(String),
+    Stored(#[from] Unreadable),
 }
 
 impl From<serde_json::Error> for CatalogError {
     fn from(e: serde_json::Error) -> Self {
-        CatalogError::Stored(e.to_string())
+        CatalogError::Stored(e.into())
     }
 }
 
@@ -65,19 +65,34 @@ pub struct Stored {
 }
 
 impl Stored {
-    /// Its period on `date`, when it is in effect then.
-    pub fn on(&self, date: NaiveDate) -> Option<Period> {
-        // The lines were written by this program's build of the index.
-        timeline::line_on(&self.periods, date)
-            .ok()
-            .flatten()
-            .filter(|p| p.status.is_some())
+    /// Its period on `date`, when it is in effect then. A stored period
+    /// that cannot be read is damage, never "not in effect".
+    pub fn on(&self, date: NaiveDate) -> Result<Option<Period>, CatalogError> {
+        Ok(timeline::line_on(&self.periods, date).map_err(Unreadable::from)?)
     }
 
-    /// Its status on `date`, when it is in effect then.
+    /// Its status on `date`, for a ruling whose period on that date was
+    /// already read with [`Stored::on`], which reports a damaged one (as
+    /// [`Catalog::naming`] does for every ruling it lists): the same line
+    /// read again reads the same.
     pub fn status_on(&self, date: NaiveDate) -> Option<Status> {
-        self.on(date).and_then(|p| p.status)
+        self.on(date).ok().flatten().map(|p| p.status)
     }
+}
+
+/// The rulings of `rulings` in effect on `date`, in their order, each with
+/// its period then.
+pub fn in_effect(
+    rulings: impl IntoIterator<Item = Stored>,
+    date: NaiveDate,
+) -> Result<Vec<(Stored, Period)>, CatalogError> {
+    let mut found = Vec::new();
+    for stored in rulings {
+        if let Some(period) = stored.on(date)? {
+            found.push((stored, period));
+        }
+    }
+    Ok(found)
 }
 
 /// How a card's errata reprinted with the same text are read.
@@ -127,7 +142,7 @@ fn all_of(queries: Vec<Box<dyn Query>>) -> BooleanQuery {
 fn stored_str(doc: &TantivyDocument, field: Field) -> Result<&str, CatalogError> {
     doc.get_first(field)
         .and_then(|v| v.as_str())
-        .ok_or_else(|| CatalogError::Stored("a stored field is missing".to_string()))
+        .ok_or(CatalogError::Stored(Unreadable::Missing))
 }
 
 impl Catalog {
@@ -210,7 +225,7 @@ impl Catalog {
     fn columns(&self, address: DocAddress) -> Result<&Columns, CatalogError> {
         self.segment_columns()?
             .get(address.segment_ord as usize)
-            .ok_or_else(|| CatalogError::Stored("a segment vanished".to_string()))
+            .ok_or(CatalogError::Stored(Unreadable::Vanished))
     }
 
     fn seq(&self, address: DocAddress) -> Result<u64, CatalogError> {

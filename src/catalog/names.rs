@@ -8,7 +8,6 @@ use chrono::NaiveDate;
 
 use super::{Catalog, CatalogError, Keys, Stored};
 use crate::index::mentions;
-use crate::index::timeline::{self, Standing};
 use crate::lookup::{self, Match};
 use crate::model::Edition;
 use crate::topic::TopicKey;
@@ -178,14 +177,14 @@ impl Catalog {
         as_of: NaiveDate,
     ) -> Result<Naming, CatalogError> {
         let fields = self.index().fields();
-        let day = timeline::day(as_of);
         let mut naming = Naming {
             in_effect: Vec::new(),
             later: Vec::new(),
         };
         for (_, address) in self.topic_addresses(edition, key, fields.named_id)? {
             let stored = self.stored(address)?;
-            if self.standing(address, day)? == Standing::NotInEffect {
+            // Its period read here, so that a damaged one is reported.
+            if stored.on(as_of)?.is_none() {
                 naming.later.push(stored);
             } else {
                 naming.in_effect.push(stored);

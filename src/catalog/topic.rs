@@ -100,7 +100,7 @@ impl Catalog {
         let target = match self.topic(edition, &key, as_of)? {
             Some(topic) => {
                 let newest = topic.newest()?;
-                newest.on(as_of).map(|period| (newest, period))
+                newest.on(as_of)?.map(|period| (newest, period))
             }
             None => None,
         };

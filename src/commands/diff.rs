@@ -149,8 +149,8 @@ fn json(c: &Comparison) -> Json<'_> {
             .flat_map(|p| &p.status_changed)
             .map(|s| JsonStatusChange {
                 key: &s.key,
-                from: s.from.status.as_ref().expect("in effect"),
-                to: s.to.status.as_ref().expect("in effect"),
+                from: &s.from.status,
+                to: &s.to.status,
                 entry: &s.entry.entry,
             })
             .collect(),

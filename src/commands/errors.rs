@@ -149,8 +149,6 @@ fn index_code(e: &IndexError) -> ErrorCode {
 fn corpus_code(e: &crate::error::Error) -> ErrorCode {
     match e {
         crate::error::Error::CorpusFolder { .. } => ErrorCode::CorpusNotFound,
-        crate::error::Error::Usage(_) => ErrorCode::Usage,
-        crate::error::Error::Index { .. } => ErrorCode::Index,
     }
 }
 

@@ -625,4 +625,23 @@ mod tests {
             "{err}"
         );
     }
+
+    #[test]
+    fn a_stored_period_that_cannot_be_read_is_damage() {
+        use crate::index::timeline::{line_on, DamagedLine};
+        use crate::index::Unreadable;
+        let damaged =
+            || -> DamagedLine { line_on("not a period", today()).expect_err("no date, no tab") };
+        let from_catalog = anyhow::Error::new(CatalogError::Stored(Unreadable::Period(damaged())))
+            .context("showing a topic");
+        assert!(is_damage(&from_catalog));
+        let from_search = anyhow::Error::new(crate::search::SearchError::Stored(
+            Unreadable::Period(damaged()),
+        ));
+        assert!(is_damage(&from_search));
+        assert_eq!(
+            crate::error::chain(from_catalog.as_ref()),
+            "showing a topic: search index: a stored value cannot be read: a stored period has no date"
+        );
+    }
 }

@@ -68,7 +68,7 @@ pub fn run(
                 Ok(HitJson {
                     score: h.score,
                     snippet: h.snippet.marked(plain_mark),
-                    status: h.period.status.as_ref().expect("hits are in effect"),
+                    status: &h.period.status,
                     entry: RawValue::from_string(h.entry.clone())?,
                 })
             })

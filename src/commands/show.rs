@@ -329,13 +329,13 @@ fn topic_json(a: &TopicAnswer) -> TopicJson<'_> {
         topic: &entry.topic,
         edition: a.edition,
         exact: a.exact,
-        status: period.status.as_ref().expect("in effect"),
+        status: &period.status,
         entry,
         standing: a
             .standing
             .iter()
             .map(|(s, p)| HistoryJson {
-                status: p.status.as_ref().expect("in effect"),
+                status: &p.status,
                 entry: &s.entry,
             })
             .collect(),
@@ -343,7 +343,7 @@ fn topic_json(a: &TopicAnswer) -> TopicJson<'_> {
             .history
             .iter()
             .map(|(s, p)| HistoryJson {
-                status: p.status.as_ref().expect("in effect"),
+                status: &p.status,
                 entry: &s.entry,
             })
             .collect(),
@@ -353,7 +353,7 @@ fn topic_json(a: &TopicAnswer) -> TopicJson<'_> {
             .map(|r| SeeJson {
                 topic: &r.topic,
                 entry: r.target.as_ref().map(|(s, _)| &s.entry),
-                status: r.target.as_ref().and_then(|(_, p)| p.status.as_ref()),
+                status: r.target.as_ref().map(|(_, p)| &p.status),
                 location: home_text(r),
             })
             .collect(),

@@ -346,7 +346,7 @@ pub fn compare(catalog: &Catalog, request: &Request) -> Result<Comparison, DiffE
         let mut part = match (basis, &from, &to) {
             (Basis::Releases, Side::Release(a), Side::Release(b)) => {
                 let from_entries = catalog.entries_of_release(&a.id)?;
-                compare_releases(b, &from_entries, &to_entries)
+                compare_releases(b, &from_entries, &to_entries)?
             }
             _ => compare_in_force(catalog, edition, from.date(), to.date())?,
         };
@@ -494,7 +494,7 @@ fn in_force_holdings(
     // A topic's standing rulings, oldest first, are matched in order.
     current.sort_by_key(|s| s.seq);
     for stored in current {
-        let period = stored.on(date);
+        let period = stored.on(date)?;
         holdings
             .entry(stored.entry.key.clone())
             .or_default()
@@ -506,21 +506,25 @@ fn in_force_holdings(
     Ok(holdings)
 }
 
-fn compare_releases(to: &ReleaseInfo, from: &[Stored], to_entries: &[Stored]) -> EditionDiff {
+fn compare_releases(
+    to: &ReleaseInfo,
+    from: &[Stored],
+    to_entries: &[Stored],
+) -> Result<EditionDiff, CatalogError> {
     let mut diff = compare_holdings(
         to.edition,
         release_holdings(from),
         release_holdings(to_entries),
         None,
-    );
+    )?;
     // The release's own word on its topic: an entry that deletes it.
     for change in &mut diff.changed {
-        change.to_status = change.to.status_on(to.date);
+        change.to_status = change.to.on(to.date)?.map(|p| p.status);
         for beside in &mut change.to_beside {
-            beside.status = beside.entry.status_on(to.date);
+            beside.status = beside.entry.on(to.date)?.map(|p| p.status);
         }
     }
-    diff
+    Ok(diff)
 }
 
 fn compare_in_force(
@@ -559,7 +563,7 @@ fn compare_in_force(
             .collect()
     };
     let in_force = (texts(&before, &Holdings::new()), texts(&now, &before));
-    let mut diff = compare_holdings(edition, before, now, Some(to));
+    let mut diff = compare_holdings(edition, before, now, Some(to))?;
     for change in &mut diff.changed {
         let (old, new) = (in_force.0.get(&change.key), in_force.1.get(&change.key));
         if old.is_none() && new.is_none() {
@@ -597,7 +601,7 @@ fn compare_holdings(
     mut from: Holdings,
     mut to: Holdings,
     after: Option<NaiveDate>,
-) -> EditionDiff {
+) -> Result<EditionDiff, CatalogError> {
     let mut diff = EditionDiff {
         edition,
         added: Vec::new(),
@@ -616,7 +620,10 @@ fn compare_holdings(
             diff.added.extend(now.into_iter().map(|new| new.entry));
         } else if now.is_empty() {
             for old in before {
-                let now = after.and_then(|date| old.entry.on(date));
+                let now = match after {
+                    Some(date) => old.entry.on(date)?,
+                    None => None,
+                };
                 diff.removed.push(Removal {
                     entry: old.entry,
                     now,
@@ -626,7 +633,7 @@ fn compare_holdings(
             compare_topic(&mut diff, key, before, now);
         }
     }
-    diff
+    Ok(diff)
 }
 
 /// A topic both sides hold. When every ruling of one side is printed word
@@ -641,17 +648,18 @@ fn compare_topic(diff: &mut EditionDiff, key: TopicKey, before: Vec<Held>, now: 
         let mut now: Vec<Option<Held>> = now.into_iter().map(Some).collect();
         for (old, pair) in before.into_iter().zip(old_same) {
             let new = pair.and_then(|j| now[j].take()).expect("paired once");
-            let old_status = old.period.as_ref().and_then(|p| p.status.clone());
-            let new_status = new.period.as_ref().and_then(|p| p.status.clone());
-            if old_status != new_status {
-                diff.status_changed.push(StatusChange {
-                    key: key.clone(),
-                    from: old.period.expect("statuses differ, so one is known"),
-                    to: new.period.expect("statuses are known on both dates"),
-                    entry: new.entry,
-                });
-            } else {
-                diff.unchanged.push(new.entry);
+            // Periods are read when comparing dates, where both sides are
+            // in effect; comparing releases, statuses are not compared.
+            match (old.period, new.period) {
+                (Some(from), Some(to)) if from.status != to.status => {
+                    diff.status_changed.push(StatusChange {
+                        key: key.clone(),
+                        from,
+                        to,
+                        entry: new.entry,
+                    });
+                }
+                _ => diff.unchanged.push(new.entry),
             }
         }
         return;
@@ -669,8 +677,8 @@ fn compare_topic(diff: &mut EditionDiff, key: TopicKey, before: Vec<Held>, now: 
     let (to, to_beside) = split_cited(now, &new_same, to_at);
     diff.changed.push(Change {
         key,
-        from_status: from.period.and_then(|p| p.status),
-        to_status: to.period.and_then(|p| p.status),
+        from_status: from.period.map(|p| p.status),
+        to_status: to.period.map(|p| p.status),
         from: from.entry,
         to: to.entry,
         from_beside,
@@ -705,7 +713,7 @@ fn split_cited(held: Vec<Held>, same: &[Option<usize>], cited: usize) -> (Held, 
             cited_one = Some(h);
         } else {
             beside.push(Beside {
-                status: h.period.and_then(|p| p.status),
+                status: h.period.map(|p| p.status),
                 entry: h.entry,
                 reprinted: pair.is_some(),
             });

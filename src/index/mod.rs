@@ -68,6 +68,24 @@ pub enum IndexError {
     Busy { path: PathBuf },
 }
 
+/// A value the index stored that cannot be read back. This program wrote
+/// it, so it is damage, never bad input: the commands heal it by building
+/// the index again. The reader's own error is kept as the source.
+#[derive(Debug, Error)]
+pub enum Unreadable {
+    #[error("a stored field is missing")]
+    Missing,
+    #[error("a segment vanished")]
+    Vanished,
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
+    /// A stored name the model does not know (its parser words why).
+    #[error("{0}")]
+    Name(String),
+    #[error(transparent)]
+    Period(#[from] timeline::DamagedLine),
+}
+
 /// A path for a message, escaped like every name.
 fn shown(path: &Path) -> String {
     escape_name(&path.display().to_string())

@@ -22,7 +22,7 @@ use tantivy::{Index, TantivyError};
 
 /// Bumped whenever the schema, the analyzers or what is stored changes: an
 /// index written under another version is rebuilt, never read.
-pub const SCHEMA_VERSION: u32 = 7;
+pub const SCHEMA_VERSION: u32 = 8;
 
 /// Words: split on anything but letters and digits, lowercased, accents
 /// folded, English-stemmed ("cloaked" and "cloaking" are one term); a word
@@ -58,7 +58,8 @@ pub struct Fields {
     pub standing: Field,
     /// The entry, serialized as `rulings export` prints it.
     pub entry: Field,
-    /// The entry's statuses over time, as JSON (see `timeline::Period`).
+    /// The entry's statuses over time, one period a line (see
+    /// `timeline::to_lines`).
     pub periods: Field,
     /// Where the entry comes from, for people.
     pub citation: Field,

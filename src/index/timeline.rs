@@ -29,21 +29,22 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 use chrono::{Datelike, NaiveDate};
 use serde::{Deserialize, Serialize};
+use thiserror::Error;
 
 use crate::corpus::Corpus;
 use crate::model::{Effect, Entry, Release, ReleaseKind};
 use crate::status::{declared_effect, is_self_redirect, Status};
 use crate::topic::TopicKey;
 
-/// From `from` on (until the next period), the entry stands so.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// From `from` on (until the next period), the entry stands so. Every
+/// period is one of an entry in effect: before its first period (from the
+/// entry's own date on), or when it has none (an entry without a topic),
+/// an entry is not in effect, and a look-up finds no period.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Period {
     pub from: NaiveDate,
-    /// `None`: not in effect (only before the entry's own date, or for an
-    /// entry without a topic).
-    pub status: Option<Status>,
+    pub status: Status,
     /// The title of the release the status names, for people.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
 }
 
@@ -59,11 +60,11 @@ pub enum Standing {
 }
 
 impl Standing {
-    fn of(status: Option<&Status>) -> Standing {
-        match status {
-            None => Standing::NotInEffect,
-            Some(s) if s.is_current() => Standing::Current,
-            Some(_) => Standing::Past,
+    fn of(status: &Status) -> Standing {
+        if status.is_current() {
+            Standing::Current
+        } else {
+            Standing::Past
         }
     }
 }
@@ -75,7 +76,7 @@ pub fn day(date: NaiveDate) -> i64 {
 
 /// One period's start and standing as one number, for a fast field.
 pub fn encode(period: &Period) -> i64 {
-    day(period.from) * 4 + Standing::of(period.status.as_ref()) as i64
+    day(period.from) * 4 + Standing::of(&period.status) as i64
 }
 
 /// The standing on `day`, from the encoded periods of an entry (in any order).
@@ -96,29 +97,60 @@ pub fn period_on(periods: &[Period], date: NaiveDate) -> Option<&Period> {
     periods.iter().rev().find(|p| p.from <= date)
 }
 
-/// Periods as the index stores them: one JSON object a line, oldest first,
-/// each beginning with its date, so that the period of one date is found
-/// without reading the others (an entry consolidated by every later
-/// gathering release can have hundreds).
+/// What a stored line holds after its date.
+#[derive(Serialize, Deserialize)]
+struct Held {
+    status: Status,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    title: Option<String>,
+}
+
+/// A stored line that cannot be read back. The index wrote it, so this is
+/// damage: the commands rebuild the index when they meet it, and a period
+/// that cannot be read is never taken for "not in effect".
+#[derive(Debug, Error)]
+pub enum DamagedLine {
+    #[error("a stored period has no date")]
+    NoDate,
+    #[error("a stored period's date cannot be read: {0}")]
+    Date(#[source] chrono::ParseError),
+    #[error("a stored period cannot be read: {0}")]
+    Json(#[source] serde_json::Error),
+}
+
+/// Periods as the index stores them: one a line, oldest first, each its
+/// ISO date, a tab, then the rest as JSON. The date stands apart so that
+/// the period of one date is found by reading dates alone, newest back,
+/// and only its line's JSON (an entry consolidated by every later
+/// gathering release can have hundreds of periods).
 pub fn to_lines(periods: &[Period]) -> Result<String, serde_json::Error> {
     let lines = periods
         .iter()
-        .map(serde_json::to_string)
-        .collect::<Result<Vec<_>, _>>()?;
+        .map(|p| {
+            let held = Held {
+                status: p.status.clone(),
+                title: p.title.clone(),
+            };
+            Ok(format!("{}\t{}", p.from, serde_json::to_string(&held)?))
+        })
+        .collect::<Result<Vec<_>, serde_json::Error>>()?;
     Ok(lines.join("\n"))
 }
 
-/// The period in force on `date`, from [`to_lines`].
-pub fn line_on(lines: &str, date: NaiveDate) -> Result<Option<Period>, serde_json::Error> {
-    const DATE_AT: usize = r#"{"from":""#.len();
-    let wanted = date.to_string();
+/// The period in force on `date`, from [`to_lines`]: `None` when the entry
+/// takes effect later. Only the dates of the periods after it and its own
+/// line are read; any of them that cannot be read is an error.
+pub fn line_on(lines: &str, date: NaiveDate) -> Result<Option<Period>, DamagedLine> {
     for line in lines.lines().rev() {
-        let from = line
-            .get(DATE_AT..DATE_AT + wanted.len())
-            .unwrap_or_default();
-        // ISO dates of one length compare as text.
-        if from <= wanted.as_str() {
-            return serde_json::from_str(line).map(Some);
+        let (from, held) = line.split_once('\t').ok_or(DamagedLine::NoDate)?;
+        let from: NaiveDate = from.parse().map_err(DamagedLine::Date)?;
+        if from <= date {
+            let Held { status, title } = serde_json::from_str(held).map_err(DamagedLine::Json)?;
+            return Ok(Some(Period {
+                from,
+                status,
+                title,
+            }));
         }
     }
     Ok(None)
@@ -196,7 +228,7 @@ pub fn timelines(corpus: &Corpus) -> (Timelines, Effects) {
                 if pointers[ei] {
                     timelines[ri][ei].push(Period {
                         from: entry.date,
-                        status: Some(Status::InForce),
+                        status: Status::InForce,
                         title: None,
                     });
                     continue;
@@ -261,7 +293,7 @@ fn sweep_topic(
             .map(|t| t.to_string());
         Period {
             from: NaiveDate::MIN,
-            status: Some(status),
+            status,
             title,
         }
     };
@@ -454,7 +486,7 @@ mod tests {
         NaiveDate::from_ymd_opt(y, m, d).unwrap()
     }
 
-    fn period(from: NaiveDate, status: Option<Status>) -> Period {
+    fn period(from: NaiveDate, status: Status) -> Period {
         Period {
             from,
             status,
@@ -470,8 +502,8 @@ mod tests {
             date: date(2014, 11, 3),
         };
         let periods = [
-            period(date(2000, 3, 27), Some(Status::InForce)),
-            period(date(2014, 11, 3), Some(superseded)),
+            period(date(2000, 3, 27), Status::InForce),
+            period(date(2014, 11, 3), superseded),
         ];
         let encoded: Vec<i64> = periods.iter().map(encode).collect();
         let on = |d: NaiveDate| standing_on(encoded.iter().rev().copied(), day(d));
@@ -481,7 +513,7 @@ mod tests {
         assert_eq!(on(date(2014, 11, 3)), Standing::Past);
         assert_eq!(
             period_on(&periods, date(2005, 1, 1)).unwrap().status,
-            Some(Status::InForce)
+            Status::InForce
         );
         assert!(period_on(&periods, date(1999, 1, 1)).is_none());
     }
@@ -489,14 +521,14 @@ mod tests {
     #[test]
     fn the_period_of_a_date_is_read_from_its_line_alone() {
         let periods = [
-            period(date(2000, 3, 27), Some(Status::InForce)),
+            period(date(2000, 3, 27), Status::InForce),
             period(
                 date(2014, 11, 3),
-                Some(Status::Rescinded {
+                Status::Rescinded {
                     by: "b:1".into(),
                     release: "b".into(),
                     date: date(2014, 11, 3),
-                }),
+                },
             ),
         ];
         let lines = to_lines(&periods).unwrap();
@@ -512,6 +544,62 @@ mod tests {
                 "{probe}"
             );
         }
+    }
+
+    #[test]
+    fn each_stored_line_begins_with_its_date() {
+        let periods = [
+            period(date(2000, 3, 27), Status::InForce),
+            Period {
+                title: Some("CRD".into()),
+                ..period(date(2014, 11, 3), Status::InForce)
+            },
+        ];
+        let lines = to_lines(&periods).unwrap();
+        let dates: Vec<&str> = lines
+            .lines()
+            .map(|l| l.split_once('\t').unwrap().0)
+            .collect();
+        assert_eq!(dates, ["2000-03-27", "2014-11-03"]);
+        assert_eq!(
+            line_on(&lines, date(2020, 1, 1)).unwrap().as_ref(),
+            periods.last()
+        );
+    }
+
+    #[test]
+    fn a_damaged_line_is_an_error_never_not_in_effect() {
+        let good = to_lines(&[period(date(2000, 3, 27), Status::InForce)]).unwrap();
+        let on = date(2020, 1, 1);
+        // The date cut off, as an index written by an older program has it.
+        let old = r#"{"from":"2000-03-27","status":{"state":"in-force"}}"#;
+        assert!(matches!(line_on(old, on), Err(DamagedLine::NoDate)));
+        assert!(matches!(
+            line_on("2000-13-45\t{}", on),
+            Err(DamagedLine::Date(_))
+        ));
+        let cut = &good[..good.len() - 3];
+        assert!(matches!(line_on(cut, on), Err(DamagedLine::Json(_))));
+        // A damaged line newer than the date is still damage: its date is read.
+        let damaged_after = format!("{good}\n20x5-01-01\t{{}}");
+        assert!(matches!(
+            line_on(&damaged_after, on),
+            Err(DamagedLine::Date(_))
+        ));
+    }
+
+    #[test]
+    fn only_the_wanted_line_is_parsed_past_its_date() {
+        // A later period's JSON is not read when an earlier date is asked:
+        // a look-up reads dates newest back, and one line's JSON.
+        let good = to_lines(&[period(date(2000, 3, 27), Status::InForce)]).unwrap();
+        let lines = format!("{good}\n2014-11-03\tnot JSON");
+        assert_eq!(
+            line_on(&lines, date(2005, 1, 1)).unwrap().unwrap().status,
+            Status::InForce
+        );
+        assert!(line_on(&lines, date(2015, 1, 1)).is_err());
+        assert_eq!(line_on(&lines, date(1999, 1, 1)).unwrap(), None);
     }
 
     /// A corpus of documents (file name, edition, date, body).
@@ -537,7 +625,7 @@ mod tests {
         for (ri, release) in corpus.releases.iter().enumerate() {
             for ei in 0..release.entries.len() {
                 let status = period_on(&timelines[ri][ei], on)
-                    .and_then(|p| p.status.as_ref())
+                    .map(|p| &p.status)
                     .map(|s| match s.release() {
                         Some(by) => format!("{} by {by}", s.label()),
                         None => s.label().to_string(),

@@ -186,12 +186,7 @@ pub fn edition_text(style: &Style, part: &EditionDiff, stat: bool, lines: &mut V
         lines.push(heading(style, "Status changed", part.status_changed.len()));
         let mut explained: Vec<String> = Vec::new();
         for change in &part.status_changed {
-            let badge = |p: &crate::index::timeline::Period| {
-                p.status
-                    .as_ref()
-                    .map(|s| super::status_badge(style, s))
-                    .unwrap_or_default()
-            };
+            let badge = |p: &crate::index::timeline::Period| super::status_badge(style, &p.status);
             lines.push(format!(
                 "  {}: {} → {}",
                 topic(style, &change.entry),

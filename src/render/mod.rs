@@ -105,12 +105,12 @@ pub fn describe_status(status: &Status, title: Option<&str>) -> String {
 /// ruling names the release that does not repeat it and where to look.
 pub fn describe_short(period: &Period) -> String {
     match &period.status {
-        Some(Status::Consolidated {
+        Status::Consolidated {
             release_title,
             date,
             since,
             ..
-        }) => format!(
+        } => format!(
             "consolidated: not repeated by {} ({date}) — check the {}",
             sanitize(release_title),
             sanitize(&base_document(since))
@@ -121,10 +121,7 @@ pub fn describe_short(period: &Period) -> String {
 
 /// The status of a period in one line for people.
 pub fn describe(period: &Period) -> String {
-    match &period.status {
-        Some(status) => describe_status(status, period.title.as_deref()),
-        None => "not yet in effect".to_string(),
-    }
+    describe_status(&period.status, period.title.as_deref())
 }
 
 #[cfg(test)]

@@ -33,7 +33,7 @@ pub fn topic_text(
     let mut lines = Vec::new();
     let (stored, period) = (&a.newest.0, &a.newest.1);
     let entry = &stored.entry;
-    let status = period.status.as_ref().expect("in effect");
+    let status = &period.status;
     let w = style.width;
     if !a.exact {
         lines.push(format!(
@@ -92,7 +92,7 @@ pub fn topic_text(
         lines.push(String::new());
         lines.push(style.bold("Also standing (amended, not replaced), newest first"));
         for (s, p) in standing {
-            let status = p.status.as_ref().expect("in effect");
+            let status = &p.status;
             lines.push(format!(
                 "  {} {}  {}",
                 s.entry.date,
@@ -137,7 +137,7 @@ pub fn topic_text(
                 lines.push(format!(
                     "  {} {}  {}",
                     s.entry.date,
-                    status_badge(style, p.status.as_ref().expect("in effect")),
+                    status_badge(style, &p.status),
                     s.citation
                 ));
                 lines.push(style.dimmed(&format!("  {}", describe(p))));
@@ -288,7 +288,7 @@ pub fn reference_text(style: &Style, r: &Reference) -> Vec<String> {
             format!(
                 "  {}  {}  {}",
                 style.bold(&sanitize(&r.topic)),
-                status_badge(style, p.status.as_ref().expect("in effect")),
+                status_badge(style, &p.status),
                 s.citation
             ),
             wrap(&plain_text(&s.entry.text), style.width, "    "),

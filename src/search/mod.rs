@@ -60,7 +60,7 @@ mod syntax;
 pub mod words;
 
 use crate::index::timeline::{self, Period, Standing};
-use crate::index::{Fields, SearchIndex};
+use crate::index::{Fields, SearchIndex, Unreadable};
 use crate::limits::{self, TooLong};
 use crate::model::{Edition, EntryKind};
 use correct::did_you_mean;
@@ -182,16 +182,16 @@ pub enum SearchError {
     #[error(transparent)]
     TooLong(#[from] TooLong),
     #[error("the query cannot be searched: {0}")]
-    Query(String),
+    Query(#[source] tantivy::query::QueryParserError),
     #[error("search failed: {0}")]
     Tantivy(#[from] TantivyError),
     #[error("search index holds an unreadable entry: {0}")]
-    Stored(String),
+    Stored(#[from] Unreadable),
 }
 
 impl From<serde_json::Error> for SearchError {
     fn from(e: serde_json::Error) -> Self {
-        SearchError::Stored(e.to_string())
+        SearchError::Stored(e.into())
     }
 }
 
@@ -208,7 +208,7 @@ fn analyzed(index: &SearchIndex, field: Field, text: &str) -> Result<Vec<String>
 fn stored(doc: &TantivyDocument, field: Field) -> Result<&str, SearchError> {
     doc.get_first(field)
         .and_then(|v| v.as_str())
-        .ok_or_else(|| SearchError::Stored("a stored field is missing".to_string()))
+        .ok_or(SearchError::Stored(Unreadable::Missing))
 }
 
 fn hit(
@@ -219,22 +219,21 @@ fn hit(
     as_of: NaiveDate,
 ) -> Result<Option<Hit>, SearchError> {
     let doc: TantivyDocument = searcher.doc(address)?;
-    let Some(period) = timeline::line_on(stored(&doc, fields.periods)?, as_of)? else {
+    let Some(period) =
+        timeline::line_on(stored(&doc, fields.periods)?, as_of).map_err(Unreadable::from)?
+    else {
         return Ok(None);
     };
-    if period.status.is_none() {
-        return Ok(None);
-    }
     Ok(Some(Hit {
         score,
         id: stored(&doc, fields.id)?.to_string(),
         topic: stored(&doc, fields.topic)?.to_string(),
         edition: stored(&doc, fields.edition)?
             .parse()
-            .map_err(SearchError::Stored)?,
+            .map_err(Unreadable::Name)?,
         kind: stored(&doc, fields.kind)?
             .parse()
-            .map_err(SearchError::Stored)?,
+            .map_err(Unreadable::Name)?,
         period,
         citation: stored(&doc, fields.citation)?.to_string(),
         snippet: snippet(generator, stored(&doc, fields.text)?),

@@ -113,7 +113,7 @@ impl Parsers {
         // index's: it must not be taken for damage.
         parser
             .build_query_from_user_input_ast(ast)
-            .map_err(|e| SearchError::Query(e.to_string()))
+            .map_err(SearchError::Query)
     }
 }
 
@@ -302,7 +302,7 @@ impl Reader<'_> {
                 .unwrap_or_default();
             ranked.push(super::regathered::Ranked {
                 has: rank.has,
-                status: hit.period.status.as_ref(),
+                status: &hit.period.status,
                 release: hit.id.split_once(':').map_or(hit.id.as_str(), |(r, _)| r),
                 edition: hit.edition,
                 text: format!("{}\n{body}", hit.topic),

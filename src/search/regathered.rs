@@ -21,7 +21,7 @@ use crate::status::Status;
 pub(super) struct Ranked<'a> {
     /// Which required words it has, one bit each (in the order of `units`).
     pub has: u64,
-    pub status: Option<&'a Status>,
+    pub status: &'a Status,
     /// The release id the entry comes from.
     pub release: &'a str,
     pub edition: Edition,
@@ -72,7 +72,7 @@ pub(super) fn order(
         forms.push(of_unit);
     }
     for (i, older) in hits.iter().enumerate() {
-        let Some(Status::Consolidated { release, .. }) = older.status else {
+        let Status::Consolidated { release, .. } = older.status else {
             continue;
         };
         if older.has.count_ones() < 2 || older.named {
@@ -80,7 +80,7 @@ pub(super) fn order(
         }
         let newer = hits.iter().enumerate().skip(i + 1).find(|(j, hit)| {
             !moved[*j]
-                && matches!(hit.status, Some(Status::InForce))
+                && matches!(hit.status, Status::InForce)
                 && hit.release == release.as_str()
                 && hit.edition == older.edition
         });

@@ -8,7 +8,7 @@ use chrono::NaiveDate;
 
 use crate::answer::errata::card_errata;
 use crate::answer::topic::{self as show, ShowAnswer, TopicAnswer};
-use crate::catalog::{Catalog, Keys, Reference, Reprints};
+use crate::catalog::{in_effect, Catalog, Keys, Reference, Reprints};
 use crate::lookup::{self, Match};
 use crate::model::{Edition, Entry};
 use crate::render::errata::card_text;
@@ -98,11 +98,7 @@ fn row(hit: &Hit) -> Result<Row, serde_json::Error> {
         topic: hit.topic.clone(),
         key: entry.key,
         edition: hit.edition,
-        status: hit
-            .period
-            .status
-            .as_ref()
-            .map_or("not yet in effect", |s| s.label()),
+        status: hit.period.status.label(),
         date: entry.date,
     })
 }
@@ -208,11 +204,7 @@ pub fn ruling(
         lines.push(String::new());
         lines.push("Earlier rulings on the topic (h: the history)".to_string());
         for (stored, period) in &answer.history {
-            let badge = period
-                .status
-                .as_ref()
-                .map(|s| status_badge(&style, s))
-                .unwrap_or_default();
+            let badge = status_badge(&style, &period.status);
             lines.push(format!(
                 "  {} {}  {}",
                 stored.entry.date, badge, stored.citation
@@ -250,16 +242,14 @@ fn hit_answer(
         let Some(hit) = rulings.by_ref().find(|s| s.entry.id() == row.id) else {
             return Ok(None);
         };
-        let history: Vec<_> = rulings
-            .filter_map(|s| s.on(as_of).map(|p| (s, p)))
-            .collect();
+        let history = in_effect(rulings, as_of)?;
         let count = history.len();
         match earlier {
             Earlier::Listed => (hit, history, count),
             Earlier::Counted => (hit, Vec::new(), count),
         }
     };
-    let Some(period) = hit.on(as_of) else {
+    let Some(period) = hit.on(as_of)? else {
         return Ok(None);
     };
     let references = catalog.follow(
@@ -272,11 +262,7 @@ fn hit_answer(
     // The earlier rulings still standing beside the newest (it amended
     // them): part of the answer, as `show` gives it.
     let standing = if hit.entry.id() == topic_newest_id {
-        topic
-            .standing()?
-            .into_iter()
-            .filter_map(|s| s.on(as_of).map(|p| (s, p)))
-            .collect()
+        in_effect(topic.standing()?, as_of)?
     } else {
         Vec::new()
     };
