@@ -5,7 +5,10 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 fn main() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulings");
+    // Read when the script runs, not when it was compiled: one compiled
+    // script can serve several checkouts that share a target folder.
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let root = Path::new(&manifest).join("rulings");
     println!("cargo:rerun-if-changed={}", root.display());
     let mut names: Vec<String> = std::fs::read_dir(&root)
         .map(|items| {
@@ -22,6 +25,13 @@ fn main() {
         })
         .unwrap_or_default();
     names.sort();
+    // A binary without its documents would answer nothing from anywhere it
+    // is copied: that is a broken build, not an empty corpus.
+    assert!(
+        !names.is_empty(),
+        "no document to bundle in {}: the checkout's rulings/ folder is missing or empty",
+        root.display()
+    );
     let mut code = String::from("/// The bundled documents: file name and content.\npub const BUNDLED: &[(&str, &[u8])] = &[\n");
     for name in &names {
         let path = root.join(name);
