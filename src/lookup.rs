@@ -123,14 +123,17 @@ fn numbered_title(key: &str) -> Option<(&str, &str)> {
 
 /// The keys whose words the typed words begin or abbreviate, in order ("hq
 /// defensive", "ferengi military ops", "away teams" → *away team and
-/// crew*).
-pub fn abbreviated<'k>(typed: &str, keys: impl IntoIterator<Item = &'k TopicKey>) -> Match {
+/// crew*); when none, in any order. The documents head a ruling with the
+/// general term first ("dilemmas – DNA-related", "movement – personnel"),
+/// English puts it last ("DNA dilemmas", "personnel movement").
+pub fn abbreviated<'k>(typed: &str, keys: impl IntoIterator<Item = &'k TopicKey> + Clone) -> Match {
     let wanted = TopicKey::new(typed);
     if wanted.is_empty() {
         return Match::None;
     }
     let typed_words: Vec<&str> = wanted.without_article().split(' ').collect();
-    let found: Vec<&TopicKey> = keys
+    let mut found: Vec<&TopicKey> = keys
+        .clone()
         .into_iter()
         .filter(|k| {
             abbreviates(&typed_words, k.as_str())
@@ -138,6 +141,12 @@ pub fn abbreviated<'k>(typed: &str, keys: impl IntoIterator<Item = &'k TopicKey>
                 || same_stems(wanted.as_str(), k.as_str())
         })
         .collect();
+    if found.is_empty() && typed_words.len() > 1 {
+        found = keys
+            .into_iter()
+            .filter(|k| abbreviates_in_any_order(&typed_words, k.as_str()))
+            .collect();
+    }
     match found.as_slice() {
         [] => Match::None,
         [only] => Match::Close((*only).clone()),
@@ -291,11 +300,46 @@ fn singulars(word: &str) -> Vec<String> {
 /// → "ferengi military operations", "7.4.2" → "7.4.2: personnel battle").
 fn abbreviates(typed: &[&str], key: &str) -> bool {
     let mut key_words = key.split(' ');
-    typed.iter().all(|t| {
-        key_words
-            .by_ref()
-            .any(|k| word_abbreviates(t, k) || same_word(t, k))
-    })
+    typed
+        .iter()
+        .all(|t| key_words.by_ref().any(|k| stands_for(t, k)))
+}
+
+/// Whether a typed word stands for a word of a key: it begins or
+/// abbreviates it, is it up to its form, or the key's word is the
+/// documents' abbreviation of it ("hq" for "headquarters": a key word of
+/// two letters or more that is no English word and does not begin what is
+/// typed, but has its first letter and then letters of it in order; "Q"
+/// does not stand for "quark").
+fn stands_for(typed: &str, word: &str) -> bool {
+    word_abbreviates(typed, word)
+        || same_word(typed, word)
+        || (word.chars().count() >= 2
+            && !typed.starts_with(word)
+            && !is_english(word)
+            && word_abbreviates(word, typed))
+}
+
+/// Whether every typed word begins or abbreviates a word of the key of its
+/// own, in whatever order ("dna dilemmas" → "dilemmas dna related").
+fn abbreviates_in_any_order(typed: &[&str], key: &str) -> bool {
+    fn place(typed: &[&str], key: &[&str], used: &mut Vec<bool>) -> bool {
+        let Some((first, rest)) = typed.split_first() else {
+            return true;
+        };
+        for (i, k) in key.iter().enumerate() {
+            if !used[i] && stands_for(first, k) {
+                used[i] = true;
+                if place(rest, key, used) {
+                    return true;
+                }
+                used[i] = false;
+            }
+        }
+        false
+    }
+    let key: Vec<&str> = key.split(' ').collect();
+    typed.len() <= key.len() && place(typed, &key, &mut vec![false; key.len()])
 }
 
 /// "op" begins "operations"; "ops" and "opns" abbreviate it (its first
@@ -513,9 +557,19 @@ mod tests {
             Match::Close(TopicKey::new("HQ: Defensive Measures"))
         );
         assert_eq!(find("horgahn", &k), Match::Exact(TopicKey::new("Horga'hn")));
+        // The documents abbreviate too: a key word that is no English word
+        // stands for the word typed in full, an English one does not.
+        assert_eq!(
+            find("headquarters defensive measures", &k),
+            Match::Close(TopicKey::new("HQ: Defensive Measures"))
+        );
+        assert_eq!(find("mission interval", &k), Match::None);
         // Words begun by several keys: offered, not picked.
         assert!(matches!(find("mis", &k), Match::Several(v) if v.len() == 2));
         assert_eq!(find("jean-luc picard", &k), Match::None);
+        let k = keys(&["Beware of Q", "HQ: Defensive Measures"]);
+        assert_eq!(find("quark", &k), Match::None);
+        assert_eq!(find("hqs", &k), Match::None);
     }
 
     #[test]
@@ -568,6 +622,31 @@ mod tests {
             find("away teams", &k),
             Match::Close(TopicKey::new("Away Team and crew"))
         );
+    }
+
+    #[test]
+    fn the_words_of_a_name_in_another_order() {
+        let k = keys(&[
+            "dilemmas – DNA-related",
+            "Draw Dilemmas",
+            "movement – personnel",
+            "personnel battle",
+        ]);
+        assert_eq!(
+            find("dna dilemmas", &k),
+            Match::Close(TopicKey::new("dilemmas – DNA-related"))
+        );
+        assert_eq!(
+            find("personnel movement", &k),
+            Match::Close(TopicKey::new("movement – personnel"))
+        );
+        // The order as typed wins when some key has it.
+        assert_eq!(
+            find("personnel bat", &k),
+            Match::Close(TopicKey::new("personnel battle"))
+        );
+        // Each typed word needs a word of its own.
+        assert_eq!(find("dilemmas draw dilemmas", &k), Match::None);
     }
 
     #[test]

@@ -603,6 +603,47 @@ fn a_plural_slip_in_any_word_is_forgiven() {
 }
 
 #[test]
+fn a_name_typed_in_another_order_or_written_out_is_found() {
+    // The documents head a ruling general term first ("dilemmas –
+    // DNA-related"); a TD says it the English way round ("DNA dilemmas"),
+    // and writes out what the documents abbreviate ("HQ").
+    for (command, typed, topic) in [
+        ("show", "dna dilemmas", "dilemmas – DNA-related"),
+        ("show", "personnel movement", "movement – personnel"),
+        (
+            "errata",
+            "headquarters defensive measures",
+            "HQ: Defensive Measures",
+        ),
+    ] {
+        let (code, v) = read_as(command, typed);
+        assert_eq!(code, 0, "{command} {typed}: {v}");
+        assert_eq!(one(&v)["entry"]["topic"], topic, "{command} {typed}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    common::write_document(
+        dir.path(),
+        "a.md",
+        "1E",
+        "2020-01-01",
+        "weapons – ship-mounted - Fire once.\n\nweapons – hand - Carry one.\n\nHQ: Orbital Docks - Erratum: Seeds free.\n\nBeware of Q - Q is Q.\n",
+    );
+    for (typed, topic) in [
+        ("ship mounted weapons", "weapons – ship-mounted"),
+        ("hand weapon", "weapons – hand"),
+        ("headquarters orbital docks", "HQ: Orbital Docks"),
+    ] {
+        let (code, out, err) = in_corpus(dir.path(), &["show", typed, "--json"]);
+        assert_eq!(code, 0, "{typed}: {err}");
+        let v: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(one(&v)["entry"]["topic"], topic, "{typed}");
+    }
+    // "Q" is a letter, not an abbreviation of "quark".
+    let (code, _, _) = in_corpus(dir.path(), &["show", "quark", "--json"]);
+    assert_eq!(code, 1);
+}
+
+#[test]
 fn a_slip_that_fits_two_topics_is_offered_not_guessed() {
     let dir = tempfile::tempdir().unwrap();
     common::write_document(
