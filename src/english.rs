@@ -21,6 +21,7 @@ const FUNCTION_WORDS: &[&str] = &[
     "able",
     "about",
     "across",
+    "actually",
     "after",
     "again",
     "against",
@@ -82,6 +83,7 @@ const FUNCTION_WORDS: &[&str] = &[
     "everyone",
     "everything",
     "everywhere",
+    "exactly",
     "for",
     "from",
     "get",
@@ -155,6 +157,7 @@ const FUNCTION_WORDS: &[&str] = &[
     "ours",
     "ourselves",
     "outside",
+    "per",
     "perhaps",
     "please",
     "possible",
@@ -306,7 +309,18 @@ mod tests {
 
     #[test]
     fn function_words_in_any_case_and_apostrophe() {
-        for word in ["What", "happens", "A", "does", "MY", "I", "doesn’t"] {
+        // "once per turn" is "once each turn": "per" is a preposition.
+        for word in [
+            "What",
+            "happens",
+            "A",
+            "does",
+            "MY",
+            "I",
+            "doesn’t",
+            "per",
+            "exactly",
+        ] {
             assert!(is_function_word(word), "{word}");
         }
         for word in ["ship", "damaged", "once", "each", "turn", "first"] {

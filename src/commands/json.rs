@@ -20,6 +20,8 @@ pub enum NoteCode {
     Skipped,
     /// A word corrected to one of the documents.
     Corrected,
+    /// A word read also as the name it abbreviates.
+    SpelledOut,
     /// A query that is not valid syntax, read as its plain words.
     PlainWords,
     /// The first hit lacks words of the question.

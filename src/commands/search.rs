@@ -202,6 +202,15 @@ fn notes(answer: &Answer, request: &Request, candidates: &[Candidate]) -> Vec<No
                     sanitize(corrected)
                 ))
             },
+            ReadNote::SpelledOut { typed, phrases } => Note {
+                from: Some(typed.clone()),
+                words: phrases.clone(),
+                ..Note::new(NoteCode::SpelledOut, format!(
+                    "read {} also as the name it abbreviates: {}",
+                    sanitize(typed),
+                    phrases.iter().map(|p| format!("\"{}\"", sanitize(p))).collect::<Vec<_>>().join(", ")
+                ))
+            },
             ReadNote::AnyWord => Note::new(
                 NoteCode::AnyWord,
                 "no ruling has all the words; showing rulings with any of them, the rarest words first"

@@ -82,6 +82,11 @@ fn capitalized_runs(text: &str) -> Vec<String> {
         if capitalized && !(opens_sentence && run.is_empty() && OPENERS.contains(&lower.as_str())) {
             run.append(&mut pending);
             run.push(word);
+        } else if !run.is_empty() && pending.is_empty() && word.bytes().all(|b| b.is_ascii_digit())
+        {
+            // A number ends a name it follows ("Deep Space 9", "Section
+            // 31"): names of places and ships carry their numbers.
+            run.push(word);
         } else if !run.is_empty() && CONNECTORS.contains(&word) && !breaks {
             pending.push(word);
             continue;
@@ -121,5 +126,15 @@ mod tests {
             ["Mandarin Bailiff", "Going to the Top"]
         );
         assert_eq!(capitalized_runs("The cards in play."), Vec::<String>::new());
+    }
+
+    #[test]
+    fn a_number_after_a_name_is_part_of_it() {
+        assert_eq!(
+            capitalized_runs("A guard aboard Deep Space 9, then Section 31, then 40 ships."),
+            ["Deep Space 9", "Section 31"]
+        );
+        // A number alone, or after a connector, begins no name.
+        assert_eq!(capitalized_runs("It costs 3 of 4."), Vec::<String>::new());
     }
 }

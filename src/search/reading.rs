@@ -181,6 +181,72 @@ fn split(index: &SearchIndex, word: &str) -> Result<Option<String>, SearchError>
     Ok(best.map(|(_, phrase)| phrase))
 }
 
+/// Most names an abbreviation is read as.
+const MOST_SPELLED_OUT: usize = 4;
+
+/// The names (topics, and cards and terms rulings mention) whose words an
+/// abbreviation typed as one word stands for: "ds9" is *Deep Space 9*,
+/// "fmo" *Ferengi Military Operations*. The word is
+/// no English word, two to six letters or digits; each letter is the first
+/// of a word of a name, in order, a number is a word whole, with or without
+/// the name's function words ("bc" and "bac" *Bread and Circuses*). The run of
+/// words it stands for is searched as a phrase, beside the word as typed.
+fn spelled_out(index: &SearchIndex, word: &str) -> Result<Vec<String>, SearchError> {
+    let folded: String = word.chars().flat_map(char::to_lowercase).collect();
+    let length = folded.chars().count();
+    if !(2..=6).contains(&length)
+        || !folded.chars().all(|c| c.is_ascii_alphanumeric())
+        || !folded.chars().any(|c| c.is_ascii_alphabetic())
+        || is_english(&folded)
+    {
+        return Ok(Vec::new());
+    }
+    let fields = index.fields();
+    let mut found = std::collections::BTreeSet::new();
+    for segment in index.searcher().segment_readers() {
+        for field in [fields.topic_key, fields.named_id] {
+            let inverted = segment.inverted_index(field)?;
+            let mut stream = inverted
+                .terms()
+                .stream()
+                .map_err(tantivy::TantivyError::from)?;
+            while stream.advance() {
+                let Ok(key) = std::str::from_utf8(stream.key()) else {
+                    continue;
+                };
+                // Names rulings mention are kept as "1e:name".
+                let key = key.split_once(':').map_or(key, |(_, name)| name);
+                let words: Vec<&str> = key.split(' ').filter(|w| !w.is_empty()).collect();
+                if initials_of(&folded, &words) {
+                    found.insert(words.join(" "));
+                }
+            }
+        }
+    }
+    Ok(found.into_iter().take(MOST_SPELLED_OUT).collect())
+}
+
+/// Whether `typed` is the initials of a name of two words or more (see
+/// `spelled_out`): of the whole name, never of a part of it ("tf" is not
+/// the *Temporal Flux* of *Temporal Flux Energy Ribbon*).
+fn initials_of(typed: &str, words: &[&str]) -> bool {
+    let initial = |w: &str| -> String {
+        if w.chars().all(|c| c.is_ascii_digit()) {
+            w.to_string()
+        } else {
+            w.chars().next().map(String::from).unwrap_or_default()
+        }
+    };
+    let initials = |skip_function: bool| -> String {
+        words
+            .iter()
+            .filter(|w| !(skip_function && is_function_word(w)))
+            .map(|w| initial(w))
+            .collect()
+    };
+    words.len() >= 2 && (initials(false) == typed || initials(true) == typed)
+}
+
 /// A number, in digits or as a word: it counts things, it names no topic.
 fn is_number(word: &str) -> bool {
     word.chars().all(|c| c.is_ascii_digit())
@@ -300,9 +366,35 @@ pub(super) fn read(
                 unit.forms.push(literal(&solid, false));
             }
         }
+        // A name the question also spells out itself is searched once, in
+        // its own words ("DS9 … deep space 9").
+        let typed_too = |phrase: &String| {
+            phrase.split(' ').all(|w| {
+                words
+                    .iter()
+                    .any(|typed| crate::topic::normalize(typed) == w)
+            })
+        };
+        let written_out: Vec<String> = if being_typed || is_number(word) {
+            Vec::new()
+        } else {
+            spelled_out(index, word)?
+                .into_iter()
+                .filter(|phrase| !typed_too(phrase))
+                .collect()
+        };
+        for phrase in &written_out {
+            unit.forms.push(literal(phrase, true));
+        }
+        if !written_out.is_empty() {
+            out.notes.push(Note::SpelledOut {
+                typed: word.clone(),
+                phrases: written_out.clone(),
+            });
+        }
         if being_typed {
             unit.prefix = fold(index, word)?.into_iter().next_back();
-        } else if !is_number(word) && !in_index(index, word)? {
+        } else if written_out.is_empty() && !is_number(word) && !in_index(index, word)? {
             if let Some(phrase) = split(index, word)? {
                 unit.forms.push(literal(&phrase, true));
             } else if plain_count >= 2 && !is_english(word) {
@@ -420,7 +512,21 @@ mod tests {
         assert!(!super::counts_times(&words, 0));
     }
 
-    use super::is_form;
+    use super::{initials_of, is_form};
+
+    #[test]
+    fn an_abbreviation_stands_for_the_words_it_initials() {
+        let words = |key: &'static str| key.split(' ').collect::<Vec<_>>();
+        assert!(initials_of("ds9", &words("deep space 9")));
+        assert!(initials_of("fmo", &words("ferengi military operations")));
+        // With or without the name's function words.
+        assert!(initials_of("bac", &words("bread and circuses")));
+        assert!(initials_of("bc", &words("bread and circuses")));
+        // Of the whole name only; one word is no name's initials.
+        assert!(!initials_of("ds9", &words("deep space 9 icon")));
+        assert!(!initials_of("d", &words("deep")));
+        assert!(!initials_of("ds", &words("deep 9 space")));
+    }
 
     #[test]
     fn forms_of_a_word_are_its_inflections_only() {

@@ -122,6 +122,7 @@ fn note_text(note: &search::Note) -> String {
         Note::Edition { edition: None, .. } => "both editions named: both searched".to_string(),
         Note::Skipped(words) => format!("left out: {}", words.join(", ")),
         Note::Corrected { typed, corrected } => format!("{typed} → {corrected}"),
+        Note::SpelledOut { typed, phrases } => format!("{typed}: also {}", phrases.join(", ")),
         Note::Partial { missing, .. } => format!("the first ruling lacks: {}", missing.join(", ")),
         Note::AnyWord => "no ruling has every word; rulings with any of them".to_string(),
         Note::Typos => "nothing as typed; allowing a typo in each word".to_string(),

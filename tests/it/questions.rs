@@ -450,3 +450,45 @@ fn words_spread_over_paragraphs_are_not_the_newer_word() {
     let answer = ask_in(dir.path(), "do I score points before I earn the artifact");
     assert_eq!(first(&answer).0, "solving order", "{answer}");
 }
+
+#[test]
+fn an_abbreviation_is_read_as_the_name_it_initials() {
+    // Bundled: "DS9" is also *Deep Space 9*, so the ruling on the Deep
+    // Space 9 icon holds every word of the question.
+    let answer = ask("does the DS9 icon do anything");
+    assert_eq!(first(&answer), ("deep space 9 icon".into(), "1E".into()));
+    let spelled = note(&answer, "spelled-out").unwrap_or_else(|| panic!("{answer}"));
+    assert_eq!(spelled["from"], "DS9");
+    assert_eq!(spelled["words"], serde_json::json!(["deep space 9"]));
+    assert!(note(&answer, "partial").is_none(), "{answer}");
+    // A question that spells the name out itself is searched in its words.
+    let answer = ask("lore says DS9 is that deep space 9");
+    assert!(note(&answer, "spelled-out").is_none(), "{answer}");
+    assert_eq!(first(&answer).0, "ds9", "{answer}");
+
+    // Written here: a card named in a ruling, its initials, and an English
+    // word that happens to be initials too, which is read as typed.
+    let dir = corpus(
+        "Temporal Flux Energy Ribbon – Its text applies once.\n\n\
+         Gold Press Latinum – Trade it at Tulaberry Flats.\n\n\
+         Grand Energy Link – Trade it once.\n",
+    );
+    let answer = ask_in(dir.path(), "tfer applies once");
+    assert_eq!(first(&answer).0, "temporal flux energy ribbon", "{answer}");
+    assert_eq!(
+        note(&answer, "spelled-out").unwrap()["words"],
+        serde_json::json!(["temporal flux energy ribbon"])
+    );
+    let answer = ask_in(dir.path(), "gpl trade");
+    assert_eq!(first(&answer).0, "gold press latinum", "{answer}");
+    // Initials of a whole name only: "tf" is *Tulaberry Flats* (a name the
+    // ruling uses), never the first words of *Temporal Flux Energy Ribbon*.
+    let answer = ask_in(dir.path(), "tf trade");
+    assert_eq!(
+        note(&answer, "spelled-out").unwrap()["words"],
+        serde_json::json!(["tulaberry flats"])
+    );
+    // An English word is read as typed, whatever it initials.
+    let answer = ask_in(dir.path(), "gel trade");
+    assert!(note(&answer, "spelled-out").is_none(), "{answer}");
+}
