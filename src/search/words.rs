@@ -14,19 +14,49 @@ pub struct EditionWords {
     pub typed: Vec<String>,
 }
 
-/// The edition a word (or a pair of words) names.
-fn edition_of(word: &str, next: Option<&str>) -> Option<(Edition, usize)> {
-    let word = word.to_ascii_lowercase();
-    match word.as_str() {
-        "1e" => return Some((Edition::First, 1)),
-        "2e" => return Some((Edition::Second, 1)),
-        _ => {}
+/// The edition a number word names: "1", "1st", "first"; "2", "2nd",
+/// "second".
+fn edition_number(word: &str) -> Option<Edition> {
+    match word {
+        "1" | "1st" | "first" => Some(Edition::First),
+        "2" | "2nd" | "second" => Some(Edition::Second),
+        _ => None,
     }
-    let edition = match word.as_str() {
-        "first" | "1st" => Edition::First,
-        "second" | "2nd" => Edition::Second,
+}
+
+/// The edition one word names, written as one: "1e", "2E", "1ed",
+/// "first-edition", "2nd-ed", "2nd.ed". The letter "e" alone follows only
+/// a digit ("1e", not "firste").
+fn edition_in_one_word(word: &str) -> Option<Edition> {
+    let parts: Vec<&str> = word
+        .split(['-', '.', '_'])
+        .filter(|p| !p.is_empty())
+        .collect();
+    let (number, ending) = match parts.as_slice() {
+        [number, ending] => (*number, *ending),
+        [whole] => ["edition", "ed", "e"].iter().find_map(|ending| {
+            whole
+                .strip_suffix(ending)
+                .filter(|n| !n.is_empty())
+                .map(|n| (n, *ending))
+        })?,
         _ => return None,
     };
+    let edition = edition_number(number)?;
+    match ending {
+        "edition" | "ed" => Some(edition),
+        "e" if number.bytes().all(|b| b.is_ascii_digit()) => Some(edition),
+        _ => None,
+    }
+}
+
+/// The edition a word (or a pair of words) names, and how many words.
+fn edition_of(word: &str, next: Option<&str>) -> Option<(Edition, usize)> {
+    let word = word.to_ascii_lowercase();
+    if let Some(edition) = edition_in_one_word(&word) {
+        return Some((edition, 1));
+    }
+    let edition = edition_number(&word)?;
     let next = next?.to_ascii_lowercase();
     matches!(next.as_str(), "edition" | "ed").then_some((edition, 2))
 }
@@ -110,6 +140,32 @@ mod tests {
         let (rest, found) = take_edition("(2E) cloaking");
         assert_eq!(rest, "cloaking");
         assert_eq!(found.unwrap().edition, Some(Edition::Second));
+    }
+
+    #[test]
+    fn an_edition_written_as_one_word_or_two() {
+        for (query, edition) in [
+            ("missions 1ed", Edition::First),
+            ("missions first-edition", Edition::First),
+            ("missions 1st-ed", Edition::First),
+            ("missions 2nd.edition", Edition::Second),
+            ("missions 2ndedition", Edition::Second),
+            ("missions 2 edition", Edition::Second),
+            ("missions 2nd ed.", Edition::Second),
+        ] {
+            let (rest, found) = take_edition(query);
+            assert_eq!(rest, "missions", "{query}");
+            assert_eq!(found.unwrap().edition, Some(edition), "{query}");
+        }
+        for query in [
+            "missions firste",
+            "missions 3e",
+            "missions 2 cards",
+            "red edition",
+        ] {
+            let (rest, found) = take_edition(query);
+            assert_eq!((rest.as_str(), found), (query, None), "{query}");
+        }
     }
 
     #[test]
