@@ -101,6 +101,7 @@ const FUNCTION_WORDS: &[&str] = &[
     "haven't",
     "having",
     "he",
+    "he's",
     "her",
     "here",
     "hers",
@@ -109,8 +110,10 @@ const FUNCTION_WORDS: &[&str] = &[
     "himself",
     "his",
     "how",
+    "how's",
     "i",
     "i'm",
+    "i've",
     "if",
     "in",
     "inside",
@@ -125,6 +128,7 @@ const FUNCTION_WORDS: &[&str] = &[
     "just",
     "know",
     "let",
+    "let's",
     "like",
     "many",
     "maybe",
@@ -169,6 +173,7 @@ const FUNCTION_WORDS: &[&str] = &[
     "rulings",
     "shall",
     "she",
+    "she's",
     "should",
     "shouldn't",
     "since",
@@ -194,6 +199,7 @@ const FUNCTION_WORDS: &[&str] = &[
     "there's",
     "these",
     "they",
+    "they're",
     "this",
     "those",
     "though",
@@ -209,11 +215,14 @@ const FUNCTION_WORDS: &[&str] = &[
     "until",
     "upon",
     "us",
+    "versus",
     "very",
     "via",
+    "vs",
     "was",
     "wasn't",
     "we",
+    "we're",
     "were",
     "weren't",
     "what",
@@ -222,10 +231,12 @@ const FUNCTION_WORDS: &[&str] = &[
     "when",
     "whenever",
     "where",
+    "where's",
     "whether",
     "which",
     "while",
     "who",
+    "who's",
     "whom",
     "whose",
     "why",
@@ -241,15 +252,19 @@ const FUNCTION_WORDS: &[&str] = &[
     "yes",
     "yet",
     "you",
+    "you're",
+    "you've",
     "your",
     "yours",
     "yourself",
 ];
 
 /// The word folded as the lists hold it: lowercase, with a typographic
-/// apostrophe as a plain one.
+/// apostrophe as a plain one, without the punctuation around it ("work?",
+/// "(if").
 fn folded(word: &str) -> String {
-    word.chars()
+    word.trim_matches(|c: char| !c.is_alphanumeric())
+        .chars()
         .map(|c| match c {
             '\u{2019}' | '\u{2018}' | '\u{02BC}' => '\'',
             c => c,
@@ -259,9 +274,20 @@ fn folded(word: &str) -> String {
 }
 
 /// Whether `word` is an English function word (or a verb questions are
-/// framed with): a word that names no topic.
+/// framed with): a word that names no topic. A contraction typed without
+/// its apostrophe ("whats", "dont") is the contraction.
 pub fn is_function_word(word: &str) -> bool {
-    FUNCTION_WORDS.binary_search(&folded(word).as_str()).is_ok()
+    let word = folded(word);
+    FUNCTION_WORDS.binary_search(&word.as_str()).is_ok()
+        || (!word.contains('\'')
+            && (1..word.len()).any(|at| {
+                word.is_char_boundary(at) && {
+                    let (head, tail) = word.split_at(at);
+                    FUNCTION_WORDS
+                        .binary_search(&format!("{head}'{tail}").as_str())
+                        .is_ok()
+                }
+            }))
 }
 
 // The list stays beside its licence, `search/english.COPYING`, at the
@@ -320,10 +346,18 @@ mod tests {
             "doesn’t",
             "per",
             "exactly",
+            "WORK?",
+            "(if",
+            "whats",
+            "dont",
+            "Cant",
+            "vs",
         ] {
             assert!(is_function_word(word), "{word}");
         }
-        for word in ["ship", "damaged", "once", "each", "turn", "first"] {
+        for word in [
+            "ship", "damaged", "once", "each", "turn", "first", "cans", "wells", "ill", "id",
+        ] {
             assert!(!is_function_word(word), "{word}");
         }
     }
