@@ -7,7 +7,10 @@
 //! (it reorders the steps, or repeats the limit in its own terms), and it is
 //! put just above the consolidated hit. Only one paragraph counts: a long
 //! section holds every word of many questions by chance, a paragraph that
-//! holds them speaks to them.
+//! holds them speaks to them. And only a ruling on the same subject: its
+//! topic shares a word with the consolidated one's, or the words are
+//! together in fewer than one entry by chance (the entries times the share
+//! that holds each word).
 
 use tantivy::schema::Field;
 
@@ -29,6 +32,9 @@ pub(super) struct Ranked<'a> {
     pub text: String,
     /// Whether the question names its topic whole.
     pub named: bool,
+    /// How many entries would hold the question words it holds by chance
+    /// alone (see `Coverage::by_chance`).
+    pub by_chance: f64,
 }
 
 /// Whether the question's words (normalized as topic keys) name `topic`
@@ -85,6 +91,13 @@ pub(super) fn order(
                 && hit.edition == older.edition
         });
         let Some((j, newer)) = newer else { continue };
+        // The newer ruling speaks to the same subject: the topics share a
+        // word, or the words the question and the older hit share are
+        // rarely together by chance. Two common words in one paragraph of
+        // an unrelated ruling ("once", "turn") are no newer word.
+        if older.by_chance >= 1.0 && !same_subject(&older.text, &newer.text) {
+            continue;
+        }
         if !paragraph_holds(index, field, &newer.text, &forms, units, older.has)? {
             continue;
         }
@@ -101,6 +114,21 @@ pub(super) fn order(
         order.insert(to, k);
     }
     Ok(order)
+}
+
+/// Whether the topics (first lines) of two hits share a word, up to its
+/// form, function words aside.
+fn same_subject(a: &str, b: &str) -> bool {
+    let words = |text: &str| -> Vec<String> {
+        crate::topic::normalize(text.lines().next().unwrap_or_default())
+            .split(' ')
+            .filter(|w| !w.is_empty() && !crate::english::is_function_word(w))
+            .map(str::to_string)
+            .collect()
+    };
+    let (a, b) = (words(a), words(b));
+    a.iter()
+        .any(|x| b.iter().any(|y| super::reading::is_form(x, y)))
 }
 
 /// Whether one paragraph of `text` (its first line, the topic, counting

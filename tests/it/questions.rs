@@ -452,6 +452,26 @@ fn words_spread_over_paragraphs_are_not_the_newer_word() {
 }
 
 #[test]
+fn common_words_together_in_an_unrelated_ruling_are_not_the_newer_word() {
+    // "once" and "turn" are in most rulings here: the gathering release's
+    // Ferengi Trade holds both in one paragraph by chance, and its topic
+    // shares no word with *Once Each Turn*.
+    let mut older = String::from(
+        "Once Each Turn – A card limited to once each turn is used once per turn, whatever its copies.\n\n",
+    );
+    for name in ["Amber Gate", "Birch Hall", "Cedar Post", "Dune Rest"] {
+        older.push_str(&format!("{name} – Once a turn this is moved.\n\n"));
+    }
+    let dir = gathered_corpus(
+        &older,
+        "Ferengi Trade – Once each turn, your personnel may report here.\n",
+    );
+    let answer = ask_in(dir.path(), "once per turn");
+    assert_eq!(first(&answer).0, "once each turn", "{answer}");
+    assert_eq!(hits(&answer)[0]["status"]["state"], "consolidated");
+}
+
+#[test]
 fn an_abbreviation_is_read_as_the_name_it_initials() {
     // Bundled: "DS9" is also *Deep Space 9*, so the ruling on the Deep
     // Space 9 icon holds every word of the question.
