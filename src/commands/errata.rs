@@ -7,7 +7,10 @@ use chrono::NaiveDate;
 use serde::Serialize;
 
 use super::json::{Candidate, Note};
-use super::show::{say_mentioned, search_hint, unknown_name, used_in, MentionedJson};
+use super::show::{
+    in_other_editions, other_editions, say_mentioned, search_hint, unknown_name, used_in,
+    MentionedJson,
+};
 use super::{editions, Config, Outcome, Printer};
 use crate::answer::errata::{card_errata, CardErrata};
 use crate::answer::topic::{printed, Mentioned};
@@ -239,9 +242,20 @@ fn one_card(
             return no_errata(p, q, card, NoErrata::Several(candidates));
         }
         Name::Topic(Looked::Unknown(nearest)) => {
-            let nearest = printed_all(nearest)?;
+            let elsewhere = other_editions(catalog, card, editions)?;
+            let mut nearest = printed_all(nearest)?;
+            nearest.retain(|n| !elsewhere.contains(n));
             let used = used_in(catalog, card, editions, as_of)?;
-            return no_errata(p, q, card, NoErrata::Unknown { nearest, used });
+            return no_errata(
+                p,
+                q,
+                card,
+                NoErrata::Unknown {
+                    nearest,
+                    used,
+                    elsewhere,
+                },
+            );
         }
         Name::Mentioned(named) => {
             let mentioned = Mentioned::read(catalog, named, as_of)?;
@@ -321,6 +335,8 @@ enum NoErrata {
     Unknown {
         nearest: Vec<Candidate>,
         used: Vec<Candidate>,
+        /// What the name is in the editions not asked for.
+        elsewhere: Vec<Candidate>,
     },
 }
 
@@ -333,6 +349,13 @@ fn no_errata(
 ) -> anyhow::Result<Outcome> {
     let as_of = q.as_of;
     if q.json {
+        // A name the other edition knows comes first among the names offered.
+        let offered: Vec<Candidate> = match &why {
+            NoErrata::Unknown {
+                nearest, elsewhere, ..
+            } => elsewhere.iter().chain(nearest).cloned().collect(),
+            _ => Vec::new(),
+        };
         let mut body = AnswerJson::empty(Some(card), &q.editions, as_of, &q.notes);
         match &why {
             NoErrata::Known { name, ruled } => {
@@ -345,8 +368,8 @@ fn no_errata(
                 body.mentioned = Some(m.json(as_of));
             }
             NoErrata::Several(candidates) => body.candidates = candidates,
-            NoErrata::Unknown { nearest, used } => {
-                body.did_you_mean = nearest;
+            NoErrata::Unknown { used, .. } => {
+                body.did_you_mean = &offered;
                 body.used_in = used;
             }
         }
@@ -377,7 +400,15 @@ fn no_errata(
             sanitize(card),
             sanitize(&Candidate::list(&candidates).join(", "))
         ))?,
-        NoErrata::Unknown { nearest, used } => {
+        NoErrata::Unknown { elsewhere, .. } if !elsewhere.is_empty() => {
+            p.err.line(&in_other_editions(
+                card,
+                "card or topic",
+                &q.editions,
+                &elsewhere,
+            ))?;
+        }
+        NoErrata::Unknown { nearest, used, .. } => {
             p.err
                 .line(&unknown_name(card, "card or topic", "", &used))?;
             if !nearest.is_empty() {

@@ -9,8 +9,8 @@ use serde::Serialize;
 use super::json::{Candidate, Note, NoteCode};
 use super::{editions, Config, Outcome, Printer};
 use crate::amend::{Failure, Target};
-use crate::answer::topic::{answer, Mentioned, ShowAnswer, TopicAnswer};
-use crate::catalog::{Amended, Catalog};
+use crate::answer::topic::{answer, printed, Mentioned, ShowAnswer, TopicAnswer};
+use crate::catalog::{Amended, Catalog, Looked};
 use crate::cli::ShowArgs;
 use crate::limits::{self, Typed};
 use crate::model::{Edition, Entry};
@@ -238,10 +238,15 @@ pub fn run(
     let as_of = config.as_of(args.as_of);
     let editions = editions(catalog, edition);
     // JSON always carries the history.
-    let answer = answer(catalog, &typed, &editions, as_of, args.history || args.json)?;
-    let used = match answer {
-        ShowAnswer::Unknown(_) => used_in(catalog, &typed, &editions, as_of)?,
-        _ => Vec::new(),
+    let mut answer = answer(catalog, &typed, &editions, as_of, args.history || args.json)?;
+    let (used, elsewhere) = match &mut answer {
+        ShowAnswer::Unknown(nearest) => {
+            let elsewhere = other_editions(catalog, &typed, &editions)?;
+            nearest.retain(|n| !elsewhere.contains(n));
+            nearest.splice(0..0, elsewhere.iter().cloned());
+            (used_in(catalog, &typed, &editions, as_of)?, elsewhere)
+        }
+        _ => (Vec::new(), Vec::new()),
     };
     if args.json {
         // Every instruction that could not be applied is a note.
@@ -317,7 +322,7 @@ pub fn run(
             Ok(Outcome::Found)
         }
         nothing => {
-            not_found(p, &typed, &editions, as_of, &nothing, &used)?;
+            not_found(p, &typed, &editions, as_of, &nothing, &used, &elsewhere)?;
             Ok(Outcome::NothingFound)
         }
     }
@@ -368,6 +373,7 @@ fn not_found(
     as_of: NaiveDate,
     nothing: &ShowAnswer,
     used: &[Candidate],
+    elsewhere: &[Candidate],
 ) -> anyhow::Result<()> {
     let editions_text: Vec<&str> = editions.iter().map(|e| e.label()).collect();
     let editions_text = editions_text.join(", ");
@@ -398,6 +404,14 @@ fn not_found(
             sanitize(typed),
             sanitize(&Candidate::list(candidates).join(", "))
         ))?,
+        ShowAnswer::Unknown(_) if !elsewhere.is_empty() => {
+            p.err.line(&in_other_editions(
+                typed,
+                "topic or card",
+                editions,
+                elsewhere,
+            ))?;
+        }
         ShowAnswer::Unknown(nearest) => {
             p.err.line(&unknown_name(
                 typed,
@@ -460,6 +474,59 @@ pub fn used_in(
         }
     }
     Ok(used)
+}
+
+/// The topics or cards a name is in the editions not asked for ("Continuing
+/// Mission" asked in 2E is a 1E card): a name the other edition knows is
+/// not said to be absent from the documents.
+pub fn other_editions(
+    catalog: &Catalog,
+    typed: &str,
+    asked: &[Edition],
+) -> anyhow::Result<Vec<Candidate>> {
+    let others: Vec<Edition> = catalog
+        .editions()
+        .into_iter()
+        .filter(|e| !asked.contains(e))
+        .collect();
+    if others.is_empty() {
+        return Ok(Vec::new());
+    }
+    match catalog.look_up(typed, &others)? {
+        Looked::Found(named) => named
+            .iter()
+            .map(|n| {
+                Ok(Candidate::new(
+                    printed(catalog, n.edition, &n.key)?,
+                    n.edition,
+                ))
+            })
+            .collect(),
+        _ => Ok(Vec::new()),
+    }
+}
+
+/// The first line for a name only the editions not asked for know, with
+/// the option that asks for them.
+pub fn in_other_editions(
+    typed: &str,
+    what: &str,
+    asked: &[Edition],
+    elsewhere: &[Candidate],
+) -> String {
+    let asked: Vec<&str> = asked.iter().map(|e| e.label()).collect();
+    let mut options: Vec<String> = elsewhere
+        .iter()
+        .map(|c| format!("--edition {}", c.edition.label().to_ascii_lowercase()))
+        .collect();
+    options.dedup();
+    format!(
+        "no {what} named `{}` in {}; the other edition has it: {} — add `{}`",
+        sanitize(typed),
+        asked.join(", "),
+        sanitize(&Candidate::list(elsewhere).join(", ")),
+        options.join("` or `")
+    )
 }
 
 /// How many rulings that use an unknown name are listed.

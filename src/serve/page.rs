@@ -503,6 +503,18 @@ pub async fn ruling(
     page(status(&shown), layout(&title, Part::None, body))
 }
 
+/// " in 1E" when the answer was asked of some editions only.
+fn editions_asked(value: &Value) -> String {
+    let asked: Vec<&str> = list(value, "editions")
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    match asked.as_slice() {
+        [one] => format!(" in {one}"),
+        _ => String::new(),
+    }
+}
+
 /// What a `show` that found nothing in force says instead.
 fn not_found(value: &Value, as_of: NaiveDate, titles: &Titles) -> Markup {
     let later = list(value, "ruled_later");
@@ -511,7 +523,13 @@ fn not_found(value: &Value, as_of: NaiveDate, titles: &Titles) -> Markup {
             p { "No ruling on this topic is in effect on " (as_of) "; these take effect later:" }
             @for entry in later { (entry_block(entry, &Value::Null, None, titles)) }
         } @else if value["known"].as_bool() != Some(true) {
-            p { "Not in these documents." }
+            // The names offered may be of the other edition, or rulings may
+            // use the name: absent from the documents only when none is.
+            @if list(value, "did_you_mean").is_empty() && list(value, "used_in").is_empty() {
+                p { "Not in these documents." }
+            } @else {
+                p { "No topic or card by this name" (editions_asked(value)) "." }
+            }
         }
         @if let Some(mentioned) = value["mentioned"].as_object() {
             p.note { "Rulings mention " (mentioned.get("name").and_then(Value::as_str).unwrap_or_default()) "." }

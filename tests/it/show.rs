@@ -644,6 +644,37 @@ fn a_name_typed_in_another_order_or_written_out_is_found() {
 }
 
 #[test]
+fn a_name_of_the_other_edition_is_never_said_to_be_absent() {
+    for (command, typed, edition, name, other) in [
+        (
+            "errata",
+            "continuing mission",
+            "2e",
+            "Continuing Mission",
+            "1E",
+        ),
+        ("show", "ancient grudge", "1e", "Ancient Grudge", "2E"),
+    ] {
+        let (code, out, err) = ask(&[command, typed, "--edition", edition]);
+        assert_eq!(code, 1, "{err}");
+        assert_eq!(out, "");
+        assert!(
+            err.contains(&format!("the other edition has it: {name} ({other})"))
+                && err.contains(&format!("add `--edition {}`", other.to_lowercase())),
+            "{err}"
+        );
+        assert!(!err.contains("in these documents"), "{err}");
+        let (code, out, _) = ask(&[command, typed, "--edition", edition, "--json"]);
+        assert_eq!(code, 1);
+        let v: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(
+            v["did_you_mean"][0],
+            serde_json::json!({ "name": name, "edition": other })
+        );
+    }
+}
+
+#[test]
 fn a_slip_that_fits_two_topics_is_offered_not_guessed() {
     let dir = tempfile::tempdir().unwrap();
     common::write_document(
