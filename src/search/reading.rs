@@ -184,25 +184,36 @@ fn split(index: &SearchIndex, word: &str) -> Result<Option<String>, SearchError>
 /// Most names an abbreviation is read as.
 const MOST_SPELLED_OUT: usize = 4;
 
-/// The names (topics, and cards and terms rulings mention) whose words an
-/// abbreviation typed as one word stands for: "ds9" is *Deep Space 9*,
-/// "fmo" *Ferengi Military Operations*. The word is
-/// no English word, two to six letters or digits; each letter is the first
-/// of a word of a name, in order, a number is a word whole, with or without
-/// the name's function words ("bc" and "bac" *Bread and Circuses*). The run of
-/// words it stands for is searched as a phrase, beside the word as typed.
-fn spelled_out(index: &SearchIndex, word: &str) -> Result<Vec<String>, SearchError> {
+/// Whether a typed word may be an abbreviation (see `spelled_out`): two to
+/// six letters or digits, a letter among them, and no English word. Folded
+/// to lowercase.
+fn abbreviation(word: &str) -> Option<String> {
     let folded: String = word.chars().flat_map(char::to_lowercase).collect();
     let length = folded.chars().count();
-    if !(2..=6).contains(&length)
-        || !folded.chars().all(|c| c.is_ascii_alphanumeric())
-        || !folded.chars().any(|c| c.is_ascii_alphabetic())
-        || is_english(&folded)
-    {
-        return Ok(Vec::new());
+    ((2..=6).contains(&length)
+        && folded.chars().all(|c| c.is_ascii_alphanumeric())
+        && folded.chars().any(|c| c.is_ascii_alphabetic())
+        && !is_english(&folded))
+    .then_some(folded)
+}
+
+/// The names (topics, and cards and terms rulings mention) whose words
+/// each abbreviation typed as one word stands for: "ds9" is *Deep Space 9*,
+/// "fmo" *Ferengi Military Operations*. Each letter is the first of a word
+/// of a name, in order, a number is a word whole, with or without the
+/// name's function words ("bc" and "bac" *Bread and Circuses*). One pass
+/// over the names, whatever the number of words. Keyed by the folded word.
+fn spelled_out(
+    index: &SearchIndex,
+    words: &[String],
+) -> Result<BTreeMap<String, Vec<String>>, SearchError> {
+    let mut found: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let wanted: std::collections::BTreeSet<String> =
+        words.iter().filter_map(|w| abbreviation(w)).collect();
+    if wanted.is_empty() {
+        return Ok(found);
     }
     let fields = index.fields();
-    let mut found = std::collections::BTreeSet::new();
     for segment in index.searcher().segment_readers() {
         for field in [fields.topic_key, fields.named_id] {
             let inverted = segment.inverted_index(field)?;
@@ -216,20 +227,34 @@ fn spelled_out(index: &SearchIndex, word: &str) -> Result<Vec<String>, SearchErr
                 };
                 // Names rulings mention are kept as "1e:name".
                 let key = key.split_once(':').map_or(key, |(_, name)| name);
-                let words: Vec<&str> = key.split(' ').filter(|w| !w.is_empty()).collect();
-                if initials_of(&folded, &words) {
-                    found.insert(words.join(" "));
+                let name: Vec<&str> = key.split(' ').filter(|w| !w.is_empty()).collect();
+                for initials in initials(&name) {
+                    if wanted.contains(&initials) {
+                        let names = found.entry(initials).or_default();
+                        let joined = name.join(" ");
+                        if !names.contains(&joined) {
+                            names.push(joined);
+                        }
+                    }
                 }
             }
         }
     }
-    Ok(found.into_iter().take(MOST_SPELLED_OUT).collect())
+    for names in found.values_mut() {
+        names.sort();
+        names.truncate(MOST_SPELLED_OUT);
+    }
+    Ok(found)
 }
 
-/// Whether `typed` is the initials of a name of two words or more (see
-/// `spelled_out`): of the whole name, never of a part of it ("tf" is not
-/// the *Temporal Flux* of *Temporal Flux Energy Ribbon*).
-fn initials_of(typed: &str, words: &[&str]) -> bool {
+/// The initials of a name of two words or more, with and without its
+/// function words (see `spelled_out`): of the whole name, never of a part
+/// of it ("tf" is not the *Temporal Flux* of *Temporal Flux Energy
+/// Ribbon*). None for a name of one word.
+fn initials(name: &[&str]) -> Vec<String> {
+    if name.len() < 2 {
+        return Vec::new();
+    }
     let initial = |w: &str| -> String {
         if w.chars().all(|c| c.is_ascii_digit()) {
             w.to_string()
@@ -237,14 +262,15 @@ fn initials_of(typed: &str, words: &[&str]) -> bool {
             w.chars().next().map(String::from).unwrap_or_default()
         }
     };
-    let initials = |skip_function: bool| -> String {
-        words
-            .iter()
+    let of = |skip_function: bool| -> String {
+        name.iter()
             .filter(|w| !(skip_function && is_function_word(w)))
             .map(|w| initial(w))
             .collect()
     };
-    words.len() >= 2 && (initials(false) == typed || initials(true) == typed)
+    let mut out = vec![of(false), of(true)];
+    out.dedup();
+    out
 }
 
 /// A number, in digits or as a word: it counts things, it names no topic.
@@ -315,6 +341,7 @@ pub(super) fn read(
         }
     }
     let plain_count = needs.iter().filter(|n| n.is_some()).count();
+    let abbreviations = spelled_out(index, words)?;
     let mut i = 0;
     while i < words.len() {
         let word = &words[i];
@@ -378,9 +405,12 @@ pub(super) fn read(
         let written_out: Vec<String> = if being_typed || is_number(word) {
             Vec::new()
         } else {
-            spelled_out(index, word)?
+            abbreviation(word)
+                .and_then(|folded| abbreviations.get(&folded))
                 .into_iter()
+                .flatten()
                 .filter(|phrase| !typed_too(phrase))
+                .cloned()
                 .collect()
         };
         for phrase in &written_out {
@@ -512,20 +542,22 @@ mod tests {
         assert!(!super::counts_times(&words, 0));
     }
 
-    use super::{initials_of, is_form};
+    use super::{initials, is_form};
 
     #[test]
     fn an_abbreviation_stands_for_the_words_it_initials() {
-        let words = |key: &'static str| key.split(' ').collect::<Vec<_>>();
-        assert!(initials_of("ds9", &words("deep space 9")));
-        assert!(initials_of("fmo", &words("ferengi military operations")));
-        // With or without the name's function words.
-        assert!(initials_of("bac", &words("bread and circuses")));
-        assert!(initials_of("bc", &words("bread and circuses")));
-        // Of the whole name only; one word is no name's initials.
-        assert!(!initials_of("ds9", &words("deep space 9 icon")));
-        assert!(!initials_of("d", &words("deep")));
-        assert!(!initials_of("ds", &words("deep 9 space")));
+        let name = |key: &'static str| key.split(' ').collect::<Vec<_>>();
+        assert_eq!(initials(&name("deep space 9")), ["ds9"]);
+        assert_eq!(initials(&name("ferengi military operations")), ["fmo"]);
+        // With and without the name's function words.
+        assert_eq!(initials(&name("bread and circuses")), ["bac", "bc"]);
+        // One word is no name's initials.
+        assert!(initials(&name("deep")).is_empty());
+        // Only English words are no abbreviation.
+        assert_eq!(super::abbreviation("DS9").as_deref(), Some("ds9"));
+        for word in ["gel", "d", "toolongword", "q-flash", "123"] {
+            assert_eq!(super::abbreviation(word), None, "{word}");
+        }
     }
 
     #[test]
