@@ -470,8 +470,10 @@ pub(super) fn spelled_beginning(
     Ok(uses)
 }
 
-/// Endings that make a form of a word: plurals, tenses, the agent noun.
-const ENDINGS: &[&str] = &["s", "es", "ies", "ed", "ied", "d", "ing", "er", "ers", "e"];
+/// Endings that make a form of a word: plurals and tenses. An agent noun
+/// is another word ("player" is not "played": a ruling on the Borg player
+/// does not hold "played").
+const ENDINGS: &[&str] = &["s", "es", "ies", "ed", "ied", "d", "ing", "e"];
 
 /// The bases a word may be a form of: itself, and itself without an ending
 /// ("stopped": stopp, stop; "parties": party).
@@ -579,6 +581,8 @@ mod tests {
             ("commander", "commandeer"),
             ("card", "cardassian"),
             ("species", "special"),
+            ("player", "played"),
+            ("attacker", "attack"),
         ] {
             assert!(!is_form(a, b), "{a} {b}");
         }
