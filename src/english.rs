@@ -279,15 +279,24 @@ fn folded(word: &str) -> String {
 pub fn is_function_word(word: &str) -> bool {
     let word = folded(word);
     FUNCTION_WORDS.binary_search(&word.as_str()).is_ok()
-        || (!word.contains('\'')
-            && (1..word.len()).any(|at| {
-                word.is_char_boundary(at) && {
-                    let (head, tail) = word.split_at(at);
-                    FUNCTION_WORDS
-                        .binary_search(&format!("{head}'{tail}").as_str())
-                        .is_ok()
-                }
-            }))
+        || contractions_unmarked()
+            .binary_search_by(|w| w.as_str().cmp(&word))
+            .is_ok()
+}
+
+/// The contractions of the list without their apostrophe ("whats",
+/// "dont"), sorted; built once.
+fn contractions_unmarked() -> &'static [String] {
+    static UNMARKED: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    UNMARKED.get_or_init(|| {
+        let mut unmarked: Vec<String> = FUNCTION_WORDS
+            .iter()
+            .filter(|w| w.contains('\''))
+            .map(|w| w.replace('\'', ""))
+            .collect();
+        unmarked.sort_unstable();
+        unmarked
+    })
 }
 
 // The list stays beside its licence, `search/english.COPYING`, at the

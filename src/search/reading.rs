@@ -262,13 +262,16 @@ fn initials(name: &[&str]) -> Vec<String> {
             w.chars().next().map(String::from).unwrap_or_default()
         }
     };
-    let of = |skip_function: bool| -> String {
-        name.iter()
-            .filter(|w| !(skip_function && is_function_word(w)))
-            .map(|w| initial(w))
-            .collect()
-    };
-    let mut out = vec![of(false), of(true)];
+    let mut all = String::new();
+    let mut content = String::new();
+    for w in name {
+        let letter = initial(w);
+        if !is_function_word(w) {
+            content.push_str(&letter);
+        }
+        all.push_str(&letter);
+    }
+    let mut out = vec![all, content];
     out.dedup();
     out
 }
