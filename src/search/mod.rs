@@ -342,7 +342,7 @@ pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchEr
                 )?;
                 found.extend(one.map(|hit| (rank, hit)));
             }
-            let found = reader.regathered(found, coverage.as_ref())?;
+            let found = reader.regathered(found)?;
             if let (Some(coverage), Some((rank, _))) = (&coverage, found.first()) {
                 let missing = coverage.missing(rank.has);
                 if !missing.is_empty() {

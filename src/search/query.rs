@@ -291,7 +291,6 @@ impl Reader<'_> {
     pub(super) fn regathered(
         &self,
         hits: Vec<(Rank, Hit)>,
-        coverage: Option<&Coverage>,
     ) -> Result<Vec<(Rank, Hit)>, SearchError> {
         let units: Vec<&Unit> = self.words.required().take(MOST_WORDS).collect();
         let mut ranked = Vec::with_capacity(hits.len());
@@ -308,7 +307,6 @@ impl Reader<'_> {
                 edition: hit.edition,
                 text: format!("{}\n{body}", hit.topic),
                 named: super::regathered::names(&self.question, &hit.topic),
-                by_chance: coverage.map_or(0.0, |c| c.by_chance(rank.has)),
             });
         }
         let order =

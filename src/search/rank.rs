@@ -46,10 +46,6 @@ pub(super) struct Coverage {
     /// How much each word says (its inverse document frequency, as BM25
     /// weighs it), by bit.
     pub(super) weights: Arc<Vec<Score>>,
-    /// The share of the entries that hold each word, by bit.
-    pub(super) shares: Vec<f64>,
-    /// How many entries there are.
-    pub(super) entries: f64,
 }
 
 impl Coverage {
@@ -83,16 +79,6 @@ impl Coverage {
             segments.insert(segment.segment_id(), Arc::new(has));
         }
         let entries = searcher.num_docs() as f64;
-        let shares = holding
-            .iter()
-            .map(|&n| {
-                if entries > 0.0 {
-                    n as f64 / entries
-                } else {
-                    0.0
-                }
-            })
-            .collect();
         let weights = holding
             .into_iter()
             .map(|n| {
@@ -104,8 +90,6 @@ impl Coverage {
             words,
             segments,
             weights: Arc::new(weights),
-            shares,
-            entries,
         }))
     }
 
@@ -122,17 +106,6 @@ impl Coverage {
             .map(|(_, w)| w)
             .sum();
         had / total
-    }
-
-    /// How many entries would hold every word of `has` by chance alone,
-    /// were the words spread independently of each other: the entries
-    /// times the share holding each.
-    pub(super) fn by_chance(&self, has: u64) -> f64 {
-        self.shares
-            .iter()
-            .enumerate()
-            .filter(|(bit, _)| has & (1 << bit) != 0)
-            .fold(self.entries, |n, (_, share)| n * share)
     }
 
     /// The words an entry lacks, given its bits.

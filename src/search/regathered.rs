@@ -8,9 +8,8 @@
 //! put just above the consolidated hit. Only one paragraph counts: a long
 //! section holds every word of many questions by chance, a paragraph that
 //! holds them speaks to them. And only a ruling on the same subject: its
-//! topic shares a word with the consolidated one's, or the words are
-//! together in fewer than one entry by chance (the entries times the share
-//! that holds each word).
+//! topic shares a word with the consolidated one's (*missions attempt* and
+//! *mission solving – timing*, *cloaking and phasing* and *Phasing Cloak*).
 
 use tantivy::schema::Field;
 
@@ -32,9 +31,6 @@ pub(super) struct Ranked<'a> {
     pub text: String,
     /// Whether the question names its topic whole.
     pub named: bool,
-    /// How many entries would hold the question words it holds by chance
-    /// alone (see `Coverage::by_chance`).
-    pub by_chance: f64,
 }
 
 /// Whether the question's words (normalized as topic keys) name `topic`
@@ -92,10 +88,10 @@ pub(super) fn order(
         });
         let Some((j, newer)) = newer else { continue };
         // The newer ruling speaks to the same subject: the topics share a
-        // word, or the words the question and the older hit share are
-        // rarely together by chance. Two common words in one paragraph of
-        // an unrelated ruling ("once", "turn") are no newer word.
-        if older.by_chance >= 1.0 && !same_subject(&older.text, &newer.text) {
+        // word. Words of the question in one paragraph of an unrelated
+        // ruling are no newer word on it, common ("once", "turn") or rare
+        // ("x2" of a requirement, "X=2" of an attribute).
+        if !same_subject(&older.text, &newer.text) {
             continue;
         }
         if !paragraph_holds(index, field, &newer.text, &forms, units, older.has)? {

@@ -401,7 +401,7 @@ fn gathered_corpus(older: &str, gathering: &str) -> tempfile::TempDir {
     dir
 }
 
-const OLD_ORDER: &str = "Solving Order – You score the points, then earn the artifact.\n\n\
+const OLD_ORDER: &str = "Mission Solving – You score the points, then earn the artifact.\n\n\
      Tribble Bomb – Every tribble explodes.\n";
 
 /// A long ruling of the gathering release, on other things, with one
@@ -410,7 +410,7 @@ fn new_order(paragraph: &str) -> String {
     let other = "Each attempt is made by a crew or a team, with the personnel present at the \
                  location, and it ends when the crew is stopped or the dilemmas are gone.";
     format!(
-        "Attempts – Replace this entry with the following:\n\n{other}\n\n{paragraph}\n\n{other}\n"
+        "Mission Attempts – Replace this entry with the following:\n\n{other}\n\n{paragraph}\n\n{other}\n"
     )
 }
 
@@ -425,7 +425,11 @@ fn the_gathering_releases_own_word_on_a_consolidated_ruling_comes_first() {
         .iter()
         .map(|h| h["entry"]["key"].as_str().unwrap())
         .collect();
-    assert_eq!(topics[..2], ["attempts", "solving order"], "{answer}");
+    assert_eq!(
+        topics[..2],
+        ["mission attempts", "mission solving"],
+        "{answer}"
+    );
     assert_eq!(hits(&answer)[1]["status"]["state"], "consolidated");
     assert!(note(&answer, "partial").is_none(), "{answer}");
 }
@@ -436,8 +440,8 @@ fn a_consolidated_ruling_the_question_names_keeps_its_place() {
         OLD_ORDER,
         &new_order("When solved, you earn the artifact first, then score the points."),
     );
-    let answer = ask_in(dir.path(), "solving order score points earn artifact");
-    assert_eq!(first(&answer).0, "solving order", "{answer}");
+    let answer = ask_in(dir.path(), "mission solving score points earn artifact");
+    assert_eq!(first(&answer).0, "mission solving", "{answer}");
 }
 
 #[test]
@@ -448,14 +452,13 @@ fn words_spread_over_paragraphs_are_not_the_newer_word() {
         &new_order("When solved, you earn the artifact.\n\nThe points are scored later."),
     );
     let answer = ask_in(dir.path(), "do I score points before I earn the artifact");
-    assert_eq!(first(&answer).0, "solving order", "{answer}");
+    assert_eq!(first(&answer).0, "mission solving", "{answer}");
 }
 
 #[test]
-fn common_words_together_in_an_unrelated_ruling_are_not_the_newer_word() {
-    // "once" and "turn" are in most rulings here: the gathering release's
-    // Ferengi Trade holds both in one paragraph by chance, and its topic
-    // shares no word with *Once Each Turn*.
+fn words_together_in_a_ruling_on_another_subject_are_not_the_newer_word() {
+    // The gathering release's Ferengi Trade holds "once" and "turn" in one
+    // paragraph, but its topic shares no word with *Once Each Turn*.
     let mut older = String::from(
         "Once Each Turn – A card limited to once each turn is used once per turn, whatever its copies.\n\n",
     );
@@ -469,6 +472,14 @@ fn common_words_together_in_an_unrelated_ruling_are_not_the_newer_word() {
     let answer = ask_in(dir.path(), "once per turn");
     assert_eq!(first(&answer).0, "once each turn", "{answer}");
     assert_eq!(hits(&answer)[0]["status"]["state"], "consolidated");
+    // Nor a rare word that means another thing there: the requirement's
+    // "x2" is not the attribute's "X=2".
+    let dir = gathered_corpus(
+        "Variable Attributes – An X in an attribute box, with X=2 or 7, is read when needed.\n",
+        "Mission Requirements – If attribute requirements overlap, SECURITY x2 is used.\n",
+    );
+    let answer = ask_in(dir.path(), "x=2 attribute");
+    assert_eq!(first(&answer).0, "variable attributes", "{answer}");
 }
 
 #[test]
