@@ -138,13 +138,16 @@ pub fn abbreviated<'k>(typed: &str, keys: impl IntoIterator<Item = &'k TopicKey>
         .filter(|k| {
             abbreviates(&typed_words, k.as_str())
                 || is_initials(wanted.as_str(), k.as_str())
-                || same_stems(wanted.as_str(), k.as_str())
+                || same_stems(wanted.as_str(), k.as_str(), false)
         })
         .collect();
     if found.is_empty() && typed_words.len() > 1 {
         found = keys
             .into_iter()
-            .filter(|k| abbreviates_in_any_order(&typed_words, k.as_str()))
+            .filter(|k| {
+                abbreviates_in_any_order(&typed_words, k.as_str())
+                    || same_stems(wanted.as_str(), k.as_str(), true)
+            })
             .collect();
     }
     match found.as_slice() {
@@ -154,11 +157,70 @@ pub fn abbreviated<'k>(typed: &str, keys: impl IntoIterator<Item = &'k TopicKey>
     }
 }
 
+/// The longest run of the typed words, fewer than all, that is a key (see
+/// [`exact`]): a name typed with words around it ("brilgar lore", "towing
+/// ships", "the wake of the borg card"). Of runs of one length, the keys
+/// they are: one is used, several are offered. A run of function words
+/// alone is no name.
+pub fn within<'k>(typed: &str, keys: impl IntoIterator<Item = &'k TopicKey> + Clone) -> Match {
+    let wanted = TopicKey::new(typed);
+    let words: Vec<&str> = wanted
+        .as_str()
+        .split(' ')
+        .filter(|w| !w.is_empty())
+        .collect();
+    // A run can only be a key of its own number of words beginning with
+    // its first letter (a plural slip keeps both), or a section whose
+    // title it is: the keys are sorted into those buckets once, and the
+    // runs are no longer than the longest key, so the cost grows with the
+    // words typed and the keys, not their product.
+    let mut buckets: HashMap<(char, usize), Vec<&TopicKey>> = HashMap::new();
+    let mut longest = 0;
+    for key in keys.into_iter() {
+        let bare = key.without_article();
+        let titled = numbered_title(key.as_str()).map(|(_, title)| title);
+        for name in std::iter::once(bare).chain(titled) {
+            let count = name.split(' ').count();
+            longest = longest.max(count);
+            if let Some(first) = name.chars().next() {
+                buckets.entry((first, count)).or_default().push(key);
+            }
+        }
+    }
+    for length in (1..words.len().min(longest + 1)).rev() {
+        let mut found: Vec<TopicKey> = Vec::new();
+        for run in words.windows(length) {
+            if run.iter().all(|w| is_function_word(w)) {
+                continue;
+            }
+            let run = TopicKey::new(&run.join(" "));
+            let bare = run.without_article();
+            let Some(first) = bare.chars().next() else {
+                continue;
+            };
+            let Some(bucket) = buckets.get(&(first, bare.split(' ').count())) else {
+                continue;
+            };
+            if let Match::Exact(key) = exact(run.as_str(), bucket.iter().copied()) {
+                if !found.contains(&key) {
+                    found.push(key);
+                }
+            }
+        }
+        match found.len() {
+            0 => {}
+            1 => return Match::Close(found.remove(0)),
+            _ => return several(found.into_iter()),
+        }
+    }
+    Match::None
+}
+
 /// Whether two keys are one name up to the form of their English words
 /// and their function words: "substitute headquarters" is *substituting
 /// for a headquarters*. A word that is not English (a name, a typo) must
 /// be as typed: stems would make "Lavele" *Lavell*.
-fn same_stems(typed: &str, key: &str) -> bool {
+fn same_stems(typed: &str, key: &str, any_order: bool) -> bool {
     let content = |k: &str| -> Vec<String> {
         k.split(' ')
             .filter(|w| !w.is_empty() && !is_function_word(w))
@@ -177,10 +239,45 @@ fn same_stems(typed: &str, key: &str) -> bool {
             .process(&mut |token| out.push(token.text.clone()));
         out
     };
-    typed
+    let typed: Vec<(&String, Option<Vec<String>>)> = typed
         .iter()
-        .zip(&key)
-        .all(|(t, k)| t == k || (is_english(t) && stem(t) == stem(k)))
+        .map(|t| (t, is_english(t).then(|| stem(t))))
+        .collect();
+    let key: Vec<(&String, Vec<String>)> = key.iter().map(|k| (k, stem(k))).collect();
+    let fits = |(t, t_stem): &(&String, Option<Vec<String>>),
+                (k, k_stem): &(&String, Vec<String>)| {
+        t == k || t_stem.as_ref() == Some(k_stem)
+    };
+    if any_order {
+        each_its_own(&typed, &key, fits)
+    } else {
+        typed.iter().zip(&key).all(|(t, k)| fits(t, k))
+    }
+}
+
+/// Whether each of `typed` fits a `key` item of its own, in any order.
+fn each_its_own<A, B>(typed: &[A], key: &[B], fits: impl Fn(&A, &B) -> bool) -> bool {
+    fn place<A, B>(
+        typed: &[A],
+        key: &[B],
+        used: &mut [bool],
+        fits: &impl Fn(&A, &B) -> bool,
+    ) -> bool {
+        let Some((first, rest)) = typed.split_first() else {
+            return true;
+        };
+        for (i, k) in key.iter().enumerate() {
+            if !used[i] && fits(first, k) {
+                used[i] = true;
+                if place(rest, key, used, fits) {
+                    return true;
+                }
+                used[i] = false;
+            }
+        }
+        false
+    }
+    typed.len() <= key.len() && place(typed, key, &mut vec![false; key.len()], &fits)
 }
 
 /// Whether one typed word is the initials of a name of two words or more,
@@ -323,23 +420,8 @@ fn stands_for(typed: &str, word: &str) -> bool {
 /// Whether every typed word begins or abbreviates a word of the key of its
 /// own, in whatever order ("dna dilemmas" → "dilemmas dna related").
 fn abbreviates_in_any_order(typed: &[&str], key: &str) -> bool {
-    fn place(typed: &[&str], key: &[&str], used: &mut Vec<bool>) -> bool {
-        let Some((first, rest)) = typed.split_first() else {
-            return true;
-        };
-        for (i, k) in key.iter().enumerate() {
-            if !used[i] && stands_for(first, k) {
-                used[i] = true;
-                if place(rest, key, used) {
-                    return true;
-                }
-                used[i] = false;
-            }
-        }
-        false
-    }
     let key: Vec<&str> = key.split(' ').collect();
-    typed.len() <= key.len() && place(typed, &key, &mut vec![false; key.len()])
+    each_its_own(typed, &key, |t, k| stands_for(t, k))
 }
 
 /// "op" begins "operations"; "ops" and "opns" abbreviate it (its first
@@ -647,6 +729,37 @@ mod tests {
         );
         // Each typed word needs a word of its own.
         assert_eq!(find("dilemmas draw dilemmas", &k), Match::None);
+    }
+
+    #[test]
+    fn a_name_typed_with_words_around_it() {
+        let k = keys(&[
+            "Brilgar",
+            "towing",
+            "The Wake of the Borg",
+            "Borg",
+            "Substituting for a Headquarters",
+        ]);
+        assert_eq!(find("brilgar lore", &k), Match::None);
+        assert_eq!(
+            within("brilgar lore", &k),
+            Match::Close(TopicKey::new("Brilgar"))
+        );
+        // The longest run wins: not *Borg* in "the wake of the borg card".
+        assert_eq!(
+            within("the wake of the borg card", &k),
+            Match::Close(TopicKey::new("The Wake of the Borg"))
+        );
+        // Two runs of one length, two keys: offered.
+        assert!(matches!(within("towing brilgar", &k), Match::Several(v) if v.len() == 2));
+        // Function words alone are no name; the whole name is not "within".
+        assert_eq!(within("of the", &k), Match::None);
+        assert_eq!(within("towing", &k), Match::None);
+        // English words up to their stems, in any order.
+        assert_eq!(
+            find("headquarters substitution", &k),
+            Match::Close(TopicKey::new("Substituting for a Headquarters"))
+        );
     }
 
     #[test]

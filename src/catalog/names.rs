@@ -92,6 +92,9 @@ fn stage(
     None
 }
 
+/// How many near names a look-up that found nothing offers at most.
+const NEAREST_SHOWN: usize = 8;
+
 fn nearest(typed: &str, vocabularies: &[(Edition, Vec<TopicKey>)]) -> Vec<(Edition, TopicKey)> {
     vocabularies
         .iter()
@@ -110,6 +113,10 @@ impl Catalog {
         let found = stage(&topics, |k| lookup::exact(typed, k))
             .or_else(|| stage(&topics, |k| lookup::abbreviated(typed, k)))
             .or_else(|| stage(&topics, |k| lookup::close(typed, k)));
+        let found = match found {
+            Some(found) => Some(found),
+            None => self.within(typed, editions, &topics)?,
+        };
         Ok(found.unwrap_or_else(|| Looked::Unknown(nearest(typed, &topics))))
     }
 
@@ -138,9 +145,40 @@ impl Catalog {
         if let Some(found) = stage(&named, |k| lookup::close(typed, k)) {
             return Ok(mentioned(found));
         }
+        if let Some(found) = self.within(typed, editions, &topics)? {
+            return Ok(Name::Topic(found));
+        }
         let mut near = nearest(typed, &topics);
         near.extend(nearest(typed, &named));
+        // Topics first, then names; a list a TD reads at a glance.
+        near.truncate(NEAREST_SHOWN);
         Ok(Name::Topic(Looked::Unknown(near)))
+    }
+
+    /// A topic typed with words around it (see [`lookup::within`]), when
+    /// no other edition knows the name whole: "continuing mission" asked
+    /// of 2E is the 1E card, not the 2E *missions*.
+    fn within(
+        &self,
+        typed: &str,
+        editions: &[Edition],
+        topics: &[(Edition, Vec<TopicKey>)],
+    ) -> Result<Option<Looked>, CatalogError> {
+        let others: Vec<Edition> = self
+            .editions()
+            .into_iter()
+            .filter(|e| !editions.contains(e))
+            .collect();
+        if !others.is_empty() {
+            let elsewhere = self.vocabularies(&others)?;
+            let whole = stage(&elsewhere, |k| lookup::exact(typed, k))
+                .or_else(|| stage(&elsewhere, |k| lookup::abbreviated(typed, k)))
+                .or_else(|| stage(&elsewhere, |k| lookup::close(typed, k)));
+            if whole.is_some() {
+                return Ok(None);
+            }
+        }
+        Ok(stage(topics, |k| lookup::within(typed, k)))
     }
 
     fn vocabularies(

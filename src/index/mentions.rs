@@ -54,7 +54,9 @@ fn capitalized_runs(text: &str) -> Vec<String> {
     let mut sentence_start = true;
     let flush = |run: &mut Vec<&str>, pending: &mut Vec<&str>, runs: &mut Vec<String>| {
         pending.clear();
-        if !run.is_empty() && run.len() <= LONGEST {
+        // "I", or "A" of "Player A" left alone, names nothing.
+        let named = run.iter().any(|w| !crate::english::is_function_word(w));
+        if named && run.len() <= LONGEST {
             runs.push(run.join(" "));
         }
         run.clear();
@@ -136,5 +138,10 @@ mod tests {
         );
         // A number alone, or after a connector, begins no name.
         assert_eq!(capitalized_runs("It costs 3 of 4."), Vec::<String>::new());
+        // Nor does a capitalized function word alone.
+        assert_eq!(
+            capitalized_runs("Then I choose, and Player A draws; so do I."),
+            ["Player A"]
+        );
     }
 }

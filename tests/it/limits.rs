@@ -96,9 +96,18 @@ fn a_name_or_diff_side_past_the_limit_is_a_usage_error() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("the diff side is 600 characters"));
-    // A name just at the limit is looked up (and not found).
+    // A name just at the limit is looked up, not refused: the topic it
+    // repeats is found inside it.
     let at_limit = &long[..512];
-    command(&["show", at_limit]).assert().code(1);
+    command(&["show", at_limit])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(
+            "showing the closest, `bajoran wormhole`",
+        ));
+    // One that holds no topic is looked up and not found.
+    let unknown = "qzxvvqz ".repeat(64);
+    command(&["show", &unknown[..512]]).assert().code(1);
 }
 
 #[test]

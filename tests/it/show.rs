@@ -615,6 +615,15 @@ fn a_name_typed_in_another_order_or_written_out_is_found() {
             "headquarters defensive measures",
             "HQ: Defensive Measures",
         ),
+        // English words up to their stems, in another order.
+        (
+            "show",
+            "headquarters substitution",
+            "Substituting for a Headquarters",
+        ),
+        // A name typed with words around it.
+        ("errata", "brilgar lore", "Brilgar"),
+        ("show", "the wake of the borg card", "The Wake of the Borg"),
     ] {
         let (code, v) = read_as(command, typed);
         assert_eq!(code, 0, "{command} {typed}: {v}");
