@@ -54,6 +54,7 @@ mod filters;
 mod query;
 mod rank;
 mod reading;
+mod redirects;
 mod regathered;
 mod snippets;
 mod syntax;
@@ -343,6 +344,7 @@ pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchEr
                 found.extend(one.map(|hit| (rank, hit)));
             }
             let found = reader.regathered(found)?;
+            let found = redirects::after_their_targets(found)?;
             if let (Some(coverage), Some((rank, _))) = (&coverage, found.first()) {
                 let missing = coverage.missing(rank.has);
                 if !missing.is_empty() {

@@ -523,3 +523,27 @@ fn an_abbreviation_is_read_as_the_name_it_initials() {
     let answer = ask_in(dir.path(), "gel trade");
     assert!(note(&answer, "spelled-out").is_none(), "{answer}");
 }
+
+#[test]
+fn a_redirect_comes_after_the_ruling_it_points_to() {
+    // The redirect's topic is the question's words; the ruling it points to
+    // holds them in its text, and says more.
+    let dir = corpus(
+        "Persona Replacement – See **Exchanging Cards**.\n\n\
+         Exchanging Cards – A persona replacement exchanges one card in play for another.\n",
+    );
+    let answer = ask_in(dir.path(), "persona replacement");
+    let topics: Vec<&str> = hits(&answer)
+        .iter()
+        .map(|h| h["entry"]["key"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        topics[..2],
+        ["exchanging cards", "persona replacement"],
+        "{answer}"
+    );
+    // A redirect to a ruling that is not among the hits keeps its place.
+    let dir = corpus("Stop the Contact – See **Timeline Disruption**.\n");
+    let answer = ask_in(dir.path(), "stop the contact");
+    assert_eq!(first(&answer).0, "stop the contact", "{answer}");
+}
