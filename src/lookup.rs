@@ -132,13 +132,15 @@ pub fn abbreviated<'k>(typed: &str, keys: impl IntoIterator<Item = &'k TopicKey>
         return Match::None;
     }
     let typed_words: Vec<&str> = wanted.without_article().split(' ').collect();
+    // The typed words' content, read once for every key.
+    let typed_content = content_words(wanted.as_str());
     let mut found: Vec<&TopicKey> = keys
         .clone()
         .into_iter()
         .filter(|k| {
             abbreviates(&typed_words, k.as_str())
                 || is_initials(wanted.as_str(), k.as_str())
-                || same_stems(wanted.as_str(), k.as_str(), false)
+                || same_stems(&typed_content, k.as_str(), false)
         })
         .collect();
     if found.is_empty() && typed_words.len() > 1 {
@@ -146,7 +148,7 @@ pub fn abbreviated<'k>(typed: &str, keys: impl IntoIterator<Item = &'k TopicKey>
             .into_iter()
             .filter(|k| {
                 abbreviates_in_any_order(&typed_words, k.as_str())
-                    || same_stems(wanted.as_str(), k.as_str(), true)
+                    || same_stems(&typed_content, k.as_str(), true)
             })
             .collect();
     }
@@ -220,15 +222,14 @@ pub fn within<'k>(typed: &str, keys: impl IntoIterator<Item = &'k TopicKey> + Cl
 /// and their function words: "substitute headquarters" is *substituting
 /// for a headquarters*. A word that is not English (a name, a typo) must
 /// be as typed: stems would make "Lavele" *Lavell*.
-fn same_stems(typed: &str, key: &str, any_order: bool) -> bool {
-    let content = |k: &str| -> Vec<String> {
-        k.split(' ')
-            .filter(|w| !w.is_empty() && !is_function_word(w))
-            .map(str::to_string)
-            .collect()
-    };
-    let (typed, key) = (content(typed), content(key));
-    if typed.is_empty() || typed.len() != key.len() {
+fn same_stems(typed: &[String], key: &str, any_order: bool) -> bool {
+    // A key of another number of words is none, whatever its function
+    // words: counted before anything is read of its words.
+    if typed.is_empty() || key.split(' ').count() < typed.len() {
+        return false;
+    }
+    let key = content_words(key);
+    if typed.len() != key.len() {
         return false;
     }
     let mut analyzer = crate::index::words_analyzer();
@@ -253,6 +254,14 @@ fn same_stems(typed: &str, key: &str, any_order: bool) -> bool {
     } else {
         typed.iter().zip(&key).all(|(t, k)| fits(t, k))
     }
+}
+
+/// A key's words, function words aside.
+fn content_words(key: &str) -> Vec<String> {
+    key.split(' ')
+        .filter(|w| !w.is_empty() && !is_function_word(w))
+        .map(str::to_string)
+        .collect()
 }
 
 /// Whether each of `typed` fits a `key` item of its own, in any order.
@@ -413,8 +422,8 @@ fn stands_for(typed: &str, word: &str) -> bool {
         || same_word(typed, word)
         || (word.chars().count() >= 2
             && !typed.starts_with(word)
-            && !is_english(word)
-            && word_abbreviates(word, typed))
+            && word_abbreviates(word, typed)
+            && !is_english(word))
 }
 
 /// Whether every typed word begins or abbreviates a word of the key of its
