@@ -264,6 +264,16 @@ fn content_words(key: &str) -> Vec<String> {
         .collect()
 }
 
+/// The number a word writes, in digits or as a Roman numeral up to ten
+/// ("mission ii" is "mission 2").
+fn number(word: &str) -> Option<u32> {
+    if !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit()) {
+        return word.parse().ok();
+    }
+    const ROMAN: [&str; 10] = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x"];
+    ROMAN.iter().position(|r| *r == word).map(|p| p as u32 + 1)
+}
+
 /// Whether each of `typed` fits a `key` item of its own, in any order.
 fn each_its_own<A, B>(typed: &[A], key: &[B], fits: impl Fn(&A, &B) -> bool) -> bool {
     fn place<A, B>(
@@ -366,6 +376,9 @@ pub fn same_word(a: &str, b: &str) -> bool {
     if a == b {
         return true;
     }
+    if let (Some(x), Some(y)) = (number(a), number(b)) {
+        return x == y;
+    }
     let (a_forms, b_forms) = (singulars(a), singulars(b));
     a_forms.iter().any(|f| f == b || b_forms.contains(f)) || b_forms.iter().any(|f| f == a)
 }
@@ -405,10 +418,22 @@ fn singulars(word: &str) -> Vec<String> {
 /// order ("hq defensive" → "hq defensive measures", "ferengi military ops"
 /// → "ferengi military operations", "7.4.2" → "7.4.2: personnel battle").
 fn abbreviates(typed: &[&str], key: &str) -> bool {
-    let mut key_words = key.split(' ');
-    typed
-        .iter()
-        .all(|t| key_words.by_ref().any(|k| stands_for(t, k)))
+    let key: Vec<&str> = key.split(' ').collect();
+    let mut at = 0;
+    let mut matched = false;
+    for t in typed {
+        match key[at..].iter().position(|k| stands_for(t, k)) {
+            Some(p) => {
+                at += p + 1;
+                matched = true;
+            }
+            // A function word typed around a name ("ship battle rules",
+            // "rules for capturing") decides nothing.
+            None if is_function_word(t) => {}
+            None => return false,
+        }
+    }
+    matched
 }
 
 /// Whether a typed word stands for a word of a key: it begins or
@@ -430,7 +455,12 @@ fn stands_for(typed: &str, word: &str) -> bool {
 /// own, in whatever order ("dna dilemmas" → "dilemmas dna related").
 fn abbreviates_in_any_order(typed: &[&str], key: &str) -> bool {
     let key: Vec<&str> = key.split(' ').collect();
-    each_its_own(typed, &key, |t, k| stands_for(t, k))
+    let content: Vec<&str> = typed
+        .iter()
+        .copied()
+        .filter(|t| !is_function_word(t))
+        .collect();
+    !content.is_empty() && each_its_own(&content, &key, |t, k| stands_for(t, k))
 }
 
 /// "op" begins "operations"; "ops" and "opns" abbreviate it (its first
@@ -769,6 +799,33 @@ mod tests {
             find("headquarters substitution", &k),
             Match::Close(TopicKey::new("Substituting for a Headquarters"))
         );
+    }
+
+    #[test]
+    fn numbers_and_function_words_typed_around_a_name() {
+        let k = keys(&[
+            "mission II",
+            "4.2: Mission Phase",
+            "7.4.2: Personnel Battle & 7.4.3: Ship Battle",
+            "capturing",
+        ]);
+        assert_eq!(
+            find("mission 2", &k),
+            Match::Exact(TopicKey::new("mission II"))
+        );
+        assert_eq!(
+            find("ship battle rules", &k),
+            Match::Close(TopicKey::new(
+                "7.4.2: Personnel Battle & 7.4.3: Ship Battle"
+            ))
+        );
+        assert_eq!(
+            find("rules for capturing", &k),
+            Match::Close(TopicKey::new("capturing"))
+        );
+        // Function words alone name nothing.
+        assert_eq!(find("the rules", &k), Match::None);
+        assert!(same_word("iv", "4") && !same_word("iv", "5"));
     }
 
     #[test]
