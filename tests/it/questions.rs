@@ -54,6 +54,14 @@ fn first(answer: &Value) -> (String, String) {
     )
 }
 
+/// The topic keys of the hits, in their order.
+fn keys(answer: &Value) -> Vec<&str> {
+    hits(answer)
+        .iter()
+        .map(|h| h["entry"]["key"].as_str().unwrap())
+        .collect()
+}
+
 fn note<'a>(answer: &'a Value, code: &str) -> Option<&'a Value> {
     answer["notes"]
         .as_array()
@@ -421,10 +429,7 @@ fn the_gathering_releases_own_word_on_a_consolidated_ruling_comes_first() {
         &new_order("When solved, you earn the artifact first, then score the points."),
     );
     let answer = ask_in(dir.path(), "do I score points before I earn the artifact");
-    let topics: Vec<&str> = hits(&answer)
-        .iter()
-        .map(|h| h["entry"]["key"].as_str().unwrap())
-        .collect();
+    let topics = keys(&answer);
     assert_eq!(
         topics[..2],
         ["mission attempts", "mission solving"],
@@ -533,10 +538,7 @@ fn a_redirect_comes_after_the_ruling_it_points_to() {
          Exchanging Cards – A persona replacement exchanges one card in play for another.\n",
     );
     let answer = ask_in(dir.path(), "persona replacement");
-    let topics: Vec<&str> = hits(&answer)
-        .iter()
-        .map(|h| h["entry"]["key"].as_str().unwrap())
-        .collect();
+    let topics = keys(&answer);
     assert_eq!(
         topics[..2],
         ["exchanging cards", "persona replacement"],
