@@ -218,11 +218,16 @@ fn notes(answer: &Answer, request: &Request, candidates: &[Candidate]) -> Vec<No
             ),
             ReadNote::Partial { words, missing } => Note {
                 missing: missing.clone(),
-                ..Note::new(NoteCode::Partial, format!(
-                    "the first ruling has {} of the {words} words; it lacks: {}",
-                    words - missing.len(),
-                    missing.iter().map(|w| sanitize(w)).collect::<Vec<_>>().join(", ")
-                ))
+                ..Note::new(NoteCode::Partial, match words - missing.len() {
+                    0 => format!(
+                        "the first ruling lacks: {}",
+                        missing.iter().map(|w| sanitize(w)).collect::<Vec<_>>().join(", ")
+                    ),
+                    had => format!(
+                        "the first ruling has {had} of the {words} words; it lacks: {}",
+                        missing.iter().map(|w| sanitize(w)).collect::<Vec<_>>().join(", ")
+                    ),
+                })
             },
             ReadNote::Typos if found => Note::new(
                 NoteCode::Typos,

@@ -299,11 +299,24 @@ pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchEr
             .collect(),
     };
     let mut partial = None;
-    // Every entry with any required word is ranked (see `Rank`); typos
-    // are allowed only when nothing matches as typed.
-    let readings = [false, true].map(|typos| Reading {
-        typos,
+    // Every entry with any required word is ranked (see `Rank`); beside a
+    // quoted phrase or a field that must match, then the rulings it
+    // matches, ranked by the words; typos are allowed only when nothing
+    // matches as typed.
+    let mut readings = vec![Reading {
+        typos: false,
         any_word: true,
+        words_rank: false,
+    }];
+    if reader.decided() && !reader.words.units.is_empty() {
+        readings.push(Reading {
+            words_rank: true,
+            ..readings[0]
+        });
+    }
+    readings.push(Reading {
+        typos: true,
+        ..readings[0]
     });
     let mut stopped_at = None;
     let mut hidden: Option<(Reading, BTreeMap<Standing, usize>)> = None;
@@ -313,7 +326,7 @@ pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchEr
         }
         let query = reader.query(reading)?;
         let filtered = with_filters(query.box_clone(), fields, request);
-        let coverage = reader.coverage(searcher, reading.typos)?;
+        let coverage = reader.coverage(searcher, reading)?;
         let best = best_shown(searcher, &*filtered, request, coverage.as_ref())?;
         if best.is_empty() {
             // Nothing to show: say what matched but is hidden on the date,
@@ -384,7 +397,9 @@ pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchEr
                 })?;
                 let every = with_filters(every, fields, request);
                 let shown_with_every = best_shown(searcher, &*every, request, None)?;
-                if shown_with_every.is_empty() {
+                // With a quoted phrase deciding the hits, the words only
+                // rank them: the partial note says what the first lacks.
+                if shown_with_every.is_empty() && !reading.words_rank {
                     answer.notes.push(Note::AnyWord);
                 }
             }

@@ -26,11 +26,14 @@ pub(super) const MOST_WORDS: usize = 64;
 /// near each other.
 pub(super) const NEAR: u32 = 3;
 /// One way of reading the query: as typed or with typos allowed, every
-/// required word required or any one of them.
+/// required word required or any one of them, or, beside a quoted phrase
+/// or a field that must match, none of them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Reading {
     pub(super) typos: bool,
     pub(super) any_word: bool,
+    /// The words only rank the rulings the other clauses match.
+    pub(super) words_rank: bool,
 }
 
 /// Every literal's text, for "did you mean".
@@ -249,6 +252,19 @@ impl Reader<'_> {
         Ok(out)
     }
 
+    /// Whether a clause other than the words must match (a quoted phrase, a
+    /// field): then it decides which rulings match, and the words rank
+    /// them.
+    pub(super) fn decided(&self) -> bool {
+        let clauses: Vec<Option<Occur>> = match &self.ast {
+            UserInputAst::Clause(clauses) => clauses.iter().map(|(o, _)| *o).collect(),
+            _ => vec![None],
+        };
+        clauses.iter().enumerate().any(|(place, occur)| {
+            !self.places.contains(&place) && occur.unwrap_or(Occur::Must) == Occur::Must
+        })
+    }
+
     pub(super) fn query(&self, reading: Reading) -> Result<Box<dyn Query>, SearchError> {
         if self.places.is_empty() {
             return self.parsers.parse(self.ast.clone(), reading.typos);
@@ -280,7 +296,15 @@ impl Reader<'_> {
             }
         }
         if reading.any_word {
-            clauses.push((Occur::Must, Box::new(BooleanQuery::union(required))));
+            // Beside a quoted phrase or a field that must match, a last
+            // reading lets it decide which rulings match and the words only
+            // rank them ("\"on planet\" include").
+            let occur = if reading.words_rank {
+                Occur::Should
+            } else {
+                Occur::Must
+            };
+            clauses.push((occur, Box::new(BooleanQuery::union(required))));
         } else {
             clauses.extend(required.into_iter().map(|q| (Occur::Must, q)));
         }
@@ -325,8 +349,9 @@ impl Reader<'_> {
     pub(super) fn coverage(
         &self,
         searcher: &Searcher,
-        typos: bool,
+        reading: Reading,
     ) -> Result<Option<Coverage>, SearchError> {
+        let (typos, words_rank) = (reading.typos, reading.words_rank);
         let spelled = self.index.fields().spelled;
         let mut units = Vec::new();
         for unit in self.words.required() {
@@ -353,7 +378,7 @@ impl Reader<'_> {
             };
             units.push((unit.typed.clone(), query));
         }
-        Coverage::of(searcher, units)
+        Coverage::of(searcher, units, words_rank)
     }
 }
 

@@ -46,15 +46,23 @@ pub(super) struct Coverage {
     /// How much each word says (its inverse document frequency, as BM25
     /// weighs it), by bit.
     pub(super) weights: Arc<Vec<Score>>,
+    /// Whether the share of the words' weight scales the score: not when a
+    /// quoted phrase or a field decided the hits, which all hold it; the
+    /// words then rank them by BM25 alone.
+    pub(super) scales: bool,
 }
 
 impl Coverage {
-    /// For a query of several required words, each with its query.
+    /// For a query of several required words, each with its query, or of
+    /// one beside a clause that decides the hits.
     pub(super) fn of(
         searcher: &Searcher,
         units: Vec<(String, Box<dyn Query>)>,
+        decided: bool,
     ) -> Result<Option<Coverage>, SearchError> {
-        if units.len() < 2 {
+        // One word alone is had by every hit, unless another clause (a
+        // quoted phrase) decided the hits.
+        if units.len() < 2 && !(decided && units.len() == 1) {
             return Ok(None);
         }
         let mut words = Vec::new();
@@ -90,6 +98,7 @@ impl Coverage {
             words,
             segments,
             weights: Arc::new(weights),
+            scales: !decided,
         }))
     }
 
@@ -131,7 +140,7 @@ pub(super) fn best_shown(
     let day = timeline::day(request.as_of);
     let all = request.all;
     let segments = coverage.map(|c| c.segments.clone()).unwrap_or_default();
-    let weights = coverage.map(|c| c.weights.clone());
+    let weights = coverage.filter(|c| c.scales).map(|c| c.weights.clone());
     let collector =
         TopDocs::with_limit(request.limit.max(POOL)).tweak_score(move |segment: &SegmentReader| {
             let column = segment.fast_fields().i64(STANDING).ok();

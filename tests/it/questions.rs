@@ -549,3 +549,19 @@ fn a_redirect_comes_after_the_ruling_it_points_to() {
     let answer = ask_in(dir.path(), "stop the contact");
     assert_eq!(first(&answer).0, "stop the contact", "{answer}");
 }
+
+#[test]
+fn a_quoted_phrase_decides_when_no_ruling_has_the_other_words() {
+    // No ruling holding the phrase has "include": the phrase decides, and
+    // the answer says first what the ruling lacks.
+    let answer = ask("what does \"on planet\" include");
+    assert_eq!(first(&answer).0, "on planet", "{answer}");
+    let partial = note(&answer, "partial").unwrap_or_else(|| panic!("{answer}"));
+    assert_eq!(partial["missing"], serde_json::json!(["include"]));
+    assert_eq!(partial["message"], "the first ruling lacks: include");
+    assert_eq!(codes(&answer)[0], "partial", "{answer}");
+    // A ruling with the phrase and the word still comes first.
+    let answer = ask("cloaking \"once each turn\"");
+    assert_eq!(first(&answer).0, "phasing cloak", "{answer}");
+    assert!(note(&answer, "partial").is_none(), "{answer}");
+}
