@@ -435,6 +435,9 @@ pub struct DiffArgs {
 /// Reads a date as a user types it: the one date parser of every option.
 pub fn parse_date(text: &str) -> Result<NaiveDate, String> {
     let trimmed = text.trim();
+    if trimmed.eq_ignore_ascii_case("today") {
+        return Ok(crate::commands::today());
+    }
     if !is_only_a_date(trimmed) {
         return Err(format!(
             "`{text}` is not a date (use YYYY-MM-DD, e.g. 2014-11-03)"
@@ -470,7 +473,12 @@ fn is_only_a_date(text: &str) -> bool {
 fn parse_side(text: &str) -> Result<NamedSide, String> {
     let trimmed = text.trim();
     let text = text.to_string();
-    Ok(if !is_only_a_date(trimmed) {
+    Ok(if trimmed.eq_ignore_ascii_case("today") {
+        NamedSide::Date {
+            date: crate::commands::today(),
+            text,
+        }
+    } else if !is_only_a_date(trimmed) {
         NamedSide::Release(text)
     } else {
         match parse_date(trimmed) {
@@ -503,6 +511,7 @@ mod tests {
             assert_eq!(parse_date(text), Ok(day), "{text}");
         }
         assert!(parse_date("2014-11-31").is_err());
+        assert_eq!(parse_date("Today"), Ok(crate::commands::today()));
         assert!(parse_date("1e-2014-11-03-crd").is_err());
         assert_eq!(
             parse_side("1e-2014-11-03-crd"),

@@ -37,7 +37,7 @@ mod words;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use chrono::NaiveDate;
+use chrono::{Datelike, NaiveDate};
 use thiserror::Error;
 
 pub use markers::{Indicative, MarkerCheck};
@@ -109,12 +109,38 @@ impl NamedSide {
 }
 
 impl Side {
-    /// A side as the user named it: a release whose id is the text, else the
-    /// date the text spells.
+    /// A side as the user named it: a release whose id is the text, the one
+    /// release of a year typed alone ("2014"), else the date the text
+    /// spells.
     pub fn resolve(catalog: &Catalog, named: &NamedSide) -> Result<Side, DiffError> {
         let text = named.text();
         if let Some(release) = catalog.release(text)?.filter(|r| r.id == text) {
             return Ok(Side::Release(Box::new(release)));
+        }
+        if let Some(year) = year(text) {
+            let mut of_year: Vec<ReleaseInfo> = catalog
+                .releases()?
+                .into_iter()
+                .filter(|r| r.date.year() == year)
+                .collect();
+            return match of_year.len() {
+                1 => Ok(Side::Release(Box::new(of_year.remove(0)))),
+                0 => Err(DiffError::UnknownRelease {
+                    id: text.to_string(),
+                    hint: format!("; no release is dated {year}"),
+                }),
+                _ => Err(DiffError::UnknownRelease {
+                    id: text.to_string(),
+                    hint: format!(
+                        "; {year} has several releases, name one: {}",
+                        of_year
+                            .iter()
+                            .map(|r| r.id.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                }),
+            };
         }
         match named {
             NamedSide::Date { date, .. } => Ok(Side::Date(*date)),
@@ -152,6 +178,14 @@ impl Side {
             Side::Date(_) => None,
         }
     }
+}
+
+/// The year a text is, typed alone as four digits ("2014").
+fn year(text: &str) -> Option<i32> {
+    let text = text.trim();
+    (text.len() == 4 && text.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| text.parse().ok())
+        .flatten()
 }
 
 /// The release id nearest to a mistyped one, when one is near enough.

@@ -718,3 +718,42 @@ fn points_since_the_2014_crd_is_changed() {
     );
     assert!(!plain.contains("[-"), "{plain}");
 }
+
+#[test]
+fn a_year_alone_is_its_one_release_and_today_is_today() {
+    // 2014 and 2022 each have one release: the year stands for it.
+    let by_year = json(&mut rulings(), &["2014", "2022"]);
+    assert_eq!(
+        (by_year["from"].as_str(), by_year["to"].as_str()),
+        (Some("1e-2014-11-03-crd"), Some("1e-2022-11-07-rrd"))
+    );
+    let by_id = json(&mut rulings(), &["1e-2014-11-03-crd", "1e-2022-11-07-rrd"]);
+    assert_eq!(by_year, by_id);
+    // A year with no release, or with several, says so.
+    let out = rulings().args(["diff", "2013", "2022"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("no release is dated 2013"), "{err}");
+    let corpus = Corpus::new(&[
+        ("a.md", &document("2014-03-01", "A", "", "Alpha – One.\n")),
+        ("b.md", &document("2014-09-01", "B", "", "Alpha – Two.\n")),
+    ]);
+    let out = corpus
+        .rulings()
+        .args(["diff", "2014", "today"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("2014 has several releases, name one: a, b"),
+        "{err}"
+    );
+    // "today" is the day the question is asked (read before and after, in
+    // case the run spans midnight).
+    let before = chrono::Local::now().date_naive().to_string();
+    let today = json(&mut rulings(), &["2010-01-01", "today", "--edition", "1e"]);
+    let after = chrono::Local::now().date_naive().to_string();
+    let to = today["to"].as_str().unwrap();
+    assert!(to == before || to == after, "{to}");
+}
