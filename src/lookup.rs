@@ -299,32 +299,45 @@ fn each_its_own<A, B>(typed: &[A], key: &[B], fits: impl Fn(&A, &B) -> bool) -> 
     typed.len() <= key.len() && place(typed, key, &mut vec![false; key.len()], &fits)
 }
 
-/// Whether one typed word is the initials of a name of two words or more,
-/// a number kept whole ("fmo" is *Ferengi Military Operations*, "ds9" *Deep
-/// Space 9*), with or without its function words ("roa", "ra" for *Rules
-/// of Acquisition*).
+/// Whether one typed word is the initials of a name of two words or more
+/// (see [`initials`]): "fmo" is *Ferengi Military Operations*, "ds9" *Deep
+/// Space 9*, "roa" and "ra" *Rules of Acquisition*.
 fn is_initials(typed: &str, key: &str) -> bool {
     if typed.contains(' ') || typed.len() < 2 {
         return false;
     }
     let words: Vec<&str> = key.split(' ').collect();
-    if words.len() < 2 {
-        return false;
+    initials(&words).iter().any(|i| i == typed)
+}
+
+/// The initials of a name of two words or more, with and without its
+/// function words, a number kept whole ("ds9" for *Deep Space 9*; "bac"
+/// and "bc" for *Bread and Circuses*): of the whole name, never of a part
+/// of it. None for a name of one word. The look-up of a typed name and the
+/// search's reading of an abbreviation both read names so.
+pub fn initials(name: &[&str]) -> Vec<String> {
+    if name.len() < 2 {
+        return Vec::new();
     }
-    let initials = |skip_function: bool| -> String {
-        words
-            .iter()
-            .filter(|w| !(skip_function && is_function_word(w)))
-            .map(|w| {
-                if w.chars().all(|c| c.is_ascii_digit()) {
-                    (*w).to_string()
-                } else {
-                    w.chars().next().map(String::from).unwrap_or_default()
-                }
-            })
-            .collect()
+    let initial = |w: &str| -> String {
+        if w.chars().all(|c| c.is_ascii_digit()) {
+            w.to_string()
+        } else {
+            w.chars().next().map(String::from).unwrap_or_default()
+        }
     };
-    typed == initials(false) || typed == initials(true)
+    let mut all = String::new();
+    let mut content = String::new();
+    for w in name {
+        let letter = initial(w);
+        if !is_function_word(w) {
+            content.push_str(&letter);
+        }
+        all.push_str(&letter);
+    }
+    let mut out = vec![all, content];
+    out.dedup();
+    out
 }
 
 /// The keys closest in spelling, when one leads clearly.
@@ -826,6 +839,17 @@ mod tests {
         // Function words alone name nothing.
         assert_eq!(find("the rules", &k), Match::None);
         assert!(same_word("iv", "4") && !same_word("iv", "5"));
+    }
+
+    #[test]
+    fn a_name_has_initials_with_and_without_its_function_words() {
+        let name = |key: &'static str| key.split(' ').collect::<Vec<_>>();
+        assert_eq!(initials(&name("deep space 9")), ["ds9"]);
+        assert_eq!(initials(&name("ferengi military operations")), ["fmo"]);
+        // With and without the name's function words.
+        assert_eq!(initials(&name("bread and circuses")), ["bac", "bc"]);
+        // One word is no name's initials.
+        assert!(initials(&name("deep")).is_empty());
     }
 
     #[test]

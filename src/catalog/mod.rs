@@ -195,6 +195,14 @@ impl Catalog {
         self.manifest().editions()
     }
 
+    /// The editions of the corpus that were not asked for.
+    pub fn other_editions(&self, asked: &[Edition]) -> Vec<Edition> {
+        self.editions()
+            .into_iter()
+            .filter(|e| !asked.contains(e))
+            .collect()
+    }
+
     fn matching(&self, query: &dyn Query) -> Result<Vec<DocAddress>, CatalogError> {
         let mut found: Vec<DocAddress> = self
             .index()

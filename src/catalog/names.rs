@@ -164,11 +164,7 @@ impl Catalog {
         editions: &[Edition],
         topics: &[(Edition, Vec<TopicKey>)],
     ) -> Result<Option<Looked>, CatalogError> {
-        let others: Vec<Edition> = self
-            .editions()
-            .into_iter()
-            .filter(|e| !editions.contains(e))
-            .collect();
+        let others = self.other_editions(editions);
         if !others.is_empty() {
             let elsewhere = self.vocabularies(&others)?;
             let whole = stage(&elsewhere, |k| lookup::exact(typed, k))

@@ -484,11 +484,7 @@ pub fn other_editions(
     typed: &str,
     asked: &[Edition],
 ) -> anyhow::Result<Vec<Candidate>> {
-    let others: Vec<Edition> = catalog
-        .editions()
-        .into_iter()
-        .filter(|e| !asked.contains(e))
-        .collect();
+    let others = catalog.other_editions(asked);
     if others.is_empty() {
         return Ok(Vec::new());
     }

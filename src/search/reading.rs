@@ -199,10 +199,9 @@ fn abbreviation(word: &str) -> Option<String> {
 
 /// The names (topics, and cards and terms rulings mention) whose words
 /// each abbreviation typed as one word stands for: "ds9" is *Deep Space 9*,
-/// "fmo" *Ferengi Military Operations*. Each letter is the first of a word
-/// of a name, in order, a number is a word whole, with or without the
-/// name's function words ("bc" and "bac" *Bread and Circuses*). One pass
-/// over the names, whatever the number of words. Keyed by the folded word.
+/// "fmo" *Ferengi Military Operations*, as [`crate::lookup::initials`]
+/// reads a name. One pass over the names, whatever the number of words.
+/// Keyed by the folded word.
 fn spelled_out(
     index: &SearchIndex,
     words: &[String],
@@ -228,7 +227,7 @@ fn spelled_out(
                 // Names rulings mention are kept as "1e:name".
                 let key = key.split_once(':').map_or(key, |(_, name)| name);
                 let name: Vec<&str> = key.split(' ').filter(|w| !w.is_empty()).collect();
-                for initials in initials(&name) {
+                for initials in crate::lookup::initials(&name) {
                     if wanted.contains(&initials) {
                         let names = found.entry(initials).or_default();
                         let joined = name.join(" ");
@@ -245,35 +244,6 @@ fn spelled_out(
         names.truncate(MOST_SPELLED_OUT);
     }
     Ok(found)
-}
-
-/// The initials of a name of two words or more, with and without its
-/// function words (see `spelled_out`): of the whole name, never of a part
-/// of it ("tf" is not the *Temporal Flux* of *Temporal Flux Energy
-/// Ribbon*). None for a name of one word.
-fn initials(name: &[&str]) -> Vec<String> {
-    if name.len() < 2 {
-        return Vec::new();
-    }
-    let initial = |w: &str| -> String {
-        if w.chars().all(|c| c.is_ascii_digit()) {
-            w.to_string()
-        } else {
-            w.chars().next().map(String::from).unwrap_or_default()
-        }
-    };
-    let mut all = String::new();
-    let mut content = String::new();
-    for w in name {
-        let letter = initial(w);
-        if !is_function_word(w) {
-            content.push_str(&letter);
-        }
-        all.push_str(&letter);
-    }
-    let mut out = vec![all, content];
-    out.dedup();
-    out
 }
 
 /// A number, in digits or as a word: it counts things, it names no topic.
@@ -547,17 +517,10 @@ mod tests {
         assert!(!super::counts_times(&words, 0));
     }
 
-    use super::{initials, is_form};
+    use super::is_form;
 
     #[test]
-    fn an_abbreviation_stands_for_the_words_it_initials() {
-        let name = |key: &'static str| key.split(' ').collect::<Vec<_>>();
-        assert_eq!(initials(&name("deep space 9")), ["ds9"]);
-        assert_eq!(initials(&name("ferengi military operations")), ["fmo"]);
-        // With and without the name's function words.
-        assert_eq!(initials(&name("bread and circuses")), ["bac", "bc"]);
-        // One word is no name's initials.
-        assert!(initials(&name("deep")).is_empty());
+    fn an_abbreviation_is_a_short_word_of_no_english() {
         // Only English words are no abbreviation.
         assert_eq!(super::abbreviation("DS9").as_deref(), Some("ds9"));
         for word in ["gel", "d", "toolongword", "q-flash", "123"] {

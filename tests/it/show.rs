@@ -16,6 +16,13 @@ fn rulings() -> Command {
     cmd
 }
 
+/// A corpus of one 1E document of 2020-01-01 holding `body`.
+fn one_document(body: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    common::write_document(dir.path(), "a.md", "1E", "2020-01-01", body);
+    dir
+}
+
 /// Runs the bundled corpus; returns (exit code, stdout, stderr).
 fn ask(args: &[&str]) -> (i32, String, String) {
     let out = rulings().args(args).output().unwrap();
@@ -304,14 +311,7 @@ fn bad_dates_and_editions_are_bad_usage() {
 
 #[test]
 fn several_close_topics_are_offered_not_guessed() {
-    let dir = tempfile::tempdir().unwrap();
-    common::write_document(
-        dir.path(),
-        "a.md",
-        "1E",
-        "2020-01-01",
-        "Sam Lavelle –\n\nOne.\n\nSam Lavell –\n\nTwo.\n",
-    );
+    let dir = one_document("Sam Lavelle –\n\nOne.\n\nSam Lavell –\n\nTwo.\n");
     let (code, out, err) = in_corpus(dir.path(), &["show", "Sam Lavele"]);
     assert_eq!((code, out.as_str()), (1, ""));
     assert!(
@@ -387,12 +387,7 @@ fn one_look_up_for_show_and_errata() {
 
 #[test]
 fn ambiguous_names_are_offered_by_show_and_errata_alike() {
-    let dir = tempfile::tempdir().unwrap();
-    common::write_document(
-        dir.path(),
-        "a.md",
-        "1E",
-        "2020-01-01",
+    let dir = one_document(
         "Sam Lavelle – Erratum: Now has Navigation.\n\nSam Lavell – Erratum: Now has Honor.\n",
     );
     for command in ["show", "errata"] {
@@ -574,14 +569,7 @@ fn a_plural_slip_in_any_word_is_forgiven() {
         assert_eq!(code, 0, "{typed}");
         assert_eq!(one(&v)["entry"]["topic"], "Away Team and crew", "{typed}");
     }
-    let dir = tempfile::tempdir().unwrap();
-    common::write_document(
-        dir.path(),
-        "a.md",
-        "1E",
-        "2020-01-01",
-        "Parties of Wolves - Erratum: Now has Honor.\n\nknife - Blades are weapons.\n\nknives - Blades are weapons, all of them.\n",
-    );
+    let dir = one_document("Parties of Wolves - Erratum: Now has Honor.\n\nknife - Blades are weapons.\n\nknives - Blades are weapons, all of them.\n");
     for command in ["show", "errata"] {
         // A slip in the first word, in the last, and in both.
         for typed in ["party of wolves", "parties of wolf", "Party of Wolf"] {
@@ -629,14 +617,7 @@ fn a_name_typed_in_another_order_or_written_out_is_found() {
         assert_eq!(code, 0, "{command} {typed}: {v}");
         assert_eq!(one(&v)["entry"]["topic"], topic, "{command} {typed}");
     }
-    let dir = tempfile::tempdir().unwrap();
-    common::write_document(
-        dir.path(),
-        "a.md",
-        "1E",
-        "2020-01-01",
-        "weapons – ship-mounted - Fire once.\n\nweapons – hand - Carry one.\n\nHQ: Orbital Docks - Erratum: Seeds free.\n\nBeware of Q - Q is Q.\n",
-    );
+    let dir = one_document("weapons – ship-mounted - Fire once.\n\nweapons – hand - Carry one.\n\nHQ: Orbital Docks - Erratum: Seeds free.\n\nBeware of Q - Q is Q.\n");
     for (typed, topic) in [
         ("ship mounted weapons", "weapons – ship-mounted"),
         ("hand weapon", "weapons – hand"),
@@ -685,14 +666,7 @@ fn a_name_of_the_other_edition_is_never_said_to_be_absent() {
 
 #[test]
 fn a_slip_that_fits_two_topics_is_offered_not_guessed() {
-    let dir = tempfile::tempdir().unwrap();
-    common::write_document(
-        dir.path(),
-        "a.md",
-        "1E",
-        "2020-01-01",
-        "Away Team - One.\n\nAway Teams - Two.\n",
-    );
+    let dir = one_document("Away Team - One.\n\nAway Teams - Two.\n");
     let (code, out, _) = in_corpus(dir.path(), &["show", "aways team", "--json"]);
     assert_eq!(code, 1);
     let v: Value = serde_json::from_str(&out).unwrap();
