@@ -5,13 +5,13 @@
 
 use std::collections::BTreeSet;
 
-use tantivy::query::{BooleanQuery, BoostQuery, Occur, Query, QueryParser, TermQuery};
+use tantivy::query::{BooleanQuery, BoostQuery, Occur, PhraseQuery, Query, QueryParser, TermQuery};
 use tantivy::query_grammar::{self, Delimiter, UserInputAst, UserInputLeaf, UserInputLiteral};
 use tantivy::schema::IndexRecordOption;
 use tantivy::{Score, Searcher, Term};
 
 use super::correct::TYPOS;
-use super::rank::{Coverage, Rank};
+use super::rank::{Coverage, Rank, Required};
 use super::reading::{Need, Unit, Words};
 use super::{analyzed, Hit, SearchError};
 use crate::index::SearchIndex;
@@ -126,6 +126,7 @@ pub(super) fn read_query(
     parsers: &Parsers,
     text: &str,
 ) -> Result<(UserInputAst, Option<String>), SearchError> {
+    let text = &*super::syntax::prose(text);
     // Words the analyzer makes nothing of (`�^2`) are no part of the query:
     // alone in a clause, they would make it a clause of nothing.
     let mut has_words = |literal: &UserInputLiteral| {
@@ -339,6 +340,30 @@ impl Reader<'_> {
         Ok(order.into_iter().filter_map(|k| slots[k].take()).collect())
     }
 
+    /// The entries whose topic leaves a word out of its scope: "non-Borg"
+    /// for "borg", unless the question itself says "non".
+    fn scoped_out(&self, unit: &Unit) -> Result<Option<Box<dyn Query>>, SearchError> {
+        let [only] = unit.forms.as_slice() else {
+            return Ok(None);
+        };
+        let word = &only.phrase;
+        if unit.prefix.is_some()
+            || !word.chars().all(char::is_alphanumeric)
+            || self
+                .question
+                .iter()
+                .any(|w| w == "non" || w.starts_with("non ") || w.starts_with("non-"))
+        {
+            return Ok(None);
+        }
+        let f = self.index.fields();
+        let terms: Vec<Term> = super::analyzed(self.index, f.topic, &format!("non {word}"))?
+            .iter()
+            .map(|t| Term::from_field_text(f.topic, t))
+            .collect();
+        Ok((terms.len() == 2).then(|| Box::new(PhraseQuery::new(terms)) as Box<dyn Query>))
+    }
+
     /// Which required words each entry has.
     ///
     /// A word typed as one word of letters is had in the forms of it that
@@ -376,7 +401,11 @@ impl Reader<'_> {
                         .collect(),
                 ))
             };
-            units.push((unit.typed.clone(), query));
+            units.push(Required {
+                typed: unit.typed.clone(),
+                query,
+                outside: self.scoped_out(unit)?,
+            });
         }
         Coverage::of(searcher, units, words_rank)
     }

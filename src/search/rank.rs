@@ -37,6 +37,17 @@ pub(super) struct Rank {
     pub(super) has: u64,
 }
 
+/// A required word as its coverage is counted.
+pub(super) struct Required {
+    /// As typed, for the notes.
+    pub(super) typed: String,
+    /// The entries that have it.
+    pub(super) query: Box<dyn Query>,
+    /// The entries that leave it out of their scope, whatever their text
+    /// says (see [`Coverage::of`]).
+    pub(super) outside: Option<Box<dyn Query>>,
+}
+
 /// Which of the query's required words each entry has, per segment.
 pub(super) struct Coverage {
     /// The words as typed, as their bits count.
@@ -53,11 +64,14 @@ pub(super) struct Coverage {
 }
 
 impl Coverage {
-    /// For a query of several required words, each with its query, or of
-    /// one beside a clause that decides the hits.
+    /// For a query of several required words, each with its query and the
+    /// query of the entries that leave it out of their scope (a topic "on
+    /// X (non-Borg)" is about all but Borg: it does not have "borg",
+    /// whatever its text says of Borg), or of one word beside a clause that
+    /// decides the hits.
     pub(super) fn of(
         searcher: &Searcher,
-        units: Vec<(String, Box<dyn Query>)>,
+        units: Vec<Required>,
         decided: bool,
     ) -> Result<Option<Coverage>, SearchError> {
         // One word alone is had by every hit, unless another clause (a
@@ -67,9 +81,12 @@ impl Coverage {
         }
         let mut words = Vec::new();
         let mut weights = Vec::new();
-        for (typed, query) in units.into_iter().take(MOST_WORDS) {
-            words.push(typed);
-            weights.push(query.weight(EnableScoring::disabled_from_searcher(searcher))?);
+        let mut outside = Vec::new();
+        let scoring = || EnableScoring::disabled_from_searcher(searcher);
+        for unit in units.into_iter().take(MOST_WORDS) {
+            words.push(unit.typed);
+            weights.push(unit.query.weight(scoring())?);
+            outside.push(unit.outside.map(|q| q.weight(scoring())).transpose()?);
         }
         let mut segments = BTreeMap::new();
         let mut holding = vec![0u64; weights.len()];
@@ -82,6 +99,14 @@ impl Coverage {
                     has[doc as usize] |= 1 << bit;
                     holding[bit] += 1;
                     doc = scorer.advance();
+                }
+                if let Some(outside) = &outside[bit] {
+                    let mut scorer = outside.scorer(segment, 1.0)?;
+                    let mut doc = scorer.doc();
+                    while doc != TERMINATED {
+                        has[doc as usize] &= !(1 << bit);
+                        doc = scorer.advance();
+                    }
                 }
             }
             segments.insert(segment.segment_id(), Arc::new(has));

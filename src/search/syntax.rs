@@ -13,11 +13,52 @@
 //! - A query that only leaves out (`NOT cloaking`) has nothing to search
 //!   for.
 //!
+//! - Punctuation of prose is not an operator: a colon before a space
+//!   ends a clause ("conditional text: does the also sentence…"), it does
+//!   not make the word before it a field; a dash between spaces ("a woman
+//!   — are we stopped", typed with `-`) leaves nothing out. The grammar's
+//!   fields are written `field:word`, its exclusions `-word`.
+//!
 //! Every step recurses once per group of parentheses, which the query's
 //! limits bound (see `crate::limits`).
 
 use tantivy::query::Occur;
 use tantivy::query_grammar::{Delimiter, UserInputAst, UserInputLeaf, UserInputLiteral};
+
+/// The query with the punctuation of prose read as spaces: outside a
+/// quoted phrase, a colon followed by a space (or ending the query), and a
+/// `-` or `+` standing alone between spaces.
+pub(super) fn prose(text: &str) -> std::borrow::Cow<'_, str> {
+    let chars: Vec<char> = text.chars().collect();
+    let space = |at: Option<&char>| at.is_none_or(|c| c.is_whitespace());
+    let mut quoted = false;
+    let mut out = String::with_capacity(text.len());
+    let mut changed = false;
+    for (at, &c) in chars.iter().enumerate() {
+        if c == '"' {
+            quoted = !quoted;
+        }
+        let before = at.checked_sub(1).and_then(|b| chars.get(b));
+        let after = chars.get(at + 1);
+        let punctuation = !quoted
+            && match c {
+                ':' => space(after),
+                '-' | '+' => space(before) && space(after),
+                _ => false,
+            };
+        if punctuation {
+            changed = true;
+            out.push(' ');
+        } else {
+            out.push(c);
+        }
+    }
+    if changed {
+        std::borrow::Cow::Owned(out)
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    }
+}
 
 /// The query with its exclusions lifted out of groups that hold nothing
 /// else, and alternatives beside required words grouped as one required
@@ -309,6 +350,35 @@ mod tests {
         }
         for typed in ["cloaking -device", "a OR b", "a AND b", "+a b", "(a b) c"] {
             assert!(has_operators(&read(typed)), "{typed}");
+        }
+    }
+
+    #[test]
+    fn punctuation_of_prose_is_no_operator() {
+        for (typed, read) in [
+            (
+                "conditional text: does the also",
+                "conditional text  does the also",
+            ),
+            ("stopped:", "stopped "),
+            ("a woman - are we stopped", "a woman   are we stopped"),
+            ("ships + crew", "ships   crew"),
+            ("\"note: see\" - x", "\"note: see\"   x"),
+        ] {
+            assert_eq!(prose(typed), read, "{typed}");
+        }
+        for typed in [
+            "topic:cloaking",
+            "card:\"Empok Nor\"",
+            "cloaking -device",
+            "+ship crew",
+            "Q-Flash 7-4-2",
+            "\"a - b\"",
+        ] {
+            assert!(
+                matches!(prose(typed), std::borrow::Cow::Borrowed(_)),
+                "{typed}"
+            );
         }
     }
 

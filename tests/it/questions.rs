@@ -565,3 +565,54 @@ fn a_quoted_phrase_decides_when_no_ruling_has_the_other_words() {
     assert_eq!(first(&answer).0, "phasing cloak", "{answer}");
     assert!(note(&answer, "partial").is_none(), "{answer}");
 }
+
+#[test]
+fn a_topic_about_all_but_a_word_does_not_have_it() {
+    // "(non-Borg)" scopes the ruling to every affiliation but Borg: a
+    // question about Borg players is not answered by it, though its text
+    // names Borg, so the answer says it lacks the word.
+    let dir = corpus(
+        "playing an affiliation (non-Borg) – You are a Romulan player if you have played \
+         a Romulan personnel. See playing Borg.\n\n\
+         Hive Link – Drones of the hive share one mind.\n",
+    );
+    let answer = ask_in(dir.path(), "am I a borg player after I played a borg drone");
+    assert_eq!(codes(&answer)[0], "partial", "{answer}");
+    assert!(
+        note(&answer, "partial").unwrap()["missing"]
+            .as_array()
+            .unwrap()
+            .contains(&"borg".into()),
+        "{answer}"
+    );
+    // Asked about the scope itself, or about an affiliation it covers, the
+    // ruling answers whole.
+    for words in ["non-Borg player played", "am I a romulan player"] {
+        let answer = ask_in(dir.path(), words);
+        assert_eq!(
+            first(&answer).0,
+            "playing an affiliation non borg",
+            "{answer}"
+        );
+        assert!(note(&answer, "partial").is_none(), "{words}: {answer}");
+    }
+    // On the bundled corpus: the 2014 ruling is on non-Borg affiliations.
+    let answer = ask("am I a borg player if I played one borg card");
+    assert_eq!(codes(&answer)[0], "partial", "{answer}");
+}
+
+#[test]
+fn punctuation_of_prose_is_not_query_syntax() {
+    // "text:" before a space is a colon in a sentence, not the field
+    // `text:`; a dash between spaces leaves nothing out.
+    let answer = ask("2e conditional text: does the also sentence need the condition");
+    assert_eq!(first(&answer), ("conditional effects".into(), "2E".into()));
+    let answer = ask("away team meets a dilemma - are we stopped");
+    assert!(
+        !codes(&answer).contains(&"plain-words".to_string()),
+        "{answer}"
+    );
+    // Written together, a field is still a field.
+    let answer = ask("topic:towing");
+    assert!(keys(&answer).iter().all(|k| k.contains("tow")), "{answer}");
+}
