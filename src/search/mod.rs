@@ -51,6 +51,7 @@ use thiserror::Error;
 
 mod correct;
 mod filters;
+mod paragraphs;
 mod query;
 mod rank;
 mod reading;
@@ -319,6 +320,7 @@ pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchEr
         ..readings[0]
     });
     let mut stopped_at = None;
+    let mut none_has_every = None;
     let mut hidden: Option<(Reading, BTreeMap<Standing, usize>)> = None;
     for reading in readings {
         if reading.typos && hidden.is_some() {
@@ -356,6 +358,26 @@ pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchEr
                 )?;
                 found.extend(one.map(|hit| (rank, hit)));
             }
+            // Whether some ruling shown has every word: asked only when the
+            // first lacks one (then ranking may have put it there).
+            let lacks = |found: &[(rank::Rank, Hit)]| {
+                matches!((&coverage, found.first()),
+                    (Some(c), Some((r, _))) if !c.missing(r.has).is_empty())
+            };
+            if lacks(&found) {
+                let every = reader.query(Reading {
+                    any_word: false,
+                    ..reading
+                })?;
+                let every = with_filters(every, fields, request);
+                none_has_every = Some(best_shown(searcher, &*every, request, None)?.is_empty());
+            }
+            let found = match &coverage {
+                Some(c) if c.scales && none_has_every == Some(true) => {
+                    reader.by_paragraph(found, c)?
+                }
+                _ => found,
+            };
             let found = reader.regathered(found)?;
             let found = redirects::after_their_targets(found)?;
             if let (Some(coverage), Some((rank, _))) = (&coverage, found.first()) {
@@ -390,18 +412,10 @@ pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchEr
         Some(reading) => {
             // Entries that lack words may rank above one that has them all;
             // when none has them all, that is said too.
-            if partial.is_some() {
-                let every = reader.query(Reading {
-                    any_word: false,
-                    ..reading
-                })?;
-                let every = with_filters(every, fields, request);
-                let shown_with_every = best_shown(searcher, &*every, request, None)?;
-                // With a quoted phrase deciding the hits, the words only
-                // rank them: the partial note says what the first lacks.
-                if shown_with_every.is_empty() && !reading.words_rank {
-                    answer.notes.push(Note::AnyWord);
-                }
+            // With a quoted phrase deciding the hits, the words only rank
+            // them: the partial note says what the first lacks.
+            if partial.is_some() && none_has_every == Some(true) && !reading.words_rank {
+                answer.notes.push(Note::AnyWord);
             }
             if reading.typos {
                 answer.notes.push(Note::Typos);

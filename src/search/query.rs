@@ -11,6 +11,7 @@ use tantivy::schema::IndexRecordOption;
 use tantivy::{Score, Searcher, Term};
 
 use super::correct::TYPOS;
+use super::paragraphs::Looked;
 use super::rank::{Coverage, Rank, Required};
 use super::reading::{Need, Unit, Words};
 use super::{analyzed, Hit, SearchError};
@@ -312,6 +313,36 @@ impl Reader<'_> {
         Ok(Box::new(BooleanQuery::new(clauses)))
     }
 
+    /// When no ruling holds every word: the hits ranked by the share of the
+    /// words' weight that their best paragraph holds, instead of the whole
+    /// ruling. A long section holds many words of a question by chance, far
+    /// apart; a paragraph that holds them speaks to them.
+    pub(super) fn by_paragraph(
+        &self,
+        hits: Vec<(Rank, Hit)>,
+        coverage: &Coverage,
+    ) -> Result<Vec<(Rank, Hit)>, SearchError> {
+        let units: Vec<&Unit> = self.words.required().take(MOST_WORDS).collect();
+        let looked = Looked::new(self.index, self.index.fields().text, &units)?;
+        let mut ranked = Vec::with_capacity(hits.len());
+        for (mut rank, mut hit) in hits {
+            let whole = Coverage::share(&coverage.weights, rank.has);
+            if whole > 0.0 {
+                let best = looked
+                    .held(&text_of(&hit)?)?
+                    .into_iter()
+                    .map(|bits| Coverage::share(&coverage.weights, bits))
+                    .fold(0.0, Score::max);
+                rank.score = rank.score / whole * best;
+                hit.score = rank.score;
+            }
+            ranked.push((rank, hit));
+        }
+        // Stable: hits alike keep the order BM25 gave them.
+        ranked.sort_by(|a, b| b.0.score.total_cmp(&a.0.score));
+        Ok(ranked)
+    }
+
     /// The hits in the order to show them: see `regathered`.
     pub(super) fn regathered(
         &self,
@@ -320,17 +351,12 @@ impl Reader<'_> {
         let units: Vec<&Unit> = self.words.required().take(MOST_WORDS).collect();
         let mut ranked = Vec::with_capacity(hits.len());
         for (rank, hit) in &hits {
-            let entry: serde_json::Value = serde_json::from_str(&hit.entry)?;
-            let body = entry
-                .get("text")
-                .and_then(|t| t.as_str())
-                .unwrap_or_default();
             ranked.push(super::regathered::Ranked {
                 has: rank.has,
                 status: &hit.period.status,
                 release: hit.id.split_once(':').map_or(hit.id.as_str(), |(r, _)| r),
                 edition: hit.edition,
-                text: format!("{}\n{body}", hit.topic),
+                text: text_of(hit)?,
                 named: super::regathered::names(&self.question, &hit.topic),
             });
         }
@@ -409,6 +435,16 @@ impl Reader<'_> {
         }
         Coverage::of(searcher, units, words_rank)
     }
+}
+
+/// A hit's topic, a newline, and its body.
+fn text_of(hit: &Hit) -> Result<String, SearchError> {
+    let entry: serde_json::Value = serde_json::from_str(&hit.entry)?;
+    let body = entry
+        .get("text")
+        .and_then(|t| t.as_str())
+        .unwrap_or_default();
+    Ok(format!("{}\n{body}", hit.topic))
 }
 
 #[cfg(test)]

@@ -13,8 +13,9 @@
 
 use tantivy::schema::Field;
 
+use super::paragraphs::Looked;
 use super::reading::Unit;
-use super::{analyzed, SearchError};
+use super::SearchError;
 use crate::index::SearchIndex;
 use crate::model::Edition;
 use crate::status::Status;
@@ -62,17 +63,7 @@ pub(super) fn order(
 ) -> Result<Vec<usize>, SearchError> {
     let mut order: Vec<usize> = (0..hits.len()).collect();
     let mut moved = vec![false; hits.len()];
-    let mut forms: Vec<Vec<Vec<String>>> = Vec::with_capacity(units.len());
-    for unit in units {
-        let mut of_unit = Vec::new();
-        for form in &unit.forms {
-            let tokens = analyzed(index, field, &form.phrase)?;
-            if !tokens.is_empty() {
-                of_unit.push(tokens);
-            }
-        }
-        forms.push(of_unit);
-    }
+    let looked = Looked::new(index, field, units)?;
     for (i, older) in hits.iter().enumerate() {
         let Status::Consolidated { release, .. } = older.status else {
             continue;
@@ -94,7 +85,9 @@ pub(super) fn order(
         if !same_subject(&older.text, &newer.text) {
             continue;
         }
-        if !paragraph_holds(index, field, &newer.text, &forms, units, older.has)? {
+        // One paragraph of it holds every word the consolidated hit has.
+        let has = older.has;
+        if !looked.held(&newer.text)?.iter().any(|&p| p & has == has) {
             continue;
         }
         moved[j] = true;
@@ -125,39 +118,6 @@ fn same_subject(a: &str, b: &str) -> bool {
     let (a, b) = (words(a), words(b));
     a.iter()
         .any(|x| b.iter().any(|y| super::reading::is_form(x, y)))
-}
-
-/// Whether one paragraph of `text` (its first line, the topic, counting
-/// with every paragraph) holds every unit whose bit is set in `has`.
-fn paragraph_holds(
-    index: &SearchIndex,
-    field: Field,
-    text: &str,
-    forms: &[Vec<Vec<String>>],
-    units: &[&Unit],
-    has: u64,
-) -> Result<bool, SearchError> {
-    let (topic, body) = text.split_once('\n').unwrap_or((text, ""));
-    let topic = analyzed(index, field, topic)?;
-    for paragraph in body.split("\n\n") {
-        let mut tokens = analyzed(index, field, paragraph)?;
-        tokens.extend(topic.iter().cloned());
-        let holds = |bit: usize| {
-            let unit = units[bit];
-            let by_form = forms[bit]
-                .iter()
-                .any(|form| form.iter().all(|t| tokens.contains(t)));
-            let by_prefix = unit
-                .prefix
-                .as_ref()
-                .is_some_and(|p| tokens.iter().any(|t| t.starts_with(p.as_str())));
-            by_form || by_prefix
-        };
-        if (0..units.len()).all(|bit| has & (1 << bit) == 0 || holds(bit)) {
-            return Ok(true);
-        }
-    }
-    Ok(false)
 }
 
 #[cfg(test)]

@@ -616,3 +616,25 @@ fn punctuation_of_prose_is_not_query_syntax() {
     let answer = ask("topic:towing");
     assert!(keys(&answer).iter().all(|k| k.contains("tow")), "{answer}");
 }
+
+#[test]
+fn when_no_ruling_has_every_word_the_one_that_says_most_in_one_paragraph_leads() {
+    // No ruling holds "transporter". The section holds the four other
+    // words, one or two to a paragraph, and would rank first by them; the
+    // ruling on beaming holds three, together: it speaks to the question,
+    // the section only mentions its words.
+    let dir = corpus(
+        "Combat Rules – A ship fires at an opponent.\n\n\
+         Personnel beam down first.\n\n\
+         Equipment is lost with its ship.\n\n\
+         Abnormal Beaming – A card that lets you beam to an opponent's site names what may \
+         be beamed: equipment only if the card names it, and nothing else may go.\n",
+    );
+    let answer = ask_in(
+        dir.path(),
+        "can my transporter beam equipment to an opponent ship",
+    );
+    assert_eq!(first(&answer).0, "abnormal beaming", "{answer}");
+    assert_eq!(codes(&answer)[0], "partial", "{answer}");
+    assert!(codes(&answer).contains(&"any-word".to_string()), "{answer}");
+}
