@@ -112,13 +112,25 @@ pub(super) fn plain_words(ast: &UserInputAst) -> Vec<(usize, String)> {
                 UserInputLeaf::Literal(l)
                     if l.field_name.is_none() && l.delimiter == Delimiter::None && !l.prefix =>
                 {
-                    Some((place, l.phrase.clone()))
+                    Some((place, without_punctuation(&l.phrase).to_string()))
                 }
                 _ => None,
             },
             _ => None,
         })
         .collect()
+}
+
+/// A word without the punctuation of the sentence around it ("nullified,"
+/// is "nullified", "(Borg)" is "Borg"); what is inside it stays
+/// ("Q-Flash's"). A word of nothing but punctuation stays as typed.
+fn without_punctuation(word: &str) -> &str {
+    let trimmed = word.trim_matches(|c: char| !c.is_alphanumeric());
+    if trimmed.is_empty() {
+        word
+    } else {
+        trimmed
+    }
 }
 
 /// Entries that hold `word` exactly as spelled (folded, unstemmed).
@@ -506,6 +518,16 @@ pub(super) fn forms_in_documents(
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_punctuation_of_the_sentence_is_trimmed_from_a_word() {
+        use super::without_punctuation as w;
+        assert_eq!(w("nullified,"), "nullified");
+        assert_eq!(w("(non-Borg)"), "non-Borg");
+        assert_eq!(w("Q-Flash's"), "Q-Flash's");
+        assert_eq!(w("players'"), "players");
+        assert_eq!(w("…"), "…");
+    }
+
     #[test]
     fn times_after_a_word_of_how_many_asks_how_often() {
         let words: Vec<String> = "how many times can I phase or at times"

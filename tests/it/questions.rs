@@ -638,3 +638,33 @@ fn when_no_ruling_has_every_word_the_one_that_says_most_in_one_paragraph_leads()
     assert_eq!(codes(&answer)[0], "partial", "{answer}");
     assert!(codes(&answer).contains(&"any-word".to_string()), "{answer}");
 }
+
+#[test]
+fn the_punctuation_around_a_word_is_no_part_of_it() {
+    // "nullified," is the word "nullified": held by the ruling on costs
+    // nullified, and named without its comma in the notes.
+    let with = ask("card I played to pay the cost gets nullified, does my action still go through");
+    let without =
+        ask("card I played to pay the cost gets nullified does my action still go through");
+    assert_eq!(
+        first(&with),
+        ("actions step 1 initiation".into(), "1E".into())
+    );
+    assert_eq!(first(&with), first(&without));
+    for answer in [&with, &without] {
+        for n in answer["notes"].as_array().unwrap() {
+            for w in n["words"]
+                .as_array()
+                .into_iter()
+                .chain(n["missing"].as_array())
+                .flatten()
+            {
+                let w = w.as_str().unwrap();
+                assert!(
+                    w.chars().all(|c| c.is_alphanumeric() || c == '\''),
+                    "{w}: {answer}"
+                );
+            }
+        }
+    }
+}
