@@ -1,16 +1,19 @@
 //! A redirect ("Persona replacement – See **exchanging cards**.") says no
-//! more than the entry it points to: when that entry is among the hits, the
-//! redirect comes right after it, never before, whatever words its topic
-//! shares with the question.
+//! more than the entry it points to, and says that entry answers what its
+//! topic names: when that entry is among the hits below it, the entry takes
+//! the redirect's place, with the redirect right after it, and holds the
+//! words the redirect holds (for what the answer says it lacks).
 
 use super::rank::Rank;
 use super::{Hit, SearchError};
 use crate::model::EntryKind;
 use crate::topic::TopicKey;
 
-/// The hits with each redirect placed right after the hit it points to,
-/// when that hit is below it.
-pub(super) fn after_their_targets(hits: Vec<(Rank, Hit)>) -> Result<Vec<(Rank, Hit)>, SearchError> {
+/// The hits with each redirect's target, when it is below the redirect,
+/// moved up to the redirect's place, the redirect right after it.
+pub(super) fn after_their_targets(
+    mut hits: Vec<(Rank, Hit)>,
+) -> Result<Vec<(Rank, Hit)>, SearchError> {
     let mut targets: Vec<Vec<TopicKey>> = Vec::with_capacity(hits.len());
     for (_, hit) in &hits {
         let mut to = Vec::new();
@@ -44,10 +47,9 @@ pub(super) fn after_their_targets(hits: Vec<(Rank, Hit)>) -> Result<Vec<(Rank, H
                 && place(&order, j) > place(&order, i)
         });
         if let Some(j) = target {
-            let from = place(&order, i);
-            let moved = order.remove(from);
-            let after = place(&order, j) + 1;
-            order.insert(after, moved);
+            let moved = order.remove(place(&order, j));
+            order.insert(place(&order, i), moved);
+            hits[j].0.has |= hits[i].0.has;
         }
     }
     let mut slots: Vec<Option<(Rank, Hit)>> = hits.into_iter().map(Some).collect();

@@ -530,7 +530,7 @@ fn an_abbreviation_is_read_as_the_name_it_initials() {
 }
 
 #[test]
-fn a_redirect_comes_after_the_ruling_it_points_to() {
+fn a_redirect_comes_after_the_ruling_it_points_to_which_takes_its_place() {
     // The redirect's topic is the question's words; the ruling it points to
     // holds them in its text, and says more.
     let dir = corpus(
@@ -544,6 +544,22 @@ fn a_redirect_comes_after_the_ruling_it_points_to() {
         ["exchanging cards", "persona replacement"],
         "{answer}"
     );
+    // The ruling pointed to ranks below another on the words; it takes the
+    // redirect's place, and holds the redirect's words: the question named
+    // it through the redirect.
+    let dir = corpus(
+        "Persona Replacement – See **Exchanging Cards**.\n\n\
+         Exchanging Cards – A replacement swaps a card in play for another of its kind.\n\n\
+         Persona Rules – Cards of one persona share a name; no replacement of a persona \
+         is made while it is stopped.\n",
+    );
+    let answer = ask_in(dir.path(), "persona replacement");
+    assert_eq!(
+        keys(&answer)[..3],
+        ["exchanging cards", "persona replacement", "persona rules"],
+        "{answer}"
+    );
+    assert!(note(&answer, "partial").is_none(), "{answer}");
     // A redirect to a ruling that is not among the hits keeps its place.
     let dir = corpus("Stop the Contact – See **Timeline Disruption**.\n");
     let answer = ask_in(dir.path(), "stop the contact");
