@@ -15,7 +15,9 @@
 /// English function words and the verbs questions are framed with, in
 /// byte order (checked by a test). Quantifiers and numbers ("each", "once",
 /// "first", "one") are not here: game terms are made of them ("once each
-/// turn", "first turn"), and the corpus's own frequencies decide them.
+/// turn", "first turn"), and the corpus's own frequencies decide them. The
+/// determiners of two ("both", "either", "neither") are: they say how many
+/// of what the question names, never what.
 const FUNCTION_WORDS: &[&str] = &[
     "a",
     "able",
@@ -59,6 +61,7 @@ const FUNCTION_WORDS: &[&str] = &[
     "besides",
     "between",
     "beyond",
+    "both",
     "but",
     "by",
     "can",
@@ -361,6 +364,8 @@ mod tests {
             "dont",
             "Cant",
             "vs",
+            "both",
+            "neither",
         ] {
             assert!(is_function_word(word), "{word}");
         }

@@ -684,3 +684,17 @@ fn the_punctuation_around_a_word_is_no_part_of_it() {
         }
     }
 }
+
+#[test]
+fn the_determiners_of_two_name_nothing() {
+    // "both" says how many players, not what they play: the ruling on two
+    // players with copies of one mission answers, though it says "more
+    // than one player", not "both".
+    let answer = ask("if both of us play the same mission in 2e is it one mission");
+    assert_eq!(first(&answer), ("missions".into(), "2E".into()), "{answer}");
+    let skipped = note(&answer, "skipped").unwrap()["words"].clone();
+    assert!(
+        skipped.as_array().unwrap().contains(&"both".into()),
+        "{skipped}"
+    );
+}
