@@ -16,8 +16,9 @@
 //! - Punctuation of prose is not an operator: a colon before a space
 //!   ends a clause ("conditional text: does the also sentence…"), it does
 //!   not make the word before it a field; a dash between spaces ("a woman
-//!   — are we stopped", typed with `-`) leaves nothing out. The grammar's
-//!   fields are written `field:word`, its exclusions `-word`.
+//!   — are we stopped", typed with `-`) leaves nothing out; an apostrophe
+//!   is no quote ("Captain's Log … DS9's commander" holds no phrase). The
+//!   grammar's fields are written `field:word`, its exclusions `-word`.
 //!
 //! Every step recurses once per group of parentheses, which the query's
 //! limits bound (see `crate::limits`).
@@ -25,9 +26,10 @@
 use tantivy::query::Occur;
 use tantivy::query_grammar::{Delimiter, UserInputAst, UserInputLeaf, UserInputLiteral};
 
-/// The query with the punctuation of prose read as spaces: outside a
-/// quoted phrase, a colon followed by a space (or ending the query), and a
-/// `-` or `+` standing alone between spaces.
+/// The query with the punctuation of prose read as such: outside a quoted
+/// phrase, a colon followed by a space (or ending the query), and a `-` or
+/// `+` standing alone between spaces, are spaces; an apostrophe is a letter
+/// of its word, never a quote.
 pub(super) fn prose(text: &str) -> std::borrow::Cow<'_, str> {
     let chars: Vec<char> = text.chars().collect();
     let space = |at: Option<&char>| at.is_none_or(|c| c.is_whitespace());
@@ -49,6 +51,13 @@ pub(super) fn prose(text: &str) -> std::borrow::Cow<'_, str> {
         if punctuation {
             changed = true;
             out.push(' ');
+        } else if c == '\'' && !quoted {
+            // The grammar reads text between two apostrophes as a phrase:
+            // "Captain's Log … DS9's" would ask for "s Log … DS9". Written
+            // as the typographic apostrophe, it is a letter of its word,
+            // as the index reads it.
+            changed = true;
+            out.push('\u{2019}');
         } else {
             out.push(c);
         }
@@ -364,6 +373,11 @@ mod tests {
             ("a woman - are we stopped", "a woman   are we stopped"),
             ("ships + crew", "ships   crew"),
             ("\"note: see\" - x", "\"note: see\"   x"),
+            (
+                "Captain's Log work for DS9's commander",
+                "Captain\u{2019}s Log work for DS9\u{2019}s commander",
+            ),
+            ("\"Q's Tent\"", "\"Q's Tent\""),
         ] {
             assert_eq!(prose(typed), read, "{typed}");
         }

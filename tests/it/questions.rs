@@ -698,3 +698,19 @@ fn the_determiners_of_two_name_nothing() {
         "{skipped}"
     );
 }
+
+#[test]
+fn apostrophes_are_letters_of_their_words_never_quotes() {
+    // Between the apostrophes of "Captain's" and "DS9's" the grammar would
+    // read a phrase, "s Log work for DS9", that no ruling holds.
+    let answer = ask("does Captain's Log work for DS9's commander");
+    assert!(!hits(&answer).is_empty(), "{answer}");
+    assert_eq!(first(&answer).0, "facility commander", "{answer}");
+    let skipped = note(&answer, "skipped").unwrap()["words"].clone();
+    for word in ["does", "work", "for"] {
+        assert!(
+            skipped.as_array().unwrap().contains(&word.into()),
+            "{skipped}"
+        );
+    }
+}
