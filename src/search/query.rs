@@ -281,15 +281,13 @@ impl Reader<'_> {
             }
         }
         // Words of the question that stand near each other in a ruling
-        // score it more: "mission points" near each other, not apart.
-        for pair in self.words.units.windows(2) {
-            if pair
-                .iter()
-                .all(|u| u.forms.len() == 1 && u.prefix.is_none())
-            {
+        // score it more: "mission points" near each other, not apart. A
+        // common word left out counts beside its neighbour ("card draw").
+        for pair in self.near_pairs().windows(2) {
+            if let [Some(a), Some(b)] = pair {
                 let near = UserInputLiteral {
                     field_name: None,
-                    phrase: format!("{} {}", pair[0].forms[0].phrase, pair[1].forms[0].phrase),
+                    phrase: format!("{a} {b}"),
                     delimiter: Delimiter::DoubleQuotes,
                     slop: NEAR,
                     prefix: false,
@@ -364,6 +362,30 @@ impl Reader<'_> {
             super::regathered::order(self.index, self.index.fields().text, &units, &ranked)?;
         let mut slots: Vec<Option<(Rank, Hit)>> = hits.into_iter().map(Some).collect();
         Ok(order.into_iter().filter_map(|k| slots[k].take()).collect())
+    }
+
+    /// The question's words that take part in its pairs of near words, in
+    /// the order typed: each unit and each common word left out, as one
+    /// word to look for, or `None` for a unit of several forms or a prefix
+    /// (it makes no pair).
+    fn near_pairs(&self) -> Vec<Option<String>> {
+        let mut placed: Vec<(usize, Option<String>)> = self
+            .words
+            .units
+            .iter()
+            .map(|u| {
+                let simple = u.forms.len() == 1 && u.prefix.is_none();
+                (u.at, simple.then(|| u.forms[0].phrase.clone()))
+            })
+            .collect();
+        placed.extend(
+            self.words
+                .common
+                .iter()
+                .map(|(at, w)| (*at, Some(w.clone()))),
+        );
+        placed.sort_by_key(|(at, _)| *at);
+        placed.into_iter().map(|(_, w)| w).collect()
     }
 
     /// The entries whose topic leaves a word out of its scope: "non-Borg"

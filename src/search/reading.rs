@@ -62,6 +62,8 @@ pub(super) struct Unit {
     /// For the word being typed: its beginning, folded.
     pub prefix: Option<String>,
     pub need: Need,
+    /// Where its first word stands among the question's words.
+    pub at: usize,
 }
 
 /// The query's words as they will be searched.
@@ -70,6 +72,10 @@ pub(super) struct Words {
     pub units: Vec<Unit>,
     /// Function and common words left out, as typed.
     pub skipped: Vec<String>,
+    /// The common words left out (not the function words), with where
+    /// they stand: beside a word of the question they still say what it
+    /// is ("card draw"), though alone they say nothing.
+    pub common: Vec<(usize, String)>,
     pub notes: Vec<Note>,
 }
 
@@ -332,6 +338,9 @@ pub(super) fn read(
         let word = &words[i];
         let Some(need) = needs[i] else {
             out.skipped.push(word.clone());
+            if !skipped_function.contains(&i) {
+                out.common.push((i, word.clone()));
+            }
             i += 1;
             continue;
         };
@@ -345,6 +354,7 @@ pub(super) fn read(
                         forms: vec![literal(&typed, true), literal(&whole, false)],
                         typed,
                         prefix: None,
+                        at: i,
                         need: if need == Need::Required || next_need == Need::Required {
                             Need::Required
                         } else {
@@ -361,6 +371,7 @@ pub(super) fn read(
             forms: vec![literal(word, false)],
             prefix: None,
             need,
+            at: i,
         };
         // A possessive is also the word it is of ("Q-Flash's", "Q-Flash"),
         // and a word typed with a hyphen or an apostrophe inside is also
