@@ -20,7 +20,8 @@ pub enum NoteCode {
     Skipped,
     /// A word corrected to one of the documents.
     Corrected,
-    /// A word read also as the name it abbreviates.
+    /// A word read also as the name it abbreviates, or the words it
+    /// shortens.
     SpelledOut,
     /// A query that is not valid syntax, read as its plain words.
     PlainWords,

@@ -206,7 +206,7 @@ fn notes(answer: &Answer, request: &Request, candidates: &[Candidate]) -> Vec<No
                 from: Some(typed.clone()),
                 words: phrases.clone(),
                 ..Note::new(NoteCode::SpelledOut, format!(
-                    "read {} also as the name it abbreviates: {}",
+                    "read {} also as what it abbreviates: {}",
                     sanitize(typed),
                     phrases.iter().map(|p| format!("\"{}\"", sanitize(p))).collect::<Vec<_>>().join(", ")
                 ))

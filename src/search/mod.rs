@@ -110,7 +110,8 @@ pub enum Note {
     /// the documents spelled most like it (the other words as typed).
     Corrected { typed: String, corrected: String },
     /// A word was read also as the words of a name it abbreviates ("ds9":
-    /// "deep space 9"), each searched as a phrase beside the word.
+    /// "deep space 9"), each searched as a phrase beside the word, or as
+    /// the words it shortens ("opp": "opponent", the most used named).
     SpelledOut { typed: String, phrases: Vec<String> },
     /// No entry has every meaningful word: entries with any of them are
     /// shown, ranked by how rare the words they have are.

@@ -21,7 +21,7 @@
 //! When every word is left out ("what is it"), the words are searched as
 //! they are: a query is never emptied.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use tantivy::query::Occur;
 use tantivy::query_grammar::{Delimiter, UserInputAst, UserInputLeaf, UserInputLiteral};
@@ -423,6 +423,12 @@ pub(super) fn read(
         } else if written_out.is_empty() && !is_number(word) && !in_index(index, word)? {
             if let Some(phrase) = split(index, word)? {
                 unit.forms.push(literal(&phrase, true));
+            } else if let Some((beginning, begun)) = truncated(index, word)? {
+                out.notes.push(Note::SpelledOut {
+                    typed: word.clone(),
+                    phrases: begun,
+                });
+                unit.prefix = Some(beginning);
             } else if plain_count >= 2 && !is_english(word) {
                 if let Some(near) = nearest_word(index, word)? {
                     out.notes.push(Note::Corrected {
@@ -437,6 +443,51 @@ pub(super) fn read(
         i += 1;
     }
     Ok(out)
+}
+
+/// Longest word read as the beginning of the word it shortens.
+const SHORTENED_MAX: usize = 4;
+/// How many of the words a shortened word may begin are named in its note.
+const SHORTENED_NAMED: usize = 3;
+
+/// A word shortened as players shorten words ("opp", "req"): no word of
+/// English or of the documents, two to four letters, that begins words of
+/// the documents. Its beginning (folded), and the words it begins that
+/// the documents use most.
+fn truncated(
+    index: &SearchIndex,
+    word: &str,
+) -> Result<Option<(String, Vec<String>)>, SearchError> {
+    let letters = word.chars().count();
+    if !(2..=SHORTENED_MAX).contains(&letters)
+        || !word.chars().all(char::is_alphabetic)
+        || is_english(word)
+    {
+        return Ok(None);
+    }
+    let Some(beginning) = fold(index, word)?.into_iter().next_back() else {
+        return Ok(None);
+    };
+    let mut begun: Vec<(String, u64)> = spelled_beginning(index, &beginning)?
+        .into_iter()
+        .filter(|(w, _)| *w != beginning)
+        .collect();
+    if begun.is_empty() {
+        return Ok(None);
+    }
+    begun.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    // One word of each stem: "opponent", not "opponents" too.
+    let mut stems = BTreeSet::new();
+    let mut named = Vec::new();
+    for (w, _) in begun {
+        if named.len() == SHORTENED_NAMED {
+            break;
+        }
+        if stems.insert(analyzed(index, index.fields().text, &w)?) {
+            named.push(w);
+        }
+    }
+    Ok(Some((beginning, named)))
 }
 
 /// The words of the documents, as spelled, that begin with `prefix`, each

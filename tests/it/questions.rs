@@ -734,3 +734,27 @@ fn a_common_word_left_out_still_counts_beside_its_neighbour() {
         "{skipped}"
     );
 }
+
+#[test]
+fn a_word_shortened_as_players_shorten_it_is_the_words_it_begins() {
+    // "opp" is no word of English or of the documents: it is read as the
+    // words it begins, the most used named in a note.
+    let dir = corpus(
+        "Boarding – You may beam onto your opponent's ship only with a card that allows it.\n\n\
+         Hull Plating – Equipment aboard a ship protects the ship.\n",
+    );
+    let answer = ask_in(dir.path(), "beam equipment onto opp ship");
+    assert_eq!(first(&answer).0, "boarding", "{answer}");
+    let read = note(&answer, "spelled-out").unwrap_or_else(|| panic!("{answer}"));
+    assert_eq!(read["from"], "opp");
+    assert_eq!(read["words"], serde_json::json!(["opponent"]));
+    // A word of English is never read so ("mid" is not "middle").
+    let answer = ask_in(dir.path(), "mid ship");
+    assert!(note(&answer, "spelled-out").is_none(), "{answer}");
+    // On the bundled corpus.
+    let answer = ask("beam equipment onto opp ship");
+    assert_eq!(
+        first(&answer),
+        ("beaming to abnormal locations".into(), "2E".into())
+    );
+}
