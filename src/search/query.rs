@@ -327,7 +327,7 @@ impl Reader<'_> {
             let whole = Coverage::share(&coverage.weights, rank.has);
             if whole > 0.0 {
                 let best = looked
-                    .held(&text_of(&hit)?)?
+                    .held_together(&text_of(&hit)?)?
                     .into_iter()
                     .map(|bits| Coverage::share(&coverage.weights, bits))
                     .fold(0.0, Score::max);

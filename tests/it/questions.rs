@@ -758,3 +758,19 @@ fn a_word_shortened_as_players_shorten_it_is_the_words_it_begins() {
         ("beaming to abnormal locations".into(), "2E".into())
     );
 }
+
+#[test]
+fn a_point_and_its_example_in_two_paragraphs_side_by_side_count_together() {
+    // No ruling holds "put" with the rest. The ruling on personas says what
+    // a persona is in one paragraph and what it means for the seed deck in
+    // the next: together they hold four words of the question; the ruling
+    // on seeding holds three in one.
+    let dir = corpus(
+        "Persona Rules – Missions with the location Vulcan are one persona.\n\n\
+         No two of one persona go in your seed deck.\n\n\
+         Seed Phase – You may put cards in your seed deck only while seeding.\n",
+    );
+    let answer = ask_in(dir.path(), "can I put missions on Vulcan in my seed deck");
+    assert_eq!(first(&answer).0, "persona rules", "{answer}");
+    assert!(codes(&answer).contains(&"any-word".to_string()), "{answer}");
+}
