@@ -450,21 +450,34 @@ const SHORTENED_MAX: usize = 4;
 /// How many of the words a shortened word may begin are named in its note.
 const SHORTENED_NAMED: usize = 3;
 
-/// A word shortened as players shorten words ("opp", "req"): no word of
-/// English or of the documents, two to four letters, that begins words of
-/// the documents. Its beginning (folded), and the words it begins that
-/// the documents use most.
+/// A word shortened as players shorten words ("opp", "req", and "opps",
+/// the plural): no word of English or of the documents, two to four
+/// letters (and an `s`), that begins words of the documents. Its beginning
+/// (folded), and the words it begins that the documents use most.
 fn truncated(
     index: &SearchIndex,
     word: &str,
 ) -> Result<Option<(String, Vec<String>)>, SearchError> {
-    let letters = word.chars().count();
-    if !(2..=SHORTENED_MAX).contains(&letters)
-        || !word.chars().all(char::is_alphabetic)
-        || is_english(word)
-    {
+    if !word.chars().all(char::is_alphabetic) || is_english(word) {
         return Ok(None);
     }
+    let singular = word
+        .strip_suffix(['s', 'S'])
+        .filter(|w| w.chars().count() >= 2);
+    for shortened in std::iter::once(word).chain(singular) {
+        if (2..=SHORTENED_MAX).contains(&shortened.chars().count()) {
+            if let Some(found) = begins(index, shortened)? {
+                return Ok(Some(found));
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// The beginning `word` is (folded), and the words of the documents it
+/// begins, the most used first, one of each stem; `None` when it begins
+/// none but itself.
+fn begins(index: &SearchIndex, word: &str) -> Result<Option<(String, Vec<String>)>, SearchError> {
     let Some(beginning) = fold(index, word)?.into_iter().next_back() else {
         return Ok(None);
     };

@@ -748,6 +748,11 @@ fn a_word_shortened_as_players_shorten_it_is_the_words_it_begins() {
     let read = note(&answer, "spelled-out").unwrap_or_else(|| panic!("{answer}"));
     assert_eq!(read["from"], "opp");
     assert_eq!(read["words"], serde_json::json!(["opponent"]));
+    // Its plural too ("opps"), before any correction ("ops" is a card).
+    let answer = ask_in(dir.path(), "beam equipment onto opps ship");
+    assert_eq!(first(&answer).0, "boarding", "{answer}");
+    assert_eq!(note(&answer, "spelled-out").unwrap()["from"], "opps");
+    assert!(note(&answer, "corrected").is_none(), "{answer}");
     // A word of English is never read so ("mid" is not "middle").
     let answer = ask_in(dir.path(), "mid ship");
     assert!(note(&answer, "spelled-out").is_none(), "{answer}");
