@@ -85,6 +85,22 @@ impl Words {
     }
 }
 
+/// The words of a phrase typed as one word with hyphens, three words or
+/// more, that are no function words, as a phrase whose words may stand a
+/// few words apart; `None` for a shorter word ("Q-Flash", "re-draw") or
+/// one with fewer than two such words.
+fn hyphened_phrase(word: &str) -> Option<UserInputLiteral> {
+    let parts: Vec<&str> = word.split('-').filter(|p| !p.is_empty()).collect();
+    if parts.len() < 3 {
+        return None;
+    }
+    let named: Vec<&str> = parts.into_iter().filter(|p| !is_function_word(p)).collect();
+    (named.len() >= 2).then(|| UserInputLiteral {
+        slop: super::query::NEAR,
+        ..literal(&named.join(" "), true)
+    })
+}
+
 fn literal(phrase: &str, quoted: bool) -> UserInputLiteral {
     UserInputLiteral {
         field_name: None,
@@ -389,6 +405,12 @@ pub(super) fn read(
                 unit.forms.push(literal(&solid, false));
             }
         }
+        // A phrase typed as one word ("when-facing-a-dilemma") is also its
+        // words that name something, near each other: a ruling says
+        // "when" personnel are "facing a dilemma".
+        if let Some(near) = hyphened_phrase(word) {
+            unit.forms.push(near);
+        }
         // A name the question also spells out itself is searched once, in
         // its own words ("DS9 … deep space 9").
         let typed_too = |phrase: &String| {
@@ -445,13 +467,17 @@ pub(super) fn read(
     Ok(out)
 }
 
+/// Shortest word read as the beginning of the word it shortens: two
+/// letters begin too many words ("pt" of "pts" would be *Ptol*), and are
+/// read as initials.
+const SHORTENED_MIN: usize = 3;
 /// Longest word read as the beginning of the word it shortens.
 const SHORTENED_MAX: usize = 4;
 /// How many of the words a shortened word may begin are named in its note.
 const SHORTENED_NAMED: usize = 3;
 
 /// A word shortened as players shorten words ("opp", "req", and "opps",
-/// the plural): no word of English or of the documents, two to four
+/// the plural): no word of English or of the documents, three or four
 /// letters (and an `s`), that begins words of the documents. Its beginning
 /// (folded), and the words it begins that the documents use most.
 fn truncated(
@@ -461,11 +487,9 @@ fn truncated(
     if !word.chars().all(char::is_alphabetic) || is_english(word) {
         return Ok(None);
     }
-    let singular = word
-        .strip_suffix(['s', 'S'])
-        .filter(|w| w.chars().count() >= 2);
+    let singular = word.strip_suffix(['s', 'S']);
     for shortened in std::iter::once(word).chain(singular) {
-        if (2..=SHORTENED_MAX).contains(&shortened.chars().count()) {
+        if (SHORTENED_MIN..=SHORTENED_MAX).contains(&shortened.chars().count()) {
             if let Some(found) = begins(index, shortened)? {
                 return Ok(Some(found));
             }

@@ -779,3 +779,16 @@ fn a_point_and_its_example_in_two_paragraphs_side_by_side_count_together() {
     assert_eq!(first(&answer).0, "persona rules", "{answer}");
     assert!(codes(&answer).contains(&"any-word".to_string()), "{answer}");
 }
+
+#[test]
+fn a_phrase_typed_as_one_hyphened_word_is_its_words_near_each_other() {
+    // "when-facing-a-dilemma" names "facing" and "dilemma"; the ruling
+    // says "when" personnel are "facing a dilemma", not the words as one.
+    let dir = corpus(
+        "Response Limits – An ability used when personnel are facing a dilemma works once.\n\n\
+         Dilemma Pile – A dilemma is drawn from the pile.\n",
+    );
+    let answer = ask_in(dir.path(), "when-facing-a-dilemma ability");
+    assert_eq!(first(&answer).0, "response limits", "{answer}");
+    assert!(note(&answer, "partial").is_none(), "{answer}");
+}
