@@ -355,7 +355,7 @@ impl Reader<'_> {
                 release: hit.id.split_once(':').map_or(hit.id.as_str(), |(r, _)| r),
                 edition: hit.edition,
                 text: text_of(hit)?,
-                named: super::regathered::names(&self.question, &hit.topic),
+                named: super::regathered::names_its_subject(&self.question, &hit.topic),
             });
         }
         let order =

@@ -52,6 +52,19 @@ pub(super) fn names(question: &[String], topic: &str) -> bool {
         .any(|run| run.iter().zip(&topic).all(|(q, t)| one(q) == one(t)))
 }
 
+/// Whether the question names the topic whole, or its last part, the most
+/// specific one, when the topic has parts ("dilemmas – resolution –
+/// targets" is named by "whose choice are the targets of a dilemma").
+pub(super) fn names_its_subject(question: &[String], topic: &str) -> bool {
+    let last = topic
+        .rsplit(['–', '—'])
+        .next()
+        .and_then(|part| part.rsplit(" - ").next())
+        .map(str::trim)
+        .filter(|part| part.len() < topic.trim().len());
+    names(question, topic) || last.is_some_and(|part| names(question, part))
+}
+
 /// The order to show the hits in: their rank order, with each in-force
 /// ruling of a gathering release moved just above the first consolidated
 /// hit of that release whose question words it holds in one paragraph.
@@ -126,6 +139,19 @@ mod tests {
 
     fn words(text: &str) -> Vec<String> {
         text.split(' ').map(str::to_string).collect()
+    }
+
+    #[test]
+    fn a_topic_of_parts_is_named_by_its_last() {
+        use super::names_its_subject;
+        let question = words("whose choice are the targets of a dilemma");
+        assert!(names_its_subject(
+            &question,
+            "dilemmas – resolution – targets"
+        ));
+        assert!(names_its_subject(&question, "dilemmas - targets"));
+        assert!(!names_its_subject(&question, "dilemmas – resolution"));
+        assert!(names_its_subject(&words("a dilemma"), "dilemmas"));
     }
 
     #[test]

@@ -792,3 +792,20 @@ fn a_phrase_typed_as_one_hyphened_word_is_its_words_near_each_other() {
     assert_eq!(first(&answer).0, "response limits", "{answer}");
     assert!(note(&answer, "partial").is_none(), "{answer}");
 }
+
+#[test]
+fn a_consolidated_ruling_whose_last_topic_part_the_question_names_keeps_its_place() {
+    // "artifacts" is what the older ruling is on, the last part of its
+    // topic: the gathering release's paragraph that holds the words is no
+    // newer word on it.
+    let dir = gathered_corpus(
+        "mission solving – artifacts - You score the points, then earn the artifacts.\n\n\
+         tribble bomb - Every tribble explodes.\n",
+        &new_order("When solved, you earn the artifacts first, then score the points."),
+    );
+    let answer = ask_in(dir.path(), "do I score points before I earn artifacts");
+    assert_eq!(first(&answer).0, "mission solving artifacts", "{answer}");
+    // Without the part named, the newer word comes first.
+    let answer = ask_in(dir.path(), "do I score points before I earn");
+    assert_eq!(first(&answer).0, "mission attempts", "{answer}");
+}
