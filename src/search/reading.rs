@@ -134,7 +134,10 @@ pub(super) fn plain_words(ast: &UserInputAst) -> Vec<(usize, String)> {
                 UserInputLeaf::Literal(l)
                     if l.field_name.is_none() && l.delimiter == Delimiter::None && !l.prefix =>
                 {
-                    Some((place, without_punctuation(&l.phrase).to_string()))
+                    // The apostrophe as typed: the query was read with
+                    // the typographic one (see `syntax::prose`).
+                    let word = without_punctuation(&l.phrase).replace('\u{2019}', "'");
+                    Some((place, word))
                 }
                 _ => None,
             },

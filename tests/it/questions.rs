@@ -714,6 +714,12 @@ fn apostrophes_are_letters_of_their_words_never_quotes() {
             "{skipped}"
         );
     }
+    // The notes name a word with its apostrophe as typed.
+    let answer = ask("zorblat's ship");
+    assert_eq!(
+        note(&answer, "partial").unwrap()["missing"],
+        serde_json::json!(["zorblat's"])
+    );
 }
 
 #[test]
