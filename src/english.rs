@@ -306,6 +306,84 @@ fn contractions_unmarked() -> &'static [String] {
 // path the user documentation gives.
 const ENGLISH: &str = include_str!("search/english.txt");
 
+/// Verbs whose past forms are not made with an ending ("drew", "chose",
+/// "stolen"): base, past, past participle. Verbs a game is told with; a
+/// form that is also another word a ruling uses ("left", "found", "wound",
+/// "lay", "saw", "bit", "felt") is not here.
+const IRREGULAR_VERBS: &[[&str; 3]] = &[
+    ["arise", "arose", "arisen"],
+    ["beat", "beat", "beaten"],
+    ["become", "became", "become"],
+    ["begin", "began", "begun"],
+    ["bring", "brought", "brought"],
+    ["build", "built", "built"],
+    ["buy", "bought", "bought"],
+    ["catch", "caught", "caught"],
+    ["choose", "chose", "chosen"],
+    ["come", "came", "come"],
+    ["deal", "dealt", "dealt"],
+    ["draw", "drew", "drawn"],
+    ["drive", "drove", "driven"],
+    ["eat", "ate", "eaten"],
+    ["fall", "fell", "fallen"],
+    ["fight", "fought", "fought"],
+    ["fly", "flew", "flown"],
+    ["forbid", "forbade", "forbidden"],
+    ["forget", "forgot", "forgotten"],
+    ["freeze", "froze", "frozen"],
+    ["give", "gave", "given"],
+    ["go", "went", "gone"],
+    ["grow", "grew", "grown"],
+    ["hide", "hid", "hidden"],
+    ["hold", "held", "held"],
+    ["keep", "kept", "kept"],
+    ["know", "knew", "known"],
+    ["lead", "led", "led"],
+    ["lose", "lost", "lost"],
+    ["meet", "met", "met"],
+    ["overcome", "overcame", "overcome"],
+    ["pay", "paid", "paid"],
+    ["ride", "rode", "ridden"],
+    ["rise", "rose", "risen"],
+    ["run", "ran", "run"],
+    ["seek", "sought", "sought"],
+    ["sell", "sold", "sold"],
+    ["send", "sent", "sent"],
+    ["shake", "shook", "shaken"],
+    ["shoot", "shot", "shot"],
+    ["sink", "sank", "sunk"],
+    ["speak", "spoke", "spoken"],
+    ["spend", "spent", "spent"],
+    ["steal", "stole", "stolen"],
+    ["strike", "struck", "struck"],
+    ["swear", "swore", "sworn"],
+    ["take", "took", "taken"],
+    ["teach", "taught", "taught"],
+    ["tear", "tore", "torn"],
+    ["throw", "threw", "thrown"],
+    ["wake", "woke", "woken"],
+    ["wear", "wore", "worn"],
+    ["win", "won", "won"],
+    ["withdraw", "withdrew", "withdrawn"],
+    ["write", "wrote", "written"],
+];
+
+/// The other forms of an irregular verb, for any of its forms (any case):
+/// "drew" is also "draw" and "drawn". Nothing for another word.
+pub fn irregular_forms(word: &str) -> Vec<&'static str> {
+    let word = folded(word);
+    IRREGULAR_VERBS
+        .iter()
+        .find(|forms| forms.contains(&word.as_str()))
+        .map(|forms| {
+            let mut others: Vec<&'static str> =
+                forms.iter().copied().filter(|f| *f != word).collect();
+            others.dedup();
+            others
+        })
+        .unwrap_or_default()
+}
+
 /// Whether `word` (any case) is a word of English: in the embedded list,
 /// or a function word. Looked up by a binary search over the list's sorted
 /// lines, with nothing built first.
@@ -338,6 +416,16 @@ pub fn is_english(word: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn an_irregular_verb_is_each_of_its_forms() {
+        assert_eq!(irregular_forms("drew"), ["draw", "drawn"]);
+        assert_eq!(irregular_forms("Stolen"), ["steal", "stole"]);
+        assert_eq!(irregular_forms("won"), ["win"]);
+        assert_eq!(irregular_forms("become"), ["became"]);
+        assert!(irregular_forms("drawing").is_empty());
+        assert!(irregular_forms("left").is_empty());
+    }
+
     use super::*;
 
     #[test]

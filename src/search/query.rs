@@ -374,8 +374,12 @@ impl Reader<'_> {
             .units
             .iter()
             .map(|u| {
-                let simple = u.forms.len() == 1 && u.prefix.is_none();
-                (u.at, simple.then(|| u.forms[0].phrase.clone()))
+                // One word, or one word and its irregular forms ("draw",
+                // "drew", "drawn"): the word as typed makes the pair.
+                let typed = &u.forms[0].phrase;
+                let forms = 1 + crate::english::irregular_forms(typed).len();
+                let simple = u.forms.len() == forms && u.prefix.is_none();
+                (u.at, simple.then(|| typed.clone()))
             })
             .collect();
         placed.extend(

@@ -729,7 +729,7 @@ fn a_common_word_left_out_still_counts_beside_its_neighbour() {
     // comes before one that holds them all apart.
     let dir = corpus(
         "Battle Tactics – Each player draws a tactic, and a tactic is a card; drawing one \
-         more is not allowed, and the first one drawn stays.\n\n\
+         more is not allowed, and the first one chosen stays.\n\n\
          Side Decks – Drawing a tactic is no card draw.\n",
     );
     let answer = ask_in(dir.path(), "is drawing a tactic a card draw");
@@ -814,4 +814,22 @@ fn a_consolidated_ruling_whose_last_topic_part_the_question_names_keeps_its_plac
     // Without the part named, the newer word comes first.
     let answer = ask_in(dir.path(), "do I score points before I earn");
     assert_eq!(first(&answer).0, "mission attempts", "{answer}");
+}
+
+#[test]
+fn an_irregular_verb_is_had_in_each_of_its_forms() {
+    // "drew" is had in "drawn", "pay" in "paid": English makes these forms
+    // with no ending a stemmer knows.
+    let dir = corpus(
+        "Unused Dilemmas – Dilemmas drawn but not chosen go beneath the pile.\n\n\
+         Dilemma Costs – Each dilemma has a cost, paid when it is chosen.\n",
+    );
+    for (question, topic) in [
+        ("the dilemmas he drew", "unused dilemmas"),
+        ("when do I pay a dilemma cost", "dilemma costs"),
+    ] {
+        let answer = ask_in(dir.path(), question);
+        assert_eq!(first(&answer).0, topic, "{answer}");
+        assert!(note(&answer, "partial").is_none(), "{question}: {answer}");
+    }
 }
