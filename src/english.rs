@@ -416,6 +416,8 @@ pub fn is_english(word: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn an_irregular_verb_is_each_of_its_forms() {
         assert_eq!(irregular_forms("drew"), ["draw", "drawn"]);
@@ -425,8 +427,6 @@ mod tests {
         assert!(irregular_forms("drawing").is_empty());
         assert!(irregular_forms("left").is_empty());
     }
-
-    use super::*;
 
     #[test]
     fn the_function_words_are_sorted_for_their_search() {

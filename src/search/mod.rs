@@ -361,11 +361,9 @@ pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchEr
             }
             // Whether some ruling shown has every word: asked only when the
             // first lacks one (then ranking may have put it there).
-            let lacks = |found: &[(rank::Rank, Hit)]| {
-                matches!((&coverage, found.first()),
-                    (Some(c), Some((r, _))) if !c.missing(r.has).is_empty())
-            };
-            if lacks(&found) {
+            let first_lacks = matches!((&coverage, found.first()),
+                (Some(c), Some((r, _))) if !c.missing(r.has).is_empty());
+            if first_lacks {
                 let every = reader.query(Reading {
                     any_word: false,
                     ..reading

@@ -72,9 +72,7 @@ impl<'a> Looked<'a> {
         }
         Ok(out)
     }
-}
 
-impl Looked<'_> {
     /// For each two passages that follow each other (or the one passage),
     /// the words they hold: a ruling's point and its example or exception
     /// often stand in two paragraphs, side by side.

@@ -399,12 +399,13 @@ impl Reader<'_> {
             return Ok(None);
         };
         let word = &only.phrase;
+        // The question's words are normalized: "non-Borg" is "non borg".
         if unit.prefix.is_some()
             || !word.chars().all(char::is_alphanumeric)
             || self
                 .question
                 .iter()
-                .any(|w| w == "non" || w.starts_with("non ") || w.starts_with("non-"))
+                .any(|w| w == "non" || w.starts_with("non "))
         {
             return Ok(None);
         }
