@@ -18,8 +18,9 @@
 #   confident wrong  a wrong first hit (for an uncovered question: any hit)
 #                    that carries no note saying the query was read only in
 #                    part or loosely (search notes `partial`, `any-word`,
-#                    `typos`); for show/errata, any wrong answer (their JSON
-#                    has no such note).
+#                    `typos`), or that the next hit fits it about as well
+#                    (`close`); for show/errata, any wrong answer (their
+#                    JSON has no such note).
 #
 #   bench/questions.sh [BINARY]      (default target/release/rulings, built
 #                                     if missing)
@@ -44,7 +45,7 @@ import sys
 binary, table = sys.argv[1], sys.argv[2]
 # Notes of `search --json` that say the first hit answers only part of the
 # question, or a loose reading of it (src/commands/search.rs).
-HEDGES = {"partial", "any-word", "typos"}
+HEDGES = {"partial", "any-word", "typos", "close"}
 env = dict(os.environ, NO_COLOR="1")
 
 

@@ -27,6 +27,9 @@ pub enum NoteCode {
     PlainWords,
     /// The first hit lacks words of the question.
     Partial,
+    /// The second hit, on another topic, fits the words about as well as
+    /// the first.
+    Close,
     /// No ruling has every word: any word counts.
     AnyWord,
     /// A typo was allowed in each word.

@@ -229,6 +229,13 @@ fn notes(answer: &Answer, request: &Request, candidates: &[Candidate]) -> Vec<No
                     ),
                 })
             },
+            ReadNote::Close { topic, edition } => Note {
+                candidates: vec![Candidate::new(topic.clone(), *edition)],
+                ..Note::new(NoteCode::Close, format!(
+                    "the next ruling, {} ({edition}), fits these words about as well: read both",
+                    sanitize(topic)
+                ))
+            },
             ReadNote::Typos if found => Note::new(
                 NoteCode::Typos,
                 "nothing matches as typed; showing matches with a typo allowed in each word".to_string(),

@@ -71,6 +71,10 @@ use query::{plain_words, read_query, Parsers, Reader, Reading};
 use rank::best_shown;
 use snippets::{highlighted_terms, snippet, snippet_generator};
 
+/// How near the second hit's score may come to the first's for the two to
+/// count as answering the words alike (see [`Note::Close`]): a twentieth.
+pub const CLOSE: Score = 0.05;
+
 /// What to search for.
 #[derive(Debug, Clone)]
 pub struct Request {
@@ -118,6 +122,10 @@ pub enum Note {
     AnyWord,
     /// The first entry shown has only some of the words: it lacks these.
     Partial { words: usize, missing: Vec<String> },
+    /// The first entry shown has every word, and the second, on another
+    /// topic, scores within [`CLOSE`] of it: the words fit both about as
+    /// well, and neither is the answer the ranking can vouch for.
+    Close { topic: String, edition: Edition },
     /// Nothing matched as typed: a typo was allowed in each word.
     Typos,
     /// Entries matched that are no longer in force on the date (shown by
@@ -247,6 +255,25 @@ fn hit(
     }))
 }
 
+/// The second hit, when it is on another topic and scores within [`CLOSE`]
+/// of the first. Hits put first by a rule other than their score (the newer
+/// word of a gathering release, a redirect's target) are not compared: the
+/// rule chose between them.
+fn close_second(found: &[(rank::Rank, Hit)]) -> Option<Note> {
+    let [(_, first), (_, second), ..] = found else {
+        return None;
+    };
+    let same = |a: &Hit, b: &Hit| {
+        a.edition == b.edition
+            && crate::topic::normalize(&a.topic) == crate::topic::normalize(&b.topic)
+    };
+    let near = second.score <= first.score && second.score >= first.score * (1.0 - CLOSE);
+    (near && !same(first, second)).then(|| Note::Close {
+        topic: second.topic.clone(),
+        edition: second.edition,
+    })
+}
+
 /// Searches the index.
 pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchError> {
     limits::check(limits::Typed::Query, &request.query)?;
@@ -301,6 +328,7 @@ pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchEr
             .collect(),
     };
     let mut partial = None;
+    let mut close = None;
     // Every entry with any required word is ranked (see `Rank`); beside a
     // quoted phrase or a field that must match, then the rulings it
     // matches, ranked by the words; typos are allowed only when nothing
@@ -388,6 +416,7 @@ pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchEr
                     });
                 }
             }
+            close = close_second(&found);
             answer.hits = found
                 .into_iter()
                 .map(|(_, hit)| hit)
@@ -419,9 +448,12 @@ pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchEr
             if reading.typos {
                 answer.notes.push(Note::Typos);
             }
-            // What the first hit lacks comes before every other note.
-            if let Some(partial) = partial {
-                answer.notes.insert(0, partial);
+            // What the first hit lacks comes before every other note; a
+            // first hit with every word and a rival as good, the same.
+            match (partial, close) {
+                (Some(partial), _) => answer.notes.insert(0, partial),
+                (None, Some(close)) => answer.notes.insert(0, close),
+                (None, None) => {}
             }
         }
         None => answer.notes.push(Note::Typos),

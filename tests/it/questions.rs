@@ -833,3 +833,38 @@ fn an_irregular_verb_is_had_in_each_of_its_forms() {
         assert!(note(&answer, "partial").is_none(), "{question}: {answer}");
     }
 }
+
+#[test]
+fn two_rulings_the_words_fit_alike_are_said_first() {
+    // Two rulings on other subjects hold the words alike: the order between
+    // them is no answer, and the answer says so, naming the second.
+    let dir = corpus(
+        "Red Shift – A ship at warp may turn about.\n\n\
+         Blue Shift – A ship at warp may turn aside.\n",
+    );
+    let answer = ask_in(dir.path(), "can a ship turn at warp");
+    assert_eq!(codes(&answer)[0], "close", "{answer}");
+    let close = note(&answer, "close").unwrap();
+    let second = &hits(&answer)[1]["entry"]["topic"];
+    assert_eq!(close["candidates"][0]["name"], *second, "{answer}");
+    assert_eq!(close["candidates"][0]["edition"], "1E", "{answer}");
+    // One that names the words in its topic is the answer: no note.
+    let dir = corpus(
+        "Warp Turns – A ship at warp may turn about.\n\n\
+         Blue Shift – A ship at warp may turn aside.\n",
+    );
+    let answer = ask_in(dir.path(), "can a ship turn at warp");
+    assert_eq!(first(&answer).0, "warp turns", "{answer}");
+    assert!(note(&answer, "close").is_none(), "{answer}");
+
+    // On the bundled corpus: a phased ship and Supernova are in the ruling
+    // on Phased Matter and in the one on the Phasing Cloak, alike.
+    let out = text(&["phased", "ship", "supernova"]);
+    let first_line = out.lines().next().unwrap();
+    assert!(
+        first_line.starts_with("note: the next ruling, ") && first_line.contains("read both"),
+        "{out}"
+    );
+    let answer = ask("ship damaged");
+    assert!(note(&answer, "close").is_none(), "{answer}");
+}

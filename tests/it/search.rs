@@ -308,6 +308,7 @@ fn every_note_is_in_the_json_with_a_stable_code() {
         "corrected",
         "any-word",
         "partial",
+        "close",
         "typos",
         "not-in-force",
         "not-yet-in-effect",
