@@ -5,7 +5,8 @@
 #
 #   right first      search: the first hit is the expected topic, in the
 #                    expected edition; show/errata: the answer's topic (or
-#                    card) key is the expected one. A question two rulings
+#                    card) key is the expected one, or for a name that is
+#                    no topic, the first ruling the answer says names it. A question two rulings
 #                    answer alike lists both keys (`a|b`), and their
 #                    editions when they differ (`1E|2E`); either is right. A question the documents
 #                    do not cover (key `-`) is right when the command finds
@@ -117,6 +118,11 @@ for number, command, question, key, edition, options in questions():
             # One object per command: show answers topics, errata cards.
             for a in answer["answers" if command == "show" else "errata"]:
                 found.append((a["entry"]["key"], a["entry"]["edition"]))
+        elif rc == 1 and answer is not None and covered:
+            # A name that is no topic but is named in rulings: the answer
+            # points to them, the first is where to read.
+            named = (answer.get("mentioned") or {}).get("named_in") or []
+            found = [(e["key"], e["edition"]) for e in named[:1]]
         right = bool(wanted & set(found)) if covered else not found
         in_top3 = right
         sure_wrong = bool(found) and not right
