@@ -341,7 +341,6 @@ const IRREGULAR_VERBS: &[[&str; 3]] = &[
     ["lead", "led", "led"],
     ["lose", "lost", "lost"],
     ["meet", "met", "met"],
-    ["overcome", "overcame", "overcome"],
     ["pay", "paid", "paid"],
     ["ride", "rode", "ridden"],
     ["rise", "rose", "risen"],
@@ -364,23 +363,47 @@ const IRREGULAR_VERBS: &[[&str; 3]] = &[
     ["wake", "woke", "woken"],
     ["wear", "wore", "worn"],
     ["win", "won", "won"],
-    ["withdraw", "withdrew", "withdrawn"],
     ["write", "wrote", "written"],
 ];
 
+/// The particles English puts before a verb to make another, which then
+/// takes the verb's forms: "override", "overrode", "overridden"; "redraw",
+/// "redrew", "redrawn"; "withhold", "withheld".
+const VERB_PREFIXES: &[&str] = &[
+    "be", "fore", "mis", "out", "over", "re", "un", "under", "up", "with",
+];
+
 /// The other forms of an irregular verb, for any of its forms (any case):
-/// "drew" is also "draw" and "drawn". Nothing for another word.
-pub fn irregular_forms(word: &str) -> Vec<&'static str> {
+/// "drew" is also "draw" and "drawn", and a verb made of a particle and one
+/// of them takes its forms ("overridden" is also "override" and
+/// "overrode"). Nothing for another word.
+pub fn irregular_forms(word: &str) -> Vec<String> {
     let word = folded(word);
-    IRREGULAR_VERBS
+    let forms_of = |verb: &str| {
+        IRREGULAR_VERBS
+            .iter()
+            .find(|forms| forms.contains(&verb))
+            .map(|forms| {
+                let mut others: Vec<&'static str> =
+                    forms.iter().copied().filter(|f| *f != verb).collect();
+                others.dedup();
+                others
+            })
+    };
+    if let Some(others) = forms_of(&word) {
+        return others.into_iter().map(str::to_string).collect();
+    }
+    VERB_PREFIXES
         .iter()
-        .find(|forms| forms.contains(&word.as_str()))
-        .map(|forms| {
-            let mut others: Vec<&'static str> =
-                forms.iter().copied().filter(|f| *f != word).collect();
-            others.dedup();
-            others
+        .filter_map(|prefix| {
+            let verb = word.strip_prefix(prefix)?;
+            // The verb after the particle is a word of its own: "up" and
+            // "set", never "b" and "ring".
+            (verb.len() >= 2).then_some(())?;
+            let others = forms_of(verb)?;
+            Some(others.into_iter().map(|o| format!("{prefix}{o}")).collect())
         })
+        .next()
         .unwrap_or_default()
 }
 
@@ -426,6 +449,19 @@ mod tests {
         assert_eq!(irregular_forms("become"), ["became"]);
         assert!(irregular_forms("drawing").is_empty());
         assert!(irregular_forms("left").is_empty());
+    }
+
+    #[test]
+    fn a_verb_made_with_a_particle_takes_its_verbs_forms() {
+        assert_eq!(irregular_forms("override"), ["overrode", "overridden"]);
+        assert_eq!(irregular_forms("Overridden"), ["override", "overrode"]);
+        assert_eq!(irregular_forms("redrew"), ["redraw", "redrawn"]);
+        assert_eq!(irregular_forms("withheld"), ["withhold"]);
+        assert_eq!(irregular_forms("underwent"), ["undergo", "undergone"]);
+        // A particle alone, or one before a word that is no such verb.
+        assert!(irregular_forms("over").is_empty());
+        assert!(irregular_forms("overlay").is_empty());
+        assert!(irregular_forms("bring").len() == 1);
     }
 
     #[test]

@@ -411,7 +411,7 @@ pub(super) fn read(
         // An irregular verb is each of its forms: "drew" is "draw" and
         // "drawn" as the documents write them.
         for form in crate::english::irregular_forms(word) {
-            unit.forms.push(literal(form, false));
+            unit.forms.push(literal(&form, false));
         }
         // A phrase typed as one word ("when-facing-a-dilemma") is also its
         // words that name something, near each other: a ruling says

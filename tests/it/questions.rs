@@ -820,13 +820,17 @@ fn a_consolidated_ruling_whose_last_topic_part_the_question_names_keeps_its_plac
 fn an_irregular_verb_is_had_in_each_of_its_forms() {
     // "drew" is had in "drawn", "pay" in "paid": English makes these forms
     // with no ending a stemmer knows.
+    // A verb made of a particle and one of them takes its forms:
+    // "override" is had in "overridden".
     let dir = corpus(
         "Unused Dilemmas – Dilemmas drawn but not chosen go beneath the pile.\n\n\
-         Dilemma Costs – Each dilemma has a cost, paid when it is chosen.\n",
+         Dilemma Costs – Each dilemma has a cost, paid when it is chosen.\n\n\
+         Forbidding Text – Text that forbids an action is overridden only by text that names it.\n",
     );
     for (question, topic) in [
         ("the dilemmas he drew", "unused dilemmas"),
         ("when do I pay a dilemma cost", "dilemma costs"),
+        ("can text override a forbidding", "forbidding text"),
     ] {
         let answer = ask_in(dir.path(), question);
         assert_eq!(first(&answer).0, topic, "{answer}");
