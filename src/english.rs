@@ -366,6 +366,48 @@ const IRREGULAR_VERBS: &[[&str; 3]] = &[
     ["write", "wrote", "written"],
 ];
 
+/// Endings of a verb and of the noun English makes of it from Latin, which
+/// a stemmer does not undo: "respond" and "response", "decide" and
+/// "decision", "resolve" and "resolution", "nullify" and "nullification".
+const VERB_NOUN_ENDINGS: &[(&str, &str)] = &[
+    ("ceive", "ception"),
+    ("de", "sion"),
+    ("duce", "duction"),
+    ("fy", "fication"),
+    ("mit", "mission"),
+    ("nd", "nse"),
+    ("olve", "olution"),
+    ("scribe", "scription"),
+    ("sume", "sumption"),
+];
+
+/// The other forms of a word that the stemmer does not make: an irregular
+/// verb's (see [`irregular_forms`]), and a verb's noun or a noun's verb
+/// made with a Latin ending, when that is a word of English ("respond",
+/// "response"). Words of Latin are long: one of five letters or fewer is
+/// not read so ("tend" is not "tense", "rinse" not "rind"). Nothing for
+/// another word.
+pub fn other_forms(word: &str) -> Vec<String> {
+    let mut forms = irregular_forms(word);
+    let folded = folded(word);
+    if folded.chars().count() < 6 {
+        return forms;
+    }
+    for (verb, noun) in VERB_NOUN_ENDINGS {
+        for (from, to) in [(verb, noun), (noun, verb)] {
+            if let Some(stem) = folded.strip_suffix(from) {
+                let other = format!("{stem}{to}");
+                // A stem of a letter or two is no word's ("side" is not
+                // "sision"), and the form must be English.
+                if stem.len() >= 2 && is_english(&other) && !forms.contains(&other) {
+                    forms.push(other);
+                }
+            }
+        }
+    }
+    forms
+}
+
 /// The particles English puts before a verb to make another, which then
 /// takes the verb's forms: "override", "overrode", "overridden"; "redraw",
 /// "redrew", "redrawn"; "withhold", "withheld".
@@ -377,7 +419,7 @@ const VERB_PREFIXES: &[&str] = &[
 /// "drew" is also "draw" and "drawn", and a verb made of a particle and one
 /// of them takes its forms ("overridden" is also "override" and
 /// "overrode"). Nothing for another word.
-pub fn irregular_forms(word: &str) -> Vec<String> {
+fn irregular_forms(word: &str) -> Vec<String> {
     let word = folded(word);
     let forms_of = |verb: &str| {
         IRREGULAR_VERBS
@@ -449,6 +491,25 @@ mod tests {
         assert_eq!(irregular_forms("become"), ["became"]);
         assert!(irregular_forms("drawing").is_empty());
         assert!(irregular_forms("left").is_empty());
+    }
+
+    #[test]
+    fn a_verb_and_its_latin_noun_are_forms_of_each_other() {
+        assert_eq!(other_forms("respond"), ["response"]);
+        assert_eq!(other_forms("Response"), ["respond"]);
+        assert_eq!(other_forms("decide"), ["decision"]);
+        assert_eq!(other_forms("resolve"), ["resolution"]);
+        assert_eq!(other_forms("nullification"), ["nullify"]);
+        assert_eq!(other_forms("permit"), ["permission"]);
+        assert_eq!(other_forms("reduce"), ["reduction"]);
+        // Only into a word of English.
+        assert!(other_forms("side").is_empty());
+        assert!(other_forms("code").is_empty());
+        assert!(other_forms("hand").is_empty());
+        assert!(other_forms("tend").is_empty());
+        assert!(other_forms("tense").is_empty());
+        // With the irregular forms.
+        assert_eq!(other_forms("drew"), ["draw", "drawn"]);
     }
 
     #[test]

@@ -374,10 +374,10 @@ impl Reader<'_> {
             .units
             .iter()
             .map(|u| {
-                // One word, or one word and its irregular forms ("draw",
+                // One word, or one word and its other forms ("draw",
                 // "drew", "drawn"): the word as typed makes the pair.
                 let typed = &u.forms[0].phrase;
-                let forms = 1 + crate::english::irregular_forms(typed).len();
+                let forms = 1 + crate::english::other_forms(typed).len();
                 let simple = u.forms.len() == forms && u.prefix.is_none();
                 (u.at, simple.then(|| typed.clone()))
             })

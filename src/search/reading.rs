@@ -408,9 +408,10 @@ pub(super) fn read(
                 unit.forms.push(literal(&solid, false));
             }
         }
-        // An irregular verb is each of its forms: "drew" is "draw" and
-        // "drawn" as the documents write them.
-        for form in crate::english::irregular_forms(word) {
+        // An irregular verb is each of its forms ("drew" is "draw" and
+        // "drawn" as the documents write them), and a verb is its Latin
+        // noun ("respond", "response").
+        for form in crate::english::other_forms(word) {
             unit.forms.push(literal(&form, false));
         }
         // A phrase typed as one word ("when-facing-a-dilemma") is also its

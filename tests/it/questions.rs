@@ -872,3 +872,22 @@ fn two_rulings_the_words_fit_alike_are_said_first() {
     let answer = ask("ship damaged");
     assert!(note(&answer, "close").is_none(), "{answer}");
 }
+
+#[test]
+fn a_verb_is_had_in_its_latin_noun() {
+    // "respond" is had in "response", "resolve" in "resolution": nouns a
+    // stemmer does not bring back to their verb.
+    let dir = corpus(
+        "Dilemma Rules – A dilemma is revealed face up, then its text is read.\n\n\
+         Response Actions – A response to a dilemma is made after it is revealed.\n\n\
+         Dilemma Resolution – Each dilemma resolution ends when its text is done.\n",
+    );
+    for (question, topic) in [
+        ("can I respond to a dilemma", "response actions"),
+        ("when do I resolve a dilemma", "dilemma resolution"),
+    ] {
+        let answer = ask_in(dir.path(), question);
+        assert_eq!(first(&answer).0, topic, "{question}: {answer}");
+        assert!(note(&answer, "partial").is_none(), "{question}: {answer}");
+    }
+}
