@@ -569,13 +569,17 @@ pub(super) fn spelled_beginning(
 const ENDINGS: &[&str] = &["s", "es", "ies", "ed", "ied", "d", "ing", "e"];
 
 /// The bases a word may be a form of: itself, and itself without an ending
-/// ("stopped": stopp, stop; "parties": party).
+/// ("stopped": stopp, stop; "parties": party), or with the silent "e" an
+/// ending of a vowel drops ("using": use, "making": make).
 fn bases(word: &str) -> Vec<String> {
     let mut out = vec![word.to_string()];
     for ending in ENDINGS {
         let Some(base) = word.strip_suffix(ending) else {
             continue;
         };
+        if matches!(*ending, "ing" | "ed") && base.chars().count() >= 2 {
+            out.push(format!("{base}e"));
+        }
         if base.chars().count() < 3 {
             continue;
         }
@@ -615,8 +619,18 @@ pub(super) fn forms_in_documents(
     if !word.chars().all(char::is_alphabetic) || word.chars().count() < 3 {
         return Ok(Vec::new());
     }
-    // Every form shares the first three letters.
-    let head: String = word.chars().take(3).collect();
+    // Every form begins as the word and each of its bases do, to three
+    // letters: "using" and "used" both begin "us" (the base "use").
+    let head = bases(word)
+        .iter()
+        .map(|base| base.strip_suffix('e').unwrap_or(base).to_string())
+        .fold(word.chars().take(3).collect::<String>(), |head, base| {
+            head.chars()
+                .zip(base.chars())
+                .take_while(|(a, b)| a == b)
+                .map(|(a, _)| a)
+                .collect()
+        });
     let forms = spelled_beginning(index, &head)?
         .into_keys()
         .filter(|candidate| is_form(word, candidate))
@@ -669,6 +683,10 @@ mod tests {
             ("damage", "damaged"),
             ("dilemma", "dilemmas"),
             ("commander", "commanders"),
+            // A short verb whose silent "e" the ending drops.
+            ("using", "used"),
+            ("use", "using"),
+            ("making", "makes"),
         ] {
             assert!(is_form(a, b), "{a} {b}");
             assert!(is_form(b, a), "{b} {a}");
