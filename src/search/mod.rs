@@ -122,9 +122,9 @@ pub enum Note {
     AnyWord,
     /// The first entry shown has only some of the words: it lacks these.
     Partial { words: usize, missing: Vec<String> },
-    /// The first entry shown has every word, and the second, on another
-    /// topic, scores within [`CLOSE`] of it: the words fit both about as
-    /// well, and neither is the answer the ranking can vouch for.
+    /// The first entry shown has every word, and the next, on another topic,
+    /// scores within [`CLOSE`] of it: the words fit both about as well, and
+    /// neither is the answer the ranking can vouch for.
     Close { topic: String, edition: Edition },
     /// Nothing matched as typed: a typo was allowed in each word.
     Typos,
@@ -255,22 +255,33 @@ fn hit(
     }))
 }
 
-/// The second hit, when it is on another topic and scores within [`CLOSE`]
-/// of the first. Hits put first by a rule other than their score (the newer
-/// word of a gathering release, a redirect's target) are not compared: the
-/// rule chose between them.
+/// The hit after the first, on another topic, when it scores within
+/// [`CLOSE`] of the first. A hit put first by a rule rather than its score
+/// (the newer word of a gathering release above the consolidated ruling it
+/// re-says, a redirect's target above the redirect) stands in for the hit
+/// it was put above: that one's score is the first's, and the rival is the
+/// hit after both.
 fn close_second(found: &[(rank::Rank, Hit)]) -> Option<Note> {
-    let [(_, first), (_, second), ..] = found else {
+    let [(_, first), (_, second), rest @ ..] = found else {
         return None;
     };
     let same = |a: &Hit, b: &Hit| {
         a.edition == b.edition
             && crate::topic::normalize(&a.topic) == crate::topic::normalize(&b.topic)
     };
-    let near = second.score <= first.score && second.score >= first.score * (1.0 - CLOSE);
-    (near && !same(first, second)).then(|| Note::Close {
-        topic: second.topic.clone(),
-        edition: second.edition,
+    let (lead, rival) = match rest.first() {
+        Some((_, third)) if second.score > first.score && !same(second, third) => {
+            (second.score, third)
+        }
+        _ => (first.score, second),
+    };
+    if same(first, rival) {
+        return None;
+    }
+    let near = rival.score <= lead && rival.score >= lead * (1.0 - CLOSE);
+    near.then(|| Note::Close {
+        topic: rival.topic.clone(),
+        edition: rival.edition,
     })
 }
 

@@ -84,25 +84,31 @@ pub(super) fn order(
         if older.has.count_ones() < 2 || older.named {
             continue;
         }
-        let newer = hits.iter().enumerate().skip(i + 1).find(|(j, hit)| {
-            !moved[*j]
-                && matches!(hit.status, Status::InForce)
-                && hit.release == release.as_str()
-                && hit.edition == older.edition
-        });
-        let Some((j, newer)) = newer else { continue };
-        // The newer ruling speaks to the same subject: the topics share a
-        // word. Words of the question in one paragraph of an unrelated
-        // ruling are no newer word on it, common ("once", "turn") or rare
-        // ("x2" of a requirement, "X=2" of an attribute).
-        if !same_subject(&older.text, &newer.text) {
-            continue;
+        // The first hit below it that is the release's newer word on it.
+        let mut newer = None;
+        for (j, hit) in hits.iter().enumerate().skip(i + 1) {
+            if moved[j]
+                || !matches!(hit.status, Status::InForce)
+                || hit.release != release.as_str()
+                || hit.edition != older.edition
+            {
+                continue;
+            }
+            // It speaks to the same subject: the topics share a word. Words
+            // of the question in one paragraph of an unrelated ruling are no
+            // newer word on it, common ("once", "turn") or rare ("x2" of a
+            // requirement, "X=2" of an attribute).
+            if !same_subject(&older.text, &hit.text) {
+                continue;
+            }
+            // One paragraph of it holds every word the consolidated hit has.
+            let has = older.has;
+            if looked.held(&hit.text)?.iter().any(|&p| p & has == has) {
+                newer = Some(j);
+                break;
+            }
         }
-        // One paragraph of it holds every word the consolidated hit has.
-        let has = older.has;
-        if !looked.held(&newer.text)?.iter().any(|&p| p & has == has) {
-            continue;
-        }
+        let Some(j) = newer else { continue };
         moved[j] = true;
         let from = order
             .iter()

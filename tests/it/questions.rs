@@ -440,6 +440,34 @@ fn the_gathering_releases_own_word_on_a_consolidated_ruling_comes_first() {
 }
 
 #[test]
+fn the_newer_word_stands_in_for_the_ruling_it_re_says_against_a_rival() {
+    // The gathering release's word comes first in the place of the
+    // consolidated ruling; a third ruling scores about as that one does:
+    // the words fit it about as well, and the answer says so.
+    let gathering = format!(
+        "Reward Order – You score the points, then you earn the artifact.\n\n{}",
+        new_order("When solved, you earn the artifact first, then score the points.")
+    );
+    let dir = gathered_corpus(OLD_ORDER, &gathering);
+    let answer = ask_in(dir.path(), "do I score points before I earn the artifact");
+    assert_eq!(
+        keys(&answer)[..3],
+        ["mission attempts", "mission solving", "reward order"],
+        "{answer}"
+    );
+    assert_eq!(codes(&answer)[0], "close", "{answer}");
+    let close = note(&answer, "close").unwrap();
+    assert_eq!(close["candidates"][0]["name"], "Reward Order", "{answer}");
+    // Without the rival, nothing to say.
+    let dir = gathered_corpus(
+        OLD_ORDER,
+        &new_order("When solved, you earn the artifact first, then score the points."),
+    );
+    let answer = ask_in(dir.path(), "do I score points before I earn the artifact");
+    assert!(note(&answer, "close").is_none(), "{answer}");
+}
+
+#[test]
 fn a_consolidated_ruling_the_question_names_keeps_its_place() {
     let dir = gathered_corpus(
         OLD_ORDER,
@@ -890,4 +918,18 @@ fn a_verb_is_had_in_its_latin_noun() {
         assert_eq!(first(&answer).0, topic, "{question}: {answer}");
         assert!(note(&answer, "partial").is_none(), "{question}: {answer}");
     }
+}
+
+#[test]
+fn a_short_verb_is_had_in_the_forms_that_drop_its_e() {
+    // "using" and "used" share only "us": the base "use" makes them forms
+    // of one word.
+    let dir = corpus(
+        "Broadcast Effects – When a broadcast is used, it affects the personnel present.\n\n\
+         Broadcast Range – A broadcast reaches the personnel present.\n\n\
+         Tribble Cards – Using a tribble card is an action.\n",
+    );
+    let answer = ask_in(dir.path(), "personnel present when using a broadcast");
+    assert_eq!(first(&answer).0, "broadcast effects", "{answer}");
+    assert!(note(&answer, "partial").is_none(), "{answer}");
 }
