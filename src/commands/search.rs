@@ -216,17 +216,21 @@ fn notes(answer: &Answer, request: &Request, candidates: &[Candidate]) -> Vec<No
                 "no ruling has all the words; showing rulings with any of them, the rarest words first"
                     .to_string(),
             ),
-            ReadNote::Partial { words, missing } => Note {
+            ReadNote::Partial { words, missing, in_names } => Note {
                 missing: missing.clone(),
-                ..Note::new(NoteCode::Partial, match words - missing.len() {
-                    0 => format!(
-                        "the first ruling lacks: {}",
-                        missing.iter().map(|w| sanitize(w)).collect::<Vec<_>>().join(", ")
-                    ),
-                    had => format!(
-                        "the first ruling has {had} of the {words} words; it lacks: {}",
-                        missing.iter().map(|w| sanitize(w)).collect::<Vec<_>>().join(", ")
-                    ),
+                ..Note::new(NoteCode::Partial, {
+                    let lacks = missing.iter().map(|w| sanitize(w)).collect::<Vec<_>>().join(", ");
+                    let mut said = match words - missing.len() {
+                        0 => format!("the first ruling lacks: {lacks}"),
+                        had => format!("the first ruling has {had} of the {words} words; it lacks: {lacks}"),
+                    };
+                    if !in_names.is_empty() {
+                        said.push_str(&format!(
+                            " (it has them only in names: {})",
+                            in_names.iter().map(|n| sanitize(n)).collect::<Vec<_>>().join(", ")
+                        ));
+                    }
+                    said
                 })
             },
             ReadNote::Close { topic, edition } => Note {

@@ -47,7 +47,7 @@ pub fn names(entry: &Entry) -> Vec<String> {
 /// Runs of capitalized words (with connectors between them) in plain text,
 /// as printed. A word capitalized only because it opens a sentence does not
 /// begin a name.
-fn capitalized_runs(text: &str) -> Vec<String> {
+pub(crate) fn capitalized_runs(text: &str) -> Vec<String> {
     let mut runs = Vec::new();
     let mut run: Vec<&str> = Vec::new();
     let mut pending: Vec<&str> = Vec::new();

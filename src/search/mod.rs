@@ -51,6 +51,7 @@ use thiserror::Error;
 
 mod correct;
 mod filters;
+mod in_names;
 mod paragraphs;
 mod query;
 mod rank;
@@ -121,7 +122,13 @@ pub enum Note {
     /// shown, ranked by how rare the words they have are.
     AnyWord,
     /// The first entry shown has only some of the words: it lacks these.
-    Partial { words: usize, missing: Vec<String> },
+    /// `in_names` are the names it holds some of them in, and only there
+    /// (see `in_names`).
+    Partial {
+        words: usize,
+        missing: Vec<String>,
+        in_names: Vec<String>,
+    },
     /// The first entry shown has every word, and the next, on another topic,
     /// scores within [`CLOSE`] of it: the words fit both about as well, and
     /// neither is the answer the ranking can vouch for.
@@ -253,6 +260,16 @@ fn hit(
         snippet: snippet(generator, stored(&doc, fields.text)?),
         entry: stored(&doc, fields.entry)?.to_string(),
     }))
+}
+
+/// A hit's body as the documents give it.
+fn hit_text(hit: &Hit) -> Result<String, SearchError> {
+    let entry: serde_json::Value = serde_json::from_str(&hit.entry)?;
+    Ok(entry
+        .get("text")
+        .and_then(|t| t.as_str())
+        .unwrap_or_default()
+        .to_string())
 }
 
 /// The hit after the first, on another topic, when it scores within
@@ -418,12 +435,35 @@ pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchEr
             };
             let found = reader.regathered(found)?;
             let found = redirects::after_their_targets(found)?;
-            if let (Some(coverage), Some((rank, _))) = (&coverage, found.first()) {
-                let missing = coverage.missing(rank.has);
+            if let (Some(coverage), Some((rank, first))) = (&coverage, found.first()) {
+                let mut missing = coverage.missing(rank.has);
+                let mut in_names = Vec::new();
+                // A word the first hit has only inside names of other
+                // things is a word it lacks.
+                if missing.is_empty() && coverage.scales {
+                    let units: Vec<&reading::Unit> = reader.words.required().collect();
+                    let text = crate::markdown::plain_text(&hit_text(first)?);
+                    let named = in_names::only_in_names(
+                        index,
+                        &reader.question,
+                        &units,
+                        (&first.topic, &text),
+                    )?;
+                    for (word, names) in named {
+                        missing.push(word);
+                        in_names.extend(
+                            names
+                                .into_iter()
+                                .filter(|n| !in_names.contains(n))
+                                .collect::<Vec<_>>(),
+                        );
+                    }
+                }
                 if !missing.is_empty() {
                     partial = Some(Note::Partial {
                         words: coverage.words.len(),
                         missing,
+                        in_names,
                     });
                 }
             }

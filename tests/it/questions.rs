@@ -933,3 +933,40 @@ fn a_short_verb_is_had_in_the_forms_that_drop_its_e() {
     assert_eq!(first(&answer).0, "broadcast effects", "{answer}");
     assert!(note(&answer, "partial").is_none(), "{answer}");
 }
+
+#[test]
+fn a_word_had_only_inside_the_name_of_something_else_is_lacked() {
+    let dir = corpus(
+        "Ship Systems – Special systems include Tractor Beam, Scan Shielding and Solar Sail.\n\n\
+         Beaming – Personnel beam down to a planet.\n\n\
+         Shield Values – The shields of a ship are printed on it.\n\n\
+         Guessing Cards – Telepathic Alien Kidnappers may guess a card each turn.\n",
+    );
+    // "beam" and "shields" are ordinary words of the documents; the list
+    // has them only in the names of two cards.
+    let answer = ask_in(dir.path(), "beam through shields");
+    assert_eq!(first(&answer).0, "ship systems", "{answer}");
+    assert_eq!(codes(&answer)[0], "partial", "{answer}");
+    assert_eq!(
+        note(&answer, "partial").unwrap()["missing"],
+        serde_json::json!(["beam", "shields"]),
+        "{answer}"
+    );
+    let message = note(&answer, "partial").unwrap()["message"].to_string();
+    assert!(
+        message.contains("only in names: Tractor Beam, Scan Shielding"),
+        "{message}"
+    );
+    // A question that names the card has the word.
+    let answer = ask_in(dir.path(), "tractor beam scan shielding");
+    assert!(note(&answer, "partial").is_none(), "{answer}");
+    // A word the documents use only in a name is the question naming it.
+    let answer = ask_in(dir.path(), "kidnappers guess a card");
+    assert_eq!(first(&answer).0, "guessing cards", "{answer}");
+    assert!(note(&answer, "partial").is_none(), "{answer}");
+
+    // On the bundled corpus: *special equipment* lists Tractor Beam and
+    // Long-Range Scan Shielding, and says nothing of beaming.
+    let answer = ask("beam through shields 1e");
+    assert_eq!(codes(&answer)[0], "partial", "{answer}");
+}

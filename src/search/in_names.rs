@@ -1,0 +1,130 @@
+//! A word had only inside the name of something else.
+//!
+//! "Tractor Beam" is a card; a ruling that lists it among other cards says
+//! nothing of beaming. When every place a ruling's text holds a word of the
+//! question is inside a name of two words or more (capitalized words side
+//! by side, as `crate::index::mentions` reads them: a card, a mission, a
+//! quadrant) that the question does not name, and the documents use the
+//! word as an ordinary word elsewhere, the ruling does not have the word:
+//! it has a name that happens to contain it. A word the documents use only
+//! in names ("portal" of *Space-Time Portal*, "kidnappers" of *Telepathic
+//! Alien Kidnappers*) is the question naming the thing by a part of its
+//! name, and stays had.
+
+use tantivy::collector::TopDocs;
+use tantivy::query::TermQuery;
+use tantivy::schema::{IndexRecordOption, TantivyDocument};
+use tantivy::Term;
+
+use super::reading::Unit;
+use super::{analyzed, stored, SearchError};
+use crate::index::mentions::capitalized_runs;
+use crate::index::SearchIndex;
+
+/// How many other rulings that hold a word are read to see whether the
+/// documents use it as an ordinary word.
+const LOOKED_AT: usize = 20;
+
+/// How often a text holds a stem: in all, and inside names of two words or
+/// more; with those names.
+fn places(
+    index: &SearchIndex,
+    text: &str,
+    stem: &str,
+) -> Result<(usize, usize, Vec<String>), SearchError> {
+    let field = index.fields().text;
+    let count = |tokens: Vec<String>| tokens.iter().filter(|t| *t == stem).count();
+    let all = count(analyzed(index, field, text)?);
+    let mut inside = 0;
+    let mut names = Vec::new();
+    if all > 0 {
+        for name in capitalized_runs(text) {
+            if name
+                .split(' ')
+                .filter(|w| w.chars().next().is_some_and(char::is_uppercase))
+                .count()
+                < 2
+            {
+                continue;
+            }
+            let here = count(analyzed(index, field, &name)?);
+            if here > 0 {
+                inside += here;
+                if !names.contains(&name) {
+                    names.push(name);
+                }
+            }
+        }
+    }
+    Ok((all, inside, names))
+}
+
+/// Whether the question's words name `name` whole, or one of the names an
+/// "and" joins in it ("Warrior's Birthright and Issue Secret Orders"): a
+/// plural `s` more or less, the small words inside a name aside.
+fn named_by(question: &[String], name: &str) -> bool {
+    let one = |w: &str| w.trim_end_matches('s').to_string();
+    let names = |part: &str| {
+        crate::topic::normalize(part)
+            .split(' ')
+            .filter(|w| !w.is_empty() && !crate::english::is_function_word(w))
+            .all(|w| question.iter().any(|q| one(q) == one(w)))
+    };
+    names(name) || name.split(" and ").any(names)
+}
+
+/// The required words (as typed) that a ruling (its topic and its text)
+/// holds only inside names the question does not name, while the documents
+/// use them as ordinary words; each with those names.
+pub(super) fn only_in_names(
+    index: &SearchIndex,
+    question: &[String],
+    units: &[&Unit],
+    (topic, text): (&str, &str),
+) -> Result<Vec<(String, Vec<String>)>, SearchError> {
+    let field = index.fields().text;
+    let topic_stems = analyzed(index, field, topic)?;
+    let mut out = Vec::new();
+    for unit in units {
+        let ([form], None) = (unit.forms.as_slice(), &unit.prefix) else {
+            continue;
+        };
+        let [stem]: [String; 1] = match analyzed(index, field, &form.phrase)?.try_into() {
+            Ok(one) => one,
+            Err(_) => continue,
+        };
+        if topic_stems.contains(&stem) {
+            continue;
+        }
+        let (all, inside, names) = places(index, text, &stem)?;
+        if all == 0 || inside < all || names.iter().any(|n| named_by(question, n)) {
+            continue;
+        }
+        if ordinary(index, &stem, text)? {
+            out.push((unit.typed.clone(), names));
+        }
+    }
+    Ok(out)
+}
+
+/// Whether another ruling that holds the stem holds it outside a name.
+fn ordinary(index: &SearchIndex, stem: &str, text: &str) -> Result<bool, SearchError> {
+    let fields = index.fields();
+    let searcher = index.searcher();
+    let query = TermQuery::new(
+        Term::from_field_text(fields.text, stem),
+        IndexRecordOption::Basic,
+    );
+    for (_, address) in searcher.search(&query, &TopDocs::with_limit(LOOKED_AT).order_by_score())? {
+        let doc: TantivyDocument = searcher.doc(address)?;
+        let other = stored(&doc, fields.text)?;
+        if other == text {
+            continue;
+        }
+        let (all, inside, _) = places(index, other, stem)?;
+        if inside < all {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
