@@ -25,6 +25,8 @@ pub enum NoteCode {
     SpelledOut,
     /// A query that is not valid syntax, read as its plain words.
     PlainWords,
+    /// A word read also as the documents' word for what it means.
+    Synonyms,
     /// The first hit lacks words of the question.
     Partial,
     /// The second hit, on another topic, fits the words about as well as

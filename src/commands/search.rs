@@ -211,6 +211,15 @@ fn notes(answer: &Answer, request: &Request, candidates: &[Candidate]) -> Vec<No
                     phrases.iter().map(|p| format!("\"{}\"", sanitize(p))).collect::<Vec<_>>().join(", ")
                 ))
             },
+            ReadNote::Synonyms { typed, words } => Note {
+                from: Some(typed.clone()),
+                words: words.clone(),
+                ..Note::new(NoteCode::Synonyms, format!(
+                    "read {} also as the documents' word: {}",
+                    sanitize(typed),
+                    words.iter().map(|w| sanitize(w)).collect::<Vec<_>>().join(", ")
+                ))
+            },
             ReadNote::AnyWord => Note::new(
                 NoteCode::AnyWord,
                 "no ruling has all the words; showing rulings with any of them, the rarest words first"

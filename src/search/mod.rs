@@ -60,6 +60,7 @@ mod redirects;
 mod regathered;
 mod snippets;
 mod syntax;
+mod thesaurus;
 pub mod words;
 
 use crate::index::timeline::{self, Period, Standing};
@@ -133,6 +134,9 @@ pub enum Note {
     /// scores within [`CLOSE`] of it: the words fit both about as well, and
     /// neither is the answer the ranking can vouch for.
     Close { topic: String, edition: Edition },
+    /// A word was read also as the documents' word for what it means
+    /// ("woman": "female"; see `thesaurus`).
+    Synonyms { typed: String, words: Vec<String> },
     /// Nothing matched as typed: a typo was allowed in each word.
     Typos,
     /// Entries matched that are no longer in force on the date (shown by

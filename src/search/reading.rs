@@ -414,6 +414,20 @@ pub(super) fn read(
         for form in crate::english::other_forms(word) {
             unit.forms.push(literal(&form, false));
         }
+        // A word people use for what the documents call otherwise ("woman",
+        // "female") is also the documents' word.
+        if !being_typed {
+            let meant = super::thesaurus::meant(word, &bases(&word.to_lowercase()));
+            if !meant.is_empty() {
+                for other in &meant {
+                    unit.forms.push(literal(other, false));
+                }
+                out.notes.push(Note::Synonyms {
+                    typed: word.clone(),
+                    words: meant,
+                });
+            }
+        }
         // A phrase typed as one word ("when-facing-a-dilemma") is also its
         // words that name something, near each other: a ruling says
         // "when" personnel are "facing a dilemma".

@@ -935,6 +935,24 @@ fn a_short_verb_is_had_in_the_forms_that_drop_its_e() {
 }
 
 #[test]
+fn a_word_people_use_is_read_as_the_documents_word_and_said() {
+    // The documents say "female"; a TD types "woman".
+    let dir = corpus(
+        "Gender Dilemmas – A dilemma that targets a female personnel passes over the others.\n\n\
+         Dilemma Order – A dilemma targets personnel in the order of the stack.\n",
+    );
+    let answer = ask_in(dir.path(), "dilemma that targets a woman");
+    assert_eq!(first(&answer).0, "gender dilemmas", "{answer}");
+    assert!(note(&answer, "partial").is_none(), "{answer}");
+    let said = note(&answer, "synonyms").unwrap();
+    assert_eq!(said["from"], "woman", "{answer}");
+    assert_eq!(said["words"], serde_json::json!(["female"]), "{answer}");
+    // The documents' own word needs no note.
+    let answer = ask_in(dir.path(), "dilemma that targets a female");
+    assert!(note(&answer, "synonyms").is_none(), "{answer}");
+}
+
+#[test]
 fn a_word_had_only_inside_the_name_of_something_else_is_lacked() {
     let dir = corpus(
         "Ship Systems – Special systems include Tractor Beam, Scan Shielding and Solar Sail.\n\n\

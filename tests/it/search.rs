@@ -309,6 +309,7 @@ fn every_note_is_in_the_json_with_a_stable_code() {
         "any-word",
         "partial",
         "close",
+        "synonyms",
         "typos",
         "not-in-force",
         "not-yet-in-effect",
