@@ -6,9 +6,10 @@
 #   right first      search: the first hit is the expected topic, in the
 #                    expected edition; show/errata: the answer's topic (or
 #                    card) key is the expected one, or for a name that is
-#                    no topic, the first ruling the answer says names it. A question two rulings
-#                    answer alike lists both keys (`a|b`), and their
-#                    editions when they differ (`1E|2E`); either is right. A question the documents
+#                    no topic, the first ruling the answer says names it.
+#                    A question two rulings answer alike lists both keys
+#                    (`a|b`), and their editions when they differ
+#                    (`1E|2E`); either is right. A question the documents
 #                    do not cover (key `-`) is right when the command finds
 #                    nothing (exit status 1), or, for search, when the answer
 #                    opens by saying its first hit lacks words of the
@@ -25,6 +26,8 @@
 #
 #   bench/questions.sh [BINARY]      (default target/release/rulings, built
 #                                     if missing)
+#   TABLE=FILE bench/questions.sh    questions of another file of the same
+#                                     columns (one round of the file, say)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [[ $# -gt 0 ]]; then
@@ -36,7 +39,7 @@ else
 fi
 command -v python3 >/dev/null || { echo "questions.sh: python3 is needed" >&2; exit 2; }
 
-exec python3 - "$bin" bench/questions.tsv <<'PY'
+exec python3 - "$bin" "${TABLE:-bench/questions.tsv}" <<'PY'
 import json
 import os
 import shlex

@@ -225,7 +225,7 @@ fn notes(answer: &Answer, request: &Request, candidates: &[Candidate]) -> Vec<No
                 "no ruling has all the words; showing rulings with any of them, the rarest words first"
                     .to_string(),
             ),
-            ReadNote::Partial { words, missing, in_names } => Note {
+            ReadNote::Partial { words, missing, in_names, in_quotes } => Note {
                 missing: missing.clone(),
                 ..Note::new(NoteCode::Partial, {
                     let lacks = missing.iter().map(|w| sanitize(w)).collect::<Vec<_>>().join(", ");
@@ -233,6 +233,9 @@ fn notes(answer: &Answer, request: &Request, candidates: &[Candidate]) -> Vec<No
                         0 => format!("the first ruling lacks: {lacks}"),
                         had => format!("the first ruling has {had} of the {words} words; it lacks: {lacks}"),
                     };
+                    if *in_quotes {
+                        said.push_str(" (it has them only in the game text it quotes)");
+                    }
                     if !in_names.is_empty() {
                         said.push_str(&format!(
                             " (it has them only in names: {})",

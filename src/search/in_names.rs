@@ -1,4 +1,6 @@
-//! A word had only inside the name of something else.
+//! A word had only inside the name of something else, or only inside the
+//! game text a clarification quotes as its example (see
+//! [`only_in_quotes`]).
 //!
 //! "Tractor Beam" is a card; a ruling that lists it among other cards says
 //! nothing of beaming. When every place a ruling's text holds a word of the
@@ -127,4 +129,54 @@ fn ordinary(index: &SearchIndex, stem: &str, text: &str) -> Result<bool, SearchE
         }
     }
     Ok(false)
+}
+
+/// Whether a ruling that is no erratum, on a topic that holds none of the
+/// required words, holds each of them only inside the game text it quotes
+/// ("For example: \"… you may spend an additional counter each turn.\""):
+/// a clarification quotes card text as an example of its point, and a
+/// question made only of the example's words asks about something else.
+/// An erratum's quotation is its ruling, and is not looked at here.
+pub(super) fn only_in_quotes(
+    index: &SearchIndex,
+    units: &[&Unit],
+    (topic, text): (&str, &str),
+) -> Result<bool, SearchError> {
+    let field = index.fields().text;
+    let topic_stems = analyzed(index, field, topic)?;
+    let mut quoted = String::new();
+    let mut outside = String::new();
+    let mut inside = false;
+    for c in text.chars() {
+        match c {
+            '"' => inside = !inside,
+            '“' => inside = true,
+            '”' => inside = false,
+            c if inside => quoted.push(c),
+            c => outside.push(c),
+        }
+        if matches!(c, '"' | '“' | '”') {
+            quoted.push(' ');
+            outside.push(' ');
+        }
+    }
+    let quoted = analyzed(index, field, &quoted)?;
+    let outside = analyzed(index, field, &outside)?;
+    let mut any = false;
+    for unit in units {
+        if unit.prefix.is_some() {
+            return Ok(false);
+        }
+        for form in &unit.forms {
+            let stems = analyzed(index, field, &form.phrase)?;
+            if stems
+                .iter()
+                .any(|s| topic_stems.contains(s) || outside.contains(s))
+            {
+                return Ok(false);
+            }
+            any |= !stems.is_empty() && stems.iter().all(|s| quoted.contains(s));
+        }
+    }
+    Ok(any)
 }

@@ -123,12 +123,14 @@ pub enum Note {
     /// shown, ranked by how rare the words they have are.
     AnyWord,
     /// The first entry shown has only some of the words: it lacks these.
-    /// `in_names` are the names it holds some of them in, and only there
-    /// (see `in_names`).
+    /// `in_names` are the names it holds some of them in, and only there;
+    /// `in_quotes`, that it holds them only in game text it quotes (see
+    /// `in_names`).
     Partial {
         words: usize,
         missing: Vec<String>,
         in_names: Vec<String>,
+        in_quotes: bool,
     },
     /// The first entry shown has every word, and the next, on another topic,
     /// scores within [`CLOSE`] of it: the words fit both about as well, and
@@ -442,6 +444,7 @@ pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchEr
             if let (Some(coverage), Some((rank, first))) = (&coverage, found.first()) {
                 let mut missing = coverage.missing(rank.has);
                 let mut in_names = Vec::new();
+                let mut in_quotes = false;
                 // A word the first hit has only inside names of other
                 // things is a word it lacks.
                 if missing.is_empty() && coverage.scales {
@@ -462,12 +465,22 @@ pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchEr
                                 .collect::<Vec<_>>(),
                         );
                     }
+                    // And a clarification that has every word only in
+                    // the game text it quotes as an example lacks them.
+                    if missing.is_empty()
+                        && first.kind != EntryKind::Erratum
+                        && in_names::only_in_quotes(index, &units, (&first.topic, &text))?
+                    {
+                        missing = coverage.words.clone();
+                        in_quotes = true;
+                    }
                 }
                 if !missing.is_empty() {
                     partial = Some(Note::Partial {
                         words: coverage.words.len(),
                         missing,
                         in_names,
+                        in_quotes,
                     });
                 }
             }

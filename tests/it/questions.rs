@@ -988,3 +988,31 @@ fn a_word_had_only_inside_the_name_of_something_else_is_lacked() {
     let answer = ask("beam through shields 1e");
     assert_eq!(codes(&answer)[0], "partial", "{answer}");
 }
+
+#[test]
+fn words_only_in_the_game_text_a_clarification_quotes_are_lacked() {
+    // The clarification is on conditions; the question's words are all in
+    // the card text it quotes as an example.
+    let dir = corpus(
+        "Conditional Text – Text after a condition is subject to it. For example: \
+         \"While you lead, you may spend an extra counter each turn.\"\n",
+    );
+    let answer = ask_in(dir.path(), "how many counters can I spend each turn");
+    assert_eq!(first(&answer).0, "conditional text", "{answer}");
+    assert_eq!(codes(&answer)[0], "partial", "{answer}");
+    let message = note(&answer, "partial").unwrap()["message"].to_string();
+    assert!(
+        message.contains("only in the game text it quotes"),
+        "{message}"
+    );
+    // A word of the question in the topic: the ruling is on it.
+    let answer = ask_in(dir.path(), "conditional counter each turn");
+    assert!(note(&answer, "partial").is_none(), "{answer}");
+    // An erratum's quotation is its ruling.
+    let dir = corpus(
+        "Lucky Coin – This card has errata: \"You may spend an extra counter each turn.\"\n",
+    );
+    let answer = ask_in(dir.path(), "how many counters can I spend each turn");
+    assert_eq!(first(&answer).0, "lucky coin", "{answer}");
+    assert!(note(&answer, "partial").is_none(), "{answer}");
+}
