@@ -38,7 +38,10 @@
 //! `syntax` its operators, `query` builds what tantivy runs, `correct`
 //! corrects and suggests, `filters` and `rank` choose and order the hits,
 //! `regathered` puts a gathering release's own word above the consolidated
-//! ruling it re-says, and `snippets` cuts what is shown of each.
+//! ruling it re-says, `in_names` finds a word the first hit has only in a
+//! name or in quoted card text, `thesaurus` lists the documents' words
+//! for what people call otherwise, and `snippets` cuts what is shown of
+//! each.
 
 use std::collections::BTreeMap;
 use std::ops::Range;
