@@ -27,38 +27,50 @@ use crate::index::SearchIndex;
 /// documents use it as an ordinary word.
 const LOOKED_AT: usize = 20;
 
-/// How often a text holds a stem: in all, and inside names of two words or
-/// more; with those names.
-fn places(
-    index: &SearchIndex,
-    text: &str,
-    stem: &str,
-) -> Result<(usize, usize, Vec<String>), SearchError> {
-    let field = index.fields().text;
-    let count = |tokens: Vec<String>| tokens.iter().filter(|t| *t == stem).count();
-    let all = count(analyzed(index, field, text)?);
-    let mut inside = 0;
-    let mut names = Vec::new();
-    if all > 0 {
+/// A text's words as the index stems them, and its names of two words or
+/// more with theirs: read once, asked of each word of the question.
+struct Read {
+    stems: Vec<String>,
+    names: Vec<(String, Vec<String>)>,
+}
+
+impl Read {
+    fn new(index: &SearchIndex, text: &str) -> Result<Read, SearchError> {
+        let field = index.fields().text;
+        let mut names = Vec::new();
         for name in capitalized_runs(text) {
-            if name
+            let capitalized = name
                 .split(' ')
                 .filter(|w| w.chars().next().is_some_and(char::is_uppercase))
-                .count()
-                < 2
-            {
-                continue;
+                .count();
+            if capitalized >= 2 {
+                let stems = analyzed(index, field, &name)?;
+                names.push((name, stems));
             }
-            let here = count(analyzed(index, field, &name)?);
+        }
+        Ok(Read {
+            stems: analyzed(index, field, text)?,
+            names,
+        })
+    }
+
+    /// How often the text holds a stem: in all, and inside names; with
+    /// those names, each once.
+    fn places(&self, stem: &str) -> (usize, usize, Vec<String>) {
+        let count = |stems: &[String]| stems.iter().filter(|t| *t == stem).count();
+        let mut inside = 0;
+        let mut names: Vec<String> = Vec::new();
+        for (name, stems) in &self.names {
+            let here = count(stems);
             if here > 0 {
                 inside += here;
-                if !names.contains(&name) {
-                    names.push(name);
+                if !names.contains(name) {
+                    names.push(name.clone());
                 }
             }
         }
+        (count(&self.stems), inside, names)
     }
-    Ok((all, inside, names))
 }
 
 /// Whether the question's words name `name` whole, or one of the names an
@@ -75,17 +87,54 @@ fn named_by(question: &[String], name: &str) -> bool {
     names(name) || name.split(" and ").any(names)
 }
 
-/// The required words (as typed) that a ruling (its topic and its text)
-/// holds only inside names the question does not name, while the documents
-/// use them as ordinary words; each with those names.
-pub(super) fn only_in_names(
+/// What the first hit lacks where it holds the words: the required words
+/// it has only inside names, with those names, or, when none is, whether it
+/// is a clarification that has them all only in the card text it quotes.
+#[derive(Debug, Default)]
+pub(super) struct Lacked {
+    pub(super) words: Vec<String>,
+    pub(super) names: Vec<String>,
+    pub(super) quoted: bool,
+}
+
+/// See [`Lacked`]. `units` are the required words; `erratum`, whether the
+/// ruling is one (its quotation is its ruling).
+pub(super) fn lacked(
     index: &SearchIndex,
     question: &[String],
     units: &[&Unit],
     (topic, text): (&str, &str),
+    erratum: bool,
+) -> Result<Lacked, SearchError> {
+    let topic = analyzed(index, index.fields().text, topic)?;
+    let mut out = Lacked::default();
+    for (word, names) in only_in_names(index, question, units, &topic, text)? {
+        out.words.push(word);
+        for name in names {
+            if !out.names.contains(&name) {
+                out.names.push(name);
+            }
+        }
+    }
+    if out.words.is_empty() && !erratum && only_in_quotes(index, units, &topic, text)? {
+        out.words = units.iter().map(|u| u.typed.clone()).collect();
+        out.quoted = true;
+    }
+    Ok(out)
+}
+
+/// The required words (as typed) that a ruling (the stems of its topic, and
+/// its text) holds only inside names the question does not name, while the
+/// documents use them as ordinary words; each with those names.
+fn only_in_names(
+    index: &SearchIndex,
+    question: &[String],
+    units: &[&Unit],
+    topic: &[String],
+    text: &str,
 ) -> Result<Vec<(String, Vec<String>)>, SearchError> {
     let field = index.fields().text;
-    let topic_stems = analyzed(index, field, topic)?;
+    let read = Read::new(index, text)?;
     let mut out = Vec::new();
     for unit in units {
         let ([form], None) = (unit.forms.as_slice(), &unit.prefix) else {
@@ -95,10 +144,10 @@ pub(super) fn only_in_names(
             Ok(one) => one,
             Err(_) => continue,
         };
-        if topic_stems.contains(&stem) {
+        if topic.contains(&stem) {
             continue;
         }
-        let (all, inside, names) = places(index, text, &stem)?;
+        let (all, inside, names) = read.places(&stem);
         if all == 0 || inside < all || names.iter().any(|n| named_by(question, n)) {
             continue;
         }
@@ -123,7 +172,7 @@ fn ordinary(index: &SearchIndex, stem: &str, text: &str) -> Result<bool, SearchE
         if other == text {
             continue;
         }
-        let (all, inside, _) = places(index, other, stem)?;
+        let (all, inside, _) = Read::new(index, other)?.places(stem);
         if inside < all {
             return Ok(true);
         }
@@ -137,13 +186,13 @@ fn ordinary(index: &SearchIndex, stem: &str, text: &str) -> Result<bool, SearchE
 /// a clarification quotes card text as an example of its point, and a
 /// question made only of the example's words asks about something else.
 /// An erratum's quotation is its ruling, and is not looked at here.
-pub(super) fn only_in_quotes(
+fn only_in_quotes(
     index: &SearchIndex,
     units: &[&Unit],
-    (topic, text): (&str, &str),
+    topic: &[String],
+    text: &str,
 ) -> Result<bool, SearchError> {
     let field = index.fields().text;
-    let topic_stems = analyzed(index, field, topic)?;
     let mut quoted = String::new();
     let mut outside = String::new();
     let mut inside = false;
@@ -171,7 +220,7 @@ pub(super) fn only_in_quotes(
             let stems = analyzed(index, field, &form.phrase)?;
             if stems
                 .iter()
-                .any(|s| topic_stems.contains(s) || outside.contains(s))
+                .any(|s| topic.contains(s) || outside.contains(s))
             {
                 return Ok(false);
             }

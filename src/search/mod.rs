@@ -271,16 +271,6 @@ fn hit(
     }))
 }
 
-/// A hit's body as the documents give it.
-fn hit_text(hit: &Hit) -> Result<String, SearchError> {
-    let entry: serde_json::Value = serde_json::from_str(&hit.entry)?;
-    Ok(entry
-        .get("text")
-        .and_then(|t| t.as_str())
-        .unwrap_or_default()
-        .to_string())
-}
-
 /// The hit after the first, on another topic, when it scores within
 /// [`CLOSE`] of the first. A hit put first by a rule rather than its score
 /// (the newer word of a gathering release above the consolidated ruling it
@@ -446,44 +436,28 @@ pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchEr
             let found = redirects::after_their_targets(found)?;
             if let (Some(coverage), Some((rank, first))) = (&coverage, found.first()) {
                 let mut missing = coverage.missing(rank.has);
-                let mut in_names = Vec::new();
-                let mut in_quotes = false;
-                // A word the first hit has only inside names of other
-                // things is a word it lacks.
+                // A first hit with every word may hold some only inside
+                // names of other things, or only in card text it quotes.
+                let mut lacked = in_names::Lacked::default();
                 if missing.is_empty() && coverage.scales {
-                    let units: Vec<&reading::Unit> = reader.words.required().collect();
-                    let text = crate::markdown::plain_text(&hit_text(first)?);
-                    let named = in_names::only_in_names(
+                    let units: Vec<&reading::Unit> =
+                        reader.words.required().take(query::MOST_WORDS).collect();
+                    let text = crate::markdown::plain_text(&query::body_of(first)?);
+                    lacked = in_names::lacked(
                         index,
                         &reader.question,
                         &units,
                         (&first.topic, &text),
+                        first.kind == EntryKind::Erratum,
                     )?;
-                    for (word, names) in named {
-                        missing.push(word);
-                        in_names.extend(
-                            names
-                                .into_iter()
-                                .filter(|n| !in_names.contains(n))
-                                .collect::<Vec<_>>(),
-                        );
-                    }
-                    // And a clarification that has every word only in
-                    // the game text it quotes as an example lacks them.
-                    if missing.is_empty()
-                        && first.kind != EntryKind::Erratum
-                        && in_names::only_in_quotes(index, &units, (&first.topic, &text))?
-                    {
-                        missing = coverage.words.clone();
-                        in_quotes = true;
-                    }
+                    missing = std::mem::take(&mut lacked.words);
                 }
                 if !missing.is_empty() {
                     partial = Some(Note::Partial {
                         words: coverage.words.len(),
                         missing,
-                        in_names,
-                        in_quotes,
+                        in_names: lacked.names,
+                        in_quotes: lacked.quoted,
                     });
                 }
             }

@@ -466,12 +466,17 @@ impl Reader<'_> {
 
 /// A hit's topic, a newline, and its body.
 fn text_of(hit: &Hit) -> Result<String, SearchError> {
+    Ok(format!("{}\n{}", hit.topic, body_of(hit)?))
+}
+
+/// A hit's body as the documents give it (Markdown).
+pub(super) fn body_of(hit: &Hit) -> Result<String, SearchError> {
     let entry: serde_json::Value = serde_json::from_str(&hit.entry)?;
-    let body = entry
+    Ok(entry
         .get("text")
         .and_then(|t| t.as_str())
-        .unwrap_or_default();
-    Ok(format!("{}\n{body}", hit.topic))
+        .unwrap_or_default()
+        .to_string())
 }
 
 #[cfg(test)]
