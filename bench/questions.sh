@@ -20,8 +20,9 @@
 #   confident wrong  a wrong first hit (for an uncovered question: any hit)
 #                    that carries no note saying the query was read only in
 #                    part or loosely (search notes `partial`, `any-word`,
-#                    `typos`), or that the next hit fits it about as well
-#                    (`close`); for show/errata, any wrong answer (their
+#                    `typos`), that the next hit fits it about as well
+#                    (`close`), or that the first has the words only apart
+#                    (`apart`); for show/errata, any wrong answer (their
 #                    JSON has no such note).
 #
 #   bench/questions.sh [BINARY]      (default target/release/rulings, built
@@ -49,7 +50,7 @@ import sys
 binary, table = sys.argv[1], sys.argv[2]
 # Notes of `search --json` that say the first hit answers only part of the
 # question, or a loose reading of it (src/commands/search.rs).
-HEDGES = {"partial", "any-word", "typos", "close"}
+HEDGES = {"partial", "any-word", "typos", "close", "apart"}
 env = dict(os.environ, NO_COLOR="1")
 
 

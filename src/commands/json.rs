@@ -32,6 +32,9 @@ pub enum NoteCode {
     /// The second hit, on another topic, fits the words about as well as
     /// the first.
     Close,
+    /// The first hit has every word, but only apart: it is about none of
+    /// them and no paragraph of it holds them all.
+    Apart,
     /// No ruling has every word: any word counts.
     AnyWord,
     /// A typo was allowed in each word.

@@ -252,6 +252,13 @@ fn notes(answer: &Answer, request: &Request, candidates: &[Candidate]) -> Vec<No
                     sanitize(topic)
                 ))
             },
+            ReadNote::Apart { words } => Note {
+                words: words.clone(),
+                ..Note::new(NoteCode::Apart, format!(
+                    "the first ruling has {} only apart: no paragraph of it holds them all, and it is about none of them (its topic and the cards it names are others)",
+                    words.iter().map(|w| sanitize(w)).collect::<Vec<_>>().join(", ")
+                ))
+            },
             ReadNote::Typos if found => Note::new(
                 NoteCode::Typos,
                 "nothing matches as typed; showing matches with a typo allowed in each word".to_string(),

@@ -76,7 +76,7 @@ impl Read {
 /// Whether the question's words name `name` whole, or one of the names an
 /// "and" joins in it ("Warrior's Birthright and Issue Secret Orders"): a
 /// plural `s` more or less, the small words inside a name aside.
-fn named_by(question: &[String], name: &str) -> bool {
+pub(super) fn named_by(question: &[String], name: &str) -> bool {
     let one = |w: &str| w.trim_end_matches('s').to_string();
     let names = |part: &str| {
         crate::topic::normalize(part)

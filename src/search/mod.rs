@@ -39,7 +39,8 @@
 //! corrects and suggests, `filters` and `rank` choose and order the hits,
 //! `regathered` puts a gathering release's own word above the consolidated
 //! ruling it re-says, `in_names` finds a word the first hit has only in a
-//! name or in quoted card text, `thesaurus` lists the documents' words
+//! name or in quoted card text, `together` whether it has the words only
+//! apart, `thesaurus` lists the documents' words
 //! for what people call otherwise, and `snippets` cuts what is shown of
 //! each.
 
@@ -64,6 +65,7 @@ mod regathered;
 mod snippets;
 mod syntax;
 mod thesaurus;
+mod together;
 pub mod words;
 
 use crate::index::timeline::{self, Period, Standing};
@@ -139,6 +141,11 @@ pub enum Note {
     /// scores within [`CLOSE`] of it: the words fit both about as well, and
     /// neither is the answer the ranking can vouch for.
     Close { topic: String, edition: Edition },
+    /// The first entry shown has every word, but it is about none of them
+    /// (its topic, a name the question names) and no paragraph of it holds
+    /// them all: it has them apart, by coincidence more than as an answer
+    /// (see `together`).
+    Apart { words: Vec<String> },
     /// A word was read also as the documents' word for what it means
     /// ("woman": "female"; see `thesaurus`).
     Synonyms { typed: String, words: Vec<String> },
@@ -356,6 +363,7 @@ pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchEr
     };
     let mut partial = None;
     let mut close = None;
+    let mut apart = None;
     // Every entry with any required word is ranked (see `Rank`); beside a
     // quoted phrase or a field that must match, then the rulings it
     // matches, ranked by the words; typos are allowed only when nothing
@@ -451,6 +459,13 @@ pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchEr
                         first.kind == EntryKind::Erratum,
                     )?;
                     missing = std::mem::take(&mut lacked.words);
+                    if missing.is_empty()
+                        && together::apart(index, &reader.question, &units, (&first.topic, &text))?
+                    {
+                        apart = Some(Note::Apart {
+                            words: units.iter().map(|u| u.typed.clone()).collect(),
+                        });
+                    }
                 }
                 if !missing.is_empty() {
                     partial = Some(Note::Partial {
@@ -493,12 +508,11 @@ pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchEr
             if reading.typos {
                 answer.notes.push(Note::Typos);
             }
-            // What the first hit lacks comes before every other note; a
-            // first hit with every word and a rival as good, the same.
-            match (partial, close) {
-                (Some(partial), _) => answer.notes.insert(0, partial),
-                (None, Some(close)) => answer.notes.insert(0, close),
-                (None, None) => {}
+            // What the first hit lacks comes before every other note; for a
+            // first hit with every word, a rival as good, or else that it
+            // holds them only apart.
+            if let Some(first) = partial.or(close).or(apart) {
+                answer.notes.insert(0, first);
             }
         }
         None => answer.notes.push(Note::Typos),

@@ -1016,3 +1016,47 @@ fn words_only_in_the_game_text_a_clarification_quotes_are_lacked() {
     assert_eq!(first(&answer).0, "lucky coin", "{answer}");
     assert!(note(&answer, "partial").is_none(), "{answer}");
 }
+
+#[test]
+fn words_a_ruling_holds_only_apart_are_said_first() {
+    // A ruling on simultaneity speaks of end of turn actions in one
+    // paragraph and of card draws in a list item: to a question on the
+    // draw at end of turn it has the words by coincidence.
+    let simultaneity = "Simultaneity – All end of turn actions happen at the same time.\n\n\
+         - Lucky Gallery, Quiet Study: only one copy makes its card draws.\n";
+    let dir = corpus(simultaneity);
+    let answer = ask_in(dir.path(), "how many cards do I draw at end of turn");
+    assert_eq!(first(&answer).0, "simultaneity", "{answer}");
+    assert_eq!(codes(&answer)[0], "apart", "{answer}");
+    assert_eq!(
+        note(&answer, "apart").unwrap()["words"],
+        serde_json::json!(["draw", "end", "turn"]),
+        "{answer}"
+    );
+    // A question that names a card the ruling names is about it.
+    let answer = ask_in(dir.path(), "lucky gallery draw at end of turn");
+    assert!(note(&answer, "apart").is_none(), "{answer}");
+    // One word is never apart.
+    let answer = ask_in(dir.path(), "draws");
+    assert!(note(&answer, "apart").is_none(), "{answer}");
+    // The words in one paragraph: an answer.
+    let dir = corpus(
+        "Simultaneity – At the end of each turn, card draws happen first.\n\n\
+         - Lucky Gallery: only one copy counts.\n",
+    );
+    let answer = ask_in(dir.path(), "how many cards do I draw at end of turn");
+    assert_eq!(first(&answer).0, "simultaneity", "{answer}");
+    assert!(note(&answer, "apart").is_none(), "{answer}");
+    // A word of the question in the topic: the ruling is on it.
+    let dir = corpus(&simultaneity.replace("Simultaneity", "Turn Timing"));
+    let answer = ask_in(dir.path(), "how many cards do I draw at end of turn");
+    assert_eq!(first(&answer).0, "turn timing", "{answer}");
+    assert!(note(&answer, "apart").is_none(), "{answer}");
+
+    // On the bundled corpus: *cumulative* has "end of turn actions" and a
+    // gallery's "card draws", paragraphs apart; the documents do not say
+    // how many cards a player draws.
+    let answer = ask("how many cards do I draw at end of turn 1e");
+    assert_eq!(codes(&answer)[0], "apart", "{answer}");
+    assert_eq!(first(&answer).0, "cumulative", "{answer}");
+}
