@@ -366,6 +366,22 @@ const IRREGULAR_VERBS: &[[&str; 3]] = &[
     ["write", "wrote", "written"],
 ];
 
+/// Verbs whose past is not made with an ending, though their past forms
+/// are other words too and so are not in [`IRREGULAR_VERBS`] ("saw",
+/// "left", "found").
+const IRREGULAR_PAST_ALSO: &[&str] = &[
+    "bite", "feel", "find", "get", "have", "hear", "leave", "make", "mean", "read", "say", "see",
+    "sit", "stand", "tell", "think",
+];
+
+/// Whether a verb's past is not made with "-ed": "seed" is no past of
+/// "see", though "agreed" is of "agree".
+pub fn has_irregular_past(verb: &str) -> bool {
+    let verb = folded(verb);
+    IRREGULAR_PAST_ALSO.contains(&verb.as_str())
+        || IRREGULAR_VERBS.iter().any(|forms| forms[0] == verb)
+}
+
 /// Endings of a verb and of the noun English makes of it from Latin, which
 /// a stemmer does not undo: "respond" and "response", "decide" and
 /// "decision", "resolve" and "resolution", "nullify" and "nullification".

@@ -27,6 +27,8 @@ pub enum NoteCode {
     PlainWords,
     /// A word read also as the documents' word for what it means.
     Synonyms,
+    /// A word read also as the kind it is one of.
+    Kind,
     /// The first hit lacks words of the question.
     Partial,
     /// The second hit, on another topic, fits the words about as well as

@@ -220,6 +220,15 @@ fn notes(answer: &Answer, request: &Request, candidates: &[Candidate]) -> Vec<No
                     words.iter().map(|w| sanitize(w)).collect::<Vec<_>>().join(", ")
                 ))
             },
+            ReadNote::Kind { typed, kinds } => Note {
+                from: Some(typed.clone()),
+                words: kinds.clone(),
+                ..Note::new(NoteCode::Kind, format!(
+                    "read {} also as what it is one of: {}",
+                    sanitize(typed),
+                    kinds.iter().map(|w| sanitize(w)).collect::<Vec<_>>().join(", ")
+                ))
+            },
             ReadNote::AnyWord => Note::new(
                 NoteCode::AnyWord,
                 "no ruling has all the words; showing rulings with any of them, the rarest words first"

@@ -41,7 +41,7 @@
 //! ruling it re-says, `in_names` finds a word the first hit has only in a
 //! name or in quoted card text, `together` whether it has the words only
 //! apart, `thesaurus` lists the documents' words
-//! for what people call otherwise, and `snippets` cuts what is shown of
+//! for what people call otherwise and the kinds of what they name, and `snippets` cuts what is shown of
 //! each.
 
 use std::collections::BTreeMap;
@@ -149,6 +149,9 @@ pub enum Note {
     /// A word was read also as the documents' word for what it means
     /// ("woman": "female"; see `thesaurus`).
     Synonyms { typed: String, words: Vec<String> },
+    /// A word was read also as the kind it is one of ("klingon": an
+    /// "affiliation"; see `thesaurus`).
+    Kind { typed: String, kinds: Vec<String> },
     /// Nothing matched as typed: a typo was allowed in each word.
     Typos,
     /// Entries matched that are no longer in force on the date (shown by

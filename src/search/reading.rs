@@ -427,6 +427,18 @@ pub(super) fn read(
                     words: meant,
                 });
             }
+            // One of a kind ("klingon") is also its kind ("affiliation"):
+            // a ruling on every affiliation rules on the Klingons.
+            let kinds = super::thesaurus::kinds(word, &bases(&word.to_lowercase()));
+            if !kinds.is_empty() {
+                for kind in &kinds {
+                    unit.forms.push(literal(kind, false));
+                }
+                out.notes.push(Note::Kind {
+                    typed: word.clone(),
+                    kinds,
+                });
+            }
         }
         // A phrase typed as one word ("when-facing-a-dilemma") is also its
         // words that name something, near each other: a ruling says
@@ -584,27 +596,34 @@ const ENDINGS: &[&str] = &["s", "es", "ies", "ed", "ied", "d", "ing", "e"];
 
 /// The bases a word may be a form of: itself, and itself without an ending
 /// ("stopped": stopp, stop; "parties": party), or with the silent "e" an
-/// ending of a vowel drops ("using": use, "making": make).
+/// ending of a vowel drops ("using": use, "making": make). A verb whose
+/// past is irregular is no base of a past ending ("seed" is not "see").
 fn bases(word: &str) -> Vec<String> {
     let mut out = vec![word.to_string()];
     for ending in ENDINGS {
         let Some(base) = word.strip_suffix(ending) else {
             continue;
         };
+        let past = matches!(*ending, "ed" | "d" | "ied");
+        let mut push = |base: String| {
+            if !(past && crate::english::has_irregular_past(&base)) {
+                out.push(base);
+            }
+        };
         if matches!(*ending, "ing" | "ed") && base.chars().count() >= 2 {
-            out.push(format!("{base}e"));
+            push(format!("{base}e"));
         }
         if base.chars().count() < 3 {
             continue;
         }
-        out.push(base.to_string());
+        push(base.to_string());
         if ending.starts_with('i') {
-            out.push(format!("{base}y"));
+            push(format!("{base}y"));
         }
         let mut last = base.chars().rev();
         if let (Some(a), Some(b)) = (last.next(), last.next()) {
             if a == b && !"aeiou".contains(a) {
-                out.push(base[..base.len() - a.len_utf8()].to_string());
+                push(base[..base.len() - a.len_utf8()].to_string());
             }
         }
     }
@@ -701,6 +720,8 @@ mod tests {
             ("using", "used"),
             ("use", "using"),
             ("making", "makes"),
+            ("agreed", "agree"),
+            ("seeing", "see"),
         ] {
             assert!(is_form(a, b), "{a} {b}");
             assert!(is_form(b, a), "{b} {a}");
@@ -711,6 +732,9 @@ mod tests {
             ("species", "special"),
             ("player", "played"),
             ("attacker", "attack"),
+            // A verb whose past is irregular has no past in "-ed".
+            ("seed", "see"),
+            ("seeded", "see"),
         ] {
             assert!(!is_form(a, b), "{a} {b}");
         }

@@ -126,6 +126,7 @@ fn note_text(note: &search::Note) -> String {
         Note::Partial { missing, .. } => format!("the first ruling lacks: {}", missing.join(", ")),
         Note::Close { topic, edition } => format!("{topic} ({edition}) fits about as well"),
         Note::Apart { words } => format!("{} only apart in the first ruling", words.join(", ")),
+        Note::Kind { typed, kinds } => format!("{typed}: also {}", kinds.join(", ")),
         Note::Synonyms { typed, words } => format!("{typed}: also {}", words.join(", ")),
         Note::AnyWord => "no ruling has every word; rulings with any of them".to_string(),
         Note::Typos => "nothing as typed; allowing a typo in each word".to_string(),

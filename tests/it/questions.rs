@@ -1060,3 +1060,50 @@ fn words_a_ruling_holds_only_apart_are_said_first() {
     assert_eq!(codes(&answer)[0], "apart", "{answer}");
     assert_eq!(first(&answer).0, "cumulative", "{answer}");
 }
+
+#[test]
+fn a_verb_whose_past_is_irregular_is_no_form_of_a_word_in_ed() {
+    // "seed" is no past of "see": a ruling that says "see" lacks it.
+    let dir = corpus(
+        "Cross Reference – For dilemmas, see Dilemma Rules.\n\n\
+         Seeding – Seed one mission under the spaceline.\n",
+    );
+    let answer = ask_in(dir.path(), "dilemmas I seed");
+    assert!(codes(&answer).iter().any(|c| c == "any-word"), "{answer}");
+    // On the bundled corpus: no ruling says how many dilemmas a player
+    // seeds; *dilemmas – resolution* says "See …", and does not answer.
+    let answer = ask("How many dilemmas am I allowed to seed under one mission?");
+    assert_eq!(codes(&answer)[0], "partial", "{answer}");
+}
+
+#[test]
+fn a_member_of_a_kind_is_read_also_as_its_kind_and_said() {
+    // The documents rule on attacking "an affiliation"; a TD names the
+    // Klingons.
+    let dir = corpus(
+        "Battle Restrictions – A card that lets you attack an affiliation lets you attack \
+         any group that includes it.\n\n\
+         Klingon Honor – Klingon cards keep their honor in a group.\n",
+    );
+    let answer = ask_in(dir.path(), "can I attack klingons in a mixed group");
+    assert_eq!(first(&answer).0, "battle restrictions", "{answer}");
+    let said = note(&answer, "kind").unwrap();
+    assert_eq!(said["from"], "klingons", "{answer}");
+    assert_eq!(
+        said["words"],
+        serde_json::json!(["affiliation"]),
+        "{answer}"
+    );
+    // The Borg are ruled on apart from the affiliations: read as typed.
+    let answer = ask_in(dir.path(), "can I attack borg in a mixed group");
+    assert!(note(&answer, "kind").is_none(), "{answer}");
+
+    // On the bundled corpus: *playing an affiliation (non-Borg)* says who
+    // is "playing" an affiliation.
+    let answer = ask("playing klingon means what");
+    assert_eq!(
+        first(&answer),
+        ("playing an affiliation non borg".into(), "1E".into()),
+        "{answer}"
+    );
+}
