@@ -487,7 +487,15 @@ pub(super) fn read(
                 });
                 unit.prefix = Some(beginning);
             } else if plain_count >= 2 && !is_english(word) {
-                if let Some(near) = nearest_word(index, word)? {
+                let near = nearest_word(index, word)?;
+                // A slip of a function word ("wich") is left out as the
+                // word it is.
+                if near.as_deref().is_some_and(is_function_word) {
+                    out.skipped.push(word.clone());
+                    i += 1;
+                    continue;
+                }
+                if let Some(near) = near {
                     out.notes.push(Note::Corrected {
                         typed: word.clone(),
                         corrected: near.clone(),

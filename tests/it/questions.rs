@@ -1107,3 +1107,21 @@ fn a_member_of_a_kind_is_read_also_as_its_kind_and_said() {
         "{answer}"
     );
 }
+
+#[test]
+fn a_slip_of_a_function_word_is_left_out_as_the_word_it_is() {
+    // "wich" is nearest "which" and "with": words that name no ruling.
+    let dir = corpus("Choosing – You choose which action comes first, with care.\n");
+    let answer = ask_in(dir.path(), "who chooses wich action comes first");
+    assert_eq!(first(&answer).0, "choosing", "{answer}");
+    assert!(note(&answer, "corrected").is_none(), "{answer}");
+    let skipped = note(&answer, "skipped").unwrap()["words"].to_string();
+    assert!(skipped.contains("\"wich\""), "{answer}");
+    // A slip of a word that names something is still corrected.
+    let answer = ask_in(dir.path(), "who chooses wich acton comes first");
+    assert_eq!(
+        note(&answer, "corrected").unwrap()["to"],
+        "action",
+        "{answer}"
+    );
+}
