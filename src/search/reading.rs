@@ -504,7 +504,15 @@ pub(super) fn read(
                 }
             }
         }
-        out.units.push(unit);
+        // A word the question says twice is one word of it: twice, it
+        // would weigh twice what it says.
+        let again = out
+            .units
+            .iter()
+            .any(|u| u.typed.to_lowercase() == unit.typed.to_lowercase());
+        if !again {
+            out.units.push(unit);
+        }
         i += 1;
     }
     Ok(out)

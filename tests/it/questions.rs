@@ -1125,3 +1125,17 @@ fn a_slip_of_a_function_word_is_left_out_as_the_word_it_is() {
         "{answer}"
     );
 }
+
+#[test]
+fn a_word_said_twice_is_one_word_of_the_question() {
+    let dir = corpus("Turn Order – Each turn has phases in order.\n");
+    let answer = ask_in(dir.path(), "can I finish my turn before my next turn");
+    let partial = note(&answer, "partial").unwrap();
+    assert_eq!(
+        partial["missing"],
+        serde_json::json!(["finish", "next"]),
+        "{answer}"
+    );
+    let message = partial["message"].as_str().unwrap();
+    assert!(message.contains("has 1 of the 3 words"), "{message}");
+}
