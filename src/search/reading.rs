@@ -415,25 +415,23 @@ pub(super) fn read(
             unit.forms.push(literal(&form, false));
         }
         // A word people use for what the documents call otherwise ("woman",
-        // "female") is also the documents' word.
+        // "female") is also the documents' word, and one of a kind
+        // ("klingon") is also its kind ("affiliation"): a ruling on every
+        // affiliation rules on the Klingons.
         if !being_typed {
-            let meant = super::thesaurus::meant(word, &bases(&word.to_lowercase()));
+            let of = bases(&word.to_lowercase());
+            let meant = super::thesaurus::meant(word, &of);
+            let kinds = super::thesaurus::kinds(word, &of);
+            for other in meant.iter().chain(&kinds) {
+                unit.forms.push(literal(other, false));
+            }
             if !meant.is_empty() {
-                for other in &meant {
-                    unit.forms.push(literal(other, false));
-                }
                 out.notes.push(Note::Synonyms {
                     typed: word.clone(),
                     words: meant,
                 });
             }
-            // One of a kind ("klingon") is also its kind ("affiliation"):
-            // a ruling on every affiliation rules on the Klingons.
-            let kinds = super::thesaurus::kinds(word, &bases(&word.to_lowercase()));
             if !kinds.is_empty() {
-                for kind in &kinds {
-                    unit.forms.push(literal(kind, false));
-                }
                 out.notes.push(Note::Kind {
                     typed: word.clone(),
                     kinds,
