@@ -476,7 +476,14 @@ pub(super) fn read(
         if being_typed {
             unit.prefix = fold(index, word)?.into_iter().next_back();
         } else if written_out.is_empty() && !is_number(word) && !in_index(index, word)? {
-            if let Some(phrase) = split(index, word)? {
+            // A word the documents do not have as typed, but in another
+            // form ("hailled": *Hail*), is that word.
+            let forms = forms_in_documents(index, word)?;
+            if !forms.is_empty() {
+                for form in &forms {
+                    unit.forms.push(literal(form, false));
+                }
+            } else if let Some(phrase) = split(index, word)? {
                 unit.forms.push(literal(&phrase, true));
             } else if let Some((beginning, begun)) = truncated(index, word)? {
                 out.notes.push(Note::SpelledOut {
@@ -634,8 +641,12 @@ fn bases(word: &str) -> Vec<String> {
         if ending.starts_with('i') {
             push(format!("{base}y"));
         }
+        // A consonant doubles before "-ed" and "-ing" only ("stopped",
+        // "stop"; "opps" is no form of "ops").
         let mut last = base.chars().rev();
-        if let (Some(a), Some(b)) = (last.next(), last.next()) {
+        if let (true, Some(a), Some(b)) =
+            (matches!(*ending, "ed" | "ing"), last.next(), last.next())
+        {
             if a == b && !"aeiou".contains(a) {
                 push(base[..base.len() - a.len_utf8()].to_string());
             }
@@ -735,6 +746,8 @@ mod tests {
             ("use", "using"),
             ("making", "makes"),
             ("agreed", "agree"),
+            // A consonant doubled by mistake before "-ed" still is one.
+            ("hailled", "hail"),
             ("seeing", "see"),
         ] {
             assert!(is_form(a, b), "{a} {b}");
@@ -749,6 +762,8 @@ mod tests {
             // A verb whose past is irregular has no past in "-ed".
             ("seed", "see"),
             ("seeded", "see"),
+            // A consonant doubles before "-ed" and "-ing", not "-s".
+            ("opps", "ops"),
         ] {
             assert!(!is_form(a, b), "{a} {b}");
         }

@@ -1139,3 +1139,19 @@ fn a_word_said_twice_is_one_word_of_the_question() {
     let message = partial["message"].as_str().unwrap();
     assert!(message.contains("has 1 of the 3 words"), "{message}");
 }
+
+#[test]
+fn a_word_the_documents_have_only_in_another_form_is_that_word() {
+    // "hailled" is no word of the documents or of English, but a form of
+    // "Hail" (a consonant doubled before "-ed"): it is read as the card.
+    let dir = corpus(
+        "Hail – A ship that Hail affects may not move or battle.\n\n\
+         Combat – A ship may battle once each turn.\n",
+    );
+    let answer = ask_in(dir.path(), "hailled ship can it still battle");
+    assert_eq!(first(&answer).0, "hail", "{answer}");
+    assert!(note(&answer, "partial").is_none(), "{answer}");
+    // On the bundled corpus, the same.
+    let answer = ask("hailled ship can it still battle");
+    assert_eq!(first(&answer), ("hail".into(), "1E".into()), "{answer}");
+}
