@@ -292,6 +292,16 @@ fn is_number(word: &str) -> bool {
         )
 }
 
+/// Whether the word at `i` is what a question of how many or how much
+/// counts ("how many cards"): the question is about it, however many
+/// rulings hold it.
+fn counted(words: &[String], i: usize) -> bool {
+    let folded = |w: &String| w.to_lowercase();
+    i >= 2
+        && folded(&words[i - 2]) == "how"
+        && matches!(folded(&words[i - 1]).as_str(), "many" | "much")
+}
+
 /// Whether the word at `i` is the "times" of a question of how often
 /// ("how many times", "several times"): English asks how often with it,
 /// and it names nothing; "at the same time" in a ruling is no answer.
@@ -325,7 +335,7 @@ pub(super) fn read(
             being_typed.then_some(Need::Optional)
         } else if is_number(word) {
             Some(Need::Optional)
-        } else if !being_typed && is_common(index, word)? {
+        } else if !being_typed && !counted(words, i) && is_common(index, word)? {
             None
         } else {
             Some(Need::Required)

@@ -1030,7 +1030,7 @@ fn words_a_ruling_holds_only_apart_are_said_first() {
     assert_eq!(codes(&answer)[0], "apart", "{answer}");
     assert_eq!(
         note(&answer, "apart").unwrap()["words"],
-        serde_json::json!(["draw", "end", "turn"]),
+        serde_json::json!(["cards", "draw", "end", "turn"]),
         "{answer}"
     );
     // A question that names a card the ruling names is about it.
@@ -1154,4 +1154,28 @@ fn a_word_the_documents_have_only_in_another_form_is_that_word() {
     // On the bundled corpus, the same.
     let answer = ask("hailled ship can it still battle");
     assert_eq!(first(&answer), ("hail".into(), "1E".into()), "{answer}");
+}
+
+#[test]
+fn what_a_question_of_how_many_counts_is_a_word_of_it() {
+    // Every ruling here holds "card"; alone it names none. But "how many
+    // cards" asks about cards: a ruling on drawing that says nothing of
+    // them does not answer.
+    let dir = corpus("Drawing – Draw from the top of your deck at the end of each turn.\n");
+    let answer = ask_in(dir.path(), "how many cards do I draw");
+    assert_eq!(first(&answer).0, "drawing", "{answer}");
+    assert_eq!(codes(&answer)[0], "partial", "{answer}");
+    assert_eq!(
+        note(&answer, "partial").unwrap()["missing"],
+        serde_json::json!(["cards"]),
+        "{answer}"
+    );
+    // Elsewhere the common word is left out, as before.
+    let answer = ask_in(dir.path(), "cards I draw at the end of each turn");
+    assert!(note(&answer, "partial").is_none(), "{answer}");
+
+    // On the bundled corpus: no ruling says how many cards a 2E dilemma
+    // pile holds; *dilemmas* names the pile, not its size.
+    let answer = ask("2e dilemma pile how many cards");
+    assert_eq!(codes(&answer)[0], "partial", "{answer}");
 }
