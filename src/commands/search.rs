@@ -155,6 +155,27 @@ fn searched_text(wanted: &[String], excluded: &[String]) -> String {
     text
 }
 
+/// The note that a typed word was read also as other words (`as_what`:
+/// "the documents' word", "what it is one of").
+fn read_also(code: NoteCode, typed: &str, words: &[String], as_what: &str) -> Note {
+    Note {
+        from: Some(typed.to_string()),
+        words: words.to_vec(),
+        ..Note::new(
+            code,
+            format!(
+                "read {} also as {as_what}: {}",
+                sanitize(typed),
+                words
+                    .iter()
+                    .map(|w| sanitize(w))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        )
+    }
+}
+
 /// The notes, worded, with their codes; `candidates` are the topics that
 /// look like the query with their editions.
 fn notes(answer: &Answer, request: &Request, candidates: &[Candidate]) -> Vec<Note> {
@@ -211,24 +232,12 @@ fn notes(answer: &Answer, request: &Request, candidates: &[Candidate]) -> Vec<No
                     phrases.iter().map(|p| format!("\"{}\"", sanitize(p))).collect::<Vec<_>>().join(", ")
                 ))
             },
-            ReadNote::Synonyms { typed, words } => Note {
-                from: Some(typed.clone()),
-                words: words.clone(),
-                ..Note::new(NoteCode::Synonyms, format!(
-                    "read {} also as the documents' word: {}",
-                    sanitize(typed),
-                    words.iter().map(|w| sanitize(w)).collect::<Vec<_>>().join(", ")
-                ))
-            },
-            ReadNote::Kind { typed, kinds } => Note {
-                from: Some(typed.clone()),
-                words: kinds.clone(),
-                ..Note::new(NoteCode::Kind, format!(
-                    "read {} also as what it is one of: {}",
-                    sanitize(typed),
-                    kinds.iter().map(|w| sanitize(w)).collect::<Vec<_>>().join(", ")
-                ))
-            },
+            ReadNote::Synonyms { typed, words } => {
+                read_also(NoteCode::Synonyms, typed, words, "the documents' word")
+            }
+            ReadNote::Kind { typed, kinds } => {
+                read_also(NoteCode::Kind, typed, kinds, "what it is one of")
+            }
             ReadNote::AnyWord => Note::new(
                 NoteCode::AnyWord,
                 "no ruling has all the words; showing rulings with any of them, the rarest words first"

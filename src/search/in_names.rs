@@ -34,19 +34,24 @@ struct Read {
     names: Vec<(String, Vec<String>)>,
 }
 
+/// A text's names of two capitalized words or more (a card, a mission),
+/// as printed.
+pub(super) fn names_in(text: &str) -> impl Iterator<Item = String> {
+    capitalized_runs(text).into_iter().filter(|name| {
+        name.split(' ')
+            .filter(|w| w.chars().next().is_some_and(char::is_uppercase))
+            .count()
+            >= 2
+    })
+}
+
 impl Read {
     fn new(index: &SearchIndex, text: &str) -> Result<Read, SearchError> {
         let field = index.fields().text;
         let mut names = Vec::new();
-        for name in capitalized_runs(text) {
-            let capitalized = name
-                .split(' ')
-                .filter(|w| w.chars().next().is_some_and(char::is_uppercase))
-                .count();
-            if capitalized >= 2 {
-                let stems = analyzed(index, field, &name)?;
-                names.push((name, stems));
-            }
+        for name in names_in(text) {
+            let stems = analyzed(index, field, &name)?;
+            names.push((name, stems));
         }
         Ok(Read {
             stems: analyzed(index, field, text)?,
@@ -97,18 +102,18 @@ pub(super) struct Lacked {
     pub(super) quoted: bool,
 }
 
-/// See [`Lacked`]. `units` are the required words; `erratum`, whether the
-/// ruling is one (its quotation is its ruling).
+/// See [`Lacked`]. `units` are the required words; `topic`, the stems of
+/// the ruling's topic; `erratum`, whether the ruling is one (its quotation
+/// is its ruling).
 pub(super) fn lacked(
     index: &SearchIndex,
     question: &[String],
     units: &[&Unit],
-    (topic, text): (&str, &str),
+    (topic, text): (&[String], &str),
     erratum: bool,
 ) -> Result<Lacked, SearchError> {
-    let topic = analyzed(index, index.fields().text, topic)?;
     let mut out = Lacked::default();
-    for (word, names) in only_in_names(index, question, units, &topic, text)? {
+    for (word, names) in only_in_names(index, question, units, topic, text)? {
         out.words.push(word);
         for name in names {
             if !out.names.contains(&name) {
@@ -116,7 +121,7 @@ pub(super) fn lacked(
             }
         }
     }
-    if out.words.is_empty() && !erratum && only_in_quotes(index, units, &topic, text)? {
+    if out.words.is_empty() && !erratum && only_in_quotes(index, units, topic, text)? {
         out.words = units.iter().map(|u| u.typed.clone()).collect();
         out.quoted = true;
     }

@@ -40,9 +40,9 @@
 //! `regathered` puts a gathering release's own word above the consolidated
 //! ruling it re-says, `in_names` finds a word the first hit has only in a
 //! name or in quoted card text, `together` whether it has the words only
-//! apart, `thesaurus` lists the documents' words
-//! for what people call otherwise and the kinds of what they name, and `snippets` cuts what is shown of
-//! each.
+//! apart, `thesaurus` lists the documents' words for what people call
+//! otherwise and the kinds of what they name, and `snippets` cuts what is
+//! shown of each.
 
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -454,16 +454,17 @@ pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchEr
                     let units: Vec<&reading::Unit> =
                         reader.words.required().take(query::MOST_WORDS).collect();
                     let text = crate::markdown::plain_text(&query::body_of(first)?);
+                    let topic = analyzed(index, fields.text, &first.topic)?;
                     lacked = in_names::lacked(
                         index,
                         &reader.question,
                         &units,
-                        (&first.topic, &text),
+                        (&topic, &text),
                         first.kind == EntryKind::Erratum,
                     )?;
                     missing = std::mem::take(&mut lacked.words);
                     if missing.is_empty()
-                        && together::apart(index, &reader.question, &units, (&first.topic, &text))?
+                        && together::apart(index, &reader.question, &units, (&topic, &text))?
                     {
                         apart = Some(Note::Apart {
                             words: units.iter().map(|u| u.typed.clone()).collect(),

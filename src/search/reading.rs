@@ -395,6 +395,13 @@ pub(super) fn read(
                 }
             }
         }
+        // A word the question says twice is one word of it: twice, it
+        // would weigh twice what it says (and be read, and noted, twice).
+        let folded = word.to_lowercase();
+        if out.units.iter().any(|u| u.typed.to_lowercase() == folded) {
+            i += 1;
+            continue;
+        }
         let mut unit = Unit {
             typed: word.clone(),
             forms: vec![literal(word, false)],
@@ -519,15 +526,7 @@ pub(super) fn read(
                 }
             }
         }
-        // A word the question says twice is one word of it: twice, it
-        // would weigh twice what it says.
-        let again = out
-            .units
-            .iter()
-            .any(|u| u.typed.to_lowercase() == unit.typed.to_lowercase());
-        if !again {
-            out.units.push(unit);
-        }
+        out.units.push(unit);
         i += 1;
     }
     Ok(out)

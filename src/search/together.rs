@@ -8,13 +8,12 @@
 //! has them by coincidence, and the answer must not vouch for it (see
 //! `Note::Apart`).
 
-use super::in_names::named_by;
+use super::in_names::{named_by, names_in};
 use super::reading::Unit;
 use super::{analyzed, SearchError};
-use crate::index::mentions::capitalized_runs;
 use crate::index::SearchIndex;
 
-/// Whether a ruling (its topic, and its text as plain text) holds the
+/// Whether a ruling (the stems of its topic, and its text as plain text) holds the
 /// required words only apart: two words or more, none in the topic, no
 /// name of two words or more in the text that the question names, and no
 /// paragraph (or list item) with them all. A word being typed (matched as
@@ -23,7 +22,7 @@ pub(super) fn apart(
     index: &SearchIndex,
     question: &[String],
     units: &[&Unit],
-    (topic, text): (&str, &str),
+    (topic, text): (&[String], &str),
 ) -> Result<bool, SearchError> {
     if units.len() < 2 || units.iter().any(|u| u.prefix.is_some()) {
         return Ok(false);
@@ -47,18 +46,10 @@ pub(super) fn apart(
             .iter()
             .any(|form| form.iter().all(|s| stems.contains(s)))
     };
-    let topic = analyzed(index, field, topic)?;
-    if words.iter().any(|forms| holds(&topic, forms)) {
+    if words.iter().any(|forms| holds(topic, forms)) {
         return Ok(false);
     }
-    let names_one = capitalized_runs(text).into_iter().any(|name| {
-        let capitalized = name
-            .split(' ')
-            .filter(|w| w.chars().next().is_some_and(char::is_uppercase))
-            .count();
-        capitalized >= 2 && named_by(question, &name)
-    });
-    if names_one {
+    if names_in(text).any(|name| named_by(question, &name)) {
         return Ok(false);
     }
     for paragraph in text.lines().filter(|l| !l.trim().is_empty()) {
