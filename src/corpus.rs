@@ -273,18 +273,22 @@ pub fn load_sources(sources: &Sources) -> Result<Corpus, Error> {
     // by release id: such a ruling is split by section once the bases are
     // known.
     let mut several_sections: HashMap<String, String> = HashMap::new();
+    // Every document's bytes first, so the PDFs and web pages are read
+    // together, in parallel within one time limit (`convert::isolated`).
+    let mut read: Vec<(usize, Vec<u8>, Option<String>)> = Vec::new();
     for (order, (name, origin)) in documents.iter().enumerate() {
-        let (bytes, source) = match origin {
-            Origin::Bundled(bytes) => (bytes.to_vec(), None),
+        match origin {
+            Origin::Bundled(bytes) => read.push((order, bytes.to_vec(), None)),
             Origin::File(path) => match read_file(path, name) {
-                Ok(bytes) => (bytes, Some(path.display().to_string())),
-                Err(e) => {
-                    problems.push(e);
-                    continue;
-                }
+                Ok(bytes) => read.push((order, bytes, Some(path.display().to_string()))),
+                Err(e) => problems.push(e),
             },
-        };
-        let text = match convert::convert(format_of(name), name, bytes) {
+        }
+    }
+    let mut converted = convert_documents(&documents, read);
+    for (order, source, conversion) in converted.drain(..) {
+        let name = &documents[order].0;
+        let text = match conversion {
             Ok(converted) => {
                 warnings.extend(converted.notes);
                 converted.markdown
@@ -340,6 +344,45 @@ pub fn load_sources(sources: &Sources) -> Result<Corpus, Error> {
         problems,
         warnings,
     })
+}
+
+/// The documents read (by their order in `documents`), converted: text at
+/// once, PDFs and web pages together in one batch.
+fn convert_documents(
+    documents: &[(String, Origin)],
+    read: Vec<(usize, Vec<u8>, Option<String>)>,
+) -> Vec<(
+    usize,
+    Option<String>,
+    Result<convert::Converted, DocumentError>,
+)> {
+    let mut done = Vec::with_capacity(read.len());
+    let mut batch = Vec::new();
+    let mut batched = Vec::new();
+    for (order, bytes, source) in read {
+        let name = documents[order].0.clone();
+        match format_of(&name) {
+            Format::Text => {
+                done.push((order, source, convert::convert(Format::Text, &name, bytes)))
+            }
+            format => {
+                batched.push((order, source));
+                batch.push(convert::isolated::Job {
+                    format,
+                    name,
+                    bytes,
+                });
+            }
+        }
+    }
+    for ((order, source), answer) in batched
+        .into_iter()
+        .zip(convert::isolated::convert_all(batch))
+    {
+        done.push((order, source, answer));
+    }
+    done.sort_by_key(|d| d.0);
+    done
 }
 
 /// The format of a listed document, by its name (a file given by name

@@ -67,6 +67,8 @@ pub enum DocumentError {
     Unread { file: String, what: Unread },
     #[error("{}: cannot be read as a PDF ({}): open it and save it again, or save it as text", escape_name(.file), short(.why))]
     Damaged { file: String, why: String },
+    #[error("{}: cannot be read as a web page ({}): save it again from the browser, or save it as text", escape_name(.file), short(.why))]
+    PageFailed { file: String, why: String },
 }
 
 impl DocumentError {
@@ -86,7 +88,8 @@ impl DocumentError {
             | DocumentError::NoEntries { file }
             | DocumentError::TooDeep { file, .. }
             | DocumentError::Unread { file, .. }
-            | DocumentError::Damaged { file, .. } => file,
+            | DocumentError::Damaged { file, .. }
+            | DocumentError::PageFailed { file, .. } => file,
         }
     }
 

@@ -6,6 +6,12 @@ use std::process::ExitCode;
 use clap::{CommandFactory, Parser};
 
 fn main() -> ExitCode {
+    // A child reading one PDF or web page (see `convert::isolated`) does
+    // that and nothing else.
+    if let Some(code) = rulings::convert::isolated::child() {
+        return code;
+    }
+    rulings::convert::isolated::allow_child_processes();
     // A shell asking for completions (COMPLETE set by the script) is
     // answered here, before anything else reads the command line.
     clap_complete::CompleteEnv::with_factory(rulings::cli::Cli::command)

@@ -147,6 +147,8 @@ impl Config {
             ));
         }
         let index = index::folder(cli.global.index.as_deref(), &sources, checkout.as_deref());
+        // Files the readers gave up on are remembered beside the index.
+        crate::convert::memo::keep_in(&index);
         Ok(Config {
             sources,
             index,

@@ -12,10 +12,12 @@
 
 mod encoding;
 pub mod html;
+pub mod isolated;
+pub mod memo;
 
 use std::path::Path;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use encoding::decode;
 
@@ -23,7 +25,7 @@ use crate::error::{DocumentError, Unread};
 use crate::pdf::PdfError;
 
 /// The formats read, from the file's extension.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Format {
     /// `.md`, `.txt`: read as it is.
@@ -99,7 +101,7 @@ pub fn kind_of(path: &Path) -> FileKind {
 }
 
 /// What a conversion found, for `check` to tell.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Report {
     pub format: Format,
     /// Pages and columns, where the format has them.
@@ -143,7 +145,28 @@ pub struct Converted {
 /// document that turns out not to be readable (a PDF with a password or no
 /// text layer) is a [`DocumentError::Unread`], a damaged PDF a
 /// [`DocumentError::Damaged`]; every command names either with what to do.
+/// A PDF or a web page is read apart ([`isolated`]): whatever it does to
+/// the reader, it is a file skipped with its reason.
 pub fn convert(format: Format, name: &str, bytes: Vec<u8>) -> Result<Converted, DocumentError> {
+    if format == Format::Text {
+        return in_process(format, name, bytes);
+    }
+    let job = isolated::Job {
+        format,
+        name: name.to_string(),
+        bytes,
+    };
+    isolated::convert_all(vec![job])
+        .pop()
+        .expect("one answer for one job")
+}
+
+/// Converts in this process (text, and every format in a reading child).
+pub(crate) fn in_process(
+    format: Format,
+    name: &str,
+    bytes: Vec<u8>,
+) -> Result<Converted, DocumentError> {
     match format {
         Format::Text => {
             let (markdown, note) = decode(name, bytes)?;

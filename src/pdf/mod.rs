@@ -23,7 +23,6 @@ mod layout;
 mod typography;
 
 use std::sync::mpsc;
-use std::time::Duration;
 
 use thiserror::Error;
 
@@ -121,7 +120,8 @@ fn read_guarded(bytes: Vec<u8>) -> Result<Vec<Page>, PdfError> {
             let _ = sender.send(result);
         })
         .map_err(|e| PdfError::Damaged(format!("could not start the reader: {e}")))?;
-    match receiver.recv_timeout(Duration::from_secs(MOST_SECONDS)) {
+    let limit = crate::convert::isolated::limit();
+    match receiver.recv_timeout(limit) {
         Ok(Ok(result)) => {
             let _ = worker.join();
             result
@@ -139,7 +139,8 @@ fn read_guarded(bytes: Vec<u8>) -> Result<Vec<Page>, PdfError> {
             }))
         }
         Err(mpsc::RecvTimeoutError::Timeout) => Err(PdfError::Damaged(format!(
-            "still reading after {MOST_SECONDS} seconds"
+            "still reading after {:.0} seconds",
+            limit.as_secs_f64()
         ))),
         Err(mpsc::RecvTimeoutError::Disconnected) => Err(PdfError::Damaged(
             "the PDF reader stopped on this file".to_string(),
