@@ -49,6 +49,9 @@ pub enum NoteCode {
     DidYouMean,
     /// An amendment that could not be applied to its base text.
     AmendmentNotApplied,
+    /// `serve`: the documents changed and are being read (or cannot be);
+    /// the answer is from the documents as read before.
+    NewerCorpus,
 }
 
 /// A note about how a question was read: a stable code for programs, a

@@ -9,6 +9,7 @@
 
 mod api;
 mod assets;
+pub mod connections;
 pub mod links;
 mod page;
 mod state;
@@ -22,7 +23,7 @@ use anyhow::Context;
 use axum::extract::Request;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware::{self, Next};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::routing::get;
 use axum::Router;
 use tower_http::compression::CompressionLayer;
@@ -87,7 +88,7 @@ pub fn run(config: &Config, args: &ServeArgs) -> anyhow::Result<()> {
         .build()?;
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::from_std(listener)?;
-        axum::serve(listener, router(state)).await
+        connections::serve(listener, router(state)).await
     })?;
     Ok(())
 }
@@ -113,13 +114,14 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/icon.svg", get(assets::icon))
         .fallback(not_found)
         .with_state(state)
-        .layer(middleware::from_fn(refuse_long_uris))
         .layer(CompressionLayer::new())
         .layer(TimeoutLayer::with_status_code(
             StatusCode::SERVICE_UNAVAILABLE,
             ANSWER_TIMEOUT,
         ))
         .layer(RequestBodyLimitLayer::new(MOST_BODY_BYTES))
+        .layer(middleware::from_fn(refuse_long_uris))
+        .layer(middleware::from_fn(word_bare_errors))
         .layer(SetResponseHeaderLayer::overriding(
             header::CONTENT_SECURITY_POLICY,
             HeaderValue::from_static(CSP),
@@ -154,6 +156,65 @@ async fn refuse_long_uris(request: Request, next: Next) -> Response {
     next.run(request).await
 }
 
+/// An error the layers or the router write without a body of their own (a
+/// method other than GET, a body too large, an answer past its time) is
+/// written as every other error: a page, or the error object under
+/// `/api/`, with its content type.
+async fn word_bare_errors(request: Request, next: Next) -> Response {
+    let path = request.uri().path().to_string();
+    let response = next.run(request).await;
+    let status = response.status();
+    let typed = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|t| {
+            let t = t.to_str().unwrap_or("");
+            t.starts_with("text/html") || t.starts_with("application/json")
+        });
+    if !(status.is_client_error() || status.is_server_error()) || typed {
+        return response;
+    }
+    let allow = response.headers().get(header::ALLOW).cloned();
+    // A rejection's own words (an extractor's), when it gave some.
+    let said = axum::body::to_bytes(response.into_body(), MOST_URI_BYTES)
+        .await
+        .ok()
+        .and_then(|b| String::from_utf8(b.to_vec()).ok())
+        .map(|t| t.trim().to_string())
+        .filter(|t| !t.is_empty());
+    let (code, message) = match status {
+        StatusCode::METHOD_NOT_ALLOWED => (
+            ErrorCode::Usage,
+            "only GET requests are answered".to_string(),
+        ),
+        StatusCode::PAYLOAD_TOO_LARGE => (
+            ErrorCode::TooLong,
+            format!("a request may carry at most {MOST_BODY_BYTES} bytes"),
+        ),
+        StatusCode::SERVICE_UNAVAILABLE => (
+            ErrorCode::Internal,
+            format!(
+                "the answer took more than {} s; try again",
+                ANSWER_TIMEOUT.as_secs()
+            ),
+        ),
+        other => (
+            ErrorCode::Usage,
+            said.unwrap_or_else(|| {
+                other
+                    .canonical_reason()
+                    .unwrap_or("the request cannot be answered")
+                    .to_string()
+            }),
+        ),
+    };
+    let mut worded = error_response(&path, status, code, &message);
+    if let Some(allow) = allow {
+        worded.headers_mut().insert(header::ALLOW, allow);
+    }
+    worded
+}
+
 async fn not_found(request: Request) -> Response {
     not_found_at(request.uri().path())
 }
@@ -176,7 +237,7 @@ fn error_response(path: &str, status: StatusCode, code: ErrorCode, message: &str
         let answer = crate::commands::JsonAnswer::refused(&error);
         api::json(status, answer.body)
     } else {
-        (status, page::error_page(status, message)).into_response()
+        page::error_page(status, message)
     }
 }
 

@@ -97,14 +97,14 @@ fn page(status: StatusCode, markup: Markup) -> Response {
         .into_response()
 }
 
-/// A page that only says what went wrong.
-pub fn error_page(status: StatusCode, message: &str) -> String {
+/// A page that only says what went wrong, as HTML.
+pub fn error_page(status: StatusCode, message: &str) -> Response {
     let title = if status == StatusCode::NOT_FOUND {
         "Not found"
     } else {
         "That cannot be answered"
     };
-    layout(
+    let markup = layout(
         title,
         Part::None,
         html! {
@@ -112,8 +112,8 @@ pub fn error_page(status: StatusCode, message: &str) -> String {
             p.note.warn role="alert" { (message) }
             p { a href="/" { "Search the rulings" } }
         },
-    )
-    .into_string()
+    );
+    page(status, markup)
 }
 
 /// The title of each release, by id, for citations.

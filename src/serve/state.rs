@@ -5,20 +5,27 @@
 //! The catalog is opened once and kept: opening it costs about 5 ms, while
 //! the corpus fingerprint (a listing of the corpus folders with sizes and
 //! times) costs a few hundredths of a millisecond. Each answer takes the
-//! fingerprint, and a corpus that changed since the catalog was opened is
-//! opened again (its index rebuilt) before the answer: a document dropped
-//! into the folder is seen by the next request, without a restart. An
-//! index that fails while being read is built again and the question asked
-//! once more, as the command line does.
+//! fingerprint; a corpus that changed since the catalog was opened is read
+//! again in the background, one reading at a time, beside the live index
+//! (a new generation, see `index::store`), while every request is answered
+//! from the catalog in use with a note ([`NoteCode::NewerCorpus`]) that a
+//! newer corpus is being read. The new catalog replaces the old one when it
+//! is complete. The same holds while another process (`rulings index`)
+//! holds the build lock: the reading waits in the background, the answers
+//! do not. Only a corpus that could never be read gives no answer (the
+//! server does not start). An index that fails while being read is built
+//! again and the question asked once more, as the command line does.
 //!
 //! Answers are kept by question (the command line, the day, the corpus
-//! fingerprint), up to [`MOST_KEPT_BYTES`]: at a venue many phones ask the
-//! same things, and the pages ask for the same prefixes as people type.
-//! A changed corpus or a new day is another question; when the budget is
-//! spent, everything kept is dropped.
+//! fingerprint), up to [`MOST_KEPT_BYTES`] counted as they sit in memory
+//! (the bytes allocated for the answer and the question, and the table's
+//! own slot): at a venue many phones ask the same things, and the pages ask
+//! for the same prefixes as people type. A changed corpus or a new day is
+//! another question; when the budget is spent, everything kept is dropped.
 
 use std::collections::HashMap;
 use std::io;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
 
 use chrono::NaiveDate;
@@ -26,6 +33,7 @@ use clap::Parser;
 
 use crate::catalog::Catalog;
 use crate::cli::{Cli, Command};
+use crate::commands::json::{Note, NoteCode};
 use crate::commands::{self, errors, ErrorCode, JsonAnswer};
 use crate::config::Config;
 use crate::output::Out;
@@ -35,8 +43,14 @@ pub struct AppState {
     /// `--as-of` of `serve`: the event's date, when pinned.
     pinned: Option<NaiveDate>,
     catalog: RwLock<Arc<Catalog>>,
-    /// Held while the catalog is opened again, so that one request does it.
+    /// Held while the catalog is opened again, so that one reading (in the
+    /// background, or a request healing a damaged index) does it.
     reopening: Mutex<()>,
+    /// Set while a reading of a changed corpus runs in the background.
+    reading: AtomicBool,
+    /// The fingerprint of a changed corpus whose reading failed, and why:
+    /// it is not read again until the corpus changes once more.
+    unreadable: Mutex<Option<(String, String)>>,
     kept: Mutex<Kept>,
     /// At most two answers per core at once, the others waiting their turn
     /// in order: fifty answers sharing two cores all finish late, fifty in
@@ -51,7 +65,8 @@ pub const MOST_KEPT_BYTES: usize = 16 << 20;
 /// A question: the corpus it was asked of, its day, its command line.
 #[derive(PartialEq, Eq, Hash)]
 struct Question {
-    fingerprint: String,
+    /// Shared by every question asked of one catalog.
+    fingerprint: Arc<str>,
     today: NaiveDate,
     words: Vec<String>,
 }
@@ -62,15 +77,42 @@ struct Kept {
     answers: HashMap<Question, JsonAnswer>,
 }
 
+/// What the table spends on an answer besides its bytes: the slot (the
+/// question's and the answer's own fields, the hash table's control byte
+/// and spare room) and the allocator's header of each allocation.
+const SLOT_BYTES: usize = 2 * (std::mem::size_of::<Question>() + std::mem::size_of::<JsonAnswer>());
+const ALLOCATION_BYTES: usize = 16;
+
 impl Kept {
-    fn keep(&mut self, question: Question, answer: &JsonAnswer) {
-        let size = answer.body.len() + question.words.iter().map(String::len).sum::<usize>();
+    /// The bytes an answer and its question hold in memory: what was
+    /// allocated for them (capacity, not length), not only their text.
+    fn size_of(question: &Question, answer: &JsonAnswer) -> usize {
+        let words: usize = question
+            .words
+            .iter()
+            .map(|w| w.capacity() + ALLOCATION_BYTES)
+            .sum();
+        SLOT_BYTES
+            + words
+            + question.words.capacity() * std::mem::size_of::<String>()
+            + answer.body.capacity()
+            + 2 * ALLOCATION_BYTES
+    }
+
+    fn keep(&mut self, mut question: Question, answer: &JsonAnswer) {
+        // An answer written into a growing buffer may hold twice its
+        // length: keep only its bytes.
+        let mut answer = answer.clone();
+        answer.body.shrink_to_fit();
+        question.words.shrink_to_fit();
+        question.words.iter_mut().for_each(String::shrink_to_fit);
+        let size = Kept::size_of(&question, &answer);
         if self.bytes + size > MOST_KEPT_BYTES {
             self.answers.clear();
             self.bytes = 0;
         }
         self.bytes += size;
-        self.answers.insert(question, answer.clone());
+        self.answers.insert(question, answer);
     }
 }
 
@@ -83,6 +125,8 @@ impl AppState {
             pinned,
             catalog: RwLock::new(Arc::new(catalog)),
             reopening: Mutex::new(()),
+            reading: AtomicBool::new(false),
+            unreadable: Mutex::new(None),
             kept: Mutex::new(Kept::default()),
             answering: tokio::sync::Semaphore::new(
                 std::thread::available_parallelism().map_or(2, |n| n.get()) * 2,
@@ -95,56 +139,124 @@ impl AppState {
         self.pinned.unwrap_or_else(commands::today)
     }
 
-    /// The catalog of the corpus as it is now.
-    fn catalog(&self) -> anyhow::Result<Arc<Catalog>> {
+    /// The catalog to answer from: the one of the corpus as it is now, or,
+    /// while a changed corpus is read in the background (or cannot be
+    /// read), the one in use, with the note that says so.
+    fn catalog(self: &Arc<Self>) -> anyhow::Result<(Arc<Catalog>, Option<Note>)> {
         let now = crate::index::corpus_fingerprint(&self.config.sources)?;
-        let current = |state: &AppState| {
-            let catalog = state.catalog.read().unwrap_or_else(PoisonError::into_inner);
-            (catalog.manifest().fingerprint == now).then(|| Arc::clone(&catalog))
-        };
-        if let Some(catalog) = current(self) {
-            return Ok(catalog);
+        let current = Arc::clone(&self.catalog.read().unwrap_or_else(PoisonError::into_inner));
+        if current.manifest().fingerprint == now {
+            return Ok((current, None));
         }
+        let failed = self
+            .unreadable
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .as_ref()
+            .filter(|(fingerprint, _)| *fingerprint == now)
+            .map(|(_, why)| why.clone());
+        let note = match failed {
+            Some(why) => Note::new(
+                NoteCode::NewerCorpus,
+                format!(
+                    "the documents changed but cannot be read ({why}); this answer is from the documents as they were read before"
+                ),
+            ),
+            None => {
+                self.read_in_background();
+                Note::new(
+                    NoteCode::NewerCorpus,
+                    "a newer set of documents is being read; this answer is from the documents as they were read before".to_string(),
+                )
+            }
+        };
+        Ok((current, Some(note)))
+    }
+
+    /// Starts reading the corpus as it is now on a thread of its own,
+    /// unless a reading is under way; its catalog replaces the one in use
+    /// when complete and up to date.
+    fn read_in_background(self: &Arc<Self>) {
+        if self.reading.swap(true, Ordering::AcqRel) {
+            return;
+        }
+        let state = Arc::clone(self);
+        let started = std::thread::Builder::new()
+            .name("rulings-reindex".into())
+            .spawn(move || {
+                state.read_now();
+                state.reading.store(false, Ordering::Release);
+            });
+        if started.is_err() {
+            // No thread: the next request tries again.
+            self.reading.store(false, Ordering::Release);
+        }
+    }
+
+    /// Reads the corpus as it is now and puts its catalog in use. A
+    /// catalog of an older corpus (another process held the build lock,
+    /// and the generation before was opened) is not put in use: the next
+    /// request reads again.
+    fn read_now(&self) {
         let _one = self
             .reopening
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
-        if let Some(catalog) = current(self) {
-            return Ok(catalog);
+        let Ok(wanted) = crate::index::corpus_fingerprint(&self.config.sources) else {
+            return;
+        };
+        match self.config.catalog(&mut Out::new(io::stderr()), true) {
+            Ok(fresh) if fresh.manifest().fingerprint == wanted => {
+                *self.catalog.write().unwrap_or_else(PoisonError::into_inner) = Arc::new(fresh);
+            }
+            Ok(_) => {}
+            Err(e) => {
+                eprintln!("warning: the changed documents cannot be read: {e:#}");
+                *self
+                    .unreadable
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner) = Some((wanted, format!("{e}")));
+            }
         }
-        let fresh = Arc::new(self.config.catalog(&mut Out::new(io::stderr()), true)?);
-        *self.catalog.write().unwrap_or_else(PoisonError::into_inner) = Arc::clone(&fresh);
-        Ok(fresh)
+    }
+
+    /// Whether a changed corpus is being read in the background.
+    pub fn is_reading(&self) -> bool {
+        self.reading.load(Ordering::Acquire)
     }
 
     /// The `--json` answer of a command line (the words after `rulings`,
     /// `--json` included), read by the command line's own parser.
-    pub fn answer(&self, words: &[String]) -> JsonAnswer {
-        let catalog = match self.catalog() {
-            Ok(catalog) => catalog,
+    pub fn answer(self: &Arc<Self>, words: &[String]) -> JsonAnswer {
+        let (catalog, note) = match self.catalog() {
+            Ok(found) => found,
             Err(e) => return JsonAnswer::refused(&e),
         };
         let question = Question {
-            fingerprint: catalog.manifest().fingerprint.clone(),
+            fingerprint: Arc::from(catalog.manifest().fingerprint.as_str()),
             today: self.today(),
             words: words.to_vec(),
         };
-        if let Some(answer) = self.kept().answers.get(&question) {
-            return answer.clone();
+        let kept = self.kept().answers.get(&question).cloned();
+        let answer = kept.unwrap_or_else(|| {
+            let argv = std::iter::once("rulings".to_string()).chain(words.iter().cloned());
+            let answer = match Cli::try_parse_from(argv) {
+                Ok(Cli {
+                    command: Some(command),
+                    ..
+                }) => self.answer_command(&command, catalog),
+                Ok(_) => unreachable!("every request names a command"),
+                Err(e) => JsonAnswer::refused(&errors::refusal_of(&e)),
+            };
+            if answer.ended != Err(ErrorCode::Index) {
+                self.kept().keep(question, &answer);
+            }
+            answer
+        });
+        match note {
+            Some(note) => with_note(answer, &note),
+            None => answer,
         }
-        let argv = std::iter::once("rulings".to_string()).chain(words.iter().cloned());
-        let answer = match Cli::try_parse_from(argv) {
-            Ok(Cli {
-                command: Some(command),
-                ..
-            }) => self.answer_command(&command, catalog),
-            Ok(_) => unreachable!("every request names a command"),
-            Err(e) => JsonAnswer::refused(&errors::refusal_of(&e)),
-        };
-        if answer.ended != Err(ErrorCode::Index) {
-            self.kept().keep(question, &answer);
-        }
-        answer
     }
 
     fn kept(&self) -> std::sync::MutexGuard<'_, Kept> {
@@ -189,6 +301,27 @@ impl AppState {
     }
 }
 
+/// The answer with `note` added to its notes; an answer that has no notes
+/// (an error, the releases, a diff) is sent as it is.
+fn with_note(mut answer: JsonAnswer, note: &Note) -> JsonAnswer {
+    let Ok(mut value) = serde_json::from_slice::<serde_json::Value>(&answer.body) else {
+        return answer;
+    };
+    let Some(notes) = value.get_mut("notes").and_then(|n| n.as_array_mut()) else {
+        return answer;
+    };
+    let Ok(note) = serde_json::to_value(note) else {
+        return answer;
+    };
+    notes.push(note);
+    // Written as every answer is, escapes included.
+    let mut out = Out::new(Vec::new());
+    if out.json(&value).is_ok() {
+        answer.body = out.into_inner();
+    }
+    answer
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -202,7 +335,7 @@ mod tests {
             body: vec![b'x'; MOST_KEPT_BYTES / 3],
         };
         let question = |n: usize| Question {
-            fingerprint: "f".into(),
+            fingerprint: Arc::from("f"),
             today: NaiveDate::from_ymd_opt(2026, 6, 13).unwrap(),
             words: vec![n.to_string()],
         };

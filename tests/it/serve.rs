@@ -39,12 +39,37 @@ fn only(dir: &Path) -> Vec<String> {
     ]
 }
 
+/// How the server process is started, besides its arguments.
+#[derive(Default)]
+struct Launch<'a> {
+    /// Environment variables set for it.
+    env: &'a [(&'a str, &'a str)],
+    /// Its limit on open files (`ulimit -n`), when lowered.
+    files: Option<u32>,
+}
+
 impl Server {
     /// Starts the server on the corpus the arguments name (the bundled one
     /// when none), with an index of its own.
     fn start(corpus: &[String], serve: &[&str]) -> Server {
+        Server::launch(corpus, serve, &Launch::default())
+    }
+
+    fn launch(corpus: &[String], serve: &[&str], launch: &Launch) -> Server {
         let index = tempfile::tempdir().unwrap();
-        let mut command = common::process(common::binary());
+        let mut command = match launch.files {
+            None => common::process(common::binary()),
+            Some(files) => {
+                // The shell lowers its own limit, which the binary inherits.
+                let mut command = common::process("sh");
+                command
+                    .arg("-c")
+                    .arg(format!("ulimit -n {files} && exec \"$0\" \"$@\""))
+                    .arg(common::binary());
+                command
+            }
+        };
+        command.envs(launch.env.iter().copied());
         command
             .args(corpus)
             .arg("--index")
@@ -367,9 +392,211 @@ fn a_document_dropped_in_is_answered_without_a_restart() {
         "2021-01-01",
         "Tribble –\n\nA tribble multiplies.\n",
     );
+    // The new document is read in the background; the answers come from
+    // the documents as read before until it is in.
     let (status, value) = server.json("/api/search?q=tribble");
-    assert_eq!(status, 200, "{value}");
+    assert_eq!(status, 404, "{value}");
+    assert!(
+        note_codes(&value).contains(&"newer-corpus".into()),
+        "{value}"
+    );
+    let value = eventually(|| {
+        let (status, value) = server.json("/api/search?q=tribble");
+        (status == 200).then_some(value)
+    });
     assert_eq!(value["hits"][0]["entry"]["topic"], "Tribble");
+    assert!(!note_codes(&value).contains(&"newer-corpus".to_string()));
+}
+
+/// The codes of an answer's notes.
+fn note_codes(value: &Value) -> Vec<String> {
+    value["notes"]
+        .as_array()
+        .map(|notes| {
+            notes
+                .iter()
+                .filter_map(|n| n["code"].as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// What `probe` gives once it gives something, asked every 50 ms for at
+/// most 20 s.
+fn eventually<T>(mut probe: impl FnMut() -> Option<T>) -> T {
+    let started = std::time::Instant::now();
+    loop {
+        if let Some(found) = probe() {
+            return found;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "not within 20 s"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn a_request_during_a_rebuild_is_answered_from_the_index_in_use() {
+    let dir = tempfile::tempdir().unwrap();
+    common::write_document(
+        dir.path(),
+        "a.md",
+        "1E",
+        "2020-01-01",
+        "Quark –\n\nQuark may bribe.\n",
+    );
+    let server = Server::start(&only(dir.path()), &[]);
+    let (status, before) = server.json("/api/search?q=quark");
+    assert_eq!(status, 200, "{before}");
+    // A large document, each of its thousands of rulings a topic of its
+    // own, named by a made-up word (a head holds no digits).
+    let word = |mut n: usize| {
+        let mut word = String::new();
+        for _ in 0..3 {
+            word.push(b"bcdfghjklmnprstvz"[n % 17] as char);
+            word.push(b"aeiou"[(n / 17) % 5] as char);
+            n /= 85;
+        }
+        word
+    };
+    let body: String = (0..3000)
+        .map(|n| {
+            let w = word(n);
+            format!("Tribble {w} –\n\nA tribble of litter {w} multiplies.\n\n")
+        })
+        .collect();
+    common::write_document(dir.path(), "b.md", "1E", "2021-01-01", &body);
+    let (status, during) = server.json("/api/search?q=quark");
+    assert_eq!(status, 200, "{during}");
+    assert_eq!(during["hits"], before["hits"]);
+    assert_eq!(note_codes(&during), ["newer-corpus"], "{during}");
+    assert_valid("search", &during, "during a rebuild");
+    let page = server.get("/?q=quark");
+    assert_eq!(page.status, 200);
+    assert!(
+        page.body.contains("newer set of documents is being read") || {
+            // The reading may have ended between the two requests.
+            server.json("/api/search?q=tribble").0 == 200
+        },
+        "{}",
+        page.body
+    );
+    let after = eventually(|| {
+        let (status, value) = server.json(&format!("/api/search?q=litter+{}", word(2999)));
+        (status == 200).then_some(value)
+    });
+    assert!(
+        !note_codes(&after).contains(&"newer-corpus".into()),
+        "{after}"
+    );
+}
+
+#[test]
+fn a_request_head_not_sent_in_time_closes_its_connection() {
+    let server = Server::launch(
+        &[],
+        &[],
+        &Launch {
+            env: &[("RULINGS_SERVE_HEAD_TIMEOUT_MS", "500")],
+            ..Launch::default()
+        },
+    );
+    let address = server.url.trim_start_matches("http://");
+    let mut stream = TcpStream::connect(address).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(5)))
+        .unwrap();
+    stream
+        .write_all(b"GET /api/search?q=cloaking HTTP/1.1\r\nHo")
+        .unwrap();
+    let started = std::time::Instant::now();
+    let mut answer = Vec::new();
+    let read = stream.read_to_end(&mut answer);
+    let took = started.elapsed();
+    assert!(
+        read.is_ok(),
+        "the connection is closed, not left open: {read:?}"
+    );
+    assert!(
+        took < Duration::from_secs(3),
+        "closed after {took:?}, not within the head timeout"
+    );
+    // A whole request is answered as ever.
+    assert_eq!(server.get("/api/search?q=cloaking").status, 200);
+}
+
+#[test]
+fn idle_sockets_do_not_keep_a_request_out_under_a_low_file_limit() {
+    let server = Server::launch(
+        &[],
+        &[],
+        &Launch {
+            files: Some(100),
+            ..Launch::default()
+        },
+    );
+    let address = server.url.trim_start_matches("http://");
+    // More sockets than the process has files, each sending nothing.
+    let idle: Vec<TcpStream> = (0..120)
+        .filter_map(|_| TcpStream::connect(address).ok())
+        .collect();
+    assert!(idle.len() >= 100, "only {} sockets opened", idle.len());
+    std::thread::sleep(Duration::from_millis(300));
+    let started = std::time::Instant::now();
+    let reply = server.get("/api/search?q=cloaking");
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "answered after {:?}",
+        started.elapsed()
+    );
+    drop(idle);
+}
+
+#[test]
+fn error_pages_say_what_they_are() {
+    let server = Server::start(&[], &[]);
+    let long = "b".repeat(rulings::serve::MOST_URI_BYTES);
+    for (path, status, kind) in [
+        ("/no-such-page".to_string(), 404, "text/html; charset=utf-8"),
+        (
+            "/api/no-such-endpoint".to_string(),
+            404,
+            "application/json; charset=utf-8",
+        ),
+        (format!("/?q={long}"), 414, "text/html; charset=utf-8"),
+        (
+            format!("/api/search?q={long}"),
+            414,
+            "application/json; charset=utf-8",
+        ),
+    ] {
+        let reply = server.get(&path);
+        assert_eq!(reply.status, status, "{path}");
+        assert_eq!(reply.headers["content-type"], kind, "{path}");
+        if kind.starts_with("text/html") {
+            assert!(reply.body.starts_with("<!DOCTYPE html>"), "{}", reply.body);
+        } else {
+            let value: Value = serde_json::from_str(&reply.body).unwrap();
+            assert_valid("error", &value, &path);
+        }
+    }
+    // What the layers refuse is worded the same way.
+    let post = "POST /api/search?q=cloaking HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}";
+    let address = server.url.trim_start_matches("http://");
+    let mut stream = TcpStream::connect(address).unwrap();
+    stream.write_all(post.as_bytes()).unwrap();
+    let mut answer = String::new();
+    let _ = stream.read_to_string(&mut answer);
+    assert!(answer.starts_with("HTTP/1.1 405"), "{answer}");
+    assert!(
+        answer
+            .to_ascii_lowercase()
+            .contains("content-type: application/json"),
+        "{answer}"
+    );
 }
 
 #[test]
