@@ -7,6 +7,7 @@ mod common;
 
 mod age_and_quiet;
 mod ask;
+mod bad_files;
 mod base;
 mod check;
 mod cli;

@@ -1,0 +1,380 @@
+//! PDFs and web pages that would take a reader down or hold it for long:
+//! objects nested 100,000 deep (closed or not), a PDF slower to read than
+//! the limit. Each is read in a child process (`convert::isolated`), so
+//! every command answers and names the file as skipped; a file given up on
+//! is remembered beside the index and skipped at once the next time, until
+//! it changes. The reading limit is lowered with `RULINGS_READ_SECONDS` so
+//! a slow file need not take 20 s.
+
+use crate::common;
+
+use std::fs;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Output, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// Longer than any of these commands takes on an idle machine.
+const BOUND: Duration = Duration::from_secs(60);
+
+/// A PDF of the given objects (numbered from 1; the first is the catalog),
+/// with a correct cross-reference table.
+fn pdf(objects: &[Vec<u8>]) -> Vec<u8> {
+    let mut out = b"%PDF-1.4\n".to_vec();
+    let mut offsets = Vec::new();
+    for (i, object) in objects.iter().enumerate() {
+        offsets.push(out.len());
+        out.extend(format!("{} 0 obj\n", i + 1).bytes());
+        out.extend(object);
+        out.extend(b"\nendobj\n");
+    }
+    let xref = out.len();
+    out.extend(format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).bytes());
+    for offset in offsets {
+        out.extend(format!("{offset:010} 00000 n \n").bytes());
+    }
+    out.extend(
+        format!(
+            "trailer\n<< /Size {} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n",
+            objects.len() + 1
+        )
+        .bytes(),
+    );
+    out
+}
+
+/// A one-page PDF whose catalog holds `value` (an array or dictionary
+/// nested deep).
+fn holding(value: Vec<u8>) -> Vec<u8> {
+    let mut catalog = b"<< /Type /Catalog /Pages 2 0 R /Extra ".to_vec();
+    catalog.extend(value);
+    catalog.extend(b" >>");
+    pdf(&[
+        catalog,
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>".to_vec(),
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>".to_vec(),
+    ])
+}
+
+const DEEP: usize = 100_000;
+
+/// Arrays nested [`DEEP`] deep, closed.
+fn nested() -> Vec<u8> {
+    holding([vec![b'['; DEEP], vec![b']'; DEEP]].concat())
+}
+
+/// Arrays opened [`DEEP`] deep and never closed.
+fn unclosed() -> Vec<u8> {
+    holding(vec![b'['; DEEP])
+}
+
+/// Dictionaries nested [`DEEP`] deep.
+fn nested_dictionaries() -> Vec<u8> {
+    holding(
+        ["<< /A ".repeat(DEEP), "1".into(), " >>".repeat(DEEP)]
+            .concat()
+            .into_bytes(),
+    )
+}
+
+/// A PDF of `pages` pages of `runs` text runs each: far slower to read
+/// than a second (each run is a span the reader places).
+fn slow(pages: usize, runs: usize, seed: usize) -> Vec<u8> {
+    let mut objects = vec![
+        b"<< /Type /Catalog /Pages 2 0 R >>".to_vec(),
+        Vec::new(),
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>".to_vec(),
+    ];
+    let mut kids = Vec::new();
+    for page in 0..pages {
+        let body: String = (0..runs)
+            .map(|i| {
+                format!(
+                    "BT /F1 10 Tf {} {} Td (w{seed}x{page}x{i}) Tj ET\n",
+                    i % 500,
+                    i % 700
+                )
+            })
+            .collect();
+        objects.push(
+            format!(
+                "<< /Length {} >>\nstream\n{body}\nendstream",
+                body.len() + 1
+            )
+            .into_bytes(),
+        );
+        objects.push(
+            format!(
+                "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents {} 0 R >>",
+                objects.len()
+            )
+            .into_bytes(),
+        );
+        kids.push(format!("{} 0 R", objects.len()));
+    }
+    objects[1] = format!(
+        "<< /Type /Pages /Kids [{}] /Count {} >>",
+        kids.join(" "),
+        kids.len()
+    )
+    .into_bytes();
+    pdf(&objects)
+}
+
+/// A corpus folder with one good document, `a.md`, and an index folder.
+struct Corpus {
+    dir: tempfile::TempDir,
+}
+
+impl Corpus {
+    fn with(files: &[(&str, Vec<u8>)]) -> Corpus {
+        let dir = tempfile::tempdir().unwrap();
+        let corpus = dir.path().join("corpus");
+        fs::create_dir(&corpus).unwrap();
+        common::write_document(
+            &corpus,
+            "a.md",
+            "1E",
+            "2020-01-01",
+            "Faction –\n\nThere are 3 factions in the zorblax game.\n",
+        );
+        for (name, bytes) in files {
+            fs::write(corpus.join(name), bytes).unwrap();
+        }
+        Corpus { dir }
+    }
+
+    fn corpus(&self) -> PathBuf {
+        self.dir.path().join("corpus")
+    }
+
+    fn index(&self) -> PathBuf {
+        self.dir.path().join("index")
+    }
+
+    /// Runs `rulings ARGS` on this corpus alone with this index, the
+    /// reading limit `seconds`.
+    fn run(&self, seconds: &str, args: &[&str]) -> Output {
+        common::rulings()
+            .env("RULINGS_READ_SECONDS", seconds)
+            .arg("--no-bundled")
+            .arg("--rulings")
+            .arg(self.corpus())
+            .arg("--index")
+            .arg(self.index())
+            .args(args)
+            .timeout(BOUND)
+            .output()
+            .unwrap()
+    }
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// The line of `text` that names `file` as skipped.
+fn skipped<'a>(text: &'a str, file: &str) -> &'a str {
+    text.lines()
+        .find(|l| l.contains(file) && (l.contains("skipped") || l.starts_with("unreadable")))
+        .unwrap_or_else(|| panic!("{file} not named as skipped in:\n{text}"))
+}
+
+#[test]
+fn pdfs_nested_100_000_deep_are_skipped_by_every_command() {
+    let c = Corpus::with(&[
+        ("nested.pdf", nested()),
+        ("unclosed.pdf", unclosed()),
+        ("dictionaries.pdf", nested_dictionaries()),
+    ]);
+    for args in [&["search", "zorblax"][..], &["index"]] {
+        let out = c.run("20", args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+        for file in ["nested.pdf", "unclosed.pdf", "dictionaries.pdf"] {
+            assert!(skipped(&err, file).contains("PDF"), "{err}");
+        }
+    }
+    let out = common::rulings()
+        .arg("check")
+        .arg(c.corpus())
+        .timeout(BOUND)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned() + &stderr(&out);
+    // check's own status for a corpus with unreadable files: 2, not a signal.
+    assert_eq!(out.status.code(), Some(2), "{text}");
+    assert!(text.contains("1 documents read"), "{text}");
+    for file in ["nested.pdf", "unclosed.pdf", "dictionaries.pdf"] {
+        assert!(
+            skipped(&text, file).contains("failed on this file"),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn a_slow_pdf_is_remembered_and_skipped_at_once_until_it_changes() {
+    let limit = 1.0;
+    let c = Corpus::with(&[("slow.pdf", slow(100, 2000, 0))]);
+    let timed = |args: &[&str]| {
+        let start = Instant::now();
+        let out = c.run(&limit.to_string(), args);
+        let elapsed = start.elapsed().as_secs_f64();
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        (elapsed, stderr(&out))
+    };
+    let (first, err) = timed(&["search", "zorblax"]);
+    assert!(first >= limit, "{first} s: {err}");
+    let line = skipped(&err, "slow.pdf");
+    assert!(line.contains("still reading after 1 seconds"), "{line}");
+    assert!(!line.contains("remembered"), "{line}");
+    assert!(c.index().join("unreadable-files.json").is_file());
+
+    // Changing a document makes the next command read the corpus again;
+    // the slow file it skips at once.
+    common::write_document(
+        &c.corpus(),
+        "b.md",
+        "1E",
+        "2021-01-01",
+        "Tribble –\n\nA tribble.\n",
+    );
+    let (second, err) = timed(&["index"]);
+    assert!(second < limit, "{second} s: {err}");
+    let line = skipped(&err, "slow.pdf");
+    assert!(
+        line.contains("still reading after 1 seconds; remembered from an earlier reading"),
+        "{line}"
+    );
+
+    // check says so too, with the same index folder.
+    let out = c.run(
+        &limit.to_string(),
+        &["check", &c.corpus().display().to_string()],
+    );
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(skipped(&text, "slow.pdf").contains("remembered"), "{text}");
+
+    // Changed, it is read (and given up on) again.
+    fs::write(c.corpus().join("slow.pdf"), slow(100, 2000, 1)).unwrap();
+    let (third, err) = timed(&["index"]);
+    assert!(third >= limit, "{third} s: {err}");
+    assert!(!skipped(&err, "slow.pdf").contains("remembered"), "{err}");
+}
+
+#[test]
+fn a_corrupt_memo_is_read_as_empty() {
+    let c = Corpus::with(&[("nested.pdf", nested())]);
+    fs::create_dir_all(c.index()).unwrap();
+    fs::write(c.index().join("unreadable-files.json"), b"[{\"size\": oops").unwrap();
+    let out = c.run("20", &["search", "zorblax"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(!skipped(&err, "nested.pdf").contains("remembered"), "{err}");
+    let memo = fs::read_to_string(c.index().join("unreadable-files.json")).unwrap();
+    assert!(memo.contains("nested.pdf"), "{memo}");
+}
+
+#[test]
+fn five_slow_pdfs_share_one_limit() {
+    let limit = 1.0;
+    let files: Vec<(String, Vec<u8>)> = (0..5)
+        .map(|i| (format!("slow{i}.pdf"), slow(100, 2000, i)))
+        .collect();
+    let files: Vec<(&str, Vec<u8>)> = files.iter().map(|(n, b)| (n.as_str(), b.clone())).collect();
+    let c = Corpus::with(&files);
+    let start = Instant::now();
+    let out = c.run(&limit.to_string(), &["search", "zorblax"]);
+    let elapsed = start.elapsed().as_secs_f64();
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    for (name, _) in &files {
+        skipped(&err, name);
+    }
+    // One limit and the rest of the command, not five limits.
+    assert!(elapsed < 2.5 * limit, "{elapsed} s: {err}");
+}
+
+/// Starts `rulings serve` on `corpus`; gives the child and its URL.
+fn serve(corpus: &Path, index: &Path) -> (std::process::Child, String) {
+    let mut child = common::process(common::binary())
+        .args(["--no-bundled", "--rulings"])
+        .arg(corpus)
+        .arg("--index")
+        .arg(index)
+        .args(["serve", "--port", "0"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = BufReader::new(stdout).read_line(&mut line);
+        let _ = tx.send(line);
+    });
+    let Ok(line) = rx.recv_timeout(Duration::from_secs(30)) else {
+        let _ = child.kill();
+        panic!("the server said nothing within 30 s");
+    };
+    let url = line
+        .trim()
+        .strip_prefix("listening on ")
+        .map(|u| u.trim_end_matches('/').to_string());
+    match url {
+        Some(url) => (child, url),
+        None => {
+            let _ = child.kill();
+            panic!("first line: {line:?}");
+        }
+    }
+}
+
+#[test]
+fn serve_starts_with_a_nested_pdf_and_survives_one_dropped_in() {
+    let c = Corpus::with(&[("nested.pdf", nested())]);
+    let (mut child, url) = serve(&c.corpus(), &c.index());
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .timeout_global(Some(Duration::from_secs(20)))
+        .build()
+        .into();
+    let status = |q: &str| {
+        agent
+            .get(&format!("{url}/api/search?q={q}"))
+            .call()
+            .map(|r| r.status().as_u16())
+            .unwrap_or(0)
+    };
+    let first = status("zorblax");
+    fs::write(c.corpus().join("unclosed.pdf"), unclosed()).unwrap();
+    common::write_document(
+        &c.corpus(),
+        "b.md",
+        "1E",
+        "2021-01-01",
+        "Tribble –\n\nA tribble.\n",
+    );
+    let start = Instant::now();
+    let mut found = 0;
+    while start.elapsed() < Duration::from_secs(30) {
+        found = status("tribble");
+        if found == 200 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let alive = child.try_wait().unwrap().is_none();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert_eq!(first, 200);
+    assert_eq!(
+        found, 200,
+        "the document dropped in beside the bad PDF is answered"
+    );
+    assert!(alive);
+}
