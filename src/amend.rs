@@ -58,12 +58,15 @@ pub enum Target {
     Unread,
 }
 
-/// A place in order: the n-th (from 1), or the last.
+/// A place in order: the n-th (from 1), the last, or the n-th from the
+/// end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Ordinal {
     Nth(usize),
     Last,
+    /// Counted from the end: 2 is the second-to-last (the penultimate).
+    FromLast(usize),
 }
 
 /// What to do at the target.
@@ -117,10 +120,56 @@ pub struct Step {
     pub added: String,
 }
 
-static ORD: &str = r"first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|last|final|\d+(?:st|nd|rd|th)";
+/// Ordinal words: the units, the teens, the tens (alone and as the first
+/// word of a compound, "twenty-first").
+const UNITS: [&str; 9] = [
+    "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+];
+const TEENS: [&str; 10] = [
+    "tenth",
+    "eleventh",
+    "twelfth",
+    "thirteenth",
+    "fourteenth",
+    "fifteenth",
+    "sixteenth",
+    "seventeenth",
+    "eighteenth",
+    "nineteenth",
+];
+const TENTHS: [&str; 8] = [
+    "twentieth",
+    "thirtieth",
+    "fortieth",
+    "fiftieth",
+    "sixtieth",
+    "seventieth",
+    "eightieth",
+    "ninetieth",
+];
+const TENS: [&str; 8] = [
+    "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
+];
+
+/// Every form of an ordinal an instruction may name a part by, as a
+/// pattern without groups: a number in words or figures, counted from the
+/// start or from the end ("second-to-last", "penultimate"), or the last.
+static ORD: LazyLock<String> = LazyLock::new(|| {
+    let sep = r"[\s\-–]+";
+    let number = format!(
+        r"(?:{tens}){sep}(?:{units})|{tenths}|{teens}|{units}|\d+(?:st|nd|rd|th)",
+        tens = TENS.join("|"),
+        units = UNITS.join("|"),
+        tenths = TENTHS.join("|"),
+        teens = TEENS.join("|"),
+    );
+    format!(
+        r"(?:{number}){sep}(?:to{sep}(?:the{sep})?last|from{sep}(?:the{sep})?(?:last|end))|antepenultimate|penultimate|next{sep}to{sep}(?:the{sep})?last|last{sep}but{sep}one|{number}|last|final"
+    )
+});
 
 static INSTRUCTION: LazyLock<Vec<(Regex, Kind)>> = LazyLock::new(|| {
-    let r = |p: &str| Regex::new(&format!("(?i)^{}", p.replace("ORD", ORD))).expect("valid regex");
+    let r = |p: &str| Regex::new(&format!("(?i)^{}", p.replace("ORD", &ORD))).expect("valid regex");
     vec![
         (
             r(r"replace this entry with(?: the following)?\s*:?"),
@@ -173,6 +222,20 @@ static INSTRUCTION: LazyLock<Vec<(Regex, Kind)>> = LazyLock::new(|| {
             r(r"add (?:a new sidebar|the following)\b[^:]*:?"),
             Kind::End,
         ),
+        // An instruction whose part is named in words none of the above
+        // reads ("the paragraph beginning …", an ordinal misspelt): it is
+        // said and not applied, and the text it gives is its own, never
+        // read as the topic stated anew.
+        (
+            r(
+                r"(?:also )?(?:replace|revise|delete|insert|remove|strike|change|add)\b[^:]*\b(?:paragraphs?|sentences?|bullet points?|entry|subsection|section)\b[^:]*:",
+            ),
+            Kind::Unread,
+        ),
+        (
+            r(r"(?:also )?in the\b[^:]*\b(?:paragraph|sentence|bullet point)\b[^:]*:"),
+            Kind::Unread,
+        ),
     ]
 });
 
@@ -202,35 +265,69 @@ enum Kind {
     NewBullet,
     Words,
     End,
+    Unread,
 }
 
-fn ordinal(word: &str) -> Ordinal {
-    let w = word.to_lowercase();
-    let words = [
-        "first",
-        "second",
-        "third",
-        "fourth",
-        "fifth",
-        "sixth",
-        "seventh",
-        "eighth",
-        "ninth",
-        "tenth",
-        "eleventh",
-        "twelfth",
-        "thirteenth",
-        "fourteenth",
-        "fifteenth",
-    ];
-    if w == "last" || w == "final" {
-        return Ordinal::Last;
+/// The place an ordinal names, read exactly: `None` for a form that names
+/// no place ("0th", "21th"), so that the instruction is not applied.
+fn ordinal(word: &str) -> Option<Ordinal> {
+    let w = word
+        .to_lowercase()
+        .replace(['-', '–'], " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    match w.as_str() {
+        "last" | "final" => return Some(Ordinal::Last),
+        "penultimate" | "next to last" | "next to the last" | "last but one" => {
+            return Some(Ordinal::FromLast(2))
+        }
+        "antepenultimate" => return Some(Ordinal::FromLast(3)),
+        _ => {}
     }
-    if let Some(i) = words.iter().position(|x| *x == w) {
-        return Ordinal::Nth(i + 1);
+    for tail in [
+        " to last",
+        " to the last",
+        " from last",
+        " from the last",
+        " from the end",
+    ] {
+        if let Some(n) = w.strip_suffix(tail) {
+            return match number(n)? {
+                1 => Some(Ordinal::Last),
+                n => Some(Ordinal::FromLast(n)),
+            };
+        }
+    }
+    number(&w).map(Ordinal::Nth)
+}
+
+/// An ordinal number from 1, in words ("twenty first") or figures with
+/// the suffix English gives it ("21st", not "21th").
+fn number(w: &str) -> Option<usize> {
+    let at = |list: &[&str], word: &str| list.iter().position(|x| *x == word);
+    if let Some(i) = at(&UNITS, w) {
+        return Some(i + 1);
+    }
+    if let Some(i) = at(&TEENS, w) {
+        return Some(i + 10);
+    }
+    if let Some(i) = at(&TENTHS, w) {
+        return Some(20 + 10 * i);
+    }
+    if let Some((tens, unit)) = w.split_once(' ') {
+        return Some(20 + 10 * at(&TENS, tens)? + at(&UNITS, unit)? + 1);
     }
     let digits: String = w.chars().take_while(char::is_ascii_digit).collect();
-    Ordinal::Nth(digits.parse().unwrap_or(0))
+    let n: usize = digits.parse().ok()?;
+    let suffix = match (n % 100, n % 10) {
+        (11..=13, _) => "th",
+        (_, 1) => "st",
+        (_, 2) => "nd",
+        (_, 3) => "rd",
+        _ => "th",
+    };
+    (n >= 1 && w[digits.len()..] == *suffix).then_some(n)
 }
 
 /// The first sentence of a text, markup aside: how an unread instruction
@@ -384,63 +481,9 @@ pub fn instructions(text: &str) -> Option<Vec<Instruction>> {
 
 fn build(kind: Kind, caps: &[String], statement: String, given: Vec<String>) -> Instruction {
     let text = given.join("\n\n");
-    let (action, target) = match kind {
-        Kind::Entry => (Action::Replace, Target::Entry),
-        Kind::Sentence => (
-            Action::Replace,
-            Target::Sentence {
-                sentence: ordinal(&caps[0]),
-                paragraph: ordinal(&caps[1]),
-            },
-        ),
-        Kind::Subsection => (
-            Action::Replace,
-            Target::Subsection {
-                paragraph: ordinal(&caps[0]),
-                name: caps[1].trim_matches(['"', ' ']).to_string(),
-            },
-        ),
-        Kind::Paragraphs => {
-            let mut paragraphs = vec![ordinal(&caps[0])];
-            if !caps[1].is_empty() {
-                paragraphs.push(ordinal(&caps[1]));
-            }
-            (Action::Replace, Target::Paragraphs { paragraphs })
-        }
-        Kind::Bullet => (
-            Action::Replace,
-            Target::Bullet {
-                bullet: ordinal(&caps[0]),
-            },
-        ),
-        Kind::Unclear => (Action::Replace, Target::Unclear),
-        Kind::BeforeNamed => (
-            Action::Insert,
-            Target::BeforeNamed {
-                name: caps[0].trim_matches(['"', ' ']).to_string(),
-            },
-        ),
-        Kind::AfterParagraph => (
-            Action::Insert,
-            Target::AfterParagraph {
-                paragraph: ordinal(&caps[0]),
-            },
-        ),
-        Kind::NewBulletIn => (
-            Action::Insert,
-            Target::NewBullet {
-                section: Some(caps[0].trim_matches(['"', ' ']).to_string()),
-            },
-        ),
-        Kind::NewBullet => (Action::Insert, Target::NewBullet { section: None }),
-        Kind::Words => (
-            Action::Delete,
-            Target::Words {
-                paragraph: ordinal(&caps[0]),
-            },
-        ),
-        Kind::End => (Action::Insert, Target::End),
-    };
+    // An ordinal that is not read exactly makes the instruction one this
+    // tool does not read: said, not applied.
+    let (action, target) = target(kind, caps).unwrap_or((Action::Replace, Target::Unread));
     Instruction {
         statement,
         action,
@@ -449,21 +492,101 @@ fn build(kind: Kind, caps: &[String], statement: String, given: Vec<String>) -> 
     }
 }
 
+/// What an instruction of a kind does, where, from the parts its words
+/// named; `None` when an ordinal among them names no place.
+fn target(kind: Kind, caps: &[String]) -> Option<(Action, Target)> {
+    let name = |k: usize| caps[k].trim_matches(['"', ' ']).to_string();
+    Some(match kind {
+        Kind::Entry => (Action::Replace, Target::Entry),
+        Kind::Sentence => (
+            Action::Replace,
+            Target::Sentence {
+                sentence: ordinal(&caps[0])?,
+                paragraph: ordinal(&caps[1])?,
+            },
+        ),
+        Kind::Subsection => (
+            Action::Replace,
+            Target::Subsection {
+                paragraph: ordinal(&caps[0])?,
+                name: name(1),
+            },
+        ),
+        Kind::Paragraphs => {
+            let mut paragraphs = vec![ordinal(&caps[0])?];
+            if !caps[1].is_empty() {
+                paragraphs.push(ordinal(&caps[1])?);
+            }
+            (Action::Replace, Target::Paragraphs { paragraphs })
+        }
+        Kind::Bullet => (
+            Action::Replace,
+            Target::Bullet {
+                bullet: ordinal(&caps[0])?,
+            },
+        ),
+        Kind::Unclear => (Action::Replace, Target::Unclear),
+        Kind::BeforeNamed => (Action::Insert, Target::BeforeNamed { name: name(0) }),
+        Kind::AfterParagraph => (
+            Action::Insert,
+            Target::AfterParagraph {
+                paragraph: ordinal(&caps[0])?,
+            },
+        ),
+        Kind::NewBulletIn => (
+            Action::Insert,
+            Target::NewBullet {
+                section: Some(name(0)),
+            },
+        ),
+        Kind::NewBullet => (Action::Insert, Target::NewBullet { section: None }),
+        Kind::Words => (
+            Action::Delete,
+            Target::Words {
+                paragraph: ordinal(&caps[0])?,
+            },
+        ),
+        Kind::End => (Action::Insert, Target::End),
+        Kind::Unread => return None,
+    })
+}
+
 /// The blocks of an entry's text: paragraphs and lists.
 #[derive(Debug, Clone)]
 struct Block {
     text: String,
+    /// Every line is a bullet point.
     list: bool,
+    /// How many of its lines are bullet points (kept, so that a bullet
+    /// point is found by counting blocks, not by reading every line).
+    bullets: usize,
+}
+
+impl Block {
+    fn new(text: String) -> Block {
+        let bullets = text.lines().filter(|l| is_bullet(l)).count();
+        Block {
+            list: bullets == text.lines().count(),
+            bullets,
+            text,
+        }
+    }
+
+    /// Lines added at the end of the block.
+    fn push_lines(&mut self, lines: &str) {
+        self.text.push('\n');
+        self.text.push_str(lines);
+        let added = lines.lines().filter(|l| is_bullet(l)).count();
+        self.list = self.list && added == lines.lines().count();
+        self.bullets += added;
+    }
 }
 
 fn blocks(text: &str) -> Vec<Block> {
     text.split("\n\n")
         .map(str::trim)
         .filter(|b| !b.is_empty())
-        .map(|b| Block {
-            list: b.lines().all(is_bullet),
-            text: b.to_string(),
-        })
+        .map(|b| Block::new(b.to_string()))
         .collect()
 }
 
@@ -485,6 +608,7 @@ fn pick(ordinal: Ordinal, count: usize) -> Result<usize, Failure> {
     match ordinal {
         Ordinal::Last if count > 0 => Ok(count - 1),
         Ordinal::Nth(n) if n >= 1 && n <= count => Ok(n - 1),
+        Ordinal::FromLast(n) if n >= 1 && n <= count => Ok(count - n),
         _ => Err(Failure::Missing { have: count }),
     }
 }
@@ -524,9 +648,14 @@ fn sentences(text: &str) -> Vec<(usize, usize)> {
     out
 }
 
-/// Applies one instruction to `text` as it stood before the amendment
-/// (`before`, for ordinals): the new text, or why not.
-fn apply_one(text: &str, instruction: &Instruction) -> Result<String, Failure> {
+/// Applies one instruction to the blocks: the words it took out and put
+/// in, or why not (the blocks then stay as they were). It costs the blocks
+/// it touches, and a scan of the blocks' kinds, never a read of the whole
+/// text.
+fn apply_one(
+    blocks: &mut Vec<Block>,
+    instruction: &Instruction,
+) -> Result<(String, String), Failure> {
     let given = instruction.text.trim();
     match instruction.target {
         Target::Unread => return Err(Failure::NoInstruction),
@@ -534,43 +663,35 @@ fn apply_one(text: &str, instruction: &Instruction) -> Result<String, Failure> {
         _ if given.is_empty() => return Err(Failure::NoText),
         _ => {}
     }
-    let mut blocks = blocks(text);
-    let paragraphs = paragraph_indices(&blocks);
-    let new_blocks = |t: &str| -> Vec<Block> { self::blocks(t) };
+    let paragraphs = paragraph_indices(blocks);
+    let paragraph = |o: &Ordinal| pick(*o, paragraphs.len()).map(|i| paragraphs[i]);
     match &instruction.target {
-        Target::Unclear | Target::Unread => return Err(Failure::Unclear),
-        Target::Entry => return Ok(given.to_string()),
-        Target::End => {
-            blocks.extend(new_blocks(given));
-        }
+        Target::Unclear | Target::Unread => Err(Failure::Unclear),
+        Target::Entry => Ok(splice(blocks, 0, blocks.len(), given)),
+        Target::End => Ok(splice(blocks, blocks.len(), 0, given)),
         Target::Paragraphs { paragraphs: which } => {
-            let mut at: Vec<usize> = which
-                .iter()
-                .map(|o| pick(*o, paragraphs.len()).map(|i| paragraphs[i]))
-                .collect::<Result<_, _>>()?;
+            let mut at: Vec<usize> = which.iter().map(paragraph).collect::<Result<_, _>>()?;
             at.sort_unstable();
+            at.dedup();
             let first = at[0];
-            for &i in at.iter().rev() {
-                blocks.remove(i);
-            }
-            for (k, b) in new_blocks(given).into_iter().enumerate() {
-                blocks.insert(first + k, b);
-            }
+            let mut removed: Vec<String> =
+                at.iter().rev().map(|&i| blocks.remove(i).text).collect();
+            removed.reverse();
+            let new = self::blocks(given);
+            let added = join(&new);
+            blocks.splice(first..first, new);
+            Ok(changed_words(&removed.join("\n\n"), &added))
         }
-        Target::AfterParagraph { paragraph } => {
-            let i = paragraphs[pick(*paragraph, paragraphs.len())?];
-            for (k, b) in new_blocks(given).into_iter().enumerate() {
-                blocks.insert(i + 1 + k, b);
-            }
+        Target::AfterParagraph { paragraph: p } => {
+            let i = paragraph(p)?;
+            Ok(splice(blocks, i + 1, 0, given))
         }
         Target::BeforeNamed { name } => {
-            let i = named_block(&blocks, name)?;
-            for (k, b) in new_blocks(given).into_iter().enumerate() {
-                blocks.insert(i + k, b);
-            }
+            let i = named_block(blocks, name)?;
+            Ok(splice(blocks, i, 0, given))
         }
         Target::Subsection { name, paragraph } => {
-            let start = named_block(&blocks, name)?;
+            let start = named_block(blocks, name)?;
             // The subsection runs from the paragraph its name begins to the
             // next paragraph that begins with a name of its own ("X – ").
             let within: Vec<usize> = (start..blocks.len())
@@ -578,98 +699,91 @@ fn apply_one(text: &str, instruction: &Instruction) -> Result<String, Failure> {
                 .filter(|&i| !blocks[i].list)
                 .collect();
             let i = within[pick(*paragraph, within.len())?];
-            blocks.remove(i);
-            for (k, b) in new_blocks(given).into_iter().enumerate() {
-                blocks.insert(i + k, b);
-            }
+            Ok(splice(blocks, i, 1, given))
         }
         Target::Sentence {
             sentence,
-            paragraph,
+            paragraph: p,
         } => {
-            let i = paragraphs[pick(*paragraph, paragraphs.len())?];
-            let p = blocks[i].text.clone();
-            let spans = sentences(&p);
+            let i = paragraph(p)?;
+            let old = &blocks[i].text;
+            let spans = sentences(old);
             let (s, e) = spans[pick(*sentence, spans.len())?];
             let mut new = String::new();
-            new.push_str(&p[..s]);
+            new.push_str(&old[..s]);
             new.push_str(given);
-            if e < p.len() {
+            if e < old.len() {
                 new.push(' ');
-                new.push_str(p[e..].trim_start());
+                new.push_str(old[e..].trim_start());
             }
-            blocks[i].text = new;
+            let old = std::mem::replace(&mut blocks[i], Block::new(new));
+            Ok(changed_words(&old.text, &blocks[i].text))
         }
         Target::Bullet { bullet } => {
-            let bullets: Vec<(usize, usize)> = blocks
+            let total: usize = blocks.iter().map(|b| b.bullets).sum();
+            let mut left = pick(*bullet, total)?;
+            let i = blocks
                 .iter()
-                .enumerate()
-                .flat_map(|(i, b)| {
-                    b.text
-                        .lines()
-                        .enumerate()
-                        .filter(|(_, l)| is_bullet(l))
-                        .map(move |(j, _)| (i, j))
+                .position(|b| {
+                    let here = left < b.bullets;
+                    if !here {
+                        left -= b.bullets;
+                    }
+                    here
                 })
+                .ok_or(Failure::Missing { have: total })?;
+            let lines: Vec<&str> = blocks[i].text.lines().collect();
+            let j = (0..lines.len())
+                .filter(|&k| is_bullet(lines[k]))
+                .nth(left)
+                .ok_or(Failure::Missing { have: total })?;
+            let marker: String = lines[j]
+                .chars()
+                .take_while(|c| !c.is_alphanumeric() && *c != '*')
                 .collect();
-            let (i, j) = bullets[pick(*bullet, bullets.len())?];
-            let marker: String = blocks[i]
-                .text
-                .lines()
-                .nth(j)
-                .map(|l| {
-                    l.chars()
-                        .take_while(|c| !c.is_alphanumeric() && *c != '*')
-                        .collect()
-                })
-                .unwrap_or_else(|| "- ".to_string());
             let replacement = if is_bullet(given) {
                 given.to_string()
             } else {
                 format!("{marker}{given}")
             };
-            let lines: Vec<String> = blocks[i]
-                .text
-                .lines()
-                .enumerate()
-                .map(|(k, l)| {
-                    if k == j {
-                        replacement.clone()
-                    } else {
-                        l.to_string()
-                    }
-                })
-                .collect();
-            blocks[i].text = lines.join("\n");
+            let old_line = lines[j].to_string();
+            let mut new_lines = lines.clone();
+            new_lines[j] = &replacement;
+            let new = new_lines.join("\n");
+            blocks[i] = Block::new(new);
+            Ok(changed_words(&old_line, &replacement))
         }
         Target::NewBullet { section } => {
             let from = match section {
-                Some(name) => named_block(&blocks, name)?,
+                Some(name) => named_block(blocks, name)?,
                 None => 0,
             };
             let list = (from..blocks.len())
-                .filter(|&i| blocks[i].text.lines().any(is_bullet))
+                .filter(|&i| blocks[i].bullets > 0)
                 .take_while(|&i| {
                     section.is_none()
                         || i == from
-                        || !begins_named(&blocks[i].text)
                         || blocks[i].list
+                        || !begins_named(&blocks[i].text)
                 })
                 .last()
                 .ok_or(Failure::Missing { have: 0 })?;
-            blocks[list].text.push('\n');
-            blocks[list].text.push_str(given);
+            blocks[list].push_lines(given);
+            Ok((String::new(), given.to_string()))
         }
-        Target::Words { paragraph } => {
-            let i = paragraphs[pick(*paragraph, paragraphs.len())?];
+        Target::Words { paragraph: p } => {
+            let i = paragraph(p)?;
             let words = bare(given);
-            let p = blocks[i].text.clone();
-            let hits: Vec<usize> = p.match_indices(words.as_str()).map(|(at, _)| at).collect();
+            let old = &blocks[i].text;
+            let hits: Vec<usize> = old
+                .match_indices(words.as_str())
+                .map(|(at, _)| at)
+                .collect();
             match hits.as_slice() {
-                [] => return Err(Failure::WordsNotFound),
+                [] => Err(Failure::WordsNotFound),
                 [at] => {
-                    let mut new = p[..*at].trim_end().to_string();
-                    let rest = p[at + words.len()..].trim_start();
+                    let mut new = old[..*at].trim_end().to_string();
+                    let rest = old[at + words.len()..].trim_start();
                     if !new.is_empty()
                         && !rest.is_empty()
                         && !rest.starts_with(['.', ',', ';', ':', ')'])
@@ -677,13 +791,22 @@ fn apply_one(text: &str, instruction: &Instruction) -> Result<String, Failure> {
                         new.push(' ');
                     }
                     new.push_str(rest);
-                    blocks[i].text = tidy(&new);
+                    let old = std::mem::replace(&mut blocks[i], Block::new(tidy(&new)));
+                    Ok(changed_words(&old.text, &blocks[i].text))
                 }
-                _ => return Err(Failure::WordsTwice),
+                _ => Err(Failure::WordsTwice),
             }
         }
     }
-    Ok(join(&blocks))
+}
+
+/// Puts the blocks of `given` in place of `remove` blocks at `at`: the
+/// words taken out and put in.
+fn splice(blocks: &mut Vec<Block>, at: usize, remove: usize, given: &str) -> (String, String) {
+    let new = self::blocks(given);
+    let added = join(&new);
+    let old: Vec<Block> = blocks.splice(at..at + remove, new).collect();
+    changed_words(&join(&old), &added)
 }
 
 /// Punctuation left doubled where words were struck ("game, , unless").
@@ -730,48 +853,74 @@ fn named_block(blocks: &[Block], name: &str) -> Result<usize, Failure> {
     }
 }
 
-/// Applies the instructions of one amendment to `text`: the text after it,
-/// and each instruction's step. Ordinals name the text as it was given;
-/// so instructions are applied last place first when they name different
-/// paragraphs by ordinal.
-pub fn apply(text: &str, instructions: &[Instruction]) -> (String, Vec<Step>) {
-    let mut current = text.to_string();
-    let mut steps = Vec::new();
-    // Apply later places first, so that earlier ordinals stay true.
-    let mut order: Vec<usize> = (0..instructions.len()).collect();
-    order.sort_by_key(|&i| std::cmp::Reverse(place(text, &instructions[i].target)));
-    let mut outcomes: Vec<Option<Step>> = vec![None; instructions.len()];
-    for i in order {
-        let instruction = &instructions[i];
-        let step = match apply_one(&current, instruction) {
-            Ok(next) => {
-                let (removed, added) = changed_words(&current, &next);
-                current = next;
-                Step {
-                    instruction: instruction.clone(),
-                    failure: None,
-                    removed,
-                    added,
-                }
-            }
-            Err(failure) => Step {
-                instruction: instruction.clone(),
-                failure: Some(failure),
-                removed: String::new(),
-                added: String::new(),
-            },
-        };
-        outcomes[i] = Some(step);
-    }
-    steps.extend(outcomes.into_iter().flatten());
-    (current, steps)
+/// An entry's text as its blocks, amended in place. A base entry is split
+/// once, every instruction of every later ruling is applied to the blocks
+/// it names, and the text is joined once: the cost grows with the number
+/// of instructions, not with their number times the length of the text.
+#[derive(Debug, Clone)]
+pub struct Text {
+    blocks: Vec<Block>,
+    /// The text as given, while no instruction has changed it (so that an
+    /// entry nothing applies to is its own text, spacing and all).
+    unchanged: Option<String>,
 }
 
-/// Where in the text an instruction acts, as a paragraph index (for the
-/// order of application); instructions without a place keep their order.
-fn place(text: &str, target: &Target) -> usize {
-    let blocks = blocks(text);
-    let paragraphs = paragraph_indices(&blocks);
+impl Text {
+    pub fn new(text: &str) -> Text {
+        Text {
+            blocks: blocks(text),
+            unchanged: Some(text.to_string()),
+        }
+    }
+
+    /// Applies the instructions of one amendment: each instruction's step.
+    /// Ordinals name the text as it was given, so instructions that name
+    /// paragraphs by ordinal are applied last place first.
+    pub fn apply(&mut self, instructions: &[Instruction]) -> Vec<Step> {
+        let paragraphs = paragraph_indices(&self.blocks);
+        let mut order: Vec<usize> = (0..instructions.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(place(&paragraphs, &instructions[i].target)));
+        let mut outcomes: Vec<Option<Step>> = vec![None; instructions.len()];
+        for i in order {
+            let instruction = &instructions[i];
+            let (failure, removed, added) = match apply_one(&mut self.blocks, instruction) {
+                Ok((removed, added)) => {
+                    self.unchanged = None;
+                    (None, removed, added)
+                }
+                Err(failure) => (Some(failure), String::new(), String::new()),
+            };
+            outcomes[i] = Some(Step {
+                instruction: instruction.clone(),
+                failure,
+                removed,
+                added,
+            });
+        }
+        outcomes.into_iter().flatten().collect()
+    }
+}
+
+impl std::fmt::Display for Text {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.unchanged {
+            Some(text) => f.write_str(text),
+            None => f.write_str(&join(&self.blocks)),
+        }
+    }
+}
+
+/// Applies the instructions of one amendment to `text`: the text after it,
+/// and each instruction's step.
+pub fn apply(text: &str, instructions: &[Instruction]) -> (String, Vec<Step>) {
+    let mut amended = Text::new(text);
+    let steps = amended.apply(instructions);
+    (amended.to_string(), steps)
+}
+
+/// Where in the text an instruction acts, as a block index (for the order
+/// of application); instructions without a place keep their order.
+fn place(paragraphs: &[usize], target: &Target) -> usize {
     let at = |o: &Ordinal| pick(*o, paragraphs.len()).map(|i| paragraphs[i]).ok();
     match target {
         Target::Paragraphs { paragraphs: which } => which.iter().filter_map(at).min(),
@@ -939,5 +1088,136 @@ mod tests {
         let i = one("Revise as follows:\n\nNew text.\n\nClarifies that nothing else changed.");
         assert_eq!(i.text, "New text.");
         assert!(instructions("A plain ruling.").is_none());
+    }
+
+    /// An entry of 25 paragraphs, each saying its place.
+    fn numbered(count: usize) -> String {
+        (1..=count)
+            .map(|n| format!("Paragraph {n}."))
+            .collect::<Vec<_>>()
+            .join("\n\n")
+    }
+
+    #[test]
+    fn every_ordinal_form_is_read_exactly() {
+        let forms = [
+            ("first", Ordinal::Nth(1)),
+            ("ninth", Ordinal::Nth(9)),
+            ("twelfth", Ordinal::Nth(12)),
+            ("nineteenth", Ordinal::Nth(19)),
+            ("twentieth", Ordinal::Nth(20)),
+            ("twenty-first", Ordinal::Nth(21)),
+            ("twenty first", Ordinal::Nth(21)),
+            ("forty–second", Ordinal::Nth(42)),
+            ("ninety-ninth", Ordinal::Nth(99)),
+            ("1st", Ordinal::Nth(1)),
+            ("2nd", Ordinal::Nth(2)),
+            ("3rd", Ordinal::Nth(3)),
+            ("11th", Ordinal::Nth(11)),
+            ("21st", Ordinal::Nth(21)),
+            ("112th", Ordinal::Nth(112)),
+            ("last", Ordinal::Last),
+            ("final", Ordinal::Last),
+            ("penultimate", Ordinal::FromLast(2)),
+            ("second-to-last", Ordinal::FromLast(2)),
+            ("next-to-last", Ordinal::FromLast(2)),
+            ("second from last", Ordinal::FromLast(2)),
+            ("third from the end", Ordinal::FromLast(3)),
+            ("antepenultimate", Ordinal::FromLast(3)),
+        ];
+        for (words, want) in forms {
+            let i = one(&format!(
+                "Replace the {words} paragraph of this entry with the following:\n\nNew."
+            ));
+            assert_eq!(
+                i.target,
+                Target::Paragraphs {
+                    paragraphs: vec![want]
+                },
+                "{words}"
+            );
+        }
+    }
+
+    #[test]
+    fn each_ordinal_form_names_its_paragraph() {
+        let entry = numbered(25);
+        for (words, n) in [
+            ("twentieth", 20),
+            ("twenty-first", 21),
+            ("21st", 21),
+            ("penultimate", 24),
+            ("second-to-last", 24),
+            ("next-to-last", 24),
+            ("second from last", 24),
+            ("last", 25),
+        ] {
+            let (text, steps) = apply(
+                &entry,
+                &[one(&format!(
+                    "Replace the {words} paragraph of this entry with the following:\n\nNew."
+                ))],
+            );
+            assert_eq!(steps[0].failure, None, "{words}");
+            assert_eq!(steps[0].removed, format!("Paragraph {n}"), "{words}");
+            assert!(!text.contains(&format!("Paragraph {n}.")), "{words}");
+            assert_eq!(blocks(&text).len(), 25, "{words}: {text}");
+        }
+    }
+
+    #[test]
+    fn an_ordinal_out_of_range_or_not_read_leaves_the_text() {
+        let entry = numbered(25);
+        for (words, failure) in [
+            ("thirtieth", Failure::Missing { have: 25 }),
+            ("30th", Failure::Missing { have: 25 }),
+            ("ninety-ninth", Failure::Missing { have: 25 }),
+            ("twenty-sixth from last", Failure::Missing { have: 25 }),
+            ("0th", Failure::NoInstruction),
+            ("21th", Failure::NoInstruction),
+            ("twentyfirst", Failure::NoInstruction),
+            ("umpteenth", Failure::NoInstruction),
+        ] {
+            let instruction = format!(
+                "Replace the {words} paragraph of this entry with the following:\n\nNew words."
+            );
+            let all = instructions(&instruction).expect("read as an instruction");
+            assert_eq!(all.len(), 1, "{words}: {all:?}");
+            let (text, steps) = apply(&entry, &all);
+            assert_eq!(text, entry, "{words}");
+            assert_eq!(steps[0].failure, Some(failure), "{words}");
+        }
+        // A sentence named by an ordinal not read is not applied either.
+        let (text, steps) = apply(
+            &entry,
+            &instructions(
+                "Replace the zeroth sentence of the 2nd paragraph with the following:\n\nNew.",
+            )
+            .unwrap(),
+        );
+        assert_eq!(text, entry);
+        assert_eq!(steps[0].failure, Some(Failure::NoInstruction));
+    }
+
+    #[test]
+    fn thousands_of_instructions_take_linear_time() {
+        let many: Vec<Instruction> = (0..5000)
+            .map(|n| Instruction {
+                statement: String::new(),
+                action: Action::Insert,
+                target: Target::AfterParagraph {
+                    paragraph: Ordinal::Last,
+                },
+                text: format!("Added {n}."),
+            })
+            .collect();
+        let mut text = Text::new(&numbered(3));
+        let start = std::time::Instant::now();
+        for instruction in &many {
+            text.apply(std::slice::from_ref(instruction));
+        }
+        let text = text.to_string();
+        assert!(start.elapsed().as_secs_f64() < 2.0, "{:?}", start.elapsed());
+        assert!(text.ends_with("Added 4998.\n\nAdded 4999."), "{text}");
     }
 }

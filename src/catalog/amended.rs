@@ -69,9 +69,10 @@ pub fn compose(mut all: Vec<Stored>, bases: &HashSet<String>) -> Option<Amended>
     Some(apply(base, later))
 }
 
-/// Applies each later ruling to the base text, in order.
+/// Applies each later ruling to the base text, in order: one text, split
+/// once and joined once, however many rulings amend it.
 fn apply(base: Stored, later: Vec<Stored>) -> Amended {
-    let mut text = base.entry.text.clone();
+    let mut text = amend::Text::new(&base.entry.text);
     let mut steps = Vec::new();
     for by in later {
         let instructions = match amend::instructions(&by.entry.text) {
@@ -102,12 +103,15 @@ fn apply(base: Stored, later: Vec<Stored>) -> Amended {
             .flat_map(|i| amend::bracketed(&i.text))
             .collect();
         instructions.extend(inside);
-        let (next, applied) = amend::apply(&text, &instructions);
-        text = next;
+        let applied = text.apply(&instructions);
         steps.extend(applied.into_iter().map(|step| AmendStep {
             by: by.clone(),
             step,
         }));
     }
-    Amended { base, text, steps }
+    Amended {
+        base,
+        text: text.to_string(),
+        steps,
+    }
 }

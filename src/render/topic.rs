@@ -176,6 +176,7 @@ pub fn target_text(target: &Target) -> String {
     let ord = |o: &Ordinal| match o {
         Ordinal::Nth(n) => n.to_string(),
         Ordinal::Last => "last".to_string(),
+        Ordinal::FromLast(n) => format!("{n} from last"),
     };
     match target {
         Target::Entry => "whole entry".to_string(),
