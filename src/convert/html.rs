@@ -38,6 +38,12 @@ const MAX_DEPTH: usize = 256;
 /// more than a few dozen deep, so a page nested deeper is damaged.
 pub const MAX_NESTING: usize = 1000;
 
+/// The most attributes of one tag read (the rest are dropped before the
+/// page is parsed): html5ever checks each new attribute against the ones
+/// before it, so its work grows with the square of their number; a real
+/// tag has a handful.
+pub const MAX_ATTRIBUTES: usize = 256;
+
 /// How much of a dropped element's text the report shows.
 const GLIMPSE_CHARS: usize = 60;
 
@@ -93,6 +99,10 @@ const CHROME_NAMES: [&str; 22] = [
 /// Converts the page `name`.
 pub fn convert(name: &str, bytes: Vec<u8>) -> Result<Converted, DocumentError> {
     let (text, notes) = decode_page(name, bytes)?;
+    let text = match cap_attributes(&text) {
+        Some(capped) => capped,
+        None => text,
+    };
     if nesting(&text) > MAX_NESTING {
         return Err(DocumentError::TooDeep {
             file: name.to_string(),
@@ -220,6 +230,11 @@ fn declared_single_byte(bytes: &[u8]) -> bool {
 fn nesting(text: &str) -> usize {
     let bytes = text.as_bytes();
     let (mut depth, mut deepest) = (0usize, 0usize);
+    // Elements open by name: an end tag of a name none is open of closes
+    // nothing (html5ever ignores it), so it must not make the page read as
+    // shallower than it is (`<div></x>` over and over nests as deep as
+    // `<div>` alone, and costs the parser the square of that depth).
+    let mut open: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     let mut i = 0;
     while let Some(at) = bytes[i..].iter().position(|&b| b == b'<') {
         i += at + 1;
@@ -260,14 +275,98 @@ fn nesting(text: &str) -> usize {
             continue;
         }
         if closing {
-            depth = depth.saturating_sub(1);
+            if let Some(count) = open.get_mut(&name).filter(|c| **c > 0) {
+                *count -= 1;
+                depth = depth.saturating_sub(1);
+            }
         } else {
+            *open.entry(name).or_default() += 1;
             depth += 1;
             deepest = deepest.max(depth);
         }
         i = end;
     }
     deepest
+}
+
+/// The page with every start tag cut to its first [`MAX_ATTRIBUTES`]
+/// attributes; `None` when no tag has more (the page is then read as it
+/// is). Attributes are found as the HTML tokenizer finds them: a name, and
+/// a value after `=`, quoted or not.
+fn cap_attributes(text: &str) -> Option<String> {
+    let bytes = text.as_bytes();
+    let mut capped: Option<String> = None;
+    // Where the text not yet copied to `capped` starts.
+    let mut copied = 0;
+    let mut i = 0;
+    while let Some(at) = bytes[i..].iter().position(|&b| b == b'<') {
+        i += at + 1;
+        if !bytes.get(i).is_some_and(u8::is_ascii_alphabetic) {
+            continue;
+        }
+        while i < bytes.len() && !bytes[i].is_ascii_whitespace() && !matches!(bytes[i], b'>' | b'/')
+        {
+            i += 1;
+        }
+        let mut count = 0;
+        let mut cut = None;
+        loop {
+            while i < bytes.len() && (bytes[i].is_ascii_whitespace() || bytes[i] == b'/') {
+                i += 1;
+            }
+            if i >= bytes.len() || bytes[i] == b'>' {
+                break;
+            }
+            // A name (its first character may be `=`, as the tokenizer allows).
+            i += 1;
+            while i < bytes.len()
+                && !bytes[i].is_ascii_whitespace()
+                && !matches!(bytes[i], b'>' | b'/' | b'=')
+            {
+                i += 1;
+            }
+            let mut j = i;
+            while j < bytes.len() && bytes[j].is_ascii_whitespace() {
+                j += 1;
+            }
+            if bytes.get(j) == Some(&b'=') {
+                j += 1;
+                while j < bytes.len() && bytes[j].is_ascii_whitespace() {
+                    j += 1;
+                }
+                match bytes.get(j) {
+                    Some(&quote @ (b'"' | b'\'')) => {
+                        j += 1;
+                        j += bytes[j..]
+                            .iter()
+                            .position(|&b| b == quote)
+                            .map_or(bytes.len() - j, |n| n + 1);
+                    }
+                    _ => {
+                        while j < bytes.len() && !bytes[j].is_ascii_whitespace() && bytes[j] != b'>'
+                        {
+                            j += 1;
+                        }
+                    }
+                }
+                i = j;
+            }
+            count += 1;
+            if count == MAX_ATTRIBUTES {
+                cut = Some(i);
+            }
+        }
+        if let (Some(cut), true) = (cut, count > MAX_ATTRIBUTES) {
+            let out = capped.get_or_insert_with(|| String::with_capacity(text.len()));
+            // Cuts fall on ASCII bytes (after a quote, before a space or `>`).
+            out.push_str(&text[copied..cut]);
+            copied = i.min(bytes.len());
+        }
+    }
+    capped.map(|mut out| {
+        out.push_str(&text[copied..]);
+        out
+    })
 }
 
 /// What an element does to the text in it.
@@ -867,6 +966,51 @@ mod tests {
         // Paragraphs and cells left open do not count as nesting.
         let open = "<p><b>X</b> &ndash; y<li>z<td>w".repeat(5000);
         assert!(convert("open.html", open.into_bytes()).is_ok());
+    }
+
+    #[test]
+    fn stray_end_tags_do_not_hide_nesting() {
+        let started = std::time::Instant::now();
+        let stray = format!("<p><b>X</b> &ndash; y{}", "<div></x>".repeat(200_000));
+        let refused = convert("stray.html", stray.into_bytes()).unwrap_err();
+        assert!(
+            matches!(refused, DocumentError::TooDeep { .. }),
+            "{refused}"
+        );
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+        // An end tag of an element open still closes it.
+        let closed = "<div><b>X</b> &ndash; y</DIV>".repeat(5000);
+        assert!(convert("closed.html", closed.into_bytes()).is_ok());
+    }
+
+    #[test]
+    fn a_tag_keeps_its_first_attributes_only() {
+        let attributes = |n: usize| {
+            (0..n)
+                .map(|i| format!(" a{i}=\"v>{i}\""))
+                .collect::<String>()
+        };
+        let page = format!(
+            "<p{}><b>Head</b> &ndash; text</p>",
+            attributes(MAX_ATTRIBUTES + 5)
+        );
+        let capped = cap_attributes(&page).unwrap();
+        assert_eq!(
+            capped,
+            format!(
+                "<p{}><b>Head</b> &ndash; text</p>",
+                attributes(MAX_ATTRIBUTES)
+            )
+        );
+        assert_eq!(
+            cap_attributes(&format!("<p{}>x", attributes(MAX_ATTRIBUTES))),
+            None
+        );
+        let started = std::time::Instant::now();
+        let many = format!("<p{}><b>Head</b> &ndash; text</p>", " a=1".repeat(500_000));
+        let c = convert("many.html", many.into_bytes()).unwrap();
+        assert!(c.markdown.contains("**Head** – text"), "{}", c.markdown);
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
     }
 
     /// Byte flips, insertions of markup and truncations of the fixtures:
