@@ -2,6 +2,7 @@
 //! a date, step by step, each step with the ruling it comes from.
 
 use std::collections::HashSet;
+use std::sync::Arc;
 
 use super::{Catalog, CatalogError, Stored, Topic};
 use crate::amend::{self, Action, Instruction, Step, Target};
@@ -19,8 +20,9 @@ pub struct Amended {
 
 /// One instruction of a ruling, applied or not.
 pub struct AmendStep {
-    /// The ruling that gives it.
-    pub by: Stored,
+    /// The ruling that gives it (shared by its instructions: a ruling of
+    /// thousands of instructions is not copied for each).
+    pub by: Arc<Stored>,
     pub step: Step,
 }
 
@@ -75,6 +77,7 @@ fn apply(base: Stored, later: Vec<Stored>) -> Amended {
     let mut text = amend::Text::new(&base.entry.text);
     let mut steps = Vec::new();
     for by in later {
+        let by = Arc::new(by);
         let instructions = match amend::instructions(&by.entry.text) {
             Some(found) => found,
             None if by.entry.effect == Some(Effect::Amends) => vec![Instruction {
@@ -105,7 +108,7 @@ fn apply(base: Stored, later: Vec<Stored>) -> Amended {
         instructions.extend(inside);
         let applied = text.apply(&instructions);
         steps.extend(applied.into_iter().map(|step| AmendStep {
-            by: by.clone(),
+            by: Arc::clone(&by),
             step,
         }));
     }
