@@ -82,7 +82,11 @@ pub fn run(config: &Config, args: &ServeArgs) -> anyhow::Result<()> {
         eprintln!("{warning}");
     }
     listener.set_nonblocking(true)?;
+    // No more threads for answers than answers worked on at once: each
+    // thread that allocates gets a malloc arena of its own, whose freed
+    // memory stays with the process.
     let runtime = tokio::runtime::Builder::new_multi_thread()
+        .max_blocking_threads(state::answer_slots())
         .enable_io()
         .enable_time()
         .build()?;

@@ -59,13 +59,17 @@ pub struct AppState {
     pub answering: tokio::sync::Semaphore,
 }
 
+/// How many answers are worked on at once: two per core.
+pub fn answer_slots() -> usize {
+    std::thread::available_parallelism().map_or(2, |n| n.get()) * 2
+}
+
 /// Most bytes of answers kept.
 pub const MOST_KEPT_BYTES: usize = 16 << 20;
 
 /// A question: the corpus it was asked of, its day, its command line.
 #[derive(PartialEq, Eq, Hash)]
 struct Question {
-    /// Shared by every question asked of one catalog.
     fingerprint: Arc<str>,
     today: NaiveDate,
     words: Vec<String>,
@@ -92,11 +96,14 @@ impl Kept {
             .iter()
             .map(|w| w.capacity() + ALLOCATION_BYTES)
             .sum();
+        // The fingerprint's own allocation, with the two counts of an Arc.
+        let fingerprint = question.fingerprint.len() + 2 * std::mem::size_of::<usize>();
         SLOT_BYTES
+            + fingerprint
             + words
             + question.words.capacity() * std::mem::size_of::<String>()
             + answer.body.capacity()
-            + 2 * ALLOCATION_BYTES
+            + 3 * ALLOCATION_BYTES
     }
 
     fn keep(&mut self, mut question: Question, answer: &JsonAnswer) {
@@ -128,9 +135,7 @@ impl AppState {
             reading: AtomicBool::new(false),
             unreadable: Mutex::new(None),
             kept: Mutex::new(Kept::default()),
-            answering: tokio::sync::Semaphore::new(
-                std::thread::available_parallelism().map_or(2, |n| n.get()) * 2,
-            ),
+            answering: tokio::sync::Semaphore::new(answer_slots()),
         })
     }
 
@@ -348,5 +353,31 @@ mod tests {
         assert_eq!(kept.answers.len(), 1);
         assert!(kept.answers.contains_key(&question(2)));
         assert!(kept.bytes <= MOST_KEPT_BYTES);
+    }
+
+    #[test]
+    fn small_answers_are_counted_by_what_they_hold_in_memory() {
+        let mut kept = Kept::default();
+        // An answer of two bytes in a buffer grown to a kilobyte.
+        let mut body = Vec::with_capacity(1024);
+        body.extend_from_slice(b"{}");
+        let answer = JsonAnswer {
+            ended: Ok(Outcome::Found),
+            body,
+        };
+        for n in 0..200_000 {
+            let question = Question {
+                fingerprint: Arc::from("0123456789abcdef"),
+                today: NaiveDate::from_ymd_opt(2026, 6, 13).unwrap(),
+                words: vec!["search".into(), "--json".into(), n.to_string()],
+            };
+            kept.keep(question, &answer);
+        }
+        let kept_answer = kept.answers.values().next().unwrap();
+        assert_eq!(kept_answer.body.capacity(), 2, "the spare room is not kept");
+        // Every answer costs at least its slot in the table, so the budget
+        // holds fewer than the two hundred thousand counted by text alone.
+        assert!(kept.answers.len() <= MOST_KEPT_BYTES / SLOT_BYTES);
+        assert!(kept.answers.len() < 200_000);
     }
 }
