@@ -186,7 +186,7 @@ pub fn convert_all(jobs: Vec<Job>) -> Vec<Result<Converted, DocumentError>> {
     }
     let exe = MAY_SPAWN
         .load(Ordering::SeqCst)
-        .then(|| std::env::current_exe().ok())
+        .then(own_executable)
         .flatten();
     let deadline = Instant::now() + limit;
     let read: Vec<(usize, memo::Key, String, Read_)> = match exe {
@@ -307,8 +307,15 @@ fn in_child(exe: &Path, job: &Job, deadline: Instant, limit: Duration) -> Read_ 
         .spawn();
     let mut child = match spawned {
         Ok(child) => child,
-        // No child to be had (out of processes): read here instead.
-        Err(_) => return Read_::Done(super::in_process(job.format, &job.name, job.bytes.clone())),
+        // Never read here instead: the file could take this process down.
+        // Not remembered: the file is not at fault.
+        Err(e) => {
+            return Read_::Cut(failed(
+                job.format,
+                &job.name,
+                format!("could not start a process to read it: {e}"),
+            ))
+        }
     };
     let (status, stdout, stderr) = std::thread::scope(|scope| {
         let stdin = child.stdin.take();
@@ -363,6 +370,17 @@ fn in_child(exe: &Path, job: &Job, deadline: Instant, limit: Duration) -> Read_ 
         death(status, &String::from_utf8_lossy(&stderr))
     );
     Read_::Done(Err(failed(job.format, &job.name, why)))
+}
+
+/// The executable to start readers from: on Linux the running image itself
+/// (`/proc/self/exe` stays valid when the file on disk is replaced by an
+/// upgrade or a build), elsewhere its path.
+fn own_executable() -> Option<std::path::PathBuf> {
+    let running = Path::new("/proc/self/exe");
+    if cfg!(target_os = "linux") && running.exists() {
+        return Some(running.to_path_buf());
+    }
+    std::env::current_exe().ok()
 }
 
 /// Waits for the child; kills it at `deadline` (then `None`).

@@ -17,7 +17,10 @@
 //! A damaged file is an error, never a panic or a hang: the input is
 //! bounded before it is opened ([`MOST_BYTES`], [`MOST_PAGES`],
 //! [`MOST_RUNS`]), and the crate runs on a thread of its own, its panics
-//! caught and its time bounded ([`MOST_SECONDS`]).
+//! caught and its time bounded ([`MOST_SECONDS`]). A file nested past
+//! [`MOST_NESTING`] is refused before the crate sees it (its recursive
+//! parser would overflow the stack); what this cannot see is the reading
+//! child's to survive (`convert::isolated`).
 
 mod layout;
 mod typography;
@@ -37,6 +40,11 @@ pub const MOST_PAGES: usize = 500;
 pub const MOST_RUNS: usize = 500_000;
 /// Most seconds the PDF crate may take over one document.
 pub const MOST_SECONDS: u64 = 20;
+
+/// Most arrays and dictionaries nested in one another: the PDF crate
+/// parses them recursively, so a file nested 100,000 deep overflows any
+/// stack; real documents nest a few levels.
+pub const MOST_NESTING: usize = 1000;
 
 /// A PDF read as Markdown, with what was found on the way (for `check`).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -82,8 +90,86 @@ pub fn to_markdown(bytes: &[u8]) -> Result<PdfMarkdown, PdfError> {
     {
         return Err(PdfError::Damaged("no %PDF- header".to_string()));
     }
+    let depth = nesting(bytes);
+    if depth > MOST_NESTING {
+        return Err(PdfError::Damaged(format!(
+            "objects nested more than {MOST_NESTING} deep"
+        )));
+    }
     let pages = read_guarded(bytes.to_vec())?;
     Ok(layout::compose(&pages))
+}
+
+/// The deepest nesting of arrays (`[`) and dictionaries (`<<`) in the file
+/// as written, outside strings, comments and streams (whose bytes are data;
+/// nesting inside a compressed object stream is not seen here, and is the
+/// reading child's to survive). Stops counting past [`MOST_NESTING`].
+fn nesting(bytes: &[u8]) -> usize {
+    let (mut depth, mut deepest) = (0usize, 0usize);
+    let mut i = 0;
+    while i < bytes.len() && deepest <= MOST_NESTING {
+        match bytes[i] {
+            b'%' => {
+                i += bytes[i..]
+                    .iter()
+                    .position(|&b| b == b'\n' || b == b'\r')
+                    .unwrap_or(bytes.len() - i);
+            }
+            b'(' => {
+                // A literal string: balanced parentheses, `\` escapes.
+                let mut open = 0usize;
+                while i < bytes.len() {
+                    match bytes[i] {
+                        b'\\' => i += 1,
+                        b'(' => open += 1,
+                        b')' => {
+                            open -= 1;
+                            if open == 0 {
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
+                    i += 1;
+                }
+            }
+            b'<' if bytes.get(i + 1) == Some(&b'<') => {
+                depth += 1;
+                deepest = deepest.max(depth);
+                i += 1;
+            }
+            b'<' => {
+                // A hex string.
+                i += bytes[i..]
+                    .iter()
+                    .position(|&b| b == b'>')
+                    .unwrap_or(bytes.len() - i);
+            }
+            b'>' if bytes.get(i + 1) == Some(&b'>') => {
+                depth = depth.saturating_sub(1);
+                i += 1;
+            }
+            b'[' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            b']' => depth = depth.saturating_sub(1),
+            b's' if bytes[i..].starts_with(b"stream")
+                && matches!(bytes.get(i + 6), Some(b'\r' | b'\n'))
+                && (i == 0 || !bytes[i - 1].is_ascii_alphabetic()) =>
+            {
+                // A stream's data, to its end.
+                i += bytes[i..]
+                    .windows(9)
+                    .position(|w| w == b"endstream")
+                    .map_or(bytes.len() - i, |n| n + 9);
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    deepest
 }
 
 /// The name of the thread the PDF crate runs on.
@@ -210,4 +296,41 @@ fn read_pages(bytes: Vec<u8>) -> Result<Vec<Page>, PdfError> {
         return Err(PdfError::NoText);
     }
     Ok(pages)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nesting_is_counted_outside_strings_comments_and_streams() {
+        assert_eq!(nesting(b"<< /A [1 [2] << /B 3 >>] >>"), 3);
+        assert_eq!(
+            nesting(b"(a [[[ \\( string) <5b5b5b> % [[[[ comment\n[]"),
+            1
+        );
+        let mut data = b"<< /Length 9 >>\nstream\n".to_vec();
+        data.extend(vec![b'['; 5000]);
+        data.extend(b"\nendstream\n[[]]");
+        assert_eq!(nesting(&data), 2);
+    }
+
+    #[test]
+    fn a_pdf_nested_past_the_bound_is_refused_before_it_is_parsed() {
+        for value in [
+            [vec![b'['; 100_000], vec![b']'; 100_000]].concat(),
+            vec![b'['; 100_000],
+            "<< /A ".repeat(100_000).into_bytes(),
+        ] {
+            let mut pdf = b"%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Extra ".to_vec();
+            pdf.extend(value);
+            pdf.extend(b" >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n");
+            let started = std::time::Instant::now();
+            assert!(matches!(
+                to_markdown(&pdf),
+                Err(PdfError::Damaged(why)) if why.contains("nested more than")
+            ));
+            assert!(started.elapsed() < std::time::Duration::from_secs(2));
+        }
+    }
 }
