@@ -426,6 +426,27 @@ pub fn seeds(root: &std::path::Path) -> Vec<String> {
     docs
 }
 
+/// Documents whose text nests deep, the shapes that overflowed the PDF
+/// reader's stack and held the HTML reader for minutes: seeds of the long
+/// run (not of the bounded run in the tests, whose inputs stay as they
+/// were).
+#[allow(dead_code)]
+pub fn nesting_shapes() -> Vec<String> {
+    let front = "+++\nedition = \"1E\"\ndate = \"2001-01-01\"\n+++\n";
+    let deep = 100_000;
+    [
+        format!("{}{}", "[".repeat(deep), "]".repeat(deep)),
+        "[".repeat(deep),
+        format!("{}1{}", "<< /A ".repeat(deep / 10), " >>".repeat(deep / 10)),
+        "<div></x>".repeat(deep / 5),
+        "> ".repeat(deep),
+        "* ".repeat(deep),
+    ]
+    .into_iter()
+    .map(|shape| format!("{front}cloaking - A cloaked ship {shape} cannot attack.\n"))
+    .collect()
+}
+
 #[allow(dead_code)]
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -434,7 +455,8 @@ fn main() {
             .map(|a| a.parse().expect("a number"))
             .unwrap_or(default)
     };
-    let docs = seeds(std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
+    let mut docs = seeds(std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
+    docs.extend(nesting_shapes());
     if args.first().map(String::as_str) == Some("--replay") {
         use std::io::Write;
         let bytes = input(&docs, number(1, 1), number(2, 0));
