@@ -43,6 +43,24 @@ impl Corpus {
         editions.dedup();
         editions
     }
+
+    /// What to say when no document became a release: the sources, then
+    /// each file that was not read and why (its error names file and
+    /// line), one a line.
+    pub fn why_none(&self) -> String {
+        let mut message = format!(
+            "no rulings document could be read from {}",
+            escape_name(&self.sources.describe())
+        );
+        if self.problems.is_empty() {
+            message.push_str(": it holds no document in a format this tool reads");
+        }
+        for problem in &self.problems {
+            message.push_str("\n  ");
+            message.push_str(&problem.to_string());
+        }
+        message
+    }
 }
 
 /// Whether a file is a document of the corpus.

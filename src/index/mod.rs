@@ -47,7 +47,9 @@ use crate::safe::escape_name;
 pub enum IndexError {
     #[error(transparent)]
     Corpus(#[from] crate::error::Error),
-    #[error("no rulings document could be read from {}", escape_name(.0))]
+    /// No document became a release: the message names the sources and
+    /// each file with why it was not read ([`Corpus::why_none`]).
+    #[error("{0}")]
     NoDocuments(String),
     #[error("search index at {}: {source}", shown(path))]
     Io {
@@ -412,7 +414,7 @@ fn open_current(store: &Store, expected: Option<&Expected>) -> Result<Found, Unu
 fn load_corpus(sources: &Sources) -> Result<Corpus, IndexError> {
     let corpus = corpus::load_sources(sources)?;
     if corpus.releases.is_empty() {
-        return Err(IndexError::NoDocuments(sources.describe()));
+        return Err(IndexError::NoDocuments(corpus.why_none()));
     }
     Ok(corpus)
 }

@@ -279,3 +279,59 @@ fn curated_front_matter_agrees_with_the_documents_own_words() {
     let keys: BTreeSet<_> = PAIRS.iter().map(|(_, c)| snapshot_name(c)).collect();
     assert_eq!(keys.len(), PAIRS.len());
 }
+
+/// (exit code, stdout, stderr) of the binary on `dir` alone.
+fn run_on(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = crate::common::rulings()
+        .args(["--color", "never", "--no-bundled", "--rulings"])
+        .arg(dir)
+        .arg("--index")
+        .arg(dir.join(".index"))
+        .args(args)
+        .output()
+        .unwrap();
+    crate::common::outcome(out)
+}
+
+#[test]
+fn a_stray_byte_in_a_utf8_document_is_warned_about_and_the_rest_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut bytes = "+++\nedition = \"1E\"\ndate = \"2022-11-07\"\ntitle = \"Recent Rulings Document\"\n+++\n\nWarp Bubble – A ship in a warp bubble cannot be attacked — not by any card.\n\nTribble Bomb – A Tribble Bomb played on a ship stops its crew; "
+        .as_bytes()
+        .to_vec();
+    bytes.push(0xff);
+    bytes.extend_from_slice(" the ship’s “crew” is every personnel aboard.\n".as_bytes());
+    fs::write(dir.path().join("1e-2022-11-07-rrd.md"), bytes).unwrap();
+    let (code, out, err) = run_on(dir.path(), &["show", "tribble bomb"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("the ship’s “crew” is every personnel aboard"),
+        "{out}"
+    );
+    assert!(
+        err.contains("1e-2022-11-07-rrd.md:9: 1 byte(s) that are not UTF-8 (line 9)"),
+        "{err}"
+    );
+    let (code, out, err) = run_on(dir.path(), &["search", "warp bubble attacked"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("1. Warp Bubble"), "{out}");
+    assert!(out.contains("** — not by any card."), "{out}");
+}
+
+#[test]
+fn a_folder_that_yields_no_document_names_each_file_and_why() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("notes.md"), "just some notes\n").unwrap();
+    fs::write(dir.path().join("dump.txt"), b"a\nb\0c").unwrap();
+    let (code, _, err) = run_on(dir.path(), &["releases"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("no rulings document could be read from"),
+        "{err}"
+    );
+    assert!(
+        err.contains("dump.txt:2: binary content (a NUL byte)"),
+        "{err}"
+    );
+    assert!(err.contains("notes.md: cannot tell the date"), "{err}");
+}
