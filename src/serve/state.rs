@@ -199,28 +199,34 @@ impl AppState {
     }
 
     /// Reads the corpus as it is now and puts its catalog in use. A
-    /// catalog of an older corpus (another process held the build lock,
-    /// and the generation before was opened) is not put in use: the next
-    /// request reads again.
+    /// catalog of an older corpus (another process held the build lock
+    /// past its wait, and the generation before was opened; or the corpus
+    /// changed during the reading) is not put in use: the corpus is read
+    /// again, until the catalog is of the corpus as it is.
     fn read_now(&self) {
         let _one = self
             .reopening
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
-        let Ok(wanted) = crate::index::corpus_fingerprint(&self.config.sources) else {
-            return;
-        };
-        match self.config.catalog(&mut Out::new(io::stderr()), true) {
-            Ok(fresh) if fresh.manifest().fingerprint == wanted => {
-                *self.catalog.write().unwrap_or_else(PoisonError::into_inner) = Arc::new(fresh);
-            }
-            Ok(_) => {}
-            Err(e) => {
-                eprintln!("warning: the changed documents cannot be read: {e:#}");
-                *self
-                    .unreadable
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner) = Some((wanted, format!("{e}")));
+        loop {
+            let Ok(wanted) = crate::index::corpus_fingerprint(&self.config.sources) else {
+                return;
+            };
+            match self.config.catalog(&mut Out::new(io::stderr()), true) {
+                Ok(fresh) if fresh.manifest().fingerprint == wanted => {
+                    *self.catalog.write().unwrap_or_else(PoisonError::into_inner) = Arc::new(fresh);
+                    return;
+                }
+                // Each try waits for the build lock first: no spinning.
+                Ok(_) => std::thread::sleep(std::time::Duration::from_millis(100)),
+                Err(e) => {
+                    eprintln!("warning: the changed documents cannot be read: {e:#}");
+                    *self
+                        .unreadable
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner) = Some((wanted, format!("{e}")));
+                    return;
+                }
             }
         }
     }

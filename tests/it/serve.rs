@@ -494,6 +494,48 @@ fn a_request_during_a_rebuild_is_answered_from_the_index_in_use() {
 }
 
 #[test]
+fn a_build_lock_held_by_another_process_does_not_hold_up_the_answers() {
+    let dir = tempfile::tempdir().unwrap();
+    common::write_document(
+        dir.path(),
+        "a.md",
+        "1E",
+        "2020-01-01",
+        "Quark –\n\nQuark may bribe.\n",
+    );
+    let server = Server::start(&only(dir.path()), &[]);
+    assert_eq!(server.json("/api/search?q=quark").0, 200);
+    // What `rulings index` in another process holds while it builds.
+    let lock = std::fs::File::create(server._index.path().join(".build.lock")).unwrap();
+    lock.lock().unwrap();
+    common::write_document(
+        dir.path(),
+        "b.md",
+        "1E",
+        "2021-01-01",
+        "Tribble –\n\nA tribble multiplies.\n",
+    );
+    for _ in 0..3 {
+        let started = std::time::Instant::now();
+        let (status, value) = server.json("/api/search?q=quark");
+        assert_eq!(status, 200, "{value}");
+        assert!(
+            started.elapsed() < Duration::from_secs(2),
+            "{:?}",
+            started.elapsed()
+        );
+        assert_eq!(note_codes(&value), ["newer-corpus"], "{value}");
+        std::thread::sleep(Duration::from_millis(300));
+    }
+    drop(lock);
+    let value = eventually(|| {
+        let (status, value) = server.json("/api/search?q=tribble");
+        (status == 200).then_some(value)
+    });
+    assert_eq!(value["hits"][0]["entry"]["topic"], "Tribble");
+}
+
+#[test]
 fn a_request_head_not_sent_in_time_closes_its_connection() {
     let server = Server::launch(
         &[],
