@@ -188,6 +188,10 @@ pub fn convert_all(jobs: Vec<Job>) -> Vec<Result<Converted, DocumentError>> {
         .load(Ordering::SeqCst)
         .then(own_executable)
         .flatten();
+    // Smaller files first: a file that is slow to read is most often a
+    // large one, and the files queued behind the slow ones are the ones
+    // the shared time may run out on.
+    pending.sort_by_key(|(_, _, job)| job.bytes.len());
     let deadline = Instant::now() + limit;
     let read: Vec<(usize, memo::Key, String, Read_)> = match exe {
         Some(exe) => in_children(&exe, pending, deadline, limit),
