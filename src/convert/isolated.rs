@@ -193,13 +193,13 @@ pub fn convert_all(jobs: Vec<Job>) -> Vec<Result<Converted, DocumentError>> {
     // the shared time may run out on.
     pending.sort_by_key(|(_, _, job)| job.bytes.len());
     let deadline = Instant::now() + limit;
-    let read: Vec<(usize, memo::Key, String, Read_)> = match exe {
+    let read: Vec<(usize, memo::Key, String, Outcome)> = match exe {
         Some(exe) => in_children(&exe, pending, deadline, limit),
         None => pending
             .into_iter()
             .map(|(at, key, job)| {
                 let name = job.name.clone();
-                let outcome = Read_::Done(super::in_process(job.format, &job.name, job.bytes));
+                let outcome = Outcome::Done(super::in_process(job.format, &job.name, job.bytes));
                 (at, key, name, outcome)
             })
             .collect(),
@@ -207,7 +207,7 @@ pub fn convert_all(jobs: Vec<Job>) -> Vec<Result<Converted, DocumentError>> {
     let mut learned = false;
     for (at, key, name, outcome) in read {
         let answer = match outcome {
-            Read_::Done(answer) => {
+            Outcome::Done(answer) => {
                 if let (Err(e), Some(m)) = (&answer, remembered.as_mut()) {
                     if let Some(why) = worth_remembering(e) {
                         m.remember(key, &name, why);
@@ -216,7 +216,7 @@ pub fn convert_all(jobs: Vec<Job>) -> Vec<Result<Converted, DocumentError>> {
                 }
                 answer
             }
-            Read_::Cut(error) => Err(error),
+            Outcome::Cut(error) => Err(error),
         };
         answers[at] = Some(answer);
     }
@@ -232,7 +232,7 @@ pub fn convert_all(jobs: Vec<Job>) -> Vec<Result<Converted, DocumentError>> {
 /// What a reading came to: an answer (remembered if it is a failure), or a
 /// cut-off that is not the file's fault (the shared time was up before the
 /// file had a whole limit of its own): not remembered.
-enum Read_ {
+enum Outcome {
     Done(Result<Converted, DocumentError>),
     Cut(DocumentError),
 }
@@ -267,7 +267,7 @@ fn in_children(
     pending: Pending,
     deadline: Instant,
     limit: Duration,
-) -> Vec<(usize, memo::Key, String, Read_)> {
+) -> Vec<(usize, memo::Key, String, Outcome)> {
     let queue = Mutex::new(pending.into_iter().map(Some).collect::<Vec<_>>());
     let count = queue.lock().map(|q| q.len()).unwrap_or(0);
     let next = AtomicUsize::new(0);
@@ -293,11 +293,11 @@ fn in_children(
 }
 
 /// Reads one job in a child, killed at `deadline`.
-fn in_child(exe: &Path, job: &Job, deadline: Instant, limit: Duration) -> Read_ {
+fn in_child(exe: &Path, job: &Job, deadline: Instant, limit: Duration) -> Outcome {
     let started = Instant::now();
     let whole = format!("{:.0}", limit.as_secs_f64());
     if started >= deadline {
-        return Read_::Cut(failed(
+        return Outcome::Cut(failed(
             job.format,
             &job.name,
             format!("not read: the {whole} seconds all files share were spent on others"),
@@ -314,7 +314,7 @@ fn in_child(exe: &Path, job: &Job, deadline: Instant, limit: Duration) -> Read_ 
         // Never read here instead: the file could take this process down.
         // Not remembered: the file is not at fault.
         Err(e) => {
-            return Read_::Cut(failed(
+            return Outcome::Cut(failed(
                 job.format,
                 &job.name,
                 format!("could not start a process to read it: {e}"),
@@ -347,14 +347,14 @@ fn in_child(exe: &Path, job: &Job, deadline: Instant, limit: Duration) -> Read_ 
         // A file cut off before it had a whole limit of its own may be
         // fine: read it again next time.
         return if deadline.duration_since(started) + limit / 10 >= limit {
-            Read_::Done(Err(error))
+            Outcome::Done(Err(error))
         } else {
-            Read_::Cut(error)
+            Outcome::Cut(error)
         };
     };
     if status.success() {
         if let Ok(answer) = serde_json::from_slice::<Answer>(&stdout) {
-            return Read_::Done(match answer {
+            return Outcome::Done(match answer {
                 Answer::Converted {
                     markdown,
                     report,
@@ -373,7 +373,7 @@ fn in_child(exe: &Path, job: &Job, deadline: Instant, limit: Duration) -> Read_ 
         reader(job.format),
         death(status, &String::from_utf8_lossy(&stderr))
     );
-    Read_::Done(Err(failed(job.format, &job.name, why)))
+    Outcome::Done(Err(failed(job.format, &job.name, why)))
 }
 
 /// The executable to start readers from: on Linux the running image itself
