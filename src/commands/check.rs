@@ -522,7 +522,7 @@ fn warnings(reading: &Reading, topics: &HashSet<TopicKey>, releases: &[&Release]
         }
     }
     for (line, text, why) in &reading.not_taken {
-        if *why == Rejection::MidParagraph {
+        if matches!(why, Rejection::MidParagraph | Rejection::ContinuesSentence) {
             found.push(Warning::HeadNotTaken {
                 line: *line,
                 text: text.clone(),

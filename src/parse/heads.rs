@@ -6,7 +6,10 @@
 //!    dated title, Markdown heading) always open an entry.
 //! 2. A weak shape (`topic - body` on one line, or a short bare line) opens an
 //!    entry only at the start of a paragraph, and not where a lowercase line
-//!    finishes a sentence the previous paragraph left open.
+//!    finishes a sentence the previous paragraph left open. A list item is
+//!    no open sentence for a `topic - body` line that is not indented under
+//!    it: list items end without a full stop as often as not, and a line
+//!    continuing one is indented or has no head's shape.
 //! 3. A bare line needs a body after it and a finished paragraph before it.
 //! 4. In a document whose entries are alphabetical (declared, or visibly so),
 //!    a weak candidate must fit the order: its initial between the initial of
@@ -20,7 +23,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::lines::{ends_mid_sentence, starts_lowercase, Shape, Strength};
+use super::lines::{ends_mid_sentence, is_list_item, starts_lowercase, Shape, Strength};
 
 /// One logical line of a document body, with its file line numbers.
 #[derive(Debug, Clone)]
@@ -204,7 +207,14 @@ pub fn accept(lines: &[Line], layout: Layout) -> (Vec<bool>, Vec<Option<Rejectio
                     || previous_line_structural
                     || (line.glued && after_sentence)
                     || (layout.line_separated && after_sentence);
-                let before_unfinished = paragraph_before.is_some_and(ends_mid_sentence);
+                // Right after a list item (with or without a blank line), a
+                // `topic - body` line at the margin ends the list.
+                let after_list_item = candidate.strength == Strength::Inline
+                    && !line.text.starts_with([' ', '\t'])
+                    && last_non_blank.is_some_and(|j: usize| is_list_item(lines[j].text.as_ref()));
+                let opens_paragraph = opens_paragraph || after_list_item;
+                let before_unfinished =
+                    !after_list_item && paragraph_before.is_some_and(ends_mid_sentence);
                 // In an alphabetical document the order decides for an inline
                 // head; elsewhere a lowercase line after an unfinished
                 // paragraph is the rest of its sentence.

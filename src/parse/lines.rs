@@ -170,6 +170,10 @@ static LIST_ITEM: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^(?:[-+•·]\s|\*\s+[^*\s]|\d+[.)]\s|[a-zA-Z][.)]\s|[(\[>|]|\d+[.)]$)")
         .expect("valid regex")
 });
+/// A bullet point or a numbered item ("- ", "• ", "3. ", "b) ").
+static BULLET_OR_NUMBER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^(?:[-+•·]\s|\*\s+[^*\s]|\d+[.)]\s|[a-zA-Z][.)]\s)").expect("valid regex")
+});
 static DATED: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^(.+?)\s+(\d{4}-\d{2}-\d{2})$").expect("valid regex"));
 static ISO_DATE: LazyLock<Regex> =
@@ -643,6 +647,11 @@ pub fn line_ends_mid_sentence(last_line: &str) -> bool {
             .all(|c| c.is_alphabetic() && c.is_lowercase());
     }
     last.is_alphanumeric() || last == ','
+}
+
+/// Whether a line is an item of a bulleted or numbered list.
+pub fn is_list_item(line: &str) -> bool {
+    BULLET_OR_NUMBER.is_match(line.trim_start())
 }
 
 /// Whether a paragraph opens in lowercase, as the rest of a cut sentence does.

@@ -119,8 +119,8 @@ pub struct Reading {
     /// Page furniture set aside for the front matter: line and why.
     pub furniture: Vec<(usize, Furniture)>,
     /// Lines shaped like heads that were not taken because the paragraph
-    /// before them goes on: line, the line's first [`NOT_TAKEN_CHARS`]
-    /// characters, why. (Other rejections are the ordinary reading of
+    /// before them goes on (inside it, or finishing its sentence): line, the
+    /// line's first [`NOT_TAKEN_CHARS`] characters, why. (Other rejections are the ordinary reading of
     /// prose and are not kept: a long document has millions.)
     pub not_taken: Vec<(usize, String, Rejection)>,
     pub style: Style,
@@ -288,7 +288,9 @@ fn read_plain(
         .iter()
         .zip(&rejected)
         .filter_map(|(l, why)| match why {
-            Some(w @ Rejection::MidParagraph) => Some((l.no, head_of(&l.text), *w)),
+            Some(w @ (Rejection::MidParagraph | Rejection::ContinuesSentence)) => {
+                Some((l.no, head_of(&l.text), *w))
+            }
             _ => None,
         })
         .collect();

@@ -392,3 +392,71 @@ fn inside_an_entry_only_the_page_s_own_lines_are_furniture() {
     assert_eq!(entries[0].spans, [(9, 9), (11, 11), (13, 13), (15, 15)]);
     assert_eq!(entries[1].text, "Stops one ship.");
 }
+
+/// The text of the entry with `topic`.
+fn text_of(text: &str, topic: &str) -> String {
+    parse_document("t.md", text, 0)
+        .unwrap()
+        .entries
+        .into_iter()
+        .find(|e| e.topic == topic)
+        .map(|e| e.text)
+        .unwrap_or_else(|| panic!("no entry {topic}"))
+}
+
+#[test]
+fn a_lowercase_head_right_after_a_bullet_list_opens_an_entry() {
+    // After a blank line, and right under the last item.
+    for gap in ["\n\n", "\n"] {
+        let doc = format!(
+            "{FM}Alpha Card – Some text.\n\nMore of it.\n\n- one copy of a card\n- two copies of a card{gap}beta rule – Text of beta.\n\ngamma rule – Text of gamma.\n"
+        );
+        assert_eq!(
+            topics(&doc),
+            ["Alpha Card", "beta rule", "gamma rule"],
+            "{gap:?}"
+        );
+        assert!(
+            text_of(&doc, "Alpha Card").ends_with("- two copies of a card"),
+            "{gap:?}"
+        );
+    }
+}
+
+#[test]
+fn a_capitalised_head_or_one_after_a_numbered_list_opens_an_entry() {
+    let doc = format!(
+        "{FM}Alpha Card – Some text.\n\n- one copy of a card\n- two copies of a card\n\nBeta Rule – Text of beta.\n\nGamma Card – Steps.\n\n1. the first step\n2. the second step\n\ndelta rule – Text of delta.\n"
+    );
+    assert_eq!(
+        topics(&doc),
+        ["Alpha Card", "Beta Rule", "Gamma Card", "delta rule"]
+    );
+}
+
+#[test]
+fn a_line_that_continues_a_list_item_stays_in_the_list() {
+    // Indented under its item, or at the margin with no head's shape.
+    let doc = format!(
+        "{FM}Alpha Card – Some text.\n\n- one copy of a card that goes\n  on – as printed – to the next line\n- two copies of a card that\ngo on as well.\n\nbeta rule – Text of beta.\n"
+    );
+    assert_eq!(topics(&doc), ["Alpha Card", "beta rule"]);
+    let alpha = text_of(&doc, "Alpha Card");
+    assert!(alpha.contains("to the next line"), "{alpha}");
+    assert!(alpha.contains("go on as well."), "{alpha}");
+}
+
+#[test]
+fn a_head_read_as_the_rest_of_a_sentence_is_said_not_taken() {
+    let doc = format!("{FM}Alpha Card – Some text that goes on to\n\nbeta rule – Text of beta.\n");
+    let reading = super::read_document("t.md", &doc, 0).unwrap();
+    assert_eq!(reading.release.entries.len(), 1);
+    assert_eq!(
+        reading.not_taken,
+        [(
+            7,
+            "beta rule – Text of beta.".to_string(),
+            super::Rejection::ContinuesSentence
+        )]
+    );
+}
