@@ -7,21 +7,33 @@
 # questions of bench/questions.tsv until REQUESTS answers came back, twice:
 # the questions as they are (repeated, as phones at a venue repeat them:
 # answered from the answers the server keeps), then each on another date
-# (no two the same: every answer searched). Prints the latency percentiles
-# and the server's resident memory (VmRSS) at start, after a warm-up of
-# 1,000 requests, and after each round.
+# (no two the same: every answer searched), twice. Prints the latency
+# percentiles and the server's resident memory (VmRSS) at start, after a
+# warm-up of 1,000 requests, and after each round. Last, a round of
+# distinct questions while a large generated document (ENTRIES rulings)
+# dropped into the corpus is read beside the live index: every answer must
+# still be 200 or 404 (the load stops at the first other status).
 #
-# Environment: CLIENTS (default 50), REQUESTS (default 100000).
+# Environment: CLIENTS (default 50), REQUESTS (default 100000), ENTRIES
+# (default 20000), BUILD=0 to use the release build as it is.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
 clients=${CLIENTS:-50}
 requests=${REQUESTS:-100000}
+entries=${ENTRIES:-20000}
 
-cargo build --release --quiet --bin rulings --example load
+if [[ ${BUILD:-1} != 0 ]]; then
+    cargo build --release --quiet --bin rulings --example load
+fi
 work=$(mktemp -d)
 out=$work/out
-./target/release/rulings --index "$work/index" --quiet serve --port 0 >"$out" 2>"$work/err" &
+mkdir "$work/docs"
+document() { # NAME DATE: a document's front matter
+    printf '+++\nedition = "1E"\ndate = "%s"\ntitle = "%s"\n+++\n' "$2" "$1"
+}
+{ document extra 2030-01-01; printf 'Quark Bench –\n\nQuark may bribe the bench.\n'; } >"$work/docs/extra.md"
+./target/release/rulings --rulings "$work/docs" --index "$work/index" --quiet serve --port 0 >"$out" 2>"$work/err" &
 pid=$!
 trap 'kill $pid 2>/dev/null; rm -rf "$work"' EXIT
 for _ in $(seq 300); do
@@ -42,3 +54,20 @@ $load "$url" "$clients" "$requests" distinct
 echo "RSS after them:    $(rss)"
 $load "$url" "$clients" "$requests" distinct
 echo "RSS after them:    $(rss)"
+# A head holds no digits: each ruling is named by a made-up word.
+{
+    document large 2030-02-01
+    awk -v n="$entries" 'BEGIN {
+        c = "bcdfghjklmnprstvz"; v = "aeiou"
+        for (i = 0; i < n; i++) {
+            w = ""; k = i
+            for (j = 0; j < 4; j++) { w = w substr(c, k % 17 + 1, 1) substr(v, int(k / 17) % 5 + 1, 1); k = int(k / 85) }
+            printf "Tribble %s –\n\nA tribble of litter %s multiplies on the bench.\n\n", w, w
+        }
+    }'
+} >"$work/large.md"
+echo "reading a document of $entries rulings dropped in during the round:"
+(sleep 1; mv "$work/large.md" "$work/docs/large.md") &
+$load "$url" "$clients" "$requests" distinct
+echo "RSS after them:    $(rss)"
+grep -m2 'indexed' "$work/err" || true
