@@ -1,0 +1,973 @@
+//! The rendition matrix: the bundled documents and the base fixtures set in
+//! many layouts by three real producers, read back by the real binary and
+//! scored against the Markdown they came from (`bench/renditions.sh`).
+//!
+//! ```text
+//! cargo run --example matrix -- plan OUT_DIR [--count 150] [--seed 7] SOURCE.md…
+//! cargo run --example matrix -- score OUT_DIR RULINGS_BINARY
+//! ```
+//!
+//! `plan` reads each source with the crate's own parser (so a head is set as
+//! a head exactly when the Markdown is read as one), picks each rendition's
+//! axis values with a seeded generator (document and producer in turn, every
+//! other axis at random), and writes what each producer takes — an HTML page
+//! for Chromium and LibreOffice, an `ms` file for groff, or the text a TD
+//! saves or pastes — into `OUT_DIR/in/`, with `OUT_DIR/manifest.tsv` naming
+//! each rendition's file, source, producer, form and axis values. The script
+//! runs the producers. `score` runs `rulings check --json` on each rendition
+//! and on its source and prints the tables per producer and per axis value,
+//! the worst renditions, and `OUT_DIR/scores.tsv`.
+
+use std::collections::{BTreeMap, HashMap};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use anyhow::{bail, Context, Result};
+use chrono::{Datelike, NaiveDate};
+use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
+use serde_json::Value;
+
+use rulings::model::Entry;
+use rulings::parse::parse_document;
+
+const TITLE_BLOCKS: &[&str] = &[
+    "banner",
+    "one-line",
+    "separate-lines",
+    "running-header",
+    "file-name",
+];
+const DATE_FORMS: &[&str] = &[
+    "m/d/yy",
+    "d-month-yyyy",
+    "month-d-yyyy",
+    "iso",
+    "parenthesized",
+    "month-only",
+    "version-month",
+];
+const HEADS: &[&str] = &[
+    "bold-dash",
+    "bold-own-line",
+    "larger",
+    "all-caps",
+    "small-caps",
+    "coloured",
+    "underlined",
+    "numbered",
+];
+const NEW_MARKERS: &[&str] = &["asterisk", "colour", "new-tag", "margin-bar"];
+const FURNITURE: &[&str] = &["none", "page-numbers", "changing-header", "toc"];
+const MANIFEST_HEADER: &str = "file\tdocument\tproducer\tform\ttitle_block\tdate_form\tday_given\theads\tnew_marker\tcolumns\tjustified\tfurniture";
+
+/// One rendition's axis values.
+#[derive(Clone)]
+struct Design {
+    file: String,
+    document: String,
+    producer: &'static str,
+    form: &'static str,
+    title_block: &'static str,
+    date_form: &'static str,
+    heads: &'static str,
+    new_marker: &'static str,
+    columns: u8,
+    justified: bool,
+    furniture: &'static str,
+}
+
+/// What a document holds once its title block is set aside.
+enum Item {
+    Section(String),
+    Head {
+        topic: String,
+        rest: String,
+        new: bool,
+    },
+    Paragraph(String),
+    Bullet(String),
+}
+
+struct Source {
+    name: String,
+    title: String,
+    date: NaiveDate,
+    items: Vec<Item>,
+}
+
+fn main() -> Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("plan") => plan(&args[1..]),
+        Some("score") if args.len() == 3 => score(Path::new(&args[1]), Path::new(&args[2])),
+        _ => bail!("usage: matrix plan OUT_DIR [--count N] [--seed N] SOURCE.md… | matrix score OUT_DIR RULINGS"),
+    }
+}
+
+// ---------------------------------------------------------------- plan
+
+fn plan(args: &[String]) -> Result<()> {
+    let mut count = 150;
+    let mut seed = 7;
+    let mut positional = Vec::new();
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        match arg.as_str() {
+            "--count" => count = rest.next().context("--count N")?.parse()?,
+            "--seed" => seed = rest.next().context("--seed N")?.parse()?,
+            _ => positional.push(arg.clone()),
+        }
+    }
+    let Some((out, sources)) = positional.split_first() else {
+        bail!("plan OUT_DIR SOURCE.md…");
+    };
+    let out = PathBuf::from(out);
+    std::fs::create_dir_all(out.join("in"))?;
+    let sources: Vec<Source> = sources
+        .iter()
+        .map(|s| read_source(Path::new(s)))
+        .collect::<Result<_>>()?;
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let mut manifest = String::from(MANIFEST_HEADER);
+    manifest.push('\n');
+    for i in 0..count {
+        let source = &sources[i % sources.len()];
+        let producer = ["chromium", "libreoffice", "groff"][(i / sources.len()) % 3];
+        let forms: &[&'static str] = if producer == "chromium" {
+            &[
+                "pdf",
+                "pdf",
+                "pdftotext",
+                "pdftotext-layout",
+                "html",
+                "saved-text",
+                "pasted",
+            ]
+        } else {
+            &["pdf", "pdf", "pdftotext", "pdftotext-layout"]
+        };
+        let form = forms[rng.usize(..forms.len())];
+        let title_block = TITLE_BLOCKS[rng.usize(..TITLE_BLOCKS.len())];
+        let mut design = Design {
+            file: String::new(),
+            document: source.name.clone(),
+            producer,
+            form,
+            title_block,
+            date_form: DATE_FORMS[rng.usize(..DATE_FORMS.len())],
+            heads: HEADS[rng.usize(..HEADS.len())],
+            new_marker: NEW_MARKERS[rng.usize(..NEW_MARKERS.len())],
+            columns: rng.u8(1..=3),
+            justified: rng.bool(),
+            furniture: FURNITURE[rng.usize(..FURNITURE.len())],
+        };
+        // The date printed only in the file name: the file is named by the
+        // date, every other rendition by a number that says nothing.
+        let stem = if title_block == "file-name" {
+            design.date_form = "iso";
+            format!("r{i:03}-{}", source.date.format("%Y-%m-%d"))
+        } else {
+            format!("r{i:03}")
+        };
+        let ext = match form {
+            "pdf" => "pdf",
+            "html" => "html",
+            _ => "txt",
+        };
+        design.file = format!("{stem}.{ext}");
+        let (input, text) = match (producer, form) {
+            ("chromium", "saved-text") => (format!("{stem}.txt"), saved_text(source, &design)),
+            ("chromium", "pasted") => (
+                format!("{stem}.txt"),
+                pasted_text(source, &design, &mut rng),
+            ),
+            ("groff", _) => (format!("{stem}.ms"), roff(source, &design)),
+            _ => (format!("{stem}.html"), html(source, &design)),
+        };
+        std::fs::write(out.join("in").join(input), text)?;
+        let day_given = if matches!(design.date_form, "month-only" | "version-month") {
+            "no"
+        } else {
+            "yes"
+        };
+        let _ = writeln!(
+            manifest,
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+            design.file,
+            design.document,
+            design.producer,
+            design.form,
+            design.title_block,
+            design.date_form,
+            day_given,
+            design.heads,
+            design.new_marker,
+            design.columns,
+            design.justified,
+            design.furniture
+        );
+    }
+    std::fs::write(out.join("manifest.tsv"), manifest)?;
+    Ok(())
+}
+
+fn read_source(path: &Path) -> Result<Source> {
+    let text = std::fs::read_to_string(path).with_context(|| path.display().to_string())?;
+    let name = path
+        .file_name()
+        .context("a file")?
+        .to_string_lossy()
+        .into_owned();
+    let release = parse_document(&name, &text, 0)?;
+    if release.entries.is_empty() {
+        bail!("{}: no entries read", path.display());
+    }
+    let heads: HashMap<usize, &Entry> = release.entries.iter().map(|e| (e.line, e)).collect();
+    let mut items = Vec::new();
+    let mut fences = 0;
+    let mut title_seen = false;
+    let mut paragraph: Vec<&str> = Vec::new();
+    let flush = |paragraph: &mut Vec<&str>, items: &mut Vec<Item>| {
+        if !paragraph.is_empty() {
+            items.push(Item::Paragraph(plain(&paragraph.join(" "))));
+            paragraph.clear();
+        }
+    };
+    for (i, line) in text.lines().enumerate() {
+        if fences < 2 && (i == 0 || fences == 1) && line.trim() == "+++" {
+            fences += 1;
+            continue;
+        }
+        if fences == 1 {
+            continue;
+        }
+        let trimmed = line.trim();
+        // The title block (banner, title, a date alone on its line) is set
+        // by the rendition's own title block.
+        if !title_seen {
+            if trimmed.starts_with("# ") {
+                title_seen = true;
+            }
+            continue;
+        }
+        if items.is_empty() && paragraph.is_empty() && is_date_line(trimmed) {
+            continue;
+        }
+        if let Some(entry) = heads.get(&(i + 1)) {
+            flush(&mut paragraph, &mut items);
+            let topic = entry.topic.clone();
+            let line_plain = plain(trimmed);
+            let rest = line_plain
+                .find(topic.as_str())
+                .map(|at| line_plain[at + topic.len()..].to_string())
+                .unwrap_or_default();
+            let rest = rest
+                .trim()
+                .trim_start_matches(['–', '—', '-', ':'])
+                .trim()
+                .to_string();
+            items.push(Item::Head {
+                topic,
+                rest,
+                new: entry.new,
+            });
+        } else if let Some(section) = trimmed
+            .strip_prefix("## ")
+            .or_else(|| trimmed.strip_prefix("### "))
+        {
+            flush(&mut paragraph, &mut items);
+            items.push(Item::Section(plain(section)));
+        } else if let Some(item) = trimmed
+            .strip_prefix("- ")
+            .or_else(|| trimmed.strip_prefix("+ "))
+        {
+            flush(&mut paragraph, &mut items);
+            items.push(Item::Bullet(plain(item)));
+        } else if trimmed.is_empty() {
+            flush(&mut paragraph, &mut items);
+        } else {
+            paragraph.push(trimmed);
+        }
+    }
+    flush(&mut paragraph, &mut items);
+    Ok(Source {
+        name: name.trim_end_matches(".md").to_string(),
+        title: release.title.clone(),
+        date: release.date,
+        items,
+    })
+}
+
+/// A line that only prints the title's date ("3/27/00", "(7 November 2022)").
+fn is_date_line(line: &str) -> bool {
+    !line.is_empty()
+        && line.len() < 32
+        && line.chars().any(|c| c.is_ascii_digit())
+        && !line.contains(" – ")
+}
+
+/// A Markdown line's text, markup dropped, with a new entry's asterisk kept
+/// out (the new-marker axis prints its own).
+fn plain(markdown: &str) -> String {
+    let mut out = String::new();
+    for event in Parser::new_ext(markdown, Options::empty()) {
+        match event {
+            Event::Text(t) | Event::Code(t) => out.push_str(&t),
+            Event::SoftBreak | Event::HardBreak => out.push(' '),
+            Event::Start(Tag::Item) => out.push_str("- "),
+            Event::End(TagEnd::Item) => out.push(' '),
+            _ => {}
+        }
+    }
+    let out = out.trim();
+    out.strip_prefix("- ")
+        .unwrap_or(out)
+        .trim_start_matches('*')
+        .trim()
+        .to_string()
+}
+
+/// The date as the date axis prints it; never another date.
+fn printed_date(date: NaiveDate, form: &str) -> String {
+    match form {
+        "m/d/yy" => format!("{}/{}/{:02}", date.month(), date.day(), date.year() % 100),
+        "d-month-yyyy" => date.format("%-d %B %Y").to_string(),
+        "month-d-yyyy" => date.format("%B %-d, %Y").to_string(),
+        "iso" => date.format("%Y-%m-%d").to_string(),
+        "parenthesized" => date.format("(%-d %B %Y)").to_string(),
+        "month-only" => date.format("%B %Y").to_string(),
+        "version-month" => date.format("Version 2.5.4 — %B %Y").to_string(),
+        _ => unreachable!("date form {form}"),
+    }
+}
+
+const BANNER: [&str; 2] = [
+    "Star Trek Customizable Card Game",
+    "The Continuing Committee",
+];
+
+/// The title block's lines (first is the title), and the running header.
+fn title_block(source: &Source, design: &Design) -> (Vec<String>, Option<String>) {
+    let date = printed_date(source.date, design.date_form);
+    match design.title_block {
+        "banner" => {
+            let mut lines: Vec<String> = BANNER.iter().map(|s| s.to_string()).collect();
+            lines.push(source.title.clone());
+            lines.push(date);
+            (lines, None)
+        }
+        "one-line" => (vec![format!("{} {}", source.title, date)], None),
+        "separate-lines" => (vec![source.title.clone(), date], None),
+        "running-header" => (
+            vec![source.title.clone()],
+            Some(format!("{} — {}", source.title, date)),
+        ),
+        _ => (vec![source.title.clone()], None),
+    }
+}
+
+fn head_number(sections: usize, entries: usize) -> String {
+    format!("{}.{} ", sections.max(1), entries)
+}
+
+// ---------------------------------------------------------------- HTML
+
+fn esc(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+fn html(source: &Source, design: &Design) -> String {
+    let (block, running) = title_block(source, design);
+    let mut body = String::new();
+    let banner = design.title_block == "banner";
+    for (i, line) in block.iter().enumerate() {
+        let is_title = if banner { i == 2 } else { i == 0 };
+        if is_title {
+            let _ = writeln!(body, "<h1>{}</h1>", esc(line));
+        } else {
+            let _ = writeln!(body, "<p class=\"block\">{}</p>", esc(line));
+        }
+    }
+    if design.furniture == "toc" {
+        body.push_str("<nav><p><b>Contents</b></p>\n");
+        for item in &source.items {
+            if let Item::Section(s) = item {
+                let _ = writeln!(body, "<p class=\"toc\">{}</p>", esc(s));
+            }
+        }
+        body.push_str("</nav>\n");
+    }
+    let (mut sections, mut entries) = (0, 0);
+    for item in &source.items {
+        match item {
+            Item::Section(s) => {
+                sections += 1;
+                entries = 0;
+                let number = if design.heads == "numbered" {
+                    format!("{sections}. ")
+                } else {
+                    String::new()
+                };
+                let _ = writeln!(body, "<h2>{number}{}</h2>", esc(s));
+            }
+            Item::Paragraph(p) => {
+                let _ = writeln!(body, "<p>{}</p>", esc(p));
+            }
+            Item::Bullet(p) => {
+                let _ = writeln!(body, "<ul><li>{}</li></ul>", esc(p));
+            }
+            Item::Head { topic, rest, new } => {
+                entries += 1;
+                let mut shown = esc(topic);
+                if design.heads == "all-caps" {
+                    shown = shown.to_uppercase();
+                }
+                if design.heads == "numbered" {
+                    shown = format!("{}{shown}", head_number(sections, entries));
+                }
+                if *new {
+                    match design.new_marker {
+                        "asterisk" => shown = format!("*{shown}"),
+                        "new-tag" => shown = format!("NEW {shown}"),
+                        _ => {}
+                    }
+                }
+                let head = match design.heads {
+                    "larger" => format!("<span style=\"font-size:13pt\">{shown}</span>"),
+                    "small-caps" => {
+                        format!("<span style=\"font-variant:small-caps\">{shown}</span>")
+                    }
+                    "coloured" => format!("<span style=\"color:#1d4f9c\">{shown}</span>"),
+                    "underlined" => format!("<u>{shown}</u>"),
+                    _ => format!("<b>{shown}</b>"),
+                };
+                let class = match (*new, design.new_marker) {
+                    (true, "colour") => " class=\"new\"",
+                    (true, "margin-bar") => " class=\"bar\"",
+                    _ => "",
+                };
+                if design.heads == "bold-own-line" {
+                    let _ = writeln!(body, "<div{class}><p>{head}</p><p>{}</p></div>", esc(rest));
+                } else {
+                    let _ = writeln!(body, "<div{class}><p>{head} – {}</p></div>", esc(rest));
+                }
+            }
+        }
+    }
+    let columns = if design.columns > 1 {
+        format!(
+            "main {{ column-count: {}; column-gap: 7mm; }}\n",
+            design.columns
+        )
+    } else {
+        String::new()
+    };
+    let align = if design.justified {
+        "p { text-align: justify; hyphens: auto; font-variant-ligatures: common-ligatures; }\n"
+    } else {
+        ""
+    };
+    let header = running
+        .map(|h| {
+            format!(
+                "@top-center {{ content: \"{}\"; font: 8pt serif; }}",
+                h.replace('"', "\\\"")
+            )
+        })
+        .unwrap_or_default();
+    let footer = match design.furniture {
+        "page-numbers" | "toc" => "@bottom-center { content: \"Page \" counter(page); font: 8pt serif; }",
+        "changing-header" => "@top-right { content: string(section); font: 8pt serif; } @bottom-right { content: counter(page); font: 8pt serif; }",
+        _ => "",
+    };
+    format!(
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{}</title>\n<style>\n\
+         @page {{ margin: 20mm 15mm; {header} {footer} }}\n\
+         body {{ font: 10pt/1.3 serif; }}\nh1 {{ font-size: 15pt; text-align: center; }}\n\
+         h2 {{ font-size: 12pt; string-set: section content(); }}\n\
+         .new {{ color: #d00000; }}\n.bar {{ border-left: 2pt solid black; padding-left: 2mm; margin-left: -4mm; }}\n\
+         {columns}{align}</style></head>\n<body><main>\n{body}</main></body></html>\n",
+        esc(&source.title)
+    )
+}
+
+// ---------------------------------------------------------------- roff (ms)
+
+fn roff_text(text: &str) -> String {
+    let text = text.replace('\\', "\\e");
+    if text.starts_with(['.', '\'']) {
+        format!("\\&{text}")
+    } else {
+        text
+    }
+}
+
+fn roff(source: &Source, design: &Design) -> String {
+    let (block, running) = title_block(source, design);
+    let mut out = String::from(".nr PS 10\n.nr VS 12\n");
+    if !design.justified {
+        out.push_str(".na\n.nh\n");
+    }
+    out.push_str(".ds CH\n.ds CF\n");
+    if let Some(h) = &running {
+        let _ = writeln!(out, ".ds CH {}", roff_text(h));
+    }
+    match design.furniture {
+        "page-numbers" | "toc" => out.push_str(".ds CF Page %\n"),
+        "changing-header" => out.push_str(".ds RF %\n"),
+        _ => {}
+    }
+    out.push_str(".LP\n");
+    let banner = design.title_block == "banner";
+    for (i, line) in block.iter().enumerate() {
+        let is_title = if banner { i == 2 } else { i == 0 };
+        if is_title {
+            let _ = writeln!(out, ".ce\n\\s+4\\fB{}\\fP\\s0\n.sp 0.5", roff_text(line));
+        } else {
+            let _ = writeln!(out, ".ce\n{}", roff_text(line));
+        }
+    }
+    if design.columns > 1 {
+        let width = if design.columns == 2 { "3.1i" } else { "2.0i" };
+        let _ = writeln!(out, ".MC {width} 0.2i");
+    }
+    let (mut sections, mut entries) = (0, 0);
+    for item in &source.items {
+        match item {
+            Item::Section(s) => {
+                sections += 1;
+                entries = 0;
+                if design.furniture == "changing-header" {
+                    let _ = writeln!(out, ".ds LH {}", roff_text(s));
+                }
+                if design.heads == "numbered" {
+                    let _ = writeln!(out, ".NH\n{}", roff_text(s));
+                } else {
+                    let _ = writeln!(out, ".SH\n{}", roff_text(s));
+                }
+                if design.furniture == "toc" {
+                    let _ = writeln!(out, ".XS\n{}\n.XE", roff_text(s));
+                }
+            }
+            Item::Paragraph(p) => {
+                let _ = writeln!(out, ".PP\n{}", roff_text(p));
+            }
+            Item::Bullet(p) => {
+                let _ = writeln!(out, ".IP \\(bu 2\n{}", roff_text(p));
+            }
+            Item::Head { topic, rest, new } => {
+                entries += 1;
+                let mut shown = roff_text(topic);
+                if design.heads == "all-caps" || design.heads == "small-caps" {
+                    shown = shown.to_uppercase();
+                }
+                if design.heads == "numbered" {
+                    shown = format!("{}{shown}", head_number(sections, entries));
+                }
+                if *new {
+                    match design.new_marker {
+                        "asterisk" => shown = format!("*{shown}"),
+                        "new-tag" => shown = format!("NEW {shown}"),
+                        _ => {}
+                    }
+                }
+                out.push_str(".PP\n");
+                let colour = *new && design.new_marker == "colour";
+                if colour {
+                    out.push_str("\\m[red]");
+                }
+                if *new && design.new_marker == "margin-bar" {
+                    out.push_str(".mc \\[br]\n");
+                }
+                match design.heads {
+                    "larger" => {
+                        let _ = write!(out, "\\s+2{shown}\\s0");
+                    }
+                    "small-caps" => {
+                        let _ = write!(out, "\\s-1{shown}\\s0");
+                    }
+                    "coloured" => {
+                        let _ = write!(out, "\\m[blue]{shown}\\m[]");
+                    }
+                    "underlined" => {
+                        let _ = write!(out, "\n.UL \"{shown}\"\n");
+                    }
+                    _ => {
+                        let _ = write!(out, "\\fB{shown}\\fP");
+                    }
+                }
+                if design.heads == "bold-own-line" {
+                    let _ = writeln!(out, "\n.br\n{}", roff_text(rest));
+                } else {
+                    let _ = writeln!(out, " \\(en {}", roff_text(rest));
+                }
+                if colour {
+                    out.push_str("\\m[]\n");
+                }
+                if *new && design.new_marker == "margin-bar" {
+                    out.push_str(".br\n.mc\n");
+                }
+            }
+        }
+    }
+    if design.furniture == "toc" {
+        out.push_str(".1C\n.TC\n");
+    }
+    out
+}
+
+// ---------------------------------------------------------------- text a TD saves or pastes
+
+/// The page's text as a browser saves it: block breaks kept, the site's menu
+/// and footer left in.
+fn saved_text(source: &Source, design: &Design) -> String {
+    let (block, _) = title_block(source, design);
+    let mut out = String::from("Home | Rules | Tournaments | Forums | Log in\n\n");
+    for line in block {
+        let _ = writeln!(out, "{line}\n");
+    }
+    out.push_str(&text_body(source, design, "\n\n"));
+    out.push_str(
+        "\n© The Continuing Committee. All rights reserved.\nPrivacy | Contact | Top of page\n",
+    );
+    out
+}
+
+/// Text copied from a page and pasted: heads run into their bodies, line
+/// breaks lost in places and doubled in others.
+fn pasted_text(source: &Source, design: &Design, rng: &mut fastrand::Rng) -> String {
+    let (block, _) = title_block(source, design);
+    let mut out = block.join("\n");
+    out.push_str("\n\n");
+    for piece in text_body(source, design, "\n").split('\n') {
+        out.push_str(piece);
+        out.push_str(match rng.u8(0..4) {
+            0 => " ",
+            1 => "\n\n",
+            _ => "\n",
+        });
+    }
+    out
+}
+
+fn text_body(source: &Source, design: &Design, gap: &str) -> String {
+    let mut out = String::new();
+    for item in &source.items {
+        match item {
+            Item::Section(s) => {
+                let _ = write!(out, "{s}{gap}");
+            }
+            Item::Paragraph(p) => {
+                let _ = write!(out, "{p}{gap}");
+            }
+            Item::Bullet(p) => {
+                let _ = write!(out, "• {p}{gap}");
+            }
+            Item::Head { topic, rest, new } => {
+                let marker = match (*new, design.new_marker) {
+                    (true, "asterisk") => "*",
+                    (true, "new-tag") => "NEW ",
+                    _ => "",
+                };
+                let _ = write!(out, "{marker}{topic} – {rest}{gap}");
+            }
+        }
+    }
+    out
+}
+
+// ---------------------------------------------------------------- score
+
+/// What `check --json` read from one document.
+struct Reading {
+    edition: Value,
+    date: Value,
+    kind: Value,
+    entries: Vec<(String, String, bool)>,
+    error: Option<String>,
+}
+
+fn check(binary: &Path, path: &Path) -> Reading {
+    let output = Command::new(binary)
+        .arg("check")
+        .arg("--json")
+        .arg(path)
+        .output();
+    let empty = |error: String| Reading {
+        edition: Value::Null,
+        date: Value::Null,
+        kind: Value::Null,
+        entries: Vec::new(),
+        error: Some(error),
+    };
+    let output = match output {
+        Ok(o) => o,
+        Err(e) => return empty(e.to_string()),
+    };
+    let report: Value = match serde_json::from_slice(&output.stdout) {
+        Ok(v) => v,
+        Err(_) => {
+            return empty(
+                String::from_utf8_lossy(&output.stderr)
+                    .lines()
+                    .next()
+                    .unwrap_or("no output")
+                    .to_string(),
+            )
+        }
+    };
+    let document = &report["documents"][0];
+    if !document.is_object() {
+        return empty("not read as a document".into());
+    }
+    let entries = document["entries"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|e| {
+                    (
+                        normalized(e["topic"].as_str().unwrap_or("")),
+                        e["kind"].as_str().unwrap_or("").to_string(),
+                        e["new"].as_bool().unwrap_or(false),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    Reading {
+        edition: document["edition"]["value"].clone(),
+        date: document["date"]["value"].clone(),
+        kind: document["kind"]["value"].clone(),
+        entries,
+        error: None,
+    }
+}
+
+/// The normalization of tests/it/renditions.rs: lower case, words of
+/// letters and digits only.
+fn normalized(topic: &str) -> String {
+    topic
+        .to_lowercase()
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+struct Score {
+    row: HashMap<String, String>,
+    dated: bool,
+    edition: bool,
+    kind: bool,
+    precision: f64,
+    recall: f64,
+    f1: f64,
+    new_recall: Option<f64>,
+    kind_agreement: f64,
+    wrong: String,
+}
+
+fn score_one(source: &Reading, read: &Reading, row: HashMap<String, String>) -> Score {
+    let mut left: HashMap<&str, Vec<(&str, bool)>> = HashMap::new();
+    for (t, k, n) in source.entries.iter().rev() {
+        left.entry(t).or_default().push((k, *n));
+    }
+    let (mut found, mut same_kind, mut new_found) = (0usize, 0usize, 0usize);
+    let mut extra = Vec::new();
+    for (t, k, n) in &read.entries {
+        match left.get_mut(t.as_str()).and_then(Vec::pop) {
+            Some((sk, sn)) => {
+                found += 1;
+                same_kind += usize::from(sk == k);
+                new_found += usize::from(sn && *n);
+            }
+            None => extra.push(t.clone()),
+        }
+    }
+    let missing: Vec<&str> = left
+        .iter()
+        .flat_map(|(t, v)| std::iter::repeat_n(*t, v.len()))
+        .collect();
+    let precision = if read.entries.is_empty() {
+        0.0
+    } else {
+        found as f64 / read.entries.len() as f64
+    };
+    let recall = found as f64 / source.entries.len().max(1) as f64;
+    let f1 = if found == 0 {
+        0.0
+    } else {
+        2.0 * precision * recall / (precision + recall)
+    };
+    let new_total = source.entries.iter().filter(|e| e.2).count();
+    let new_recall = (new_total > 0).then(|| new_found as f64 / new_total as f64);
+    let dated = read.date == source.date;
+    let mut wrong = Vec::new();
+    if let Some(e) = &read.error {
+        wrong.push(format!("not read: {e}"));
+    }
+    if !dated {
+        wrong.push(format!("date {} (not {})", read.date, source.date));
+    }
+    if read.edition != source.edition {
+        wrong.push(format!("edition {}", read.edition));
+    }
+    if read.kind != source.kind {
+        wrong.push(format!("kind {} (not {})", read.kind, source.kind));
+    }
+    if f1 < 0.98 {
+        let show = |v: &[&str]| {
+            v.iter()
+                .take(3)
+                .map(|s| format!("{s:?}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let extra: Vec<&str> = extra.iter().map(String::as_str).collect();
+        wrong.push(format!(
+            "{} missing ({}…), {} extra ({}…)",
+            missing.len(),
+            show(&missing),
+            extra.len(),
+            show(&extra)
+        ));
+    }
+    if new_recall.is_some_and(|r| r < 0.95) {
+        wrong.push(format!("new {new_found}/{new_total}"));
+    }
+    Score {
+        row,
+        dated,
+        edition: read.edition == source.edition,
+        kind: read.kind == source.kind,
+        precision,
+        recall,
+        f1,
+        new_recall,
+        kind_agreement: if found == 0 {
+            0.0
+        } else {
+            same_kind as f64 / found as f64
+        },
+        wrong: wrong.join("; "),
+    }
+}
+
+fn score(dir: &Path, binary: &Path) -> Result<()> {
+    let manifest = std::fs::read_to_string(dir.join("manifest.tsv"))?;
+    let mut lines = manifest.lines();
+    let header: Vec<&str> = lines
+        .next()
+        .context("empty manifest")?
+        .split('\t')
+        .collect();
+    let sources_dir = dir.join("sources");
+    let mut sources: HashMap<String, Reading> = HashMap::new();
+    let mut scores = Vec::new();
+    for line in lines {
+        let row: HashMap<String, String> = header
+            .iter()
+            .map(|h| h.to_string())
+            .zip(line.split('\t').map(String::from))
+            .collect();
+        let document = row["document"].clone();
+        if !sources.contains_key(&document) {
+            sources.insert(
+                document.clone(),
+                check(binary, &sources_dir.join(format!("{document}.md"))),
+            );
+        }
+        let read = check(binary, &dir.join("out").join(&row["file"]));
+        scores.push(score_one(&sources[&document], &read, row));
+    }
+    let mut tsv = String::from(
+        "file\tdated\tedition\tkind\tprecision\trecall\tf1\tnew_recall\tkind_agreement\twrong\n",
+    );
+    for s in &scores {
+        let _ = writeln!(
+            tsv,
+            "{}\t{}\t{}\t{}\t{:.3}\t{:.3}\t{:.3}\t{}\t{:.3}\t{}",
+            s.row["file"],
+            s.dated,
+            s.edition,
+            s.kind,
+            s.precision,
+            s.recall,
+            s.f1,
+            s.new_recall.map_or("-".into(), |r| format!("{r:.3}")),
+            s.kind_agreement,
+            s.wrong
+        );
+    }
+    std::fs::write(dir.join("scores.tsv"), tsv)?;
+    println!(
+        "{} renditions; all: {}",
+        scores.len(),
+        summary(&scores.iter().collect::<Vec<_>>())
+    );
+    for axis in [
+        "producer",
+        "form",
+        "document",
+        "title_block",
+        "date_form",
+        "heads",
+        "new_marker",
+        "columns",
+        "justified",
+        "furniture",
+    ] {
+        let mut groups: BTreeMap<&str, Vec<&Score>> = BTreeMap::new();
+        for s in &scores {
+            groups.entry(s.row[axis].as_str()).or_default().push(s);
+        }
+        println!("\n{axis:<18} | n   | dated | edition | kind  | mean F1 | min F1 | new recall | kind agree");
+        for (value, group) in groups {
+            println!("{value:<18} | {}", summary(&group));
+        }
+    }
+    let mut worst: Vec<&Score> = scores.iter().collect();
+    worst.sort_by(|a, b| {
+        let key = |s: &Score| s.f1 + f64::from(u8::from(s.dated)) + s.new_recall.unwrap_or(1.0);
+        key(a).total_cmp(&key(b))
+    });
+    println!("\nworst 15:");
+    for s in worst.iter().take(15) {
+        println!(
+            "{} ({} {} {} {} {} cols {}): F1 {:.3}; {}",
+            s.row["file"],
+            s.row["document"],
+            s.row["producer"],
+            s.row["form"],
+            s.row["title_block"],
+            s.row["date_form"],
+            s.row["columns"],
+            s.f1,
+            s.wrong
+        );
+    }
+    Ok(())
+}
+
+fn summary(group: &[&Score]) -> String {
+    let n = group.len();
+    let count = |f: &dyn Fn(&Score) -> bool| group.iter().filter(|s| f(s)).count();
+    let mean_f1 = group.iter().map(|s| s.f1).sum::<f64>() / n as f64;
+    let min_f1 = group.iter().map(|s| s.f1).fold(1.0, f64::min);
+    let news: Vec<f64> = group.iter().filter_map(|s| s.new_recall).collect();
+    let new = if news.is_empty() {
+        "-".to_string()
+    } else {
+        format!("{:.2}", news.iter().sum::<f64>() / news.len() as f64)
+    };
+    let agree = group.iter().map(|s| s.kind_agreement).sum::<f64>() / n as f64;
+    format!(
+        "{n:<3} | {:>5} | {:>7} | {:>5} | {mean_f1:>7.3} | {min_f1:>6.3} | {new:>10} | {agree:>10.3}",
+        format!("{}/{n}", count(&|s| s.dated)),
+        format!("{}/{n}", count(&|s| s.edition)),
+        format!("{}/{n}", count(&|s| s.kind)),
+    )
+}
