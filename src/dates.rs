@@ -143,6 +143,16 @@ pub fn find_dates(text: &str) -> Vec<(usize, usize, NaiveDate)> {
     kept
 }
 
+/// Whether a date as printed names only its month ("April 2024", "May,
+/// 2013"): such a date is in force from the first of the month, and the day
+/// was not given.
+pub fn month_only(printed: &str) -> bool {
+    static WHOLE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(&format!(r"(?i)^{MONTH},?\s+(\d{{4}})$")).expect("valid regex")
+    });
+    WHOLE.is_match(printed.trim())
+}
+
 /// The first date printed in `text`, in any of the shapes the documents use.
 pub fn find_date(text: &str) -> Option<NaiveDate> {
     find_dates(text).first().map(|(_, _, d)| *d)
@@ -210,6 +220,20 @@ mod tests {
             Some(ymd(2001, 2, 26))
         );
         assert_eq!(file_name_date("000_f0bed521367483e5.txt"), None);
+    }
+
+    #[test]
+    fn a_month_is_marked_as_a_month() {
+        let text = "Version 2.5.4 — April 2024";
+        let (start, end, date) = find_dates(text)[0];
+        assert_eq!(date, ymd(2024, 4, 1));
+        assert!(month_only(&text[start..end]));
+        let text = "Version 2.7.4 (3 August 2026)";
+        let (start, end, date) = find_dates(text)[0];
+        assert_eq!(date, ymd(2026, 8, 3));
+        assert!(!month_only(&text[start..end]));
+        assert!(month_only("May, 2013"));
+        assert!(!month_only("3/27/00"));
     }
 
     #[test]

@@ -112,6 +112,236 @@ pub struct Provenance {
     pub edition: Source,
     pub date: Source,
     pub kind: Source,
+    /// Every date found that could be the document's own, in the order
+    /// found; the one taken is [`best_date`]'s.
+    pub dates: Vec<DateCandidate>,
+}
+
+/// Where a date that could be the document's own sits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DatePlace {
+    FrontMatter,
+    /// The title, or a short line of the first few under or above it
+    /// ("GLOSSARY" / "Version 1.9.1" / "May 2013").
+    TitleBlock,
+    /// "Version 2.5.4 — April 2024", "Version 2.7.4 (3 August 2026)".
+    VersionLine,
+    /// A dated line printed again and again (a page's header or footer).
+    RunningHeader,
+    /// A line before the first entry that says what it dates
+    /// ("Rulings Updated: 11/19/01").
+    DatingLine,
+    /// Another short line before the first entry.
+    FirstPage,
+    /// The newest of the entries' own dates.
+    EntryDates,
+    FileName,
+}
+
+impl DatePlace {
+    /// How much a date placed here is worth: where the document prints its
+    /// own date beats where it happens to print one.
+    pub fn weight(self) -> u8 {
+        match self {
+            DatePlace::FrontMatter => 100,
+            DatePlace::TitleBlock => 90,
+            DatePlace::VersionLine => 85,
+            DatePlace::RunningHeader => 80,
+            DatePlace::DatingLine => 60,
+            DatePlace::FirstPage => 50,
+            DatePlace::EntryDates => 20,
+            DatePlace::FileName => 10,
+        }
+    }
+}
+
+/// A date that could be the document's own.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct DateCandidate {
+    pub date: NaiveDate,
+    /// Printed as a month ("April 2024"): in force from the first, the day
+    /// not given.
+    pub month_only: bool,
+    pub place: DatePlace,
+    pub line: Option<usize>,
+    /// Printed in words that cite another document ("since the Glossary of
+    /// 3 May 2021", "reverses the ruling of 3/27/00"): shown, never taken.
+    pub cited: bool,
+}
+
+/// The candidate taken: the best placed, the first found among equals;
+/// a cited date never.
+pub fn best_date(dates: &[DateCandidate]) -> Option<&DateCandidate> {
+    dates
+        .iter()
+        .filter(|c| !c.cited)
+        .rev()
+        .max_by_key(|c| c.place.weight())
+}
+
+/// Words right before a date that make it another document's date.
+static CITING: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)\b(?:since|of|dated|until|before|after|reverses|replaces|supersedes)\s+(?:the\s+)?\(?$",
+    )
+    .expect("valid regex")
+});
+/// "as of 3 May 2021", "effective of": the document's own date.
+static OWN_OF: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)\b(?:as|effective)\s+of\s+$").expect("valid regex"));
+static VERSION_LINE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)\bversion\s+v?\d+(?:\.\d+)*\b").expect("valid regex"));
+/// How many non-blank lines from the top make the title block.
+const TITLE_BLOCK_LINES: usize = 8;
+/// A line of the title block carries little besides its date.
+const TITLE_BLOCK_WORDS: usize = 8;
+/// A line printed this many times is a running header or footer.
+const RUNNING_TIMES: usize = 2;
+
+/// What a dated line keeps from page to page: its words and its date,
+/// without the page number ("Current Rulings, 12 June 2022, page 3").
+fn running_key(text: &str) -> Option<String> {
+    let t = text.trim();
+    let dates = crate::dates::find_dates(t);
+    let (_, _, date) = *dates.first()?;
+    let mut rest = t.to_string();
+    for (s, e, _) in dates.iter().rev() {
+        rest.replace_range(*s..*e, " ");
+    }
+    let words: Vec<&str> = rest
+        .split_whitespace()
+        .filter(|w| !w.chars().any(|c| c.is_ascii_digit()))
+        .collect();
+    Some(format!("{date} {}", words.join(" ")))
+}
+
+/// Every date of the document's lines that could be its own, each with its
+/// place: the title block, version lines, running headers, dating lines and
+/// short lines before the first entry. A body line's date is none; a date
+/// in words citing another document is kept, marked cited.
+fn date_candidates(
+    lines: &[Line],
+    accepted: &[bool],
+    front: &[FrontParagraph],
+    first_head: usize,
+    title_index: Option<usize>,
+) -> Vec<DateCandidate> {
+    // The lines as read, and the lines set aside as page furniture (a
+    // running header, a page footer), which only the front matter keeps.
+    struct Seen<'a> {
+        no: usize,
+        text: &'a str,
+        title: bool,
+        blank: bool,
+        accepted: bool,
+    }
+    let numbers: std::collections::HashSet<usize> = lines.iter().map(|l| l.no).collect();
+    let mut seen_lines: Vec<Seen> = lines
+        .iter()
+        .zip(accepted)
+        .map(|(l, a)| Seen {
+            no: l.no,
+            text: &l.text,
+            title: l.shape == Shape::Title,
+            blank: l.shape == Shape::Blank,
+            accepted: *a,
+        })
+        .collect();
+    seen_lines.extend(
+        front
+            .iter()
+            .filter(|p| p.line == p.end_line && !numbers.contains(&p.line))
+            .map(|p| Seen {
+                no: p.line,
+                text: &p.text,
+                title: false,
+                blank: false,
+                accepted: false,
+            }),
+    );
+    seen_lines.sort_by_key(|l| l.no);
+    let first_head_no = lines.get(first_head).map_or(usize::MAX, |l| l.no);
+    let title_no = title_index.map(|i| lines[i].no);
+    let title_at = title_no.and_then(|no| seen_lines.iter().position(|l| l.no == no));
+
+    let mut times: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    for l in seen_lines.iter().filter(|l| !l.accepted) {
+        if let Some(key) = running_key(l.text) {
+            *times.entry(key).or_default() += 1;
+        }
+    }
+    let mut nonblank = 0usize;
+    let mut found = Vec::new();
+    for (i, l) in seen_lines.iter().enumerate() {
+        let before_entries = l.no < first_head_no;
+        if !l.blank && before_entries {
+            nonblank += 1;
+        }
+        let text = l.text.trim().trim_start_matches('#').trim();
+        // "Version 2.5.4 — April 2024" reads like a head and its text; it
+        // still dates the document.
+        if l.accepted && VERSION_LINE.find(text).is_none_or(|m| m.start() != 0) {
+            continue;
+        }
+        let dates = crate::dates::find_dates(text);
+        if dates.is_empty() || is_range(text, &dates) {
+            continue;
+        }
+        let is_title = l.title;
+        let cited = |start: usize| {
+            let before = &text[..start];
+            !is_title && CITING.is_match(before) && !OWN_OF.is_match(before)
+        };
+        let own: Vec<_> = dates.iter().filter(|(s, _, _)| !cited(*s)).collect();
+        let mut rest = text.to_string();
+        for (s, e, _) in dates.iter().rev() {
+            rest.replace_range(*s..*e, " ");
+        }
+        let short = rest.split_whitespace().count() <= TITLE_BLOCK_WORDS;
+        let near_title = title_at.is_some_and(|t| i > t && i <= t + 4) && short;
+        let running = short
+            && running_key(l.text)
+                .and_then(|k| times.get(&k))
+                .copied()
+                .unwrap_or(0)
+                >= RUNNING_TIMES;
+        let place = if running && !is_title {
+            Some(DatePlace::RunningHeader)
+        } else if VERSION_LINE.is_match(text) && short {
+            Some(DatePlace::VersionLine)
+        } else if is_title
+            || (before_entries && short && nonblank <= TITLE_BLOCK_LINES)
+            || near_title
+        {
+            Some(DatePlace::TitleBlock)
+        } else if before_entries && dating_line(text, false).is_some() {
+            Some(DatePlace::DatingLine)
+        } else if before_entries && short {
+            Some(DatePlace::FirstPage)
+        } else {
+            None
+        };
+        let Some(place) = place else { continue };
+        let candidate =
+            |(start, end, date): (usize, usize, NaiveDate), cited: bool| DateCandidate {
+                date,
+                month_only: crate::dates::month_only(&text[start..end]),
+                place,
+                line: Some(l.no),
+                cited,
+            };
+        if own.is_empty() {
+            found.push(candidate(dates[0], true));
+            continue;
+        }
+        // A revision date wins over the first printing's.
+        let pick = dating_line(text, is_title)
+            .and_then(|d| own.iter().find(|(_, _, o)| *o == d))
+            .unwrap_or(&own[0]);
+        found.push(candidate(**pick, false));
+    }
+    found
 }
 
 /// Words of a line that dates the document ("Rulings Updated: 11/19/01",
@@ -136,19 +366,22 @@ const SHORT_DATING_LINE: usize = 6;
 /// words say rulings/update/released/revised and then give a date. A long
 /// preamble sentence that mentions an earlier document's date is not one,
 /// nor an archive's date range.
+/// "12 Jan 1999 - 30 Aug 2003": an archive's range, not a date.
+fn is_range(text: &str, dates: &[(usize, usize, NaiveDate)]) -> bool {
+    dates.len() >= 2 && {
+        let between = text[dates[0].1..dates[1].0].trim();
+        between.is_empty()
+            || between.eq_ignore_ascii_case("to")
+            || between.chars().all(|c| matches!(c, '-' | '–' | '—' | ' '))
+    }
+}
+
 pub fn dating_line(text: &str, is_title: bool) -> Option<NaiveDate> {
     let t = text.trim().trim_start_matches('#').trim();
     let dates = crate::dates::find_dates(t);
     let (first_start, _, first) = *dates.first()?;
-    if dates.len() >= 2 {
-        let between = t[dates[0].1..dates[1].0].trim();
-        if between.is_empty()
-            || between.eq_ignore_ascii_case("to")
-            || between.chars().all(|c| matches!(c, '-' | '–' | '—' | ' '))
-        {
-            // "12 Jan 1999 - 30 Aug 2003": an archive's range, not a date.
-            return None;
-        }
+    if is_range(t, &dates) {
+        return None;
     }
     let words_before = t[..first_start].split_whitespace().count();
     let mut rest = t.to_string();
@@ -212,29 +445,54 @@ pub fn describe(
         .collect::<Vec<_>>()
         .join("\n");
 
-    // The date: front matter; else the first dating line before the first
-    // entry, or a title line anywhere; else the newest entry date; else the
-    // file's name. Never invented.
+    // The date: every candidate with where it sits, the best placed taken
+    // (front matter, then the title block, a version line, a running
+    // header, a dating line before the first entry, the first page, the
+    // entries' own dates, the file's name). Never invented.
     let first_head = accepted.iter().position(|&a| a).unwrap_or(lines.len());
-    let dating = lines
-        .iter()
-        .enumerate()
-        .filter(|(i, l)| *i < first_head || l.shape == Shape::Title)
-        .filter(|(i, _)| !accepted[*i])
-        .find_map(|(_, l)| dating_line(&l.text, l.shape == Shape::Title).map(|d| (l.no, d)));
-    let newest_entry = entry_dates.iter().max_by_key(|(_, d)| *d).copied();
-    let (date, date_source) = if let Some(d) = meta.date {
-        (d, Source::FrontMatter)
-    } else if let Some((line, d)) = dating {
-        (d, Source::Line { line })
-    } else if let Some((line, d)) = newest_entry {
-        (d, Source::EntryDates { line })
-    } else if let Some(d) = crate::dates::file_name_date(file) {
-        (d, Source::FileName)
-    } else {
+    let mut dates = date_candidates(lines, accepted, front, first_head, title_index);
+    if let Some(d) = meta.date {
+        dates.insert(
+            0,
+            DateCandidate {
+                date: d,
+                month_only: false,
+                place: DatePlace::FrontMatter,
+                line: None,
+                cited: false,
+            },
+        );
+    }
+    if let Some((line, d)) = entry_dates.iter().max_by_key(|(_, d)| *d).copied() {
+        dates.push(DateCandidate {
+            date: d,
+            month_only: false,
+            place: DatePlace::EntryDates,
+            line: Some(line),
+            cited: false,
+        });
+    }
+    if let Some(d) = crate::dates::file_name_date(file) {
+        dates.push(DateCandidate {
+            date: d,
+            month_only: false,
+            place: DatePlace::FileName,
+            line: None,
+            cited: false,
+        });
+    }
+    let Some(winner) = best_date(&dates) else {
         return Err(DocumentError::NoDate {
             file: file.to_string(),
         });
+    };
+    let date = winner.date;
+    let date_source = match (winner.place, winner.line) {
+        (DatePlace::FrontMatter, _) => Source::FrontMatter,
+        (DatePlace::FileName, _) => Source::FileName,
+        (DatePlace::EntryDates, Some(line)) => Source::EntryDates { line },
+        (_, Some(line)) => Source::Line { line },
+        (_, None) => Source::Default,
     };
 
     let edition_in = |text: &str| {
@@ -357,6 +615,134 @@ pub fn describe(
             edition: edition_source,
             date: date_source,
             kind: kind_source,
+            dates,
         },
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ymd(y: i32, m: u32, d: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(y, m, d).unwrap()
+    }
+
+    /// The date taken and the candidate it came from.
+    fn dated(text: &str) -> (NaiveDate, DateCandidate) {
+        let reading = super::super::read_document("doc.md", text, 0).expect("read");
+        let winner = best_date(&reading.found.dates).expect("a date").clone();
+        assert_eq!(reading.release.date, winner.date);
+        (reading.release.date, winner)
+    }
+
+    const ENTRIES: &str = "\n**Battle** – A battle is fought.\n\n**Cloaking** – A ship cloaks.\n";
+
+    #[test]
+    fn title_block_under_banners() {
+        let text = format!(
+            "Star Trek Customizable Card Game\n\nGLOSSARY\n\nVersion 1.9.1\n\nMay 2013\n\nSecond Edition.\n{ENTRIES}"
+        );
+        let (date, from) = dated(&text);
+        assert_eq!(date, ymd(2013, 5, 1));
+        assert_eq!(from.place, DatePlace::TitleBlock);
+        assert!(from.month_only);
+    }
+
+    #[test]
+    fn date_on_its_own_line_under_the_title() {
+        let text = format!("# Current Rulings\n\n12 June 2022\n\nSecond Edition.\n{ENTRIES}");
+        let (date, from) = dated(&text);
+        assert_eq!(date, ymd(2022, 6, 12));
+        assert_eq!(from.place, DatePlace::TitleBlock);
+        assert_eq!(from.line, Some(3));
+        assert!(!from.month_only);
+    }
+
+    #[test]
+    fn running_header_only() {
+        let text =
+            "Second Edition\n\n**Battle** – A battle is fought, unlike the ruling of 3/27/00.\n\n\
+                    Current Rulings, 12 June 2022, page 1\n\n**Cloaking** – A ship cloaks.\n\n\
+                    Current Rulings, 12 June 2022, page 2\n";
+        let (date, from) = dated(text);
+        assert_eq!(date, ymd(2022, 6, 12));
+        assert_eq!(from.place, DatePlace::RunningHeader);
+    }
+
+    #[test]
+    fn version_line_with_a_month() {
+        let text = format!(
+            "Star Trek Customizable Card Game\n\nSecond Edition\n\nThe rules of play, in force for every\n\
+             tournament of the game and all its expansions to date, as the judges read them\n\n\
+             Version 2.5.4 — April 2024\n{ENTRIES}"
+        );
+        let (date, from) = dated(&text);
+        assert_eq!(date, ymd(2024, 4, 1));
+        assert!(from.month_only);
+        assert!(matches!(
+            from.place,
+            DatePlace::VersionLine | DatePlace::TitleBlock
+        ));
+    }
+
+    #[test]
+    fn version_line_with_a_day_in_parentheses() {
+        let text =
+            format!("Rules Compendium, Version 2.7.4 (3 August 2026)\n\nSecond Edition\n{ENTRIES}");
+        let (date, from) = dated(&text);
+        assert_eq!(date, ymd(2026, 8, 3));
+        assert!(!from.month_only);
+    }
+
+    #[test]
+    fn a_cited_date_is_never_the_documents_own() {
+        let text = format!(
+            "Second Edition rulings since the Glossary of 3 May 2021\n\n# Current Rulings\n\n12 June 2022\n{ENTRIES}"
+        );
+        let reading = super::super::read_document("doc.md", &text, 0).expect("read");
+        assert_eq!(reading.release.date, ymd(2022, 6, 12));
+        let cited: Vec<_> = reading.found.dates.iter().filter(|c| c.cited).collect();
+        assert_eq!(cited.len(), 1);
+        assert_eq!(cited[0].date, ymd(2021, 5, 3));
+        assert_eq!(cited[0].line, Some(1));
+        // A preamble that reverses an old ruling, the date in the title.
+        let text = format!(
+            "# Current Rulings (6 February 2012)\n\nSecond Edition. This reverses the ruling of 3/27/00 on cloaking.\n{ENTRIES}"
+        );
+        assert_eq!(dated(&text).0, ymd(2012, 2, 6));
+    }
+
+    #[test]
+    fn a_cited_date_alone_dates_nothing() {
+        let text = format!("Second Edition rulings since the Glossary of 3 May 2021.\n{ENTRIES}");
+        assert!(matches!(
+            super::super::read_document("doc.md", &text, 0),
+            Err(DocumentError::NoDate { .. })
+        ));
+    }
+
+    #[test]
+    fn a_month_only_date() {
+        let text = format!("# Rules Update\n\nMarch 2019\n\nSecond Edition.\n{ENTRIES}");
+        let (date, from) = dated(&text);
+        assert_eq!(date, ymd(2019, 3, 1));
+        assert!(from.month_only);
+    }
+
+    #[test]
+    fn front_matter_beats_every_printed_date() {
+        let text = format!(
+            "+++\ndate = \"2020-01-02\"\n+++\n# Current Rulings (6 February 2012)\n\nSecond Edition.\n{ENTRIES}"
+        );
+        let (date, from) = dated(&text);
+        assert_eq!(date, ymd(2020, 1, 2));
+        assert_eq!(from.place, DatePlace::FrontMatter);
+    }
+
+    #[test]
+    fn an_archive_range_is_no_date() {
+        let text = format!("# Archive\n\n12 Jan 1999 - 30 Aug 2003\n\nSecond Edition.\n{ENTRIES}");
+        assert!(super::super::read_document("doc.md", &text, 0).is_err());
+    }
 }
