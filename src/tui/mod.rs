@@ -6,12 +6,15 @@
 //! on an error, and on a panic.
 
 pub mod draw;
+mod interrupt;
 pub mod pages;
 pub mod state;
 
 use std::io;
+use std::time::{Duration, Instant};
 
-use ratatui::crossterm::event;
+use ratatui::crossterm::event::{self, DisableBracketedPaste, EnableBracketedPaste};
+use ratatui::crossterm::execute;
 use ratatui::DefaultTerminal;
 
 use crate::catalog::Catalog;
@@ -34,21 +37,59 @@ pub fn run(config: &Config, args: &AskArgs) -> anyhow::Result<()> {
     // before the panic is printed, so a bug never leaves a shell in raw
     // mode; `restore` below covers an ordinary return and an error.
     let mut terminal = ratatui::try_init()?;
-    let result = event_loop(&mut terminal, &catalog, session);
-    ratatui::restore();
+    // A paste arrives as one event where the terminal brackets it; a
+    // terminal that does not ignores the request.
+    let _ = execute!(io::stdout(), EnableBracketedPaste);
+    let interrupt = interrupt::Interrupt::listen();
+    let result = event_loop(&mut terminal, &catalog, session, &interrupt);
+    restore();
     result
 }
+
+/// Gives the terminal back as it was.
+fn restore() {
+    let _ = execute!(io::stdout(), DisableBracketedPaste);
+    ratatui::restore();
+}
+
+/// How long a wait for a key lasts before Ctrl-C is looked at again.
+const CTRL_C_EVERY: Duration = Duration::from_millis(100);
+
+/// How long the events already waiting are read before the screen is
+/// drawn anyway.
+const MOST_UNDRAWN: Duration = Duration::from_millis(250);
 
 fn event_loop(
     terminal: &mut DefaultTerminal,
     catalog: &Catalog,
     session: Session,
+    interrupt: &interrupt::Interrupt,
 ) -> anyhow::Result<()> {
     let columns = terminal.size()?.width;
     let mut state = State::new(catalog, session, columns);
     while !state.quit {
         terminal.draw(|frame| draw::draw(frame, &state))?;
-        state.update(event::read()?);
+        while !event::poll(CTRL_C_EVERY)? {
+            if interrupt.raised() {
+                return Ok(());
+            }
+        }
+        // Every event already waiting is applied before the query is
+        // searched: the keys of a paste the terminal did not bracket are
+        // one edit, searched once.
+        let started = Instant::now();
+        state.apply(event::read()?);
+        while !state.quit
+            && !interrupt.raised()
+            && started.elapsed() < MOST_UNDRAWN
+            && event::poll(Duration::ZERO)?
+        {
+            state.apply(event::read()?);
+        }
+        if interrupt.raised() {
+            return Ok(());
+        }
+        state.settle();
     }
     Ok(())
 }

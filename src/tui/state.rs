@@ -52,6 +52,8 @@ pub struct State<'c> {
     /// The screen's width, which the text is wrapped to fit.
     pub columns: u16,
     pub quit: bool,
+    /// The query was edited since it was last searched.
+    stale: bool,
 }
 
 impl<'c> State<'c> {
@@ -70,6 +72,7 @@ impl<'c> State<'c> {
             took: Duration::ZERO,
             columns,
             quit: false,
+            stale: false,
         }
     }
 
@@ -83,8 +86,17 @@ impl<'c> State<'c> {
         self.pages.last()
     }
 
-    /// Applies one terminal event.
+    /// Applies one terminal event and answers the query as it then stands.
     pub fn update(&mut self, event: Event) {
+        self.apply(event);
+        self.settle();
+    }
+
+    /// Applies one terminal event; an edit of the query is searched only
+    /// by [`State::settle`], so that the keys of a paste read without
+    /// bracketed paste (one event per character) are one search, not one
+    /// each.
+    pub fn apply(&mut self, event: Event) {
         self.error = None;
         let result = match event {
             Event::Key(key) if key.kind != KeyEventKind::Release => self.key(key),
@@ -93,14 +105,32 @@ impl<'c> State<'c> {
                 self.reopen()
             }
             Event::Paste(text) => {
-                self.query.push_str(&text.replace(['\n', '\r'], " "));
-                self.search()
+                self.edit(|query| query.push_str(&text.replace(['\n', '\r'], " ")));
+                Ok(())
             }
             _ => Ok(()),
         };
+        self.note(result);
+    }
+
+    /// Searches the query if it changed since it was last searched.
+    pub fn settle(&mut self) {
+        if std::mem::take(&mut self.stale) {
+            let result = self.search();
+            self.note(result);
+        }
+    }
+
+    fn note(&mut self, result: anyhow::Result<()>) {
         if let Err(e) = result {
             self.error = Some(crate::error::chain(e.as_ref()));
         }
+    }
+
+    /// Changes the query, to be searched once the events waiting are read.
+    fn edit(&mut self, change: impl FnOnce(&mut String)) {
+        change(&mut self.query);
+        self.stale = true;
     }
 
     fn key(&mut self, key: KeyEvent) -> anyhow::Result<()> {
@@ -117,25 +147,24 @@ impl<'c> State<'c> {
     }
 
     fn search_key(&mut self, key: KeyEvent, ctrl: bool) -> anyhow::Result<()> {
+        let edits = matches!(key.code, KeyCode::Backspace)
+            || matches!(key.code, KeyCode::Char(c) if !ctrl || matches!(c, 'u' | 'w'));
+        if !edits && std::mem::take(&mut self.stale) {
+            // A key that moves over the hits reads the hits of what was
+            // typed before it.
+            self.search()?;
+        }
         match key.code {
             KeyCode::Esc => self.quit = true,
-            KeyCode::Char('u') if ctrl => {
-                self.query.clear();
-                self.search()?;
-            }
-            KeyCode::Char('w') if ctrl => {
-                let kept = self.query.trim_end().rfind(' ').map_or(0, |i| i + 1);
-                self.query.truncate(kept);
-                self.search()?;
-            }
-            KeyCode::Char(c) if !ctrl => {
-                self.query.push(c);
-                self.search()?;
-            }
-            KeyCode::Backspace => {
-                self.query.pop();
-                self.search()?;
-            }
+            KeyCode::Char('u') if ctrl => self.edit(String::clear),
+            KeyCode::Char('w') if ctrl => self.edit(|query| {
+                let kept = query.trim_end().rfind(' ').map_or(0, |i| i + 1);
+                query.truncate(kept);
+            }),
+            KeyCode::Char(c) if !ctrl => self.edit(|query| query.push(c)),
+            KeyCode::Backspace => self.edit(|query| {
+                query.pop();
+            }),
             KeyCode::Down => self.select(self.selected.saturating_add(1))?,
             KeyCode::Up => self.select(self.selected.saturating_sub(1))?,
             KeyCode::Home => self.select(0)?,

@@ -374,6 +374,55 @@ fn a_paste_past_the_limits_is_not_searched_and_says_why() {
     assert!(state.notes[0].starts_with("searched: cloaking, excluding device"));
 }
 
+/// A paste the terminal did not bracket: one key event a character, all
+/// waiting at once, applied and then searched once.
+#[test]
+fn keys_waiting_together_are_one_search() {
+    let (_index, catalog) = catalog();
+    let mut state = State::new(&catalog, session("2010-01-01"), COLUMNS);
+    type_text(&mut state, "cloaking ");
+    let rows = state.rows.clone();
+    assert!(!rows.is_empty());
+    let pasted = "cloaking device ".repeat(6_250);
+    let started = std::time::Instant::now();
+    for c in pasted.chars() {
+        state.apply(key(KeyCode::Char(c)));
+    }
+    assert_eq!(state.rows, rows, "nothing is searched while keys wait");
+    state.settle();
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(1),
+        "100 KB of keys took {:?}",
+        started.elapsed()
+    );
+    assert_eq!(state.query.len(), 9 + 100_000);
+    let text = screen(&state);
+    assert!(text.contains("at most 512"), "{text}");
+
+    // A move over the hits after keys in the same read is over the hits
+    // of those keys.
+    state.apply(Event::Key(KeyEvent::new(
+        KeyCode::Char('u'),
+        KeyModifiers::CONTROL,
+    )));
+    for c in "ferengi mil".chars() {
+        state.apply(key(KeyCode::Char(c)));
+    }
+    state.apply(key(KeyCode::Enter));
+    state.settle();
+    let mut typed = State::new(&catalog, session("2010-01-01"), COLUMNS);
+    type_text(&mut typed, "ferengi mil");
+    let first = typed.selected_row().expect("a hit").topic.clone();
+    assert_ne!(Some(&first), rows.first().map(|r| &r.topic));
+    let page = state.page().expect("Enter opened the first hit");
+    assert_eq!(page.kind, PageKind::Ruling);
+    let text = screen(&state);
+    assert!(
+        text.contains(&format!("┌ {first} (1E)")),
+        "{first}:\n{text}"
+    );
+}
+
 #[test]
 fn exclusions_typed_first_wait_for_the_words() {
     let (_index, catalog) = catalog();

@@ -203,3 +203,36 @@ fn the_word_being_typed_finds_what_it_begins_on_every_key() {
         std::thread::sleep(Duration::from_millis(50));
     }
 }
+
+/// Waits for the child to end, failing after `patience`.
+fn ended(
+    child: &mut Box<dyn portable_pty::Child + Send + Sync>,
+    patience: Duration,
+) -> portable_pty::ExitStatus {
+    let deadline = Instant::now() + patience;
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        assert!(Instant::now() < deadline, "rulings ask did not quit");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn ctrl_c_quits_inside_a_paste_that_never_ends() {
+    let index = tempfile::tempdir().unwrap();
+    let (mut child, mut writer, mut screen) = start(&index);
+    let patience = Duration::from_secs(30);
+    screen.wait_for("Type a few words", patience);
+    // The start of a bracketed paste and no end: every byte after it is
+    // held as pasted text, Esc included.
+    writer.write_all(b"\x1b[200~ferengi\x1b").unwrap();
+    writer.flush().unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(child.try_wait().unwrap().is_none(), "Esc was held");
+    writer.write_all(b"\x03").unwrap();
+    writer.flush().unwrap();
+    let status = ended(&mut child, Duration::from_secs(5));
+    assert!(status.success(), "{status:?}");
+}
