@@ -57,6 +57,7 @@ mod correct;
 mod filters;
 mod in_names;
 mod paragraphs;
+mod published;
 mod query;
 mod rank;
 mod reading;
@@ -74,6 +75,7 @@ use crate::limits::{self, TooLong};
 use crate::model::{Edition, EntryKind};
 use correct::did_you_mean;
 use filters::{standings, with_filters};
+use published::Published;
 use query::{plain_words, read_query, Parsers, Reader, Reading};
 use rank::best_shown;
 use snippets::{highlighted_terms, snippet, snippet_generator};
@@ -315,6 +317,7 @@ fn close_second(found: &[(rank::Rank, Hit)]) -> Option<Note> {
 pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchError> {
     limits::check(limits::Typed::Query, &request.query)?;
     let searcher = index.searcher();
+    let published = Published::on(searcher, request.as_of)?;
     let fields = index.fields();
     let mut answer = Answer::default();
     let (text, edition_words) = words::take_edition(&request.query);
@@ -395,8 +398,8 @@ pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchEr
         }
         let query = reader.query(reading)?;
         let filtered = with_filters(query.box_clone(), fields, request);
-        let coverage = reader.coverage(searcher, reading)?;
-        let best = best_shown(searcher, &*filtered, request, coverage.as_ref())?;
+        let coverage = reader.coverage(&published, reading)?;
+        let best = best_shown(&published, &*filtered, request, coverage.as_ref())?;
         if best.is_empty() {
             // Nothing to show: say what matched but is hidden on the date,
             // and read the query more loosely (a ruling in force then may
@@ -435,7 +438,7 @@ pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchEr
                     ..reading
                 })?;
                 let every = with_filters(every, fields, request);
-                none_has_every = Some(best_shown(searcher, &*every, request, None)?.is_empty());
+                none_has_every = Some(best_shown(&published, &*every, request, None)?.is_empty());
             }
             let found = match &coverage {
                 Some(c) if c.scales && none_has_every == Some(true) => {

@@ -8,10 +8,11 @@ use std::collections::BTreeSet;
 use tantivy::query::{BooleanQuery, BoostQuery, Occur, PhraseQuery, Query, QueryParser, TermQuery};
 use tantivy::query_grammar::{self, Delimiter, UserInputAst, UserInputLeaf, UserInputLiteral};
 use tantivy::schema::IndexRecordOption;
-use tantivy::{Score, Searcher, Term};
+use tantivy::{Score, Term};
 
 use super::correct::TYPOS;
 use super::paragraphs::Looked;
+use super::published::Published;
 use super::rank::{Coverage, Rank, Required};
 use super::reading::{Need, Unit, Words};
 use super::{analyzed, Hit, SearchError};
@@ -426,7 +427,7 @@ impl Reader<'_> {
     /// had as they match.
     pub(super) fn coverage(
         &self,
-        searcher: &Searcher,
+        published: &Published,
         reading: Reading,
     ) -> Result<Option<Coverage>, SearchError> {
         let (typos, words_rank) = (reading.typos, reading.words_rank);
@@ -460,7 +461,7 @@ impl Reader<'_> {
                 outside: self.scoped_out(unit)?,
             });
         }
-        Coverage::of(searcher, units, words_rank)
+        Coverage::of(published, units, words_rank)
     }
 }
 

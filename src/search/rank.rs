@@ -9,10 +9,11 @@ use tantivy::collector::TopDocs;
 use tantivy::index::SegmentId;
 use tantivy::query::{EnableScoring, Query};
 use tantivy::{
-    DocAddress, DocId, DocSet, Score, Searcher, SegmentReader, TantivyError, TERMINATED,
+    DocAddress, DocId, DocSet, Score, SegmentOrdinal, SegmentReader, TantivyError, TERMINATED,
 };
 
 use super::filters::shown;
+use super::published::Published;
 use super::query::MOST_WORDS;
 use super::{Request, SearchError};
 use crate::index::timeline::{self, Standing};
@@ -70,7 +71,7 @@ impl Coverage {
     /// whatever its text says of Borg), or of one word beside a clause that
     /// decides the hits.
     pub(super) fn of(
-        searcher: &Searcher,
+        published: &Published,
         units: Vec<Required>,
         decided: bool,
     ) -> Result<Option<Coverage>, SearchError> {
@@ -82,6 +83,7 @@ impl Coverage {
         let mut words = Vec::new();
         let mut weights = Vec::new();
         let mut outside = Vec::new();
+        let searcher = published.searcher();
         let scoring = || EnableScoring::disabled_from_searcher(searcher);
         for unit in units.into_iter().take(MOST_WORDS) {
             words.push(unit.typed);
@@ -90,14 +92,17 @@ impl Coverage {
         }
         let mut segments = BTreeMap::new();
         let mut holding = vec![0u64; weights.len()];
-        for segment in searcher.segment_readers() {
+        for (ordinal, segment) in searcher.segment_readers().iter().enumerate() {
             let mut has = vec![0u64; segment.max_doc() as usize];
             for (bit, weight) in weights.iter().enumerate() {
                 let mut scorer = weight.scorer(segment, 1.0)?;
                 let mut doc = scorer.doc();
                 while doc != TERMINATED {
                     has[doc as usize] |= 1 << bit;
-                    holding[bit] += 1;
+                    // A word's weight is its rarity on the day.
+                    if !published.is_later(ordinal as SegmentOrdinal, doc) {
+                        holding[bit] += 1;
+                    }
                     doc = scorer.advance();
                 }
                 if let Some(outside) = &outside[bit] {
@@ -111,7 +116,7 @@ impl Coverage {
             }
             segments.insert(segment.segment_id(), Arc::new(has));
         }
-        let entries = searcher.num_docs() as f64;
+        let entries = published.num_docs() as f64;
         let weights = holding
             .into_iter()
             .map(|n| {
@@ -157,7 +162,7 @@ impl Coverage {
 /// [`Rank`] says: the others rank below every shown one while collecting
 /// and are dropped.
 pub(super) fn best_shown(
-    searcher: &Searcher,
+    published: &Published,
     query: &dyn Query,
     request: &Request,
     coverage: Option<&Coverage>,
@@ -190,7 +195,10 @@ pub(super) fn best_shown(
                 }
             }
         });
-    let mut best = searcher.search(query, &collector)?;
+    // BM25 weighs the words as the index stood on the date.
+    let mut best = published
+        .searcher()
+        .search_with_statistics_provider(query, &collector, published)?;
     best.retain(|(rank, _)| rank.shown);
     Ok(best)
 }

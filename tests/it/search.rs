@@ -981,3 +981,95 @@ fn document_text_cannot_drive_the_terminal() {
         "{out:?}"
     );
 }
+
+// ------------------------------------------------- the index as it stood
+
+/// `search --json ARGS` on the fixture, parsed.
+fn fixture_json(fixture: &Fixture, args: &[&str]) -> Value {
+    let output = fixture
+        .rulings()
+        .args(["search", "--json"])
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", stderr(&output));
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+/// A corpus where "cloak" is rarer than "phaser" until a later release
+/// uses it everywhere: the ruling with the rarer word ranks first.
+fn phasers_and_cloaks() -> Fixture {
+    let fixture = Fixture::new();
+    fixture.write(
+        "gamma.md",
+        &document(
+            "Gamma Rulings",
+            "2020-06-01",
+            "first – The phaser fires.\n\nsecond – The cloak holds.\n\nthird – The phaser recharges.\n",
+        ),
+    );
+    fixture
+}
+
+/// What must not move: the hits, their order and their scores.
+fn ranking(answer: &Value) -> Vec<(String, String)> {
+    answer["hits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|hit| {
+            let entry = &hit["entry"];
+            (
+                format!("{}:{}", entry["release"], entry["line"]),
+                hit["score"].to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn an_as_of_search_ranks_only_what_was_published_by_then() {
+    let fixture = phasers_and_cloaks();
+    let asked = ["phaser cloak", "--as-of", "2020-07-01"];
+    let before = fixture_json(&fixture, &asked);
+    assert_eq!(topics(&before)[0], "second", "the rarer word first");
+
+    // A later release in which the cloak is everywhere.
+    fixture.write(
+        "delta.md",
+        &document(
+            "Delta Rulings",
+            "2022-01-01",
+            "fourth – The cloak lifts.\n\nfifth – The cloak fades.\n\nsixth – The cloak fails.\n\nseventh – The cloak flickers.\n",
+        ),
+    );
+    let after = fixture_json(&fixture, &asked);
+    assert_eq!(ranking(&after), ranking(&before));
+    assert_eq!(after["notes"], before["notes"]);
+
+    // On a date after it, the later release weighs: the cloak is common,
+    // and the ruling with the phaser, now the rarer word, comes first
+    // (so the release above was one that could change the order).
+    let later = fixture_json(&fixture, &["phaser cloak", "--as-of", "2022-06-01"]);
+    assert_ne!(topics(&later)[0], "second", "{later}");
+}
+
+#[test]
+fn a_search_of_today_ranks_nothing_dated_after_today() {
+    let fixture = phasers_and_cloaks();
+    let before = fixture_json(&fixture, &["phaser cloak"]);
+    // A release dated in the future: it is not yet published today.
+    fixture.write(
+        "future.md",
+        &document(
+            "Future Rulings",
+            "2100-01-01",
+            "fourth – The cloak lifts.\n\nfifth – The cloak fades.\n\nsixth – The cloak fails.\n\nseventh – The cloak flickers.\n",
+        ),
+    );
+    let after = fixture_json(&fixture, &["phaser cloak"]);
+    assert_eq!(ranking(&after), ranking(&before));
+    assert_eq!(after["notes"], before["notes"]);
+    let then = fixture_json(&fixture, &["phaser cloak", "--as-of", "2100-06-01"]);
+    assert_ne!(topics(&then)[0], "second", "{then}");
+}
