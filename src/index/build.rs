@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use tantivy::schema::TantivyDocument;
-use tantivy::{DateTime, Index, IndexWriter};
+use tantivy::{Index, IndexWriter};
 
 use super::fingerprint::Manifest;
 use super::mentions;
@@ -54,11 +54,6 @@ pub fn notices(corpus: &Corpus) -> Vec<String> {
         .cloned()
         .chain(corpus.problems.iter().map(|p| format!("skipped {p}")))
         .collect()
-}
-
-fn date_time(date: chrono::NaiveDate) -> DateTime {
-    let midnight = date.and_hms_opt(0, 0, 0).unwrap_or_default();
-    DateTime::from_timestamp_secs(midnight.and_utc().timestamp())
 }
 
 /// What the index keeps of one entry beyond the entry itself.
@@ -122,7 +117,7 @@ fn entry_document(fields: &Fields, placed: &Placed) -> Result<TantivyDocument, I
     doc.add_text(fields.edition, entry.edition.label());
     doc.add_text(fields.kind, entry.kind.label());
     doc.add_text(fields.release, &entry.release);
-    doc.add_date(fields.date, date_time(entry.date));
+    doc.add_date(fields.date, schema::day_time(entry.date));
     doc.add_u64(fields.seq, placed.seq);
     for period in placed.periods {
         doc.add_i64(fields.standing, timeline::encode(period));

@@ -34,8 +34,8 @@ pub use build::is_card_erratum;
 pub use build::Counts;
 pub use fingerprint::{hash_hex, Manifest, Newest};
 pub use schema::{
-    class, edition_key, highlight_analyzer, words_analyzer, Fields, Role, BODY_HASH, CLASS,
-    SCHEMA_VERSION, SEQ, STANDING,
+    class, day_time, edition_key, highlight_analyzer, words_analyzer, Fields, Role, BODY_HASH,
+    CLASS, SCHEMA_VERSION, SEQ, STANDING,
 };
 use store::{BuildLock, LockError, Store, LOCK_WAIT};
 

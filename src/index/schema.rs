@@ -92,6 +92,18 @@ pub struct Fields {
     pub named_id: Field,
 }
 
+/// A day as the index stores it: midnight UTC, as tantivy's date. Its
+/// dates count nanoseconds in 64 bits (1677 to 2262); a date printed
+/// outside that span (a typo, "2999") is kept at its end rather than
+/// overflowing into another century.
+pub fn day_time(date: chrono::NaiveDate) -> tantivy::DateTime {
+    const FIRST: chrono::NaiveDate = chrono::NaiveDate::from_ymd_opt(1678, 1, 1).unwrap();
+    const LAST: chrono::NaiveDate = chrono::NaiveDate::from_ymd_opt(2262, 1, 1).unwrap();
+    let date = date.clamp(FIRST, LAST);
+    let midnight = date.and_hms_opt(0, 0, 0).unwrap_or_default();
+    tantivy::DateTime::from_timestamp_secs(midnight.and_utc().timestamp())
+}
+
 /// An edition's documents of one role as one number.
 pub fn class(edition: Option<crate::model::Edition>, role: Role) -> u64 {
     let edition = match edition {

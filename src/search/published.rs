@@ -41,8 +41,7 @@ pub(super) struct Published<'s> {
 impl<'s> Published<'s> {
     /// The index as it stood on `as_of`.
     pub(super) fn on(searcher: &'s Searcher, as_of: NaiveDate) -> Result<Self, TantivyError> {
-        let midnight = as_of.and_hms_opt(0, 0, 0).unwrap_or_default().and_utc();
-        let day = tantivy::DateTime::from_timestamp_secs(midnight.timestamp());
+        let day = crate::index::day_time(as_of);
         let mut later = Vec::new();
         let mut later_count = 0;
         for segment in searcher.segment_readers() {

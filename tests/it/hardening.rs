@@ -525,3 +525,23 @@ fn a_stderr_that_cannot_be_written_is_exit_2_not_a_panic() {
     };
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn a_document_dated_past_what_the_index_can_hold_is_kept_at_its_end() {
+    // The index counts a date in nanoseconds (to 2262): "2999" overflowed,
+    // a panic in a debug build and a document of another century in a
+    // release build (dated before today, so in force).
+    let far = "+++\nedition = \"1E\"\ndate = \"2999-01-01\"\ntitle = \"Far\"\n+++\nQuark Bench – Quark may bribe the bench.\n";
+    let near = "+++\nedition = \"1E\"\ndate = \"2000-01-01\"\ntitle = \"Near\"\n+++\nfaction – There are 3 factions.\n";
+    let folder = common::folder::Folder::new(&[("far.md", far), ("near.md", near)]);
+    let today = folder.rulings(&["search", "quark bench"]).output().unwrap();
+    let (code, stdout, stderr) = common::outcome(today);
+    assert_eq!(code, 1, "not yet published today:\n{stdout}\n{stderr}");
+    let later = folder
+        .rulings(&["search", "--as-of", "2999-06-01", "quark bench"])
+        .output()
+        .unwrap();
+    let (code, stdout, stderr) = common::outcome(later);
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    assert!(stdout.contains("Quark Bench"), "{stdout}");
+}
