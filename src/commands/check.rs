@@ -22,7 +22,7 @@ use crate::error::{DocumentError, Unread};
 use crate::markdown;
 use crate::model::{Release, ReleaseKind};
 use crate::output::Out;
-use crate::parse::about::Source;
+use crate::parse::about::{best_date, DatePlace, Source};
 use crate::parse::flow::Furniture;
 use crate::parse::heads::{initial, Rejection};
 use crate::parse::{read_document, Reading};
@@ -169,6 +169,19 @@ struct Found<T: Serialize> {
 }
 
 #[derive(Debug, Serialize)]
+struct DateSeen {
+    date: String,
+    /// Printed as a month: the day was not given.
+    month_only: bool,
+    place: DatePlace,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<usize>,
+    /// Printed citing another document: never the document's own.
+    cited: bool,
+    taken: bool,
+}
+
+#[derive(Debug, Serialize)]
 struct EntryLine {
     line: usize,
     topic: String,
@@ -206,6 +219,8 @@ struct DocumentReport {
     edition: Found<String>,
     date: Found<String>,
     kind: Found<String>,
+    /// Every date that could be the document's own, and which was taken.
+    dates: Vec<DateSeen>,
     style: crate::parse::Style,
     /// What a base document held, by shape (absent for a rulings document).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -557,6 +572,22 @@ fn report(
             value: release.kind.label().to_string(),
             found: reading.found.kind.clone(),
         },
+        dates: {
+            let taken = best_date(&reading.found.dates);
+            reading
+                .found
+                .dates
+                .iter()
+                .map(|c| DateSeen {
+                    date: c.date.to_string(),
+                    month_only: c.month_only,
+                    place: c.place,
+                    line: c.line,
+                    cited: c.cited,
+                    taken: taken.is_some_and(|t| std::ptr::eq(t, c)),
+                })
+                .collect()
+        },
         style: reading.style,
         base: reading.base,
         entries: release
@@ -598,6 +629,52 @@ fn report(
     }
 }
 
+/// The date taken and where it was found: a month-only date is a month.
+fn date_shown(d: &DocumentReport) -> String {
+    match d.dates.iter().find(|c| c.taken) {
+        Some(c) if c.month_only => format!(
+            "{} ({}; the day not given)",
+            month_name(&c.date),
+            source(&d.date.found)
+        ),
+        _ => format!("{} ({})", d.date.value, source(&d.date.found)),
+    }
+}
+
+/// "2013-05-01" → "May 2013".
+fn month_name(iso: &str) -> String {
+    chrono::NaiveDate::parse_from_str(iso, "%Y-%m-%d")
+        .map(|d| d.format("%B %Y").to_string())
+        .unwrap_or_else(|_| iso.to_string())
+}
+
+fn date_seen(c: &DateSeen) -> String {
+    let date = if c.month_only {
+        month_name(&c.date)
+    } else {
+        c.date.clone()
+    };
+    let place = match c.place {
+        DatePlace::FrontMatter => "front matter",
+        DatePlace::TitleBlock => "title block",
+        DatePlace::VersionLine => "version line",
+        DatePlace::RunningHeader => "running header or footer",
+        DatePlace::DatingLine => "dating line",
+        DatePlace::FirstPage => "first page",
+        DatePlace::EntryDates => "newest entry date",
+        DatePlace::FileName => "file name",
+    };
+    let at = c.line.map(|l| format!(", line {l}")).unwrap_or_default();
+    let verdict = if c.taken {
+        " taken"
+    } else if c.cited {
+        " cites another document, not taken"
+    } else {
+        ""
+    };
+    format!("{date} ({place}{at}){verdict}")
+}
+
 fn source(found: &Source) -> String {
     match found {
         Source::FrontMatter => "front matter".into(),
@@ -628,14 +705,17 @@ fn write_plain(report: &Report, out: &mut impl Write) -> std::io::Result<()> {
         writeln!(out, "{}", escape_name(&d.file))?;
         writeln!(
             out,
-            "  edition {} ({}), date {} ({}), kind {} ({})",
+            "  edition {} ({}), date {}, kind {} ({})",
             d.edition.value,
             source(&d.edition.found),
-            d.date.value,
-            source(&d.date.found),
+            date_shown(d),
             d.kind.value,
             source(&d.kind.found)
         )?;
+        if d.dates.len() > 1 || d.dates.iter().any(|c| c.cited || c.month_only) {
+            let seen: Vec<String> = d.dates.iter().map(date_seen).collect();
+            writeln!(out, "  dates found: {}", seen.join("; "))?;
+        }
         let s = &d.style;
         writeln!(
             out,

@@ -282,3 +282,68 @@ fn plain_output_says_where_each_fact_was_found() {
             "hint: add `date = \"YYYY-MM-DD\"`",
         ));
 }
+
+/// A preamble that cites an earlier Glossary's date, and the document's own
+/// date printed alone under the title: check shows both, the cited one not
+/// taken.
+#[test]
+fn check_shows_every_date_found_and_the_one_taken() {
+    let dir = tempfile::tempdir().unwrap();
+    let doc = dir.path().join("rulings.md");
+    fs::write(
+        &doc,
+        "Second Edition rulings since the Glossary of 3 May 2021\n\n# Current Rulings\n\n\
+         12 June 2022\n\n**Battle** – A battle is fought.\n\n**Cloaking** – A ship cloaks.\n",
+    )
+    .unwrap();
+    let (_, report) = check_json(std::slice::from_ref(&doc));
+    let found = &report["documents"][0];
+    assert_eq!(found["date"]["value"], "2022-06-12");
+    assert_eq!(found["date"]["found"]["line"], 5);
+    let dates = found["dates"].as_array().unwrap();
+    let cited: Vec<&Value> = dates.iter().filter(|d| d["cited"] == true).collect();
+    assert_eq!(cited.len(), 1);
+    assert_eq!(cited[0]["date"], "2021-05-03");
+    assert_eq!(cited[0]["taken"], false);
+    let taken: Vec<&Value> = dates.iter().filter(|d| d["taken"] == true).collect();
+    assert_eq!(taken.len(), 1);
+    assert_eq!(taken[0]["date"], "2022-06-12");
+    assert_eq!(taken[0]["place"], "title-block");
+
+    let output = rulings().arg("check").arg(&doc).output().unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        text.contains("dates found: 2021-05-03 (title block, line 1) cites another document, not taken; 2022-06-12 (title block, line 5) taken"),
+        "{text}"
+    );
+}
+
+/// A month-only date is a month: shown as one, in force from the first,
+/// and check says the day was not given.
+#[test]
+fn a_month_only_date_is_shown_as_a_month() {
+    let dir = tempfile::tempdir().unwrap();
+    let doc = dir.path().join("glossary.md");
+    fs::write(
+        &doc,
+        "Star Trek Customizable Card Game\n\nGLOSSARY\n\nVersion 1.9.1\n\nMay 2013\n\n\
+         Second Edition.\n\n**Battle** – A battle is fought.\n",
+    )
+    .unwrap();
+    let (_, report) = check_json(std::slice::from_ref(&doc));
+    let found = &report["documents"][0];
+    assert_eq!(found["date"]["value"], "2013-05-01");
+    let taken: Vec<&Value> = found["dates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["taken"] == true)
+        .collect();
+    assert_eq!(taken[0]["month_only"], true);
+    let output = rulings().arg("check").arg(&doc).output().unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        text.contains("date May 2013 (line 7; the day not given)"),
+        "{text}"
+    );
+}
