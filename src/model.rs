@@ -129,6 +129,16 @@ impl FrontParagraph {
     }
 }
 
+/// How much of its date a document printed: a day, or only a month
+/// ("April 2024", dated the first of the month).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DatePrecision {
+    #[default]
+    Day,
+    Month,
+}
+
 /// One rulings document.
 #[derive(Debug, Clone, Serialize)]
 pub struct Release {
@@ -139,6 +149,8 @@ pub struct Release {
     pub title: String,
     pub publisher: Option<String>,
     pub date: NaiveDate,
+    /// Whether the date was printed to the day or only the month.
+    pub date_precision: DatePrecision,
     /// Base documents the release amends ("Glossary", "Rulebook").
     pub amends: Vec<String>,
     /// The base document since which this release gathers every ruling
@@ -170,6 +182,7 @@ impl Release {
             title: self.title.clone(),
             publisher: self.publisher.clone(),
             date: self.date,
+            date_precision: self.date_precision,
             amends: self.amends.clone(),
             since: self.since.clone(),
             file: self.file.clone(),
@@ -212,6 +225,8 @@ pub struct ReleaseInfo {
     pub title: String,
     pub publisher: Option<String>,
     pub date: NaiveDate,
+    #[serde(default)]
+    pub date_precision: DatePrecision,
     pub amends: Vec<String>,
     pub since: Option<String>,
     pub file: String,

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::{Outcome, Printer};
 use crate::catalog::Catalog;
-use crate::model::{Edition, ReleaseInfo};
+use crate::model::{DatePrecision, Edition, ReleaseInfo};
 use crate::safe::{escape_name, sanitize};
 
 #[derive(Serialize)]
@@ -15,6 +15,8 @@ struct Summary<'a> {
     id: &'a str,
     edition: Edition,
     date: NaiveDate,
+    /// `day`, or `month` for a date printed as a month only.
+    date_precision: DatePrecision,
     kind: &'a str,
     title: &'a str,
     publisher: Option<&'a str>,
@@ -39,6 +41,7 @@ fn summary(r: &ReleaseInfo) -> Summary<'_> {
         id: &r.id,
         edition: r.edition,
         date: r.date,
+        date_precision: r.date_precision,
         kind: r.kind.label(),
         title: &r.title,
         publisher: r.publisher.as_deref(),
@@ -48,6 +51,14 @@ fn summary(r: &ReleaseInfo) -> Summary<'_> {
         file: &r.file,
         source: r.source.as_deref().unwrap_or("bundled"),
         front_matter: r.has_front_matter,
+    }
+}
+
+/// The date as the document printed it: a month-only date is a month.
+fn shown_date(r: &ReleaseInfo) -> String {
+    match r.date_precision {
+        DatePrecision::Day => r.date.to_string(),
+        DatePrecision::Month => r.date.format("%B %Y").to_string(),
     }
 }
 
@@ -77,11 +88,11 @@ pub fn run(
                 None => String::new(),
             };
             p.out.line(&format!(
-                "{}{}  {}  {}  {:<15}  {:>3} entries  {}{from}",
+                "{}{}  {}  {:<10}  {:<15}  {:>3} entries  {}{from}",
                 p.style.bold(&id),
                 " ".repeat(pad),
                 p.style.edition(r.edition.label()),
-                r.date,
+                shown_date(r),
                 r.kind.label(),
                 r.entry_count,
                 sanitize(&r.title),

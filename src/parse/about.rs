@@ -13,7 +13,7 @@ use super::heads::Line;
 use super::lines::Shape;
 use crate::dates::find_date;
 use crate::error::DocumentError;
-use crate::model::{Edition, FrontParagraph, ReleaseKind};
+use crate::model::{DatePrecision, Edition, FrontParagraph, ReleaseKind};
 
 /// Second Edition was first published in 2002: an undated-edition document
 /// printed before then can only be about First Edition.
@@ -34,6 +34,7 @@ static ALPHABETICAL: LazyLock<Regex> =
 pub struct About {
     pub edition: Edition,
     pub date: NaiveDate,
+    pub date_precision: DatePrecision,
     pub title: String,
     pub publisher: Option<String>,
     pub kind: ReleaseKind,
@@ -487,6 +488,11 @@ pub fn describe(
         });
     };
     let date = winner.date;
+    let date_precision = if winner.month_only {
+        DatePrecision::Month
+    } else {
+        DatePrecision::Day
+    };
     let date_source = match (winner.place, winner.line) {
         (DatePlace::FrontMatter, _) => Source::FrontMatter,
         (DatePlace::FileName, _) => Source::FileName,
@@ -605,6 +611,7 @@ pub fn describe(
         About {
             edition,
             date,
+            date_precision,
             title,
             publisher,
             kind,

@@ -314,6 +314,7 @@ fn read_plain(
             title: about.title,
             publisher: about.publisher,
             date: about.date,
+            date_precision: about.date_precision,
             amends: about.amends,
             since: about.since,
             file: file.to_string(),

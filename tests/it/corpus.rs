@@ -335,3 +335,53 @@ fn a_folder_that_yields_no_document_names_each_file_and_why() {
     );
     assert!(err.contains("notes.md: cannot tell the date"), "{err}");
 }
+
+/// Documents a TD drops in, dated where they print it: under banners as a
+/// month only, in a Compendium's version line with the day in parentheses,
+/// and under the title below a preamble that cites an earlier Glossary.
+/// Each is indexed with the right date, and a month is shown as a month.
+#[test]
+fn dates_are_found_where_documents_print_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| fs::write(dir.path().join(name), text).unwrap();
+    write(
+        "glossary.md",
+        "Star Trek Customizable Card Game\n\nGLOSSARY\n\nVersion 1.9.1\n\nMay 2013\n\n\
+         Second Edition.\n\n**Battle** – A battle is fought.\n",
+    );
+    write(
+        "compendium.md",
+        "Rules Compendium, Version 2.7.4 (3 August 2026)\n\nSecond Edition\n\n\
+         **Cloaking** – A ship cloaks.\n",
+    );
+    write(
+        "current.md",
+        "Second Edition rulings since the Glossary of 3 May 2021\n\n# Current Rulings\n\n\
+         12 June 2022\n\n**Tribble Bomb** – A Tribble Bomb stops a crew.\n",
+    );
+    let (code, out, err) = run_on(dir.path(), &["releases", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let dated: BTreeMap<String, (String, String)> = report["releases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["id"].as_str().unwrap().to_string(),
+                (
+                    r["date"].as_str().unwrap().to_string(),
+                    r["date_precision"].as_str().unwrap().to_string(),
+                ),
+            )
+        })
+        .collect();
+    let want = |date: &str, precision: &str| (date.to_string(), precision.to_string());
+    assert_eq!(dated["glossary"], want("2013-05-01", "month"));
+    assert_eq!(dated["compendium"], want("2026-08-03", "day"));
+    assert_eq!(dated["current"], want("2022-06-12", "day"));
+    let (code, out, err) = run_on(dir.path(), &["releases"]);
+    assert_eq!(code, 0, "{err}");
+    let glossary = out.lines().find(|l| l.starts_with("glossary")).unwrap();
+    assert!(glossary.contains("  May 2013  "), "{out}");
+}
