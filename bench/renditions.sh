@@ -57,14 +57,14 @@ target/release/examples/matrix score "$out" target/release/rulings | tee "$out/t
 echo "scores: $out/scores.tsv"
 
 # A 300-page PDF: the 1E Current Rulings Document of 2014 as the web page
-# of examples/render_fixture.rs, its entries repeated 38 times in two
+# of examples/render_fixture.rs, its entries repeated 40 times in two
 # columns, printed by Chromium, then read by `rulings check` under
 # /usr/bin/time -v (the goal: under 3 s and 300 MB).
 cargo build --quiet --example render_fixture
 big=$out/big
 mkdir -p "$big"
 target/debug/examples/render_fixture rulings/1e-2014-11-03-crd.md "$big/one.html" --columns 2 --running "First Edition Current Rulings Document"
-awk '/<main>/ { print; inside = 1; next } /<\/main>/ { for (i = 0; i < 38; i++) printf "%s", body; inside = 0 } inside { body = body $0 "\n"; next } { print }' \
+awk '/<main>/ { print; inside = 1; next } /<\/main>/ { for (i = 0; i < 40; i++) printf "%s", body; inside = 0 } inside { body = body $0 "\n"; next } { print }' \
   "$big/one.html" >"$big/big.html"
 profile=$(mktemp -d)
 chromium --headless --no-sandbox --disable-gpu --no-first-run --disable-background-networking \

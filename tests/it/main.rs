@@ -22,6 +22,7 @@ mod html;
 mod json_contract;
 mod layers;
 mod limits;
+mod matrix;
 mod pdf;
 mod published_pdf;
 mod questions;
