@@ -124,10 +124,17 @@ fn plan(args: &[String]) -> Result<()> {
     };
     let out = PathBuf::from(out);
     std::fs::create_dir_all(out.join("in"))?;
+    // A source's date, edition and kind are the truth the renditions are
+    // scored against, so a document its own front matter does not settle
+    // is left out, with a word on stderr.
     let sources: Vec<Source> = sources
         .iter()
-        .map(|s| read_source(Path::new(s)))
-        .collect::<Result<_>>()?;
+        .filter_map(|s| {
+            read_source(Path::new(s))
+                .inspect_err(|e| eprintln!("{s}: left out: {e}"))
+                .ok()
+        })
+        .collect();
     let mut rng = fastrand::Rng::with_seed(seed);
     let mut manifest = String::from(MANIFEST_HEADER);
     manifest.push('\n');
