@@ -166,6 +166,10 @@ impl Warning {
 struct Found<T: Serialize> {
     value: T,
     found: Source,
+    /// The words of the line that decided it, where that line is a base
+    /// document's title ("GLOSSARY" under banners).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cue: Option<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -563,14 +567,17 @@ fn report(
         edition: Found {
             value: release.edition.label().to_string(),
             found: reading.found.edition.clone(),
+            cue: None,
         },
         date: Found {
             value: release.date.to_string(),
             found: reading.found.date.clone(),
+            cue: None,
         },
         kind: Found {
             value: release.kind.label().to_string(),
             found: reading.found.kind.clone(),
+            cue: kind_cue(release, &reading.found.kind),
         },
         dates: {
             let taken = best_date(&reading.found.dates);
@@ -675,6 +682,23 @@ fn date_seen(c: &DateSeen) -> String {
     format!("{date} ({place}{at}){verdict}")
 }
 
+/// The words of the title line that made a document a base, from its front
+/// matter paragraphs (where the reader keeps a base's title block).
+fn kind_cue(release: &Release, found: &Source) -> Option<String> {
+    let Source::Line { line } = *found else {
+        return None;
+    };
+    if !release.kind.is_base() {
+        return None;
+    }
+    release
+        .front
+        .iter()
+        .find(|p| p.line <= line && line <= p.end_line)
+        .and_then(|p| p.text.split('\n').nth(line - p.line))
+        .map(|words| words.trim().to_string())
+}
+
 fn source(found: &Source) -> String {
     match found {
         Source::FrontMatter => "front matter".into(),
@@ -705,12 +729,17 @@ fn write_plain(report: &Report, out: &mut impl Write) -> std::io::Result<()> {
         writeln!(out, "{}", escape_name(&d.file))?;
         writeln!(
             out,
-            "  edition {} ({}), date {}, kind {} ({})",
+            "  edition {} ({}), date {}, kind {} ({}{})",
             d.edition.value,
             source(&d.edition.found),
             date_shown(d),
             d.kind.value,
-            source(&d.kind.found)
+            source(&d.kind.found),
+            d.kind
+                .cue
+                .as_deref()
+                .map(|w| format!(": \"{}\"", sanitize(w)))
+                .unwrap_or_default()
         )?;
         if d.dates.len() > 1 || d.dates.iter().any(|c| c.cited || c.month_only) {
             let seen: Vec<String> = d.dates.iter().map(date_seen).collect();

@@ -19,6 +19,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use super::about::Source;
 use super::front_matter::Meta;
 use super::{Reading, MAX_LINES};
 use crate::error::DocumentError;
@@ -66,27 +67,73 @@ pub struct BaseCounts {
     pub change_log: usize,
 }
 
-/// The kind of base document a text is, from its front matter or else its
-/// title (the first line of text): `None` for a rulings document.
+/// The kind of base document a text is, from its front matter or else the
+/// line of its title block that names a base: `None` for a rulings document.
 pub fn kind_of(meta: Option<&Meta>, text: &str, skip: usize) -> Option<ReleaseKind> {
     if let Some(kind) = meta.and_then(|m| m.kind) {
         return kind.is_base().then_some(kind);
     }
-    let title = match meta.and_then(|m| m.title.as_deref()) {
-        Some(title) => title,
-        None => text
-            .split('\n')
-            .skip(skip)
-            .map(str::trim)
-            .find(|l| !l.is_empty())?,
-    };
-    let title = title.trim_start_matches('#').trim();
+    if let Some(title) = meta.and_then(|m| m.title.as_deref()) {
+        return title_kind(title);
+    }
+    title_cue(text, skip).map(|(_, kind)| kind)
+}
+
+/// The kind a title line names, if it is a short line naming a base.
+fn title_kind(line: &str) -> Option<ReleaseKind> {
+    let title = line
+        .trim()
+        .trim_start_matches('#')
+        .trim()
+        .trim_matches('*')
+        .trim();
     // A title is a short line, not a sentence ("cloaking – This Glossary
     // entry has been deleted." is a ruling).
     if title.split_whitespace().count() > TITLE_WORDS || title.ends_with('.') {
         return None;
     }
     super::about::base_kind(&title.to_lowercase())
+}
+
+/// The most non-blank lines a title block holds (banners, title, version,
+/// date).
+const TITLE_BLOCK_LINES: usize = 8;
+
+/// The line (index from the top of `text`) of the title block that names a
+/// base, and the base it names. The title block is the run of short lines
+/// before the first paragraph or entry, banners included ("Star Trek
+/// Customizable Card Game", "The Continuing Committee", "Version 1.9.1",
+/// "November 2021"), in any order: the first of its lines that names a
+/// document decides, so a block naming rulings or updates first ("Recent
+/// Rulings Document", "GLOSSARY UPDATES") is a rulings document's.
+pub fn title_cue(text: &str, skip: usize) -> Option<(usize, ReleaseKind)> {
+    let lines = text
+        .split('\n')
+        .enumerate()
+        .skip(skip)
+        .filter(|(_, l)| !l.trim().is_empty())
+        .take(TITLE_BLOCK_LINES);
+    for (i, line) in lines {
+        let bare = line.trim().trim_start_matches('#').trim().trim_matches('*');
+        let lower = bare.to_lowercase();
+        let short = bare.split_whitespace().count() <= TITLE_WORDS
+            && !bare.ends_with('.')
+            && !bare.contains(" – ")
+            && !bare.contains(" - ");
+        if !short || section_head(line).is_some() {
+            return None;
+        }
+        if ["ruling", "update", "errata"]
+            .iter()
+            .any(|w| lower.contains(w))
+        {
+            return None;
+        }
+        if let Some(kind) = title_kind(line) {
+            return Some((i, kind));
+        }
+    }
+    None
 }
 
 /// The section number a topic begins with ("7.4.2: Personnel Battle" →
@@ -317,6 +364,10 @@ pub fn read(
     // The part of each line (index = line number - 1).
     let mut parts = vec![Part::Front; lines.len()];
     let first_text = (skip..lines.len()).find(|&i| !lines[i].trim().is_empty());
+    // The title block, up to the line that names the base, is no part
+    // heading ("GLOSSARY" as a title, under banners).
+    let cue = title_cue(text, skip);
+    let title_end = cue.map(|(i, _)| i).or(first_text);
     let mut current = if kind == ReleaseKind::Glossary {
         Part::Glossary
     } else {
@@ -324,7 +375,7 @@ pub fn read(
     };
     for i in skip..lines.len() {
         let line = lines[i];
-        if Some(i) != first_text {
+        if title_end.is_none_or(|end| i > end) {
             if let Some(part) = part_heading(line) {
                 current = part;
             } else if matches!(current, Part::Front | Part::Sections | Part::ChangeLog)
@@ -348,7 +399,11 @@ pub fn read(
             if i > 0 {
                 out.push('\n');
             }
-            if i < skip || keep(parts[i]) {
+            // Banners above the title are no heads of entries: a bold
+            // "STAR TREK CUSTOMIZABLE CARD GAME" would be read as one, and
+            // would upset the order of the entries' initials.
+            let banner = cue.is_some_and(|(end, _)| i >= skip && i < end);
+            if i < skip || (keep(parts[i]) && !banner) {
                 out.push_str(line);
             }
         }
@@ -364,8 +419,25 @@ pub fn read(
     // reading then gives its title, edition and date only.
     let mut reading = plain(&masked(&alphabetical), true)?;
     let mut counts = BaseCounts::default();
+    if let Some((line, _)) = cue.filter(|_| reading.found.kind != Source::FrontMatter) {
+        // The line that named the base, for `rulings check`.
+        reading.found.kind = Source::Line { line: line + 1 };
+    }
     let release = &mut reading.release;
     release.kind = kind;
+    // The banners above the title, kept out of the reading, are front
+    // matter.
+    if let Some((end, _)) = cue {
+        release.front.extend(
+            (skip..end)
+                .filter(|&i| !lines[i].trim().is_empty())
+                .map(|i| FrontParagraph {
+                    line: i + 1,
+                    end_line: i + 1,
+                    text: lines[i].trim_end().to_string(),
+                }),
+        );
+    }
     // Lines of the other parts that the reading put in the front matter
     // are theirs again (a blanked line is no paragraph, so none are).
     for entry in &mut release.entries {
