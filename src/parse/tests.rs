@@ -460,3 +460,62 @@ fn a_head_read_as_the_rest_of_a_sentence_is_said_not_taken() {
         )]
     );
 }
+
+/// The kind a document is read as, with no front matter.
+fn kind_read(text: &str) -> ReleaseKind {
+    parse_document("t.md", text, 0).unwrap().kind
+}
+
+/// The body of a small Glossary, after its title block: a preamble, then
+/// alphabetical entries under a part heading.
+const GLOSSARY_BODY: &str = "This Glossary is a guide to the rules of the First Edition game.\n\n## Glossary\n\nbattle – A fight between forces.\n\npoints – Points are scored by completing missions.\n\nstopped – A stopped card cannot act.\n";
+
+#[test]
+fn a_glossary_is_known_by_its_title_under_banners_in_every_shape() {
+    for block in [
+        // Banners, title, version line, date line.
+        "Star Trek Customizable Card Game\n\nThe Continuing Committee\n\nFirst Edition\n\nGLOSSARY\n\nVersion 1.9.1\n\nNovember 2021\n",
+        // Title and version on one line, banner after the title.
+        "Glossary, Version 1.9.1 (November 2021)\n\nStar Trek Customizable Card Game, First Edition\n",
+        // All caps, bold banners, a heading-marked title.
+        "**STAR TREK CUSTOMIZABLE CARD GAME**\n\n**FIRST EDITION**\n\n# FIRST EDITION GLOSSARY\n\nVersion 1.9.1 – November 2021\n",
+        // A text copy where the banner lines ran together.
+        "Star Trek CCG First Edition The Continuing Committee GLOSSARY\nVersion 1.9.1\nNovember 2021\n",
+        // The web site and the edition before the title.
+        "www.trekcc.org\nFirst Edition\nThe Star Trek CCG Glossary\n1 November 2021\n",
+    ] {
+        let doc = format!("{block}\n{GLOSSARY_BODY}");
+        let release = parse_document("t.md", &doc, 0).unwrap();
+        assert_eq!(release.kind, ReleaseKind::Glossary, "{block}");
+        // Neither the banners nor the title became entries; the part
+        // heading "Glossary" still opens the entries.
+        let topics: Vec<&str> = release.entries.iter().map(|e| e.topic.as_str()).collect();
+        assert_eq!(topics, ["battle", "points", "stopped"], "{block}");
+    }
+}
+
+#[test]
+fn a_compendium_and_a_rulebook_are_known_by_their_title_lines() {
+    let doc = format!(
+        "**STAR TREK CUSTOMIZABLE CARD GAME**\n\nFirst Edition\n\nRules Compendium, Version 2.7.4 (3 October 2022)\n\n{GLOSSARY_BODY}"
+    );
+    assert_eq!(kind_read(&doc), ReleaseKind::Compendium);
+    let doc = format!(
+        "Star Trek Customizable Card Game\nFIRST EDITION RULE BOOK\n2 May 2022\n\n{GLOSSARY_BODY}"
+    );
+    assert_eq!(kind_read(&doc), ReleaseKind::Rulebook);
+}
+
+#[test]
+fn rulings_documents_that_name_a_base_are_not_bases() {
+    // A section of glossary updates, a Recent Rulings Document under the
+    // game's name, a preamble that names the Glossary.
+    for doc in [
+        "Star Trek Customizable Card Game\n\n7 November 2022\n\n## GLOSSARY UPDATES\n\npoints – In the first paragraph, delete: and by some cards\n\nstopped – Replace this entry with: A stopped card cannot act.\n",
+        "Star Trek Customizable Card Game\n\nRecent Rulings Document\n\nFirst Edition, 7 November 2022\n\nGLOSSARY\n\npoints – In the first paragraph, delete: and by some cards\n\nstopped – Replace this entry with: A stopped card cannot act.\n",
+        "First Edition rulings, 7 November 2022\n\nThese rulings amend the Glossary v1.9.1 and the Rulebook.\n\npoints – In the first paragraph, delete: and by some cards\n\nstopped – Replace this entry with: A stopped card cannot act.\n",
+        "Star Trek CCG\n\nFirst Edition, 7 November 2022\n\nThese rulings amend the Glossary v1.9.1 and the Rulebook, and are read with them.\n\nGlossary errata\n\npoints – In the first paragraph, delete: and by some cards\n",
+    ] {
+        assert_eq!(super::base::kind_of(None, doc, 0), None, "{doc}");
+    }
+}

@@ -716,3 +716,89 @@ fn three_thousand_amendments_of_one_entry_answer_show_at_once() {
     // Quadratic application took 16 s here; linear takes well under one.
     assert!(took.as_secs_f64() < 4.0, "show took {took:?}");
 }
+
+/// The Glossary fixture as published: banners, "GLOSSARY", a version line
+/// and a date line, no front matter.
+const GLOSSARY_BANNERS: &str = "1e-glossary-banner.md";
+/// The Compendium fixture titled "Rules Compendium, Version 2.7.4 (3
+/// October 2022)" under banners, no front matter.
+const COMPENDIUM_VERSION_LINE: &str = "1e-compendium-version-line.md";
+
+/// The report of `check --json` on the one document named `file`.
+fn checked(corpus: &Corpus, file: &str) -> Value {
+    let v = corpus.json(&["check"]);
+    v["documents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["file"].as_str().unwrap().ends_with(file))
+        .unwrap_or_else(|| panic!("{file}: {v}"))
+        .clone()
+}
+
+#[test]
+fn a_glossary_under_banners_is_a_glossary_and_check_names_its_title_line() {
+    let corpus = Corpus::new().fixture(GLOSSARY_BANNERS);
+    let doc = checked(&corpus, GLOSSARY_BANNERS);
+    assert_eq!(doc["kind"]["value"], "glossary", "{doc}");
+    assert_eq!(doc["kind"]["found"]["line"], 5, "{doc}");
+    assert_eq!(doc["kind"]["cue"], "GLOSSARY", "{doc}");
+    // Read as the same Glossary with front matter is: no banner became an
+    // entry, and "Glossary" as a part heading still opens the entries.
+    assert_eq!(doc["base"]["glossary"], 36, "{doc}");
+    assert_eq!(doc["base"]["temporary"], 2, "{doc}");
+    let topics: Vec<&str> = doc["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["topic"].as_str().unwrap())
+        .collect();
+    assert_eq!(topics[0], "forces winning battles", "{topics:?}");
+    let out = corpus.out(&["check"]);
+    assert!(
+        out.contains("kind glossary (line 5: \"GLOSSARY\")"),
+        "{out}"
+    );
+}
+
+#[test]
+fn points_of_a_glossary_under_banners_has_the_rrd_deletions_applied() {
+    let corpus = Corpus::new().fixture(GLOSSARY_BANNERS).bundled(RRD);
+    let a = corpus.answer("points", &[]);
+    assert_eq!(a["amended"]["base"]["release"], "1e-glossary-banner", "{a}");
+    let text = text_in_force(&a);
+    assert!(!text.contains(FINAL_SCORE), "{text}");
+    assert!(!text.contains(DIFFERENTIAL), "{text}");
+    assert!(
+        text.contains(
+            "Bonus points count toward winning the game, unless the card says otherwise."
+        ),
+        "{text}"
+    );
+    let steps = a["amended"]["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 2, "{steps:?}");
+    assert!(steps.iter().all(|s| s["applied"] == true), "{steps:?}");
+    let out = corpus.out(&["show", "points"]);
+    assert!(out.contains("with 2 of 2 change(s) applied"), "{out}");
+    assert!(out.contains("[-in your final score"), "{out}");
+}
+
+#[test]
+fn a_compendium_titled_with_its_version_line_is_a_compendium() {
+    let corpus = Corpus::new().fixture(COMPENDIUM_VERSION_LINE);
+    let doc = checked(&corpus, COMPENDIUM_VERSION_LINE);
+    assert_eq!(doc["kind"]["value"], "compendium", "{doc}");
+    assert_eq!(
+        doc["kind"]["cue"], "Rules Compendium, Version 2.7.4 (3 October 2022)",
+        "{doc}"
+    );
+    // The same parts as the Compendium with front matter.
+    assert_eq!(doc["base"]["sections"], 8, "{doc}");
+    assert_eq!(doc["base"]["sidebars"], 6, "{doc}");
+    assert_eq!(doc["base"]["temporary"], 2, "{doc}");
+    assert_eq!(doc["base"]["errata"], 2, "{doc}");
+    assert_eq!(doc["base"]["glossary"], 3, "{doc}");
+    assert_eq!(doc["date"]["value"], "2022-10-03", "{doc}");
+    let a = corpus.answer("7.4.2", &[]);
+    assert_eq!(a["topic"], "7.4.2 Personnel Battle");
+}
