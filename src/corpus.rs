@@ -174,10 +174,7 @@ pub fn relative_name(root: &Path, file: &Path) -> String {
         .replace('\\', "/")
 }
 
-/// The largest document read: far more than any rulings document (the
-/// longest official ones are well under 1 MB), small enough that a stray
-/// file cannot exhaust memory.
-pub const MAX_DOCUMENT_BYTES: u64 = 32 * 1024 * 1024;
+pub use crate::convert::MAX_DOCUMENT_BYTES;
 
 /// The documents bundled with this build, embedded at compile time (see
 /// `build.rs`): file name and content.

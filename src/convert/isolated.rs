@@ -35,9 +35,7 @@ use crate::error::{DocumentError, Unread};
 
 /// Set (to the format) in the environment of a child that reads one file.
 pub const CHILD_ENV: &str = "RULINGS_READ_CHILD";
-/// The seconds a batch of readings may take, when set (else
-/// [`crate::pdf::MOST_SECONDS`]).
-pub const SECONDS_ENV: &str = "RULINGS_READ_SECONDS";
+pub use crate::pdf::{reading_limit as limit, SECONDS_ENV};
 /// The address space a reading child may use: the official documents read
 /// in a few tens of megabytes.
 pub const MOST_MEMORY: u64 = 1024 * 1024 * 1024;
@@ -55,17 +53,6 @@ static MAY_SPAWN: AtomicBool = AtomicBool::new(false);
 /// once by `main`, never by a test harness.
 pub fn allow_child_processes() {
     MAY_SPAWN.store(true, Ordering::SeqCst);
-}
-
-/// The time a batch of readings may take: [`SECONDS_ENV`] when set to a
-/// number of seconds (fractions allowed), else [`crate::pdf::MOST_SECONDS`].
-pub fn limit() -> Duration {
-    std::env::var(SECONDS_ENV)
-        .ok()
-        .and_then(|s| s.trim().parse::<f64>().ok())
-        .filter(|s| s.is_finite() && *s > 0.0 && *s < 86_400.0)
-        .map(Duration::from_secs_f64)
-        .unwrap_or(Duration::from_secs(crate::pdf::MOST_SECONDS))
 }
 
 /// One document to read.
@@ -458,7 +445,7 @@ pub fn child() -> Option<ExitCode> {
     };
     cap_memory();
     let mut bytes = Vec::new();
-    let most = crate::corpus::MAX_DOCUMENT_BYTES + 1;
+    let most = super::MAX_DOCUMENT_BYTES + 1;
     if std::io::stdin()
         .lock()
         .take(most)

@@ -24,6 +24,11 @@ use encoding::decode;
 use crate::error::{DocumentError, Unread};
 use crate::pdf::PdfError;
 
+/// The largest document read: far more than any rulings document (the
+/// longest official ones are well under 1 MB), small enough that a stray
+/// file cannot exhaust memory.
+pub const MAX_DOCUMENT_BYTES: u64 = 32 * 1024 * 1024;
+
 /// The formats read, from the file's extension.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

@@ -46,6 +46,21 @@ pub const MOST_SECONDS: u64 = 20;
 /// stack; real documents nest a few levels.
 pub const MOST_NESTING: usize = 1000;
 
+/// The seconds a batch of readings may take, when set (else
+/// [`MOST_SECONDS`]).
+pub const SECONDS_ENV: &str = "RULINGS_READ_SECONDS";
+
+/// The time a batch of readings may take: [`SECONDS_ENV`] when set to a
+/// number of seconds (fractions allowed), else [`MOST_SECONDS`].
+pub fn reading_limit() -> std::time::Duration {
+    std::env::var(SECONDS_ENV)
+        .ok()
+        .and_then(|s| s.trim().parse::<f64>().ok())
+        .filter(|s| s.is_finite() && *s > 0.0 && *s < 86_400.0)
+        .map(std::time::Duration::from_secs_f64)
+        .unwrap_or(std::time::Duration::from_secs(MOST_SECONDS))
+}
+
 /// A PDF read as Markdown, with what was found on the way (for `check`).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PdfMarkdown {
@@ -206,7 +221,7 @@ fn read_guarded(bytes: Vec<u8>) -> Result<Vec<Page>, PdfError> {
             let _ = sender.send(result);
         })
         .map_err(|e| PdfError::Damaged(format!("could not start the reader: {e}")))?;
-    let limit = crate::convert::isolated::limit();
+    let limit = reading_limit();
     match receiver.recv_timeout(limit) {
         Ok(Ok(result)) => {
             let _ = worker.join();
