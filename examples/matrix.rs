@@ -314,20 +314,6 @@ fn read_source(path: &Path) -> Result<Source> {
 /// A line that only prints the title's date ("3/27/00", "(7 November
 /// 2022)"): numbers and month names, nothing else.
 fn is_date_line(line: &str) -> bool {
-    const MONTHS: [&str; 12] = [
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-    ];
     let words: Vec<String> = line
         .to_lowercase()
         .split(|c: char| !c.is_alphanumeric())
@@ -335,9 +321,9 @@ fn is_date_line(line: &str) -> bool {
         .map(String::from)
         .collect();
     words.iter().any(|w| w.chars().all(|c| c.is_ascii_digit()))
-        && words
-            .iter()
-            .all(|w| w.chars().all(|c| c.is_ascii_digit()) || MONTHS.contains(&w.as_str()))
+        && words.iter().all(|w| {
+            w.chars().all(|c| c.is_ascii_digit()) || rulings::dates::MONTHS.contains(&w.as_str())
+        })
 }
 
 /// A Markdown line's text, markup dropped, with a new entry's asterisk kept
