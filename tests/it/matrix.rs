@@ -11,6 +11,7 @@
 //! shows up as a failure here until its line is removed.
 
 use crate::common;
+use crate::renditions::normalized;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -72,17 +73,6 @@ fn check(path: &Path) -> Reading {
         date: document["date"]["value"].as_str().map(String::from),
         entries,
     }
-}
-
-/// The normalization of `renditions.rs`: lower case, words of letters and
-/// digits only.
-fn normalized(topic: &str) -> String {
-    topic
-        .to_lowercase()
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// Topic F1 (as multisets) and the share of the source's new entries read

@@ -70,7 +70,7 @@ fn check(path: &Path) -> Reading {
 
 /// A topic as compared: lower case, words of letters and digits only, so
 /// that dashes, punctuation, icons and markup do not count.
-fn normalized(topic: &str) -> String {
+pub(crate) fn normalized(topic: &str) -> String {
     topic
         .to_lowercase()
         .split(|c: char| !c.is_alphanumeric())
