@@ -238,6 +238,11 @@ fn read_source(path: &Path) -> Result<Source> {
     let heads: HashMap<usize, &Entry> = release.entries.iter().map(|e| (e.line, e)).collect();
     let mut items = Vec::new();
     let mut fences = 0;
+    // A document set without a Markdown title ("STAR TREK CUSTOMIZABLE CARD
+    // GAME", "GLOSSARY", "Version 1.9.1", "May 2013") has its title block as
+    // its first run of short lines: up to the first sentence, section or
+    // entry.
+    let titled = text.lines().any(|l| l.trim_start().starts_with("# "));
     let mut title_seen = false;
     let mut paragraph: Vec<&str> = Vec::new();
     let flush = |paragraph: &mut Vec<&str>, items: &mut Vec<Item>| {
@@ -260,8 +265,14 @@ fn read_source(path: &Path) -> Result<Source> {
         if !title_seen {
             if trimmed.starts_with("# ") {
                 title_seen = true;
+                continue;
             }
-            continue;
+            let short = trimmed.split_whitespace().count() <= 10 && !trimmed.ends_with('.');
+            let body = trimmed.starts_with("## ") || heads.contains_key(&(i + 1));
+            if titled || trimmed.is_empty() || (short && !body) {
+                continue;
+            }
+            title_seen = true;
         }
         if items.is_empty() && paragraph.is_empty() && is_date_line(trimmed) {
             continue;
