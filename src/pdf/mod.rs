@@ -25,6 +25,7 @@
 mod layout;
 mod typography;
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
 use thiserror::Error;
@@ -40,6 +41,13 @@ pub const MOST_PAGES: usize = 500;
 pub const MOST_RUNS: usize = 500_000;
 /// Most seconds the PDF crate may take over one document.
 pub const MOST_SECONDS: u64 = 20;
+
+/// The stack of each thread that runs the PDF crate: its parser recurses.
+const READER_STACK: usize = 64 * 1024 * 1024;
+/// Most threads that read one document's pages at once.
+const READING_THREADS: usize = 4;
+/// Pages a thread is worth starting for.
+const PAGES_PER_THREAD: usize = 8;
 
 /// Most arrays and dictionaries nested in one another: the PDF crate
 /// parses them recursively, so a file nested 100,000 deep overflows any
@@ -214,7 +222,7 @@ fn read_guarded(bytes: Vec<u8>) -> Result<Vec<Page>, PdfError> {
     let (sender, receiver) = mpsc::channel();
     let worker = std::thread::Builder::new()
         .name(READER.to_string())
-        .stack_size(64 * 1024 * 1024)
+        .stack_size(READER_STACK)
         .spawn(move || {
             let result = std::panic::catch_unwind(move || read_pages(bytes));
             // The receiver may have given up waiting: nothing to do then.
@@ -255,29 +263,45 @@ fn read_pages(bytes: Vec<u8>) -> Result<Vec<Page>, PdfError> {
         pdf_oxide::Error::EncryptedPdf => PdfError::Encrypted,
         other => PdfError::Damaged(other.to_string()),
     };
-    let document = pdf_oxide::PdfDocument::from_bytes(bytes).map_err(damaged)?;
-    // An owner password only (no user password) opens with the empty one.
-    if document.is_encrypted() && !document.authenticate(b"").unwrap_or(false) {
-        return Err(PdfError::Encrypted);
-    }
+    let open = |bytes: Vec<u8>| -> Result<pdf_oxide::PdfDocument, PdfError> {
+        let document = pdf_oxide::PdfDocument::from_bytes(bytes).map_err(damaged)?;
+        // An owner password only (no user password) opens with the empty one.
+        if document.is_encrypted() && !document.authenticate(b"").unwrap_or(false) {
+            return Err(PdfError::Encrypted);
+        }
+        Ok(document)
+    };
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .clamp(1, READING_THREADS);
+    // Each further thread opens the document anew: threads sharing one
+    // document contend for its caches' locks.
+    let copy = (workers > 1).then(|| bytes.clone());
+    let document = open(bytes)?;
     let count = document.page_count().map_err(damaged)?;
     if count > MOST_PAGES {
         return Err(PdfError::Damaged(format!(
             "{count} pages, more than the {MOST_PAGES} accepted"
         )));
     }
-    let mut pages = Vec::with_capacity(count);
-    let mut runs_read = 0;
-    for index in 0..count {
+    // Pages are read by a few threads at once, each taking every n-th page:
+    // the crate's work is per page, and a long document read by one thread
+    // leaves the other cores idle. A short one is read by this thread alone.
+    let runs_read = AtomicUsize::new(0);
+    let too_many_runs = || PdfError::Damaged(format!("more than {MOST_RUNS} runs of text"));
+    let read_page = |document: &pdf_oxide::PdfDocument, index: usize| -> Result<Page, PdfError> {
+        // Once the document is over the bound, no thread reads on.
+        if runs_read.load(Ordering::Relaxed) > MOST_RUNS {
+            return Err(too_many_runs());
+        }
         let (x0, y0, x1, y1) = document
             .get_page_media_box(index)
             .unwrap_or((0.0, 0.0, 612.0, 792.0));
-        let spans = document.extract_spans(index).map_err(damaged)?;
-        runs_read += spans.len();
-        if runs_read > MOST_RUNS {
-            return Err(PdfError::Damaged(format!(
-                "more than {MOST_RUNS} runs of text"
-            )));
+        let spans = document
+            .extract_spans_with_config(index, pdf_oxide::extractors::SpanMergingConfig::default())
+            .map_err(damaged)?;
+        if runs_read.fetch_add(spans.len(), Ordering::Relaxed) + spans.len() > MOST_RUNS {
+            return Err(too_many_runs());
         }
         let height = (y1 - y0).abs();
         let runs = spans
@@ -301,12 +325,53 @@ fn read_pages(bytes: Vec<u8>) -> Result<Vec<Page>, PdfError> {
                 text: s.text.replace(['\n', '\r', '\t'], " "),
             })
             .collect();
-        pages.push(Page {
+        Ok(Page {
             width: (x1 - x0).abs(),
             height,
             runs,
-        });
-    }
+        })
+    };
+    let workers = workers.min(count.div_ceil(PAGES_PER_THREAD).max(1));
+    let mut read: Vec<Option<Result<Page, PdfError>>> = (0..count).map(|_| None).collect();
+    std::thread::scope(|scope| -> Result<(), PdfError> {
+        let handles = (1..workers)
+            .map(|first| {
+                let (read_page, open, copy) = (&read_page, &open, &copy);
+                std::thread::Builder::new()
+                    .name(READER.to_string())
+                    .stack_size(READER_STACK)
+                    .spawn_scoped(scope, move || {
+                        let own = open(copy.clone().unwrap_or_default());
+                        (first..count)
+                            .step_by(workers)
+                            .map(|i| match &own {
+                                Ok(own) => (i, read_page(own, i)),
+                                Err(e) => (i, Err(e.clone())),
+                            })
+                            .collect::<Vec<_>>()
+                    })
+                    .map_err(|e| PdfError::Damaged(format!("could not start the reader: {e}")))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        for i in (0..count).step_by(workers) {
+            read[i] = Some(read_page(&document, i));
+        }
+        for handle in handles {
+            // A panic on a worker is the reader's panic: passed on to the
+            // guard that turns it into `Damaged`.
+            let done = handle
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            for (i, page) in done {
+                read[i] = Some(page);
+            }
+        }
+        Ok(())
+    })?;
+    let pages = read
+        .into_iter()
+        .map(|page| page.unwrap_or(Err(PdfError::NoText)))
+        .collect::<Result<Vec<Page>, PdfError>>()?;
     if pages.iter().all(|p| p.runs.is_empty()) {
         return Err(PdfError::NoText);
     }
