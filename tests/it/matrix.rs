@@ -10,15 +10,10 @@
 //! with the reason; the test checks that each still fails, so that a fix
 //! shows up as a failure here until its line is removed.
 
-use crate::common;
-use crate::renditions::normalized;
+use crate::renditions::{checked, normalized};
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-
-use serde_json::Value;
-
-use common::rulings;
 
 const MIN_F1: f64 = 0.98;
 const MIN_NEW_RECALL: f64 = 0.95;
@@ -47,15 +42,7 @@ struct Reading {
 }
 
 fn check(path: &Path) -> Reading {
-    let output = rulings()
-        .arg("check")
-        .arg("--json")
-        .arg(path)
-        .output()
-        .unwrap();
-    let report: Value = serde_json::from_slice(&output.stdout)
-        .unwrap_or_else(|e| panic!("{}: {e}\n{output:?}", path.display()));
-    let document = &report["documents"][0];
+    let (document, _) = checked(path);
     let entries = document["entries"]
         .as_array()
         .map(|a| {

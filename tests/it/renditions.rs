@@ -32,7 +32,9 @@ struct Reading {
     entries: Vec<(String, String, bool)>,
 }
 
-fn check(path: &Path) -> Reading {
+/// The first document of `check --json` on one file (`null` when it was
+/// not read), and the whole report for messages.
+pub(crate) fn checked(path: &Path) -> (Value, Value) {
     let output = rulings()
         .arg("check")
         .arg("--json")
@@ -41,7 +43,12 @@ fn check(path: &Path) -> Reading {
         .unwrap();
     let report: Value = serde_json::from_slice(&output.stdout)
         .unwrap_or_else(|e| panic!("{}: {e}\n{output:?}", path.display()));
-    let document = &report["documents"][0];
+    (report["documents"][0].clone(), report)
+}
+
+fn check(path: &Path) -> Reading {
+    let (document, report) = checked(path);
+    let document = &document;
     assert!(
         document.is_object(),
         "{} was not read: {report}",
