@@ -9,10 +9,8 @@
 use crate::common;
 
 use std::fs;
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Output, Stdio};
-use std::sync::mpsc;
+use std::process::Output;
 use std::time::{Duration, Instant};
 
 /// Longer than any of these commands takes on an idle machine.
@@ -348,39 +346,14 @@ fn five_slow_pdfs_share_one_limit() {
 
 /// Starts `rulings serve` on `corpus`; gives the child and its URL.
 fn serve(corpus: &Path, index: &Path) -> (std::process::Child, String) {
-    let mut child = common::process(common::binary())
-        .args(["--no-bundled", "--rulings"])
-        .arg(corpus)
-        .arg("--index")
-        .arg(index)
-        .args(["serve", "--port", "0"])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let stdout = child.stdout.take().unwrap();
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let mut line = String::new();
-        let _ = BufReader::new(stdout).read_line(&mut line);
-        let _ = tx.send(line);
-    });
-    let Ok(line) = rx.recv_timeout(Duration::from_secs(30)) else {
-        let _ = child.kill();
-        panic!("the server said nothing within 30 s");
-    };
-    let url = line
-        .trim()
-        .strip_prefix("listening on ")
-        .map(|u| u.trim_end_matches('/').to_string());
-    match url {
-        Some(url) => (child, url),
-        None => {
-            let _ = child.kill();
-            panic!("first line: {line:?}");
-        }
-    }
+    common::served::start(
+        common::process(common::binary())
+            .args(["--no-bundled", "--rulings"])
+            .arg(corpus)
+            .arg("--index")
+            .arg(index)
+            .args(["serve", "--port", "0"]),
+    )
 }
 
 #[test]

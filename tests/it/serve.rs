@@ -75,31 +75,8 @@ impl Server {
             .arg("--index")
             .arg(index.path())
             .args(["serve", "--port", "0"])
-            .args(serve)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null());
-        let mut child = command.spawn().expect("the binary starts");
-        let stdout = child.stdout.take().unwrap();
-        let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            let mut line = String::new();
-            let _ = BufReader::new(stdout).read_line(&mut line);
-            let _ = tx.send(line);
-        });
-        let line = match rx.recv_timeout(Duration::from_secs(30)) {
-            Ok(line) => line,
-            Err(_) => {
-                let _ = child.kill();
-                panic!("the server said nothing within 30 s");
-            }
-        };
-        let url = line
-            .trim()
-            .strip_prefix("listening on ")
-            .unwrap_or_else(|| panic!("first line: {line:?}"))
-            .trim_end_matches('/')
-            .to_string();
+            .args(serve);
+        let (child, url) = common::served::start(&mut command);
         assert!(url.starts_with("http://127.0.0.1:"), "{url}");
         let agent = ureq::Agent::config_builder()
             .http_status_as_error(false)

@@ -9,6 +9,7 @@ pub mod folder;
 pub mod notes;
 pub mod nothing_lost;
 pub mod schemas;
+pub mod served;
 
 use std::cell::OnceCell;
 use std::ffi::OsString;
