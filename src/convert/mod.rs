@@ -10,6 +10,7 @@
 //! format not read (a word-processor file, an image — named in a warning,
 //! with what to do), or anything else (ignored without a word).
 
+mod columns;
 mod encoding;
 pub mod html;
 pub mod isolated;
@@ -175,9 +176,19 @@ pub(crate) fn in_process(
     match format {
         Format::Text => {
             let (markdown, note) = decode(name, bytes)?;
+            let mut report = Report::text();
+            // Text printed in columns side by side (`pdftotext -layout`)
+            // is read a column at a time.
+            let markdown = match columns::unfold(&markdown) {
+                Some((unfolded, found)) => {
+                    report.columns = Some(found);
+                    unfolded
+                }
+                None => markdown,
+            };
             Ok(Converted {
                 markdown,
-                report: Report::text(),
+                report,
                 notes: note.into_iter().collect(),
             })
         }

@@ -1,0 +1,436 @@
+//! Plain text set in columns side by side, as `pdftotext -layout` and other
+//! text dumps of a laid-out page print it: each row of the text holds a
+//! line of every column, the columns kept apart by a run of spaces at the
+//! same place on every row (the gutter). Read row by row, the columns'
+//! sentences interleave; this module takes the text in and gives each
+//! column's lines in turn, page by page.
+//!
+//! A gutter is found, never assumed: a run of at least [`GUTTER`] places,
+//! on one page, where few rows have text and many rows have text on both
+//! sides of it with only spaces across it. Prose set in one column never
+//! has that: a row's words are one space apart, so no run of places is
+//! blank on many rows that also have words on both sides of it.
+//!
+//! A row that crosses a gutter (a centred title, a paragraph set across
+//! the page) is a row of its own: the columns read so far are given before
+//! it, in order, and it follows.
+//!
+//! Rows hold lines of every column at once, so a column has a blank row
+//! wherever another column's line sits between two of its own (a larger
+//! head beside it, a different leading). Such a blank is no paragraph
+//! break unless the line before it ends a sentence; a row blank across
+//! every column always is one.
+
+/// The fewest places a gutter spans.
+const GUTTER: usize = 2;
+/// The fewest places a column spans.
+const NARROWEST_COLUMN: usize = 12;
+/// The fewest rows a page needs before a gutter is looked for.
+const FEWEST_ROWS: usize = 6;
+/// A gutter has text on at most this share of a page's rows (titles,
+/// paragraphs set across the page)...
+const MOST_CROSSING: f64 = 0.35;
+/// ...and text on both sides of it, with only spaces across it, on at
+/// least this share.
+const FEWEST_STRADDLING: f64 = 0.2;
+/// Rows that may cross the narrowest part of a gutter, as a share of a
+/// page's rows.
+const CROSSING_IN_CORE: f64 = 0.1;
+
+/// The text with every page's columns given one after another, and the most
+/// columns found on one page; `None` when no page has columns.
+pub fn unfold(text: &str) -> Option<(String, usize)> {
+    let mut most = 1;
+    let pages: Vec<String> = text
+        .split('\u{c}')
+        .map(|page| match unfold_page(page) {
+            Some((unfolded, columns)) => {
+                most = most.max(columns);
+                unfolded
+            }
+            None => page.to_string(),
+        })
+        .collect();
+    (most > 1).then(|| (pages.join("\u{c}"), most))
+}
+
+/// A row's characters, tabs set to the next multiple of eight.
+fn places(line: &str) -> Vec<char> {
+    let mut out = Vec::with_capacity(line.len());
+    for c in line.trim_end().chars() {
+        if c == '\t' {
+            let next = (out.len() / 8 + 1) * 8;
+            out.resize(next, ' ');
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The blank runs of a row: `(start, end)`, end exclusive; the margin on
+/// the left and the space after the row's end (to `usize::MAX`) included.
+fn blank_runs(row: &[char]) -> Vec<(usize, usize)> {
+    let mut runs = Vec::new();
+    let mut start = None;
+    for (i, c) in row.iter().enumerate() {
+        match (c.is_whitespace(), start) {
+            (true, None) => start = Some(i),
+            (false, Some(s)) => {
+                runs.push((s, i));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    runs.push((start.unwrap_or(row.len()), usize::MAX));
+    runs
+}
+
+/// Where a row is cut at the gutter `(a, b)`: inside a blank run of the row
+/// that overlaps it (at least [`GUTTER`] wide, or the row's margin or end).
+fn cut(row: &[char], runs: &[(usize, usize)], (a, b): (usize, usize)) -> Option<usize> {
+    runs.iter()
+        .find(|&&(s, e)| s < b && e > a && (e - s >= GUTTER || s == 0 || e == usize::MAX))
+        .map(|&(s, e)| {
+            // The middle of where the run and the gutter meet.
+            let (from, to) = (s.max(a), e.min(b));
+            let at = (from + to) / 2;
+            at.min(row.len())
+        })
+}
+
+/// Whether a row has words before `a` (from `from` on) and after `b`, with
+/// only blanks between. A list's bullets or numbers before its items are no
+/// column: words are two letters or more.
+fn straddles(row: &[char], from: usize, (a, b): (usize, usize)) -> bool {
+    let has_word = |part: &[char]| {
+        part.windows(2)
+            .any(|w| w[0].is_alphabetic() && w[1].is_alphabetic())
+    };
+    b < row.len()
+        && from < a
+        && has_word(&row[from..a])
+        && row[a..b].iter().all(|c| c.is_whitespace())
+        && has_word(&row[b..])
+}
+
+/// The gutters of a page: runs of places where few rows have text and
+/// many rows straddle.
+fn gutters(rows: &[Vec<char>]) -> Vec<(usize, usize)> {
+    let filled: Vec<&Vec<char>> = rows
+        .iter()
+        .filter(|r| r.iter().any(|c| !c.is_whitespace()))
+        .collect();
+    if filled.len() < FEWEST_ROWS {
+        return Vec::new();
+    }
+    let width = filled.iter().map(|r| r.len()).max().unwrap_or(0);
+    let mut busy = vec![0usize; width];
+    for row in &filled {
+        for (i, c) in row.iter().enumerate() {
+            if !c.is_whitespace() {
+                busy[i] += 1;
+            }
+        }
+    }
+    let rows_count = filled.len() as f64;
+    let quiet = |x: usize| (busy[x] as f64) <= MOST_CROSSING * rows_count;
+    // Places before the first and after the last place most rows use are
+    // margins, not gutters.
+    let Some(first) = (0..width).find(|&x| !quiet(x)) else {
+        return Vec::new();
+    };
+    let last = (0..width).rev().find(|&x| !quiet(x)).unwrap_or(first);
+    let mut found = Vec::new();
+    let mut x = first;
+    while x < last {
+        if !quiet(x) {
+            x += 1;
+            continue;
+        }
+        let start = x;
+        while x < last && quiet(x) {
+            x += 1;
+        }
+        if x - start < GUTTER {
+            continue;
+        }
+        // The part of the run that rows leave blank but for a few crossing
+        // it (a title's letters fall here and there): the longest stretch
+        // of places that few rows fill.
+        let emptiest = busy[start..x].iter().copied().min().unwrap_or(0);
+        let few = emptiest.max((CROSSING_IN_CORE * rows_count).ceil() as usize);
+        let mut core = (start, start);
+        let mut from = None;
+        let fills = busy[start..x].iter().map(|&b| b <= few).chain([false]);
+        for (p, blank) in (start..).zip(fills) {
+            match (blank, from) {
+                (true, None) => from = Some(p),
+                (false, Some(f)) => {
+                    if p - f > core.1 - core.0 {
+                        core = (f, p);
+                    }
+                    from = None;
+                }
+                _ => {}
+            }
+        }
+        if core.1 - core.0 < GUTTER {
+            continue;
+        }
+        // A column is as wide as a few words at least.
+        let column_start = found.last().map_or(first, |&(_, end)| end);
+        if core.0 < column_start + NARROWEST_COLUMN {
+            continue;
+        }
+        let straddling = filled
+            .iter()
+            .filter(|r| straddles(r, column_start, core))
+            .count();
+        if straddling as f64 >= FEWEST_STRADDLING * rows_count && straddling >= 3 {
+            found.push(core);
+        }
+    }
+    found
+}
+
+/// One column's line on one row.
+enum Piece {
+    Text(String),
+    /// Blank in this column; `across` when every column is blank here.
+    Blank {
+        across: bool,
+    },
+}
+
+/// A page's columns given one after another, with the number of columns;
+/// `None` when it has no gutter.
+fn unfold_page(page: &str) -> Option<(String, usize)> {
+    let rows: Vec<Vec<char>> = page.split('\n').map(places).collect();
+    let gutters = gutters(&rows);
+    if gutters.is_empty() {
+        return None;
+    }
+    let columns = gutters.len() + 1;
+    let mut out: Vec<String> = Vec::with_capacity(rows.len());
+    let mut pending: Vec<Vec<Piece>> = (0..columns).map(|_| Vec::new()).collect();
+    for row in &rows {
+        let runs = blank_runs(row);
+        let cuts: Option<Vec<usize>> = gutters.iter().map(|&g| cut(row, &runs, g)).collect();
+        let Some(cuts) = cuts.filter(|c| c.windows(2).all(|w| w[0] <= w[1])) else {
+            // A row across the gutters: what came before it first.
+            flush(&mut pending, &mut out);
+            out.push(row.iter().collect::<String>().trim().to_string());
+            continue;
+        };
+        let bounds: Vec<usize> = std::iter::once(0)
+            .chain(cuts)
+            .chain(std::iter::once(row.len()))
+            .collect();
+        let texts: Vec<String> = bounds
+            .windows(2)
+            .map(|w| {
+                let (from, to) = (w[0].min(row.len()), w[1].min(row.len()));
+                row[from..to.max(from)]
+                    .iter()
+                    .collect::<String>()
+                    .trim()
+                    .to_string()
+            })
+            .collect();
+        let across = texts.iter().all(String::is_empty);
+        for (column, text) in pending.iter_mut().zip(texts) {
+            column.push(if text.is_empty() {
+                Piece::Blank { across }
+            } else {
+                Piece::Text(text)
+            });
+        }
+    }
+    flush(&mut pending, &mut out);
+    Some((out.join("\n"), columns))
+}
+
+/// Whether a line ends a sentence (or a head with a colon), so that a blank
+/// after it is a paragraph break.
+fn ends_sentence(line: &str) -> bool {
+    line.trim_end()
+        .ends_with(['.', '!', '?', ':', ')', '"', '\u{201d}', '\u{2019}', '\''])
+}
+
+/// Gives the columns read so far, one after another, and empties them.
+fn flush(pending: &mut [Vec<Piece>], out: &mut Vec<String>) {
+    for column in pending.iter_mut() {
+        let pieces = std::mem::take(column);
+        let mut last: Option<String> = None;
+        let mut blank_due = false;
+        let mut wrote_any = false;
+        for piece in pieces {
+            match piece {
+                Piece::Text(text) => {
+                    if blank_due && wrote_any {
+                        out.push(String::new());
+                    }
+                    blank_due = false;
+                    out.push(text.clone());
+                    last = Some(text);
+                    wrote_any = true;
+                }
+                Piece::Blank { across } => {
+                    if across || last.as_deref().is_some_and(ends_sentence) {
+                        blank_due = true;
+                    }
+                }
+            }
+        }
+        if wrote_any {
+            out.push(String::new());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two columns of `width`, their rows side by side, `gap` spaces apart.
+    fn side_by_side(left: &[&str], right: &[&str], width: usize, gap: usize) -> String {
+        let rows = left.len().max(right.len());
+        (0..rows)
+            .map(|i| {
+                let l = left.get(i).copied().unwrap_or("");
+                let r = right.get(i).copied().unwrap_or("");
+                if r.is_empty() {
+                    l.to_string()
+                } else {
+                    format!("{l:width$}{}{r}", " ".repeat(gap))
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    const LEFT: [&str; 8] = [
+        "cloaking – A cloaked ship",
+        "cannot be targeted by",
+        "anything.",
+        "",
+        "Borg – Borg may not",
+        "attempt missions; they",
+        "use Objectives instead.",
+        "",
+    ];
+    const RIGHT: [&str; 8] = [
+        "dilemmas – A dilemma",
+        "is encountered when it",
+        "is revealed.",
+        "",
+        "exocomp – An Exocomp",
+        "is an android for the",
+        "purposes of dilemmas.",
+        "",
+    ];
+
+    #[test]
+    fn two_columns_are_given_one_after_the_other() {
+        let text = side_by_side(&LEFT, &RIGHT, 30, 4);
+        let (unfolded, columns) = unfold(&text).expect("columns found");
+        assert_eq!(columns, 2);
+        let lines: Vec<&str> = unfolded.lines().collect();
+        let at = |s: &str| lines.iter().position(|l| *l == s).unwrap();
+        assert!(at("anything.") < at("Borg – Borg may not"));
+        assert!(at("use Objectives instead.") < at("dilemmas – A dilemma"));
+        assert!(at("dilemmas – A dilemma") < at("purposes of dilemmas."));
+        // Paragraphs stay apart.
+        assert_eq!(lines[at("anything.") + 1], "");
+    }
+
+    #[test]
+    fn three_columns_and_a_title_across_them() {
+        let left = ["alpha – one", "two.", "", "beta – three", "four.", ""];
+        let middle = ["gamma – five", "six.", "", "delta – seven", "eight.", ""];
+        let right = ["eta – nine", "ten.", "", "theta – eleven", "twelve.", ""];
+        let row = |i: usize| format!("{:16}   {:16}   {}", left[i], middle[i], right[i]);
+        // The same entries twice, so that the page has rows enough.
+        let body = (0..left.len() * 2)
+            .map(|i| row(i % left.len()))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let text = format!("      Current Rulings Document, 3 March 2020\n\n{body}");
+        let (unfolded, columns) = unfold(&text).expect("columns found");
+        assert_eq!(columns, 3);
+        let lines: Vec<&str> = unfolded.lines().map(str::trim_end).collect();
+        assert_eq!(lines[0], "Current Rulings Document, 3 March 2020");
+        let at = |s: &str| lines.iter().position(|l| *l == s).unwrap();
+        assert!(at("four.") < at("gamma – five"));
+        assert!(at("eight.") < at("eta – nine"));
+    }
+
+    #[test]
+    fn a_blank_row_left_by_another_column_does_not_break_a_sentence() {
+        // The right column's larger head sits on its own row.
+        let left = [
+            "Current Rulings are the",
+            "",
+            "official supplement to",
+            "the Rulebook.",
+            "",
+            "Next paragraph here.",
+        ];
+        let right = [
+            "",
+            "SIGNIFICANT RULINGS",
+            "",
+            "",
+            "cloaking – hidden.",
+            "and more text here.",
+        ];
+        let text = side_by_side(&left, &right, 26, 6);
+        let text = format!("{text}\n{}", side_by_side(&LEFT, &RIGHT, 26, 6));
+        let (unfolded, _) = unfold(&text).expect("columns found");
+        let lines: Vec<&str> = unfolded.lines().collect();
+        let at = |s: &str| lines.iter().position(|l| *l == s).unwrap();
+        assert_eq!(
+            at("official supplement to"),
+            at("Current Rulings are the") + 1
+        );
+        assert_eq!(lines[at("the Rulebook.") + 1], "");
+    }
+
+    #[test]
+    fn prose_in_one_column_is_left_alone() {
+        let prose = [
+            "Current Rulings are periodic updates to the Rulebook and Glossary, including",
+            "rules changes, clarifications and situations not addressed in the Rulebook,",
+            "Glossary   or   rules   supplements.   Current   Rulings   are   the   official",
+            "supplement to the Rulebook and should be used by tournament directors in",
+            "making tournament rulings.",
+            "",
+            "cloaking – A cloaked ship cannot be targeted.",
+            "Borg – Borg may not attempt missions.",
+            "dilemmas – A dilemma is encountered when it is revealed.",
+            "exocomp – An Exocomp is an android.",
+        ];
+        assert!(unfold(&prose.join("\n")).is_none());
+        // Short entries of differing lengths make no gutter either.
+        let list: Vec<String> = (0..20)
+            .map(|i| format!("topic {i} – {}", "word ".repeat(i % 7 + 1)))
+            .collect();
+        assert!(unfold(&list.join("\n")).is_none());
+    }
+
+    #[test]
+    fn each_page_is_unfolded_on_its_own() {
+        let page = side_by_side(&LEFT, &RIGHT, 30, 4);
+        let text = format!("{page}\u{c}{page}");
+        let (unfolded, _) = unfold(&text).expect("columns found");
+        let pages: Vec<&str> = unfolded.split('\u{c}').collect();
+        assert_eq!(pages.len(), 2);
+        for page in pages {
+            let lines: Vec<&str> = page.lines().collect();
+            let at = |s: &str| lines.iter().position(|l| *l == s).unwrap();
+            assert!(at("use Objectives instead.") < at("dilemmas – A dilemma"));
+        }
+    }
+}
