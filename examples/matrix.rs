@@ -92,6 +92,11 @@ enum Item {
 struct Source {
     name: String,
     title: String,
+    /// The lines of an untitled source's own title block before and after
+    /// its title ("STAR TREK CUSTOMIZABLE CARD GAME", "First Edition";
+    /// "Version 1.9.1"), its date left out: set in every rendition.
+    before_title: Vec<String>,
+    after_title: Vec<String>,
     date: NaiveDate,
     items: Vec<Item>,
 }
@@ -244,6 +249,7 @@ fn read_source(path: &Path) -> Result<Source> {
     // entry.
     let titled = text.lines().any(|l| l.trim_start().starts_with("# "));
     let mut title_seen = false;
+    let mut block: Vec<String> = Vec::new();
     let mut paragraph: Vec<&str> = Vec::new();
     let flush = |paragraph: &mut Vec<&str>, items: &mut Vec<Item>| {
         if !paragraph.is_empty() {
@@ -269,6 +275,14 @@ fn read_source(path: &Path) -> Result<Source> {
             }
             let short = trimmed.split_whitespace().count() <= 10 && !trimmed.ends_with('.');
             let body = trimmed.starts_with("## ") || heads.contains_key(&(i + 1));
+            if !titled && short && !body && !trimmed.is_empty() && !is_date_line(trimmed) {
+                let line = plain(trimmed);
+                let line = PRINTED_DATE.replace_all(&line, "");
+                let line = line.trim().trim_end_matches([',', '–', '—', '-']).trim();
+                if !line.is_empty() {
+                    block.push(line.to_string());
+                }
+            }
             if titled || trimmed.is_empty() || (short && !body) {
                 continue;
             }
@@ -314,9 +328,24 @@ fn read_source(path: &Path) -> Result<Source> {
         }
     }
     flush(&mut paragraph, &mut items);
+    // The title of an untitled source is the last line of its title block
+    // that is no version line; the lines around it are set around it.
+    let at = block
+        .iter()
+        .rposition(|l| !l.to_lowercase().starts_with("version"));
+    let (before_title, title, after_title) = match at {
+        Some(at) => (
+            block[..at].to_vec(),
+            block[at].clone(),
+            block[at + 1..].to_vec(),
+        ),
+        None => (Vec::new(), release.title.clone(), block),
+    };
     Ok(Source {
         name: name.trim_end_matches(".md").to_string(),
-        title: release.title.clone(),
+        title,
+        before_title,
+        after_title,
         date: release.date,
         items,
     })
@@ -377,24 +406,41 @@ const BANNER: [&str; 2] = [
     "The Continuing Committee",
 ];
 
-/// The title block's lines (first is the title), and the running header.
-fn title_block(source: &Source, design: &Design) -> (Vec<String>, Option<String>) {
+/// A date as a title block prints it, inside a line: "(3 October 2022)",
+/// "November 2021".
+static PRINTED_DATE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(
+        r"(?i)\(?\b(?:\d{1,2}\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|december)\s+(?:\d{1,2},\s+)?\d{4}\)?",
+    )
+    .expect("valid regex")
+});
+
+/// The title block's lines (the source's own lines around its title, the
+/// title, and the date as the axes set them), which of them is the title,
+/// and the running header.
+fn title_block(source: &Source, design: &Design) -> (Vec<String>, usize, Option<String>) {
     let date = printed_date(source.date, design.date_form);
-    match design.title_block {
-        "banner" => {
-            let mut lines: Vec<String> = BANNER.iter().map(|s| s.to_string()).collect();
-            lines.push(source.title.clone());
-            lines.push(date);
-            (lines, None)
-        }
-        "one-line" => (vec![format!("{} {}", source.title, date)], None),
-        "separate-lines" => (vec![source.title.clone(), date], None),
-        "running-header" => (
-            vec![source.title.clone()],
-            Some(format!("{} — {}", source.title, date)),
-        ),
-        _ => (vec![source.title.clone()], None),
+    let title = source.title.clone();
+    let mut lines: Vec<String> = Vec::new();
+    if design.title_block == "banner" && source.before_title.is_empty() {
+        lines.extend(BANNER.iter().map(|s| s.to_string()));
     }
+    lines.extend(source.before_title.iter().cloned());
+    let at = lines.len();
+    let mut running = None;
+    match design.title_block {
+        "one-line" => lines.push(format!("{title} {date}")),
+        "running-header" => {
+            running = Some(format!("{title} — {date}"));
+            lines.push(title);
+        }
+        _ => lines.push(title),
+    }
+    lines.extend(source.after_title.iter().cloned());
+    if matches!(design.title_block, "banner" | "separate-lines") {
+        lines.push(date);
+    }
+    (lines, at, running)
 }
 
 fn head_number(sections: usize, entries: usize) -> String {
@@ -410,12 +456,10 @@ fn esc(text: &str) -> String {
 }
 
 fn html(source: &Source, design: &Design) -> String {
-    let (block, running) = title_block(source, design);
+    let (block, title_at, running) = title_block(source, design);
     let mut body = String::new();
-    let banner = design.title_block == "banner";
     for (i, line) in block.iter().enumerate() {
-        let is_title = if banner { i == 2 } else { i == 0 };
-        if is_title {
+        if i == title_at {
             let _ = writeln!(body, "<h1>{}</h1>", esc(line));
         } else {
             let _ = writeln!(body, "<p class=\"block\">{}</p>", esc(line));
@@ -536,7 +580,7 @@ fn roff_text(text: &str) -> String {
 }
 
 fn roff(source: &Source, design: &Design) -> String {
-    let (block, running) = title_block(source, design);
+    let (block, title_at, running) = title_block(source, design);
     let mut out = String::from(".nr PS 10\n.nr VS 12\n");
     if !design.justified {
         out.push_str(".na\n.nh\n");
@@ -551,10 +595,8 @@ fn roff(source: &Source, design: &Design) -> String {
         _ => {}
     }
     out.push_str(".LP\n");
-    let banner = design.title_block == "banner";
     for (i, line) in block.iter().enumerate() {
-        let is_title = if banner { i == 2 } else { i == 0 };
-        if is_title {
+        if i == title_at {
             let _ = writeln!(out, ".ce\n\\s+4\\fB{}\\fP\\s0\n.sp 0.5", roff_text(line));
         } else {
             let _ = writeln!(out, ".ce\n{}", roff_text(line));
@@ -654,7 +696,7 @@ fn roff(source: &Source, design: &Design) -> String {
 /// The page's text as a browser saves it: block breaks kept, the site's menu
 /// and footer left in.
 fn saved_text(source: &Source, design: &Design) -> String {
-    let (block, _) = title_block(source, design);
+    let (block, _, _) = title_block(source, design);
     let mut out = String::from("Home | Rules | Tournaments | Forums | Log in\n\n");
     for line in block {
         let _ = writeln!(out, "{line}\n");
@@ -669,7 +711,7 @@ fn saved_text(source: &Source, design: &Design) -> String {
 /// Text copied from a page and pasted: heads run into their bodies, line
 /// breaks lost in places and doubled in others.
 fn pasted_text(source: &Source, design: &Design, rng: &mut fastrand::Rng) -> String {
-    let (block, _) = title_block(source, design);
+    let (block, _, _) = title_block(source, design);
     let mut out = block.join("\n");
     out.push_str("\n\n");
     for piece in text_body(source, design, "\n").split('\n') {
