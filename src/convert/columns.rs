@@ -252,11 +252,29 @@ fn unfold_page(page: &str) -> Option<(String, usize)> {
     Some((out.join("\n"), columns))
 }
 
-/// Whether a line ends a sentence (or a head with a colon), so that a blank
-/// after it is a paragraph break.
+/// Whether a line ends a sentence, so that a blank after it is a
+/// paragraph break. A colon does not: a head wrapped after its colon
+/// ("actions – interrupting actions:") goes on with its ruling.
 fn ends_sentence(line: &str) -> bool {
-    line.trim_end()
-        .ends_with(['.', '!', '?', ':', ')', '"', '\u{201d}', '\u{2019}', '\''])
+    let line = line
+        .trim_end()
+        .trim_end_matches([')', '"', '\'', '\u{201d}', '\u{2019}']);
+    line.ends_with(['.', '!', '?'])
+}
+
+/// Whether a line begins as an entry's head does: a few words, then a dash
+/// or a colon ("cloaking – …", "Borg: …"), so that a blank before it is a
+/// paragraph break.
+fn opens_entry(line: &str) -> bool {
+    let line = line.trim_start_matches(['*', '•', ' ']);
+    [" – ", " — ", " - ", ": "]
+        .iter()
+        .filter_map(|mark| line.find(mark))
+        .min()
+        .is_some_and(|at| {
+            let words = line[..at].split_whitespace().count();
+            (1..=8).contains(&words)
+        })
 }
 
 /// Gives the columns read so far, one after another, and empties them.
@@ -264,27 +282,29 @@ fn flush(pending: &mut [Vec<Piece>], out: &mut Vec<String>) {
     for column in pending.iter_mut() {
         let pieces = std::mem::take(column);
         let mut last: Option<String> = None;
-        let mut blank_due = false;
-        let mut wrote_any = false;
+        // A blank seen since the last line: `Some(true)` across every
+        // column.
+        let mut blank: Option<bool> = None;
         for piece in pieces {
             match piece {
                 Piece::Text(text) => {
-                    if blank_due && wrote_any {
+                    let breaks = match (blank, last.as_deref()) {
+                        (_, None) | (None, _) => false,
+                        (Some(across), Some(before)) => {
+                            across || ends_sentence(before) || opens_entry(&text)
+                        }
+                    };
+                    if breaks {
                         out.push(String::new());
                     }
-                    blank_due = false;
+                    blank = None;
                     out.push(text.clone());
                     last = Some(text);
-                    wrote_any = true;
                 }
-                Piece::Blank { across } => {
-                    if across || last.as_deref().is_some_and(ends_sentence) {
-                        blank_due = true;
-                    }
-                }
+                Piece::Blank { across } => blank = Some(blank.unwrap_or(false) || across),
             }
         }
-        if wrote_any {
+        if last.is_some() {
             out.push(String::new());
         }
     }
@@ -396,6 +416,45 @@ mod tests {
             at("Current Rulings are the") + 1
         );
         assert_eq!(lines[at("the Rulebook.") + 1], "");
+    }
+
+    #[test]
+    fn a_head_wrapped_after_its_colon_goes_on_with_its_ruling() {
+        let left = [
+            "see the following listings:",
+            "",
+            "actions – interrupting actions:",
+            "",
+            "Interrupt cards may no longer",
+            "be played during a mission.",
+            "",
+            "Borg – Borg may not attempt.",
+        ];
+        let right = [
+            "",
+            "SIGNIFICANT",
+            "",
+            "RULINGS",
+            "",
+            "",
+            "cloaking – hidden.",
+            "",
+        ];
+        let text = format!(
+            "{}\n{}",
+            side_by_side(&left, &right, 34, 4),
+            side_by_side(&LEFT, &RIGHT, 34, 4)
+        );
+        let (unfolded, _) = unfold(&text).expect("columns found");
+        let lines: Vec<&str> = unfolded.lines().collect();
+        let at = |s: &str| lines.iter().position(|l| *l == s).unwrap();
+        // The head's ruling follows it; a head opens a paragraph of its own.
+        assert_eq!(
+            at("Interrupt cards may no longer"),
+            at("actions – interrupting actions:") + 1
+        );
+        assert_eq!(lines[at("actions – interrupting actions:") - 1], "");
+        assert_eq!(lines[at("Borg – Borg may not attempt.") - 1], "");
     }
 
     #[test]
