@@ -848,6 +848,13 @@ fn write_plain(report: &Report, out: &mut impl Write) -> std::io::Result<()> {
 /// What converting a document found, for a document that was converted.
 fn write_source(source: &convert::Report, out: &mut impl Write) -> std::io::Result<()> {
     if source.format == convert::Format::Text {
+        // Text is read as it is, unless it was printed in columns.
+        if let Some(columns) = source.columns {
+            writeln!(
+                out,
+                "  text printed in {columns} columns side by side: read a column at a time"
+            )?;
+        }
         return Ok(());
     }
     let mut found = Vec::new();

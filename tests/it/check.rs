@@ -347,3 +347,54 @@ fn a_month_only_date_is_shown_as_a_month() {
         "{text}"
     );
 }
+
+/// Text printed in columns side by side (as `pdftotext -layout` gives a
+/// two-column page) is read a column at a time, and check says so.
+#[test]
+fn text_printed_in_columns_side_by_side_is_read_a_column_at_a_time() {
+    let left = [
+        "First Edition Current Rulings",
+        "",
+        "cloaking – A cloaked ship cannot",
+        "be targeted by anything.",
+        "",
+        "dilemmas – A dilemma is",
+        "encountered when revealed.",
+        "",
+        "exocomp – An Exocomp is an",
+        "android for dilemmas.",
+    ];
+    let right = [
+        "",
+        "",
+        "Klingon – A Klingon may battle",
+        "at any time during a turn.",
+        "",
+        "Romulan – A Romulan ship may",
+        "cloak at the end of a turn.",
+        "",
+        "tribbles – Tribbles multiply",
+        "when their cards say so.",
+    ];
+    let rows: Vec<String> = left
+        .iter()
+        .zip(right)
+        .map(|(l, r)| format!("{l:36}{r}").trim_end().to_string())
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    let doc = dir.path().join("columns-2015-04-01.txt");
+    fs::write(&doc, rows.join("\n")).unwrap();
+    let (_, report) = check_json(std::slice::from_ref(&doc));
+    let found = &report["documents"][0];
+    assert_eq!(found["source"]["columns"], 2, "{report}");
+    assert_eq!(
+        topics(found),
+        ["cloaking", "dilemmas", "exocomp", "Klingon", "Romulan", "tribbles"]
+    );
+    let output = rulings().arg("check").arg(&doc).output().unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        text.contains("text printed in 2 columns side by side"),
+        "{text}"
+    );
+}
