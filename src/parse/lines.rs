@@ -163,6 +163,13 @@ static SECTION_NAMES: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)^(?:rulings\s*[-–—:]\s*)?(?:general|card[- ]specific)(?:\s+rulings)?$")
         .expect("valid regex")
 });
+/// The name of a part of a document alone on its line, in any case: what a
+/// text copy keeps of a part heading once its size and weight are gone
+/// ("Temporary Rulings", "Glossary", "Rulebook Updates").
+static PART_NAME: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^(?:temporary\s+rulings?|glossary|(?:card\s+)?errata|change\s*log|(?:rulebook|glossary|rules?|temporary\s+rulings?)\s+updates)$")
+        .expect("valid regex")
+});
 static FOOTER: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)©|registered trademark|all rights reserved").expect("valid regex")
 });
@@ -260,13 +267,27 @@ pub fn classify(line: &str) -> Shape {
 }
 
 fn is_section_heading(s: &str) -> bool {
-    if SECTION_NAMES.is_match(s) {
+    if SECTION_NAMES.is_match(s) || is_part_name(s) {
         return true;
     }
     let words = s.split_whitespace().count();
     let has_upper = s.chars().any(|c| c.is_uppercase());
     let has_lower = s.chars().any(|c| c.is_lowercase());
     has_upper && !has_lower && words <= 8 && SECTION_WORDS.is_match(s)
+}
+
+/// Whether a line names a part and nothing else ("Glossary", "TEMPORARY
+/// RULINGS:", "**Errata**").
+pub fn is_part_name(s: &str) -> bool {
+    let bare = s
+        .trim()
+        .trim_start_matches('#')
+        .trim()
+        .trim_matches(['*', '_'])
+        .trim()
+        .trim_end_matches(':')
+        .trim();
+    PART_NAME.is_match(bare)
 }
 
 /// Whether a line may start with a new/changed asterisk and a bold topic, and
@@ -670,6 +691,32 @@ mod tests {
             Shape::Candidate(c) => *c,
             other => panic!("{line:?} is {other:?}, not a head candidate"),
         }
+    }
+
+    #[test]
+    fn a_parts_name_alone_is_a_section_in_any_case() {
+        for line in [
+            "Temporary Rulings",
+            "Glossary",
+            "**Errata**",
+            "Rulebook Updates:",
+            "GLOSSARY",
+        ] {
+            assert!(
+                matches!(classify(line), Shape::Section(_)),
+                "{line:?} is {:?}",
+                classify(line)
+            );
+        }
+        // A part named in a head or a sentence is no heading.
+        assert!(!matches!(
+            classify("Glossary errata – The entry is revised."),
+            Shape::Section(_)
+        ));
+        assert!(!matches!(
+            classify("Glossary entries are listed below"),
+            Shape::Section(_)
+        ));
     }
 
     #[test]

@@ -14,6 +14,7 @@ pub mod flow;
 pub mod front_matter;
 pub mod heads;
 pub mod lines;
+pub mod numbering;
 pub mod references;
 
 use std::collections::HashMap;
@@ -171,7 +172,10 @@ fn read_within(
     order: usize,
     max_lines: usize,
 ) -> Result<Reading, DocumentError> {
-    let bare = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // A printer's numbering of the heads is no part of their topics.
+    let unnumbered =
+        numbering::without_printed_numbers(text.strip_prefix('\u{feff}').unwrap_or(text));
+    let bare = unnumbered.as_ref();
     if !bare.trim().is_empty() && !bare.contains('\0') {
         let (meta, skip) = front_matter::split(file, bare)?;
         if let Some(kind) = base::kind_of(meta.as_ref(), bare, skip) {
@@ -182,7 +186,7 @@ fn read_within(
             return Ok(reading);
         }
     }
-    read_plain(file, text, order, max_lines, false)
+    read_plain(file, bare, order, max_lines, false)
 }
 
 /// Reads a rulings document (or the alphabetical parts of a base). A
@@ -800,7 +804,10 @@ fn assemble(
                 // Headless text in an update section is that section's entry.
                 if target == Target::Front && !section_has_heads {
                     if let Some(name) = section.as_deref() {
-                        if body::section_kind(name).is_some() {
+                        // A part's bare name ("Glossary") heads entries
+                        // of its own; text under it before the first is an
+                        // introduction (or a table of contents).
+                        if body::section_kind(name).is_some() && !lines::is_part_name(name) {
                             drafts.push(Draft {
                                 candidate: Candidate {
                                     topic: lines::strip_markup(name.trim_start_matches('#')),

@@ -1,0 +1,205 @@
+//! A printer's numbering of entries, taken off before the document is read.
+//!
+//! Takes a document's text; gives it back with the numbers a producer put in
+//! front of every entry head ("2.14 Borg – …", "1.3 Cloaking") and of its
+//! parts ("2. Glossary") removed, so that topics read as the document names
+//! them. Each line keeps its place, so citations still point to the line
+//! printed.
+//!
+//! A number is a printer's when the numbers of the document count its
+//! heads: "part.entry", the entries of each part numbered 1, 2, 3 … with
+//! hardly a gap. A base's section numbers do not count that way ("4.2:
+//! Mission Phase", "6.3.1 DUPLICATION AND PERSONAS", "7.5 Damage and
+//! Repairs" stand alone, three levels deep or far from 1) and stay; where
+//! a printer numbered such a head too ("3.2 6.3.1 DUPLICATION …"), only its
+//! own first number goes.
+
+use std::borrow::Cow;
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+/// A head's lead (heading marks, bold, a new marker) and then "part.entry "
+/// as the first words of the line.
+static ENTRY_NUMBER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)^(\s*(?:#{1,6}\s*)?(?:\*\*|__)?\s*(?:\*\s*|new!?\s+|\[new\]\s*|\(new\)\s*)?(?:\*\*|__)?)(\d{1,3})\.(\d{1,3})\.?[ \t]+[^\s.:]",
+    )
+    .expect("valid regex")
+});
+/// A part heading numbered by the printer: "2. Glossary", "## 1. Temporary
+/// Rulings".
+static PART_NUMBER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^(\s*(?:#{1,6}\s*)?(?:\*\*|__)?\s*)(\d{1,3})\.[ \t]+[A-Za-z]")
+        .expect("valid regex")
+});
+
+/// The most words a numbered part heading has.
+const MAX_PART_WORDS: usize = 6;
+/// Fewest numbered heads that make a numbering.
+const MIN_NUMBERED: usize = 3;
+/// The share of 1..=highest a part's entry numbers must fill to count.
+const FILLED: f64 = 0.8;
+/// The share of numbered heads that must sit in parts that count.
+const COUNTING: f64 = 0.8;
+
+/// `text` without its printer's numbering, or as it is when it has none.
+pub fn without_printed_numbers(text: &str) -> Cow<'_, str> {
+    let numbered: Vec<(u32, u32)> = text
+        .lines()
+        .filter_map(|line| entry_number(line).map(|(_, part, entry)| (part, entry)))
+        .collect();
+    let parts = counting_parts(&numbered);
+    if parts.is_empty() {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        if let Some((end, _, _)) = entry_number(line).filter(|(_, p, _)| parts.contains(p)) {
+            out.push_str(&line[..end.0]);
+            out.push_str(&line[end.1..]);
+        } else if let Some(c) = PART_NUMBER.captures(line).filter(|c| {
+            c[2].parse().is_ok_and(|n: u32| parts.contains(&n))
+                && is_part_name(&line[c.get(2).map_or(0, |m| m.end()) + 1..])
+        }) {
+            let lead = c.get(1).map_or(0, |m| m.end());
+            let number_end = c.get(2).map_or(lead, |m| m.end()) + 1;
+            out.push_str(&line[..lead]);
+            out.push_str(line[number_end..].trim_start_matches([' ', '\t']));
+        } else {
+            out.push_str(line);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// A part's name is a few words and no sentence ("1. The attacking player
+/// announces." is a list item).
+fn is_part_name(rest: &str) -> bool {
+    let rest = rest.trim().trim_end_matches(['*', '_']);
+    rest.split_whitespace().count() <= MAX_PART_WORDS
+        && !rest.contains(['.', ':', '–', '—', ';', ','])
+}
+
+/// The byte range of a line's entry number (with the space after it), its
+/// part and its entry.
+fn entry_number(line: &str) -> Option<((usize, usize), u32, u32)> {
+    let c = ENTRY_NUMBER.captures(line)?;
+    let start = c.get(1).map_or(0, |m| m.end());
+    let whole = c.get(0)?;
+    // The match ends on the first character of the topic.
+    let last = line[..whole.end()].char_indices().last()?.0;
+    Some(((start, last), c[2].parse().ok()?, c[3].parse().ok()?))
+}
+
+/// The parts whose entries a printer numbered, or none when the numbers do
+/// not count heads.
+fn counting_parts(numbered: &[(u32, u32)]) -> BTreeSet<u32> {
+    if numbered.len() < MIN_NUMBERED {
+        return BTreeSet::new();
+    }
+    let mut by_part: BTreeMap<u32, BTreeSet<u32>> = BTreeMap::new();
+    let mut repeated = 0usize;
+    for &(part, entry) in numbered {
+        if !by_part.entry(part).or_default().insert(entry) {
+            repeated += 1;
+        }
+    }
+    let counting: BTreeSet<u32> = by_part
+        .iter()
+        .filter(|(_, entries)| {
+            let highest = entries.iter().max().copied().unwrap_or(0);
+            entry_count_fills(entries.len(), highest)
+        })
+        .map(|(part, _)| *part)
+        .collect();
+    let in_counting = numbered
+        .iter()
+        .filter(|(part, _)| counting.contains(part))
+        .count();
+    // A number given twice is not a count (a table of contents repeats
+    // every number once, so it may at most double them).
+    let share = in_counting as f64 / numbered.len() as f64;
+    if in_counting >= MIN_NUMBERED && share >= COUNTING && repeated * 2 <= numbered.len() {
+        counting
+    } else {
+        BTreeSet::new()
+    }
+}
+
+fn entry_count_fills(distinct: usize, highest: u32) -> bool {
+    highest > 0 && distinct as f64 >= FILLED * f64::from(highest)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_that_count_entries_are_dropped() {
+        let text = "1. Temporary Rulings\n\n1.1 forces – A force.\n1.2 unique dilemmas – Until.\n\n2. Glossary\n\n2.1 actions – step 1: initiation – The first.\n*2.2 Alien Parasites – This.\nNEW 2.3 battle\n\nBattle is fought.\n**2.4 Borg** – The Borg.\n";
+        assert_eq!(
+            without_printed_numbers(text),
+            "Temporary Rulings\n\nforces – A force.\nunique dilemmas – Until.\n\nGlossary\n\nactions – step 1: initiation – The first.\n*Alien Parasites – This.\nNEW battle\n\nBattle is fought.\n**Borg** – The Borg.\n"
+        );
+    }
+
+    #[test]
+    fn numbers_out_of_reading_order_still_count() {
+        // Columns read across: the count is a set, not a sequence.
+        let text = "2.3 away team – A group.\n1.1 forces – A force.\n2.1 actions – Text.\n1.2 dilemmas – Text.\n2.2 Borg – Text.\n";
+        assert_eq!(
+            without_printed_numbers(text),
+            "away team – A group.\nforces – A force.\nactions – Text.\ndilemmas – Text.\nBorg – Text.\n"
+        );
+    }
+
+    #[test]
+    fn a_bases_section_numbers_stay() {
+        let text = "4.2: Mission Phase\nText.\n6.3.1 DUPLICATION AND PERSONAS\nText.\n7.4.2: Personnel Battle\nText.\n7.5 Damage and Repairs\nText.\n";
+        assert_eq!(without_printed_numbers(text), text);
+        // Numbered by the printer as well: only the printer's number goes.
+        let text = "3.1 4.2: Mission Phase\nText.\n3.2 6.3.1 DUPLICATION AND PERSONAS\nText.\n4.1 7.4.2: Personnel Battle\n4.2 7.5 Damage and Repairs\n";
+        assert_eq!(
+            without_printed_numbers(text),
+            "4.2: Mission Phase\nText.\n6.3.1 DUPLICATION AND PERSONAS\nText.\n7.4.2: Personnel Battle\n7.5 Damage and Repairs\n"
+        );
+    }
+
+    #[test]
+    fn a_numbered_text_copy_reads_to_its_topics() {
+        // A Glossary saved as text: numbered parts named on plain lines,
+        // each followed at once by its first numbered entry.
+        let text = "First Edition Glossary\n\n1 November 2021\n\n1. Temporary Rulings\n1.1 forces winning battles – Until further notice, a force wins.\n\n1.2 unique dilemmas – Until further notice, a dilemma.\n\n2. Glossary\n2.1 actions – step 1: initiation – The first step.\n\n2.2 Alien Parasites – This dilemma places parasites.\n\n2.3 away team – A group of personnel.\n";
+        let reading = super::super::read_document("g.txt", text, 0).expect("read");
+        let topics: Vec<&str> = reading
+            .release
+            .entries
+            .iter()
+            .map(|e| e.topic.as_str())
+            .collect();
+        assert_eq!(
+            topics,
+            [
+                "forces winning battles",
+                "unique dilemmas",
+                "actions – step 1: initiation",
+                "Alien Parasites",
+                "away team"
+            ]
+        );
+        // The entry still cites the line printed.
+        assert_eq!(reading.release.entries[0].line, 6);
+    }
+
+    #[test]
+    fn numbers_in_prose_and_sparse_numbers_stay() {
+        // Rule numbers cited at the start of lines, far from counting.
+        let text = "2.5 and 2.9 apply here.\n4.7 Downloading – Text.\n9.2 Battle – Text.\n";
+        assert_eq!(without_printed_numbers(text), text);
+        // Two numbered lines are no numbering.
+        let text = "1.1 forces – A force.\n1.2 dilemmas – Text.\n";
+        assert_eq!(without_printed_numbers(text), text);
+    }
+}
