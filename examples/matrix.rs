@@ -291,10 +291,17 @@ fn read_source(path: &Path) -> Result<Source> {
         if items.is_empty() && paragraph.is_empty() && is_date_line(trimmed) {
             continue;
         }
-        if let Some(entry) = heads.get(&(i + 1)) {
+        let entry = heads.get(&(i + 1));
+        let line_plain = plain(trimmed.trim_start_matches('#'));
+        // A base's numbered section is a head of its own line ("## 4 TURN
+        // SEQUENCE"), and a sidebar is typed as it is ("Tip: …"; the base
+        // reader names it "4.2 Mission Phase – Tip"): both are set as the
+        // source prints them, not as heads with a dash.
+        let as_printed = entry
+            .is_some_and(|e| trimmed.starts_with('#') || !line_plain.contains(e.topic.as_str()));
+        if let Some(entry) = entry.filter(|_| !as_printed) {
             flush(&mut paragraph, &mut items);
             let topic = entry.topic.clone();
-            let line_plain = plain(trimmed);
             let rest = line_plain
                 .find(topic.as_str())
                 .map(|at| line_plain[at + topic.len()..].to_string())
@@ -309,6 +316,9 @@ fn read_source(path: &Path) -> Result<Source> {
                 rest,
                 new: entry.new,
             });
+        } else if as_printed && !trimmed.starts_with('#') {
+            flush(&mut paragraph, &mut items);
+            items.push(Item::Paragraph(line_plain));
         } else if let Some(section) = trimmed
             .strip_prefix("## ")
             .or_else(|| trimmed.strip_prefix("### "))
