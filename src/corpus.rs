@@ -322,6 +322,10 @@ pub fn load_sources(sources: &Sources) -> Result<Corpus, Error> {
                         escape_name(name), reading.release.date, reading.release.date
                     ));
                 }
+                if reading.release.is_undated() {
+                    // Read all the same; the TD is told how to date it.
+                    warnings.push(undated_warning(name));
+                }
                 for p in reading.release.front.iter().filter(|p| p.is_long()) {
                     warnings.push(format!(
                         "{}:{}: a paragraph of {} characters on {} line(s) went to the front matter, longer than a title block: no search finds its words (give any rulings in it heads)",
@@ -412,6 +416,36 @@ pub fn format_of(name: &str) -> Format {
 pub fn read_file(path: &Path, name: &str) -> Result<Vec<u8>, DocumentError> {
     crate::input::read_capped(path, MAX_DOCUMENT_BYTES)
         .map_err(|refusal| DocumentError::refused(name, refusal, MAX_DOCUMENT_BYTES))
+}
+
+/// What every index-building command says of a document whose date cannot
+/// be found: that it is read, undated, and how to date it.
+pub fn undated_warning(name: &str) -> String {
+    format!(
+        "{}: {}; its rulings are shown, marked undated, and never weighed against dated ones",
+        escape_name(name),
+        undated_advice(name)
+    )
+}
+
+/// How to date a document whose date cannot be found, as `check` and the
+/// index builds say it.
+pub fn undated_advice(name: &str) -> String {
+    format!(
+        "date: none found — undated: add `date = \"YYYY-MM-DD\"` in a `+++` block at the top, or put the date in the file name ({})",
+        dated_file_name(name)
+    )
+}
+
+/// The file name, with `-YYYY-MM-DD` before its extension: a name that
+/// dates the document.
+pub fn dated_file_name(name: &str) -> String {
+    let base = name.rsplit('/').next().unwrap_or(name);
+    let dated = match base.rsplit_once('.') {
+        Some((stem, ext)) if !stem.is_empty() => format!("{stem}-YYYY-MM-DD.{ext}"),
+        _ => format!("{base}-YYYY-MM-DD"),
+    };
+    escape_name(&dated)
 }
 
 #[cfg(test)]

@@ -57,8 +57,6 @@ pub enum DocumentError {
     },
     #[error("{}: cannot tell the edition: no front matter `edition`, and the document names neither First nor Second Edition; add `edition = \"1E\"` (or \"2E\") in a `+++` block at the top", escape_name(.file))]
     NoEdition { file: String },
-    #[error("{}: cannot tell the date: no front matter `date`, no date in the title block, a version line, a running header or a line before the first entry, no dated entries and no date in the file name; add `date = \"YYYY-MM-DD\"` in a `+++` block at the top, or put the date in the file name (`…-YYYY-MM-DD.md`)", escape_name(.file))]
-    NoDate { file: String },
     #[error("{}: no entries found (no line reads like a ruling's head)", escape_name(.file))]
     NoEntries { file: String },
     #[error("{}: markup nested more than {limit} deep, far more than any web page; a damaged page, not read", escape_name(.file))]
@@ -84,7 +82,6 @@ impl DocumentError {
             | DocumentError::Binary { file, .. }
             | DocumentError::FrontMatter { file, .. }
             | DocumentError::NoEdition { file }
-            | DocumentError::NoDate { file }
             | DocumentError::NoEntries { file }
             | DocumentError::TooDeep { file, .. }
             | DocumentError::Unread { file, .. }

@@ -130,13 +130,43 @@ impl FrontParagraph {
 }
 
 /// How much of its date a document printed: a day, or only a month
-/// ("April 2024", dated the first of the month).
+/// ("April 2024", dated the first of the month), or none that could be
+/// found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum DatePrecision {
     #[default]
     Day,
     Month,
+    /// No date could be found: the document is read and searched, but its
+    /// entries take no part in deciding what is in force on any date. Its
+    /// date field holds [`UNDATED`].
+    Undated,
+}
+
+/// The date stored for an undated document and its entries. The earliest
+/// date there is, so that no question about the newest release, nor any
+/// "taken effect by then" test, ever picks an undated document as newer
+/// than a dated one; resolution leaves undated releases out altogether, and
+/// the renderers print "undated" rather than this date.
+pub const UNDATED: NaiveDate = NaiveDate::MIN;
+
+/// A date that may be [`UNDATED`], written `null` in JSON (what the JSON
+/// answers publish, and what the index stores): no made-up date ever
+/// reaches a program.
+mod undated_or {
+    use chrono::NaiveDate;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::UNDATED;
+
+    pub fn serialize<S: Serializer>(date: &NaiveDate, serializer: S) -> Result<S::Ok, S::Error> {
+        (*date != UNDATED).then_some(*date).serialize(serializer)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<NaiveDate, D::Error> {
+        Ok(Option::<NaiveDate>::deserialize(deserializer)?.unwrap_or(UNDATED))
+    }
 }
 
 /// One rulings document.
@@ -148,6 +178,7 @@ pub struct Release {
     pub kind: ReleaseKind,
     pub title: String,
     pub publisher: Option<String>,
+    #[serde(with = "undated_or")]
     pub date: NaiveDate,
     /// Whether the date was printed to the day or only the month.
     pub date_precision: DatePrecision,
@@ -173,6 +204,11 @@ pub struct Release {
 }
 
 impl Release {
+    /// Whether no date could be found for the document.
+    pub fn is_undated(&self) -> bool {
+        self.date_precision == DatePrecision::Undated
+    }
+
     /// Everything about the release but its entries, as the index keeps it.
     pub fn info(&self) -> ReleaseInfo {
         ReleaseInfo {
@@ -224,6 +260,7 @@ pub struct ReleaseInfo {
     pub kind: ReleaseKind,
     pub title: String,
     pub publisher: Option<String>,
+    #[serde(with = "undated_or")]
     pub date: NaiveDate,
     #[serde(default)]
     pub date_precision: DatePrecision,
@@ -244,6 +281,11 @@ pub struct ReleaseInfo {
 }
 
 impl ReleaseInfo {
+    /// Whether no date could be found for the document.
+    pub fn is_undated(&self) -> bool {
+        self.date_precision == DatePrecision::Undated
+    }
+
     /// Where the release stands in time: date, then corpus order.
     pub fn position(&self) -> (NaiveDate, usize) {
         (self.date, self.order)
@@ -373,8 +415,10 @@ pub struct Supersession {
 pub struct Entry {
     pub release: String,
     pub edition: Edition,
+    #[serde(with = "undated_or")]
     pub release_date: NaiveDate,
     /// The entry's own date where printed, else its release's date.
+    #[serde(with = "undated_or")]
     pub date: NaiveDate,
     /// Whether `date` was printed on the entry itself.
     pub dated: bool,
@@ -409,6 +453,30 @@ impl Entry {
         format!("{}:{}", self.release, self.line)
     }
 
+    /// Whether the entry comes from a document whose date could not be
+    /// found.
+    pub fn is_undated(&self) -> bool {
+        self.release_date == UNDATED
+    }
+
+    /// The release date as people read it: the date, or "undated".
+    pub fn release_date_label(&self) -> String {
+        if self.is_undated() {
+            "undated".to_string()
+        } else {
+            self.release_date.to_string()
+        }
+    }
+
+    /// The entry's date as people read it: its date, or "undated".
+    pub fn date_label(&self) -> String {
+        if self.date == UNDATED {
+            "undated".to_string()
+        } else {
+            self.date.to_string()
+        }
+    }
+
     /// Where the entry was printed, `file:line`.
     pub fn location(&self) -> String {
         format!("{}:{}", self.file, self.line)
@@ -420,7 +488,7 @@ impl Entry {
         let mut parts = vec![format!(
             "{} ({})",
             sanitize(release_title),
-            self.release_date
+            self.release_date_label()
         )];
         if let Some(section) = &self.section {
             parts.push(sanitize(section));

@@ -37,6 +37,9 @@ pub enum Status {
         /// The base document it gathers rulings since ("Glossary v1.9.1").
         since: String,
     },
+    /// From a document whose date could not be found: shown and searched,
+    /// but never in force, never superseded, on any date.
+    Undated,
 }
 
 impl Status {
@@ -46,6 +49,7 @@ impl Status {
             Status::Superseded { .. } => "superseded",
             Status::Rescinded { .. } => "rescinded",
             Status::Consolidated { .. } => "consolidated",
+            Status::Undated => "undated",
         }
     }
 
@@ -59,7 +63,7 @@ impl Status {
     /// consolidated the entry).
     pub fn release(&self) -> Option<&str> {
         match self {
-            Status::InForce => None,
+            Status::InForce | Status::Undated => None,
             Status::Superseded { release, .. }
             | Status::Rescinded { release, .. }
             | Status::Consolidated { release, .. } => Some(release),

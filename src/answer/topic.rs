@@ -34,6 +34,9 @@ pub struct TopicAnswer {
     /// The base entry with the later rulings applied, when a base document
     /// in the corpus holds the topic and a ruling amended it since.
     pub amended: Option<Amended>,
+    /// The topic's rulings in undated documents, when dated ones rule on
+    /// it: never in force, but the TD dropped them in.
+    pub undated: Vec<Stored>,
 }
 
 /// The answer to `show`.
@@ -134,6 +137,7 @@ pub fn answer(
             continue;
         };
         let standing = in_effect(topic.standing()?, as_of)?;
+        let undated = topic.undated()?;
         let (newest, history) = if with_history {
             let mut all = in_effect(topic.all()?, as_of)?.into_iter();
             let Some(newest) = all.next() else { continue };
@@ -166,6 +170,7 @@ pub fn answer(
             history,
             references,
             amended,
+            undated,
         });
     }
     if answers.is_empty() {

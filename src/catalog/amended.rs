@@ -45,7 +45,8 @@ impl Catalog {
         }
         let mut in_effect = Vec::new();
         for stored in topic.all()? {
-            if stored.on(topic.as_of)?.is_some() {
+            // An undated ruling is no base and amends none.
+            if !stored.entry.is_undated() && stored.on(topic.as_of)?.is_some() {
                 in_effect.push(stored);
             }
         }

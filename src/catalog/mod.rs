@@ -249,7 +249,7 @@ impl Catalog {
         ))
     }
 
-    /// Every release, by edition, date and corpus order.
+    /// Every release, by edition, date (undated ones last) and corpus order.
     pub fn releases(&self) -> Result<Vec<ReleaseInfo>, CatalogError> {
         let fields = self.index().fields();
         let query = keyword(fields.role, Role::Release.term());
@@ -261,7 +261,8 @@ impl Catalog {
                 fields.release_info,
             )?)?);
         }
-        releases.sort_by_key(|r| (r.edition, r.date, r.order));
+        // Undated releases last: they belong to no date.
+        releases.sort_by_key(|r| (r.edition, r.is_undated(), r.date, r.order));
         Ok(releases)
     }
 
@@ -417,13 +418,21 @@ impl Catalog {
     ) -> Result<Option<Topic<'_>>, CatalogError> {
         let fields = self.index().fields();
         let day = timeline::day(as_of);
-        let mut effective = Vec::new();
+        let (mut dated, mut undated) = (Vec::new(), Vec::new());
         for (_, address) in self.topic_addresses(edition, key, fields.topic_id)? {
-            if self.standing(address, day)? != Standing::NotInEffect {
-                effective.push(address);
+            match self.standing(address, day)? {
+                Standing::NotInEffect => {}
+                Standing::Undated => undated.push(address),
+                Standing::Current | Standing::Past => dated.push(address),
             }
         }
-        Ok(Topic::new(self, edition, key.clone(), as_of, effective))
+        Ok(Topic::new(
+            self,
+            edition,
+            key.clone(),
+            as_of,
+            (dated, undated),
+        ))
     }
 
     /// The rulings on a topic that take effect only after `as_of`.

@@ -14,13 +14,20 @@ use crate::status::BaseDocument;
 use crate::topic::TopicKey;
 
 /// The rulings on one topic of one edition that are in effect on a date.
+///
+/// The rulings of undated documents stand apart: they answer for the topic
+/// only when no dated document rules on it; otherwise they are listed
+/// beside it ([`Topic::undated`]) and never taken for the ruling in force.
 pub struct Topic<'c> {
     catalog: &'c Catalog,
     pub edition: Edition,
     pub key: TopicKey,
     pub as_of: NaiveDate,
-    /// Newest first.
+    /// The topic's rulings: the dated ones in effect, newest first, or,
+    /// when there are none, the undated ones.
     effective: Vec<DocAddress>,
+    /// The rulings of undated documents beside dated ones.
+    beside: Vec<DocAddress>,
 }
 
 impl<'c> Topic<'c> {
@@ -29,18 +36,25 @@ impl<'c> Topic<'c> {
         edition: Edition,
         key: TopicKey,
         as_of: NaiveDate,
-        effective: Vec<DocAddress>,
+        (dated, undated): (Vec<DocAddress>, Vec<DocAddress>),
     ) -> Option<Topic<'c>> {
+        let (effective, beside) = if dated.is_empty() {
+            (undated, Vec::new())
+        } else {
+            (dated, undated)
+        };
         (!effective.is_empty()).then_some(Topic {
             catalog,
             edition,
             key,
             as_of,
             effective,
+            beside,
         })
     }
 
-    /// How many rulings on the topic are in effect.
+    /// How many rulings on the topic are in effect (beside those of
+    /// undated documents when dated ones rule on it).
     pub fn len(&self) -> usize {
         self.effective.len()
     }
@@ -52,6 +66,15 @@ impl<'c> Topic<'c> {
     /// The newest ruling, whose status is the topic's.
     pub fn newest(&self) -> Result<Stored, CatalogError> {
         self.catalog.stored(self.effective[0])
+    }
+
+    /// The rulings on the topic in undated documents, when dated ones rule
+    /// on it too: never in force, shown beside it.
+    pub fn undated(&self) -> Result<Vec<Stored>, CatalogError> {
+        self.beside
+            .iter()
+            .map(|&a| self.catalog.stored(a))
+            .collect()
     }
 
     /// The rulings besides the newest that still stand on the date (in

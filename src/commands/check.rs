@@ -73,6 +73,8 @@ pub enum Warning {
     },
     /// The text gives no date; the file name did.
     DateFromFileName,
+    /// No date found at all: the document is read, undated.
+    Undated,
     /// A paragraph of the front matter longer than a title block (see
     /// [`crate::model::FrontParagraph::is_long`]): no search finds its words.
     LongFrontMatter {
@@ -92,7 +94,7 @@ impl Warning {
             | Warning::MarkedButUnchanged { line, .. }
             | Warning::HeadNotTaken { line, .. }
             | Warning::LongFrontMatter { line, .. } => Some(*line),
-            Warning::DateFromFileName => None,
+            Warning::DateFromFileName | Warning::Undated => None,
         }
     }
 
@@ -110,7 +112,7 @@ impl Warning {
             Warning::LongTopic { .. } | Warning::TopicContainsSee { .. } => {
                 Some("heads = \"colon\" (or \"dash\", whichever the document prints)".into())
             }
-            Warning::DateFromFileName => Some("date = \"YYYY-MM-DD\"".into()),
+            Warning::DateFromFileName | Warning::Undated => Some("date = \"YYYY-MM-DD\"".into()),
             _ => None,
         }
     }
@@ -150,6 +152,8 @@ impl Warning {
             Warning::DateFromFileName => {
                 "the text gives no date: the date was taken from the file name".into()
             }
+            // `report` names the file in the name that would date it.
+            Warning::Undated => crate::corpus::undated_advice("…"),
             Warning::LongFrontMatter {
                 line,
                 end_line,
@@ -446,6 +450,8 @@ fn previous_release<'r>(release: &Release, releases: &[&'r Release]) -> Option<&
             r.edition == release.edition
                 && r.kind == release.kind
                 && r.kind != ReleaseKind::Rulings
+                && !r.is_undated()
+                && !release.is_undated()
                 && r.date < release.date
         })
         .max_by_key(|r| r.date)
@@ -474,6 +480,9 @@ fn base_term(release: &Release, reference: &str) -> bool {
 fn warnings(reading: &Reading, topics: &HashSet<TopicKey>, releases: &[&Release]) -> Vec<Warning> {
     let release = &reading.release;
     let mut found = Vec::new();
+    if reading.release.is_undated() {
+        found.push(Warning::Undated);
+    }
     if reading.found.date == Source::FileName {
         found.push(Warning::DateFromFileName);
     }
@@ -570,7 +579,11 @@ fn report(
             cue: None,
         },
         date: Found {
-            value: release.date.to_string(),
+            value: if release.is_undated() {
+                "undated".to_string()
+            } else {
+                release.date.to_string()
+            },
             found: reading.found.date.clone(),
             cue: None,
         },
@@ -628,7 +641,10 @@ fn report(
             .into_iter()
             .map(|w| WarningOut {
                 line: w.line(),
-                message: w.describe(),
+                message: match w {
+                    Warning::Undated => crate::corpus::undated_advice(name),
+                    _ => w.describe(),
+                },
                 hint: w.hint(),
                 warning: w,
             })
@@ -644,6 +660,7 @@ fn date_shown(d: &DocumentReport) -> String {
             month_name(&c.date),
             source(&d.date.found)
         ),
+        None if d.date.value == "undated" => "none found (undated)".to_string(),
         _ => format!("{} ({})", d.date.value, source(&d.date.found)),
     }
 }

@@ -14,8 +14,9 @@ use crate::safe::{escape_name, sanitize};
 struct Summary<'a> {
     id: &'a str,
     edition: Edition,
-    date: NaiveDate,
-    /// `day`, or `month` for a date printed as a month only.
+    /// `None` (null) for an undated release.
+    date: Option<NaiveDate>,
+    /// `day`, or `month` for a date printed as a month only, or `undated`.
     date_precision: DatePrecision,
     kind: &'a str,
     title: &'a str,
@@ -40,7 +41,7 @@ fn summary(r: &ReleaseInfo) -> Summary<'_> {
     Summary {
         id: &r.id,
         edition: r.edition,
-        date: r.date,
+        date: (!r.is_undated()).then_some(r.date),
         date_precision: r.date_precision,
         kind: r.kind.label(),
         title: &r.title,
@@ -59,6 +60,7 @@ fn shown_date(r: &ReleaseInfo) -> String {
     match r.date_precision {
         DatePrecision::Day => r.date.to_string(),
         DatePrecision::Month => r.date.format("%B %Y").to_string(),
+        DatePrecision::Undated => "undated".to_string(),
     }
 }
 

@@ -149,7 +149,9 @@ fn release_document(fields: &Fields, release: &Release) -> Result<TantivyDocumen
 }
 
 /// Each entry's place in its edition's order of precedence: by date, then
-/// release order, then line; `[release][entry]`.
+/// release order, then line; `[release][entry]`. An undated entry's date
+/// ([`crate::model::UNDATED`]) is the earliest there is, so undated entries
+/// come last in every newest-first list and never precede a dated one.
 fn precedence(corpus: &Corpus) -> Vec<Vec<u64>> {
     let mut places: Vec<(NaiveDate, usize, usize, usize, usize)> = corpus
         .releases

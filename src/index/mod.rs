@@ -284,7 +284,8 @@ impl Expected {
                     corpus
                         .releases
                         .iter()
-                        .filter(|r| r.edition == edition)
+                        // An undated release is never an edition's newest.
+                        .filter(|r| r.edition == edition && !r.is_undated())
                         .max_by_key(|r| (r.date, r.order))
                         .map(|r| Newest {
                             edition,

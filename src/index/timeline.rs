@@ -57,14 +57,16 @@ pub enum Standing {
     Current = 1,
     /// Superseded or rescinded.
     Past = 2,
+    /// From an undated document: neither in force nor past, on any date.
+    Undated = 3,
 }
 
 impl Standing {
     fn of(status: &Status) -> Standing {
-        if status.is_current() {
-            Standing::Current
-        } else {
-            Standing::Past
+        match status {
+            Status::Undated => Standing::Undated,
+            s if s.is_current() => Standing::Current,
+            _ => Standing::Past,
         }
     }
 }
@@ -88,6 +90,7 @@ pub fn standing_on(encoded: impl Iterator<Item = i64>, day: i64) -> Standing {
         .map_or(Standing::NotInEffect, |(_, standing)| match standing {
             1 => Standing::Current,
             2 => Standing::Past,
+            3 => Standing::Undated,
             _ => Standing::NotInEffect,
         })
 }
@@ -200,9 +203,26 @@ pub fn timelines(corpus: &Corpus) -> (Timelines, Effects) {
         .iter()
         .map(|r| (r.id.as_str(), r.title.as_str()))
         .collect();
+    for (ri, release) in corpus.releases.iter().enumerate() {
+        if release.is_undated() {
+            // An undated document takes no part in any topic's sweep: its
+            // entries stand apart, undated, on every date.
+            for (ei, entry) in release.entries.iter().enumerate() {
+                if !entry.key.is_empty() {
+                    timelines[ri][ei].push(Period {
+                        from: NaiveDate::MIN,
+                        status: Status::Undated,
+                        title: None,
+                    });
+                }
+            }
+        }
+    }
     for edition in corpus.editions() {
         let releases: Vec<usize> = (0..corpus.releases.len())
-            .filter(|&ri| corpus.releases[ri].edition == edition)
+            .filter(|&ri| {
+                corpus.releases[ri].edition == edition && !corpus.releases[ri].is_undated()
+            })
             .collect();
         let mut gatherers: Vec<usize> = releases
             .iter()
@@ -807,6 +827,46 @@ mod tests {
         assert!(
             rescinded.iter().all(|s| s == "rescinded by e"),
             "{rescinded:?}"
+        );
+    }
+
+    #[test]
+    fn an_undated_release_takes_no_part_in_any_topic() {
+        let (dir, _) = corpus(&[(
+            "a.md",
+            "1E",
+            "2000-01-01",
+            "stopped – A stopped card cannot move.\n",
+        )]);
+        // No date anywhere: read undated. Its ruling on the same topic
+        // supersedes nothing, and nothing supersedes it.
+        std::fs::write(
+            dir.path().join("b.md"),
+            "+++\nedition = \"1E\"\n+++\n# Notes\n\nstopped – A stopped card may move at will.\n\nlonely – Only here.\n",
+        )
+        .unwrap();
+        let corpus = crate::corpus::load(dir.path()).unwrap();
+        assert!(corpus.releases[1].is_undated());
+        for on in [date(1990, 1, 1), date(2020, 1, 1)] {
+            let rows = statuses(&corpus, on);
+            assert_eq!(
+                rows[1],
+                ("b".to_string(), None, Some("undated".to_string()))
+            );
+            assert_eq!(
+                rows[2],
+                ("b".to_string(), None, Some("undated".to_string()))
+            );
+        }
+        assert_eq!(
+            statuses(&corpus, date(2020, 1, 1))[0],
+            row("a", Effect::New, "in force")
+        );
+        let (timelines, _) = timelines(&corpus);
+        let encoded: Vec<i64> = timelines[1][0].iter().map(encode).collect();
+        assert_eq!(
+            standing_on(encoded.into_iter(), day(date(1990, 1, 1))),
+            Standing::Undated
         );
     }
 

@@ -482,23 +482,29 @@ pub fn describe(
             cited: false,
         });
     }
-    let Some(winner) = best_date(&dates) else {
-        return Err(DocumentError::NoDate {
-            file: file.to_string(),
-        });
-    };
-    let date = winner.date;
-    let date_precision = if winner.month_only {
-        DatePrecision::Month
-    } else {
-        DatePrecision::Day
-    };
-    let date_source = match (winner.place, winner.line) {
-        (DatePlace::FrontMatter, _) => Source::FrontMatter,
-        (DatePlace::FileName, _) => Source::FileName,
-        (DatePlace::EntryDates, Some(line)) => Source::EntryDates { line },
-        (_, Some(line)) => Source::Line { line },
-        (_, None) => Source::Default,
+    // No date found: the document is still read, undated (never refused
+    // whole, never given an invented date).
+    let (date, date_precision, date_source) = match best_date(&dates) {
+        Some(winner) => (
+            winner.date,
+            if winner.month_only {
+                DatePrecision::Month
+            } else {
+                DatePrecision::Day
+            },
+            match (winner.place, winner.line) {
+                (DatePlace::FrontMatter, _) => Source::FrontMatter,
+                (DatePlace::FileName, _) => Source::FileName,
+                (DatePlace::EntryDates, Some(line)) => Source::EntryDates { line },
+                (_, Some(line)) => Source::Line { line },
+                (_, None) => Source::Default,
+            },
+        ),
+        None => (
+            crate::model::UNDATED,
+            DatePrecision::Undated,
+            Source::Default,
+        ),
     };
 
     let edition_in = |text: &str| {
@@ -527,7 +533,7 @@ pub fn describe(
         SECOND_EDITION_BEGAN.1,
         SECOND_EDITION_BEGAN.2,
     )
-    .is_some_and(|began| date < began);
+    .is_some_and(|began| date_precision != DatePrecision::Undated && date < began);
     let (edition, edition_source) = if let Some(e) = meta.edition {
         (e, Source::FrontMatter)
     } else if let Some(e) = edition_in(&title_block) {
@@ -723,10 +729,13 @@ mod tests {
     #[test]
     fn a_cited_date_alone_dates_nothing() {
         let text = format!("Second Edition rulings since the Glossary of 3 May 2021.\n{ENTRIES}");
-        assert!(matches!(
-            super::super::read_document("doc.md", &text, 0),
-            Err(DocumentError::NoDate { .. })
-        ));
+        let reading = super::super::read_document("doc.md", &text, 0).expect("read, undated");
+        assert_eq!(reading.release.date_precision, DatePrecision::Undated);
+        assert_eq!(reading.release.date, crate::model::UNDATED);
+        assert!(!reading.release.entries.is_empty());
+        assert!(reading.release.entries.iter().all(|e| e.is_undated()));
+        // Undated is no reason to take the document for First Edition.
+        assert_eq!(reading.release.edition, Edition::Second);
     }
 
     #[test]
@@ -750,6 +759,7 @@ mod tests {
     #[test]
     fn an_archive_range_is_no_date() {
         let text = format!("# Archive\n\n12 Jan 1999 - 30 Aug 2003\n\nSecond Edition.\n{ENTRIES}");
-        assert!(super::super::read_document("doc.md", &text, 0).is_err());
+        let reading = super::super::read_document("doc.md", &text, 0).expect("read, undated");
+        assert_eq!(reading.release.date_precision, DatePrecision::Undated);
     }
 }

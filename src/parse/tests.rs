@@ -138,11 +138,19 @@ fn a_dated_list_takes_its_newest_entry_date() {
 }
 
 #[test]
-fn missing_edition_or_date_is_said_with_the_file() {
-    let no_date =
-        parse_document("a.txt", "First Edition notes\n\nfaction – Text here.\n", 0).unwrap_err();
-    assert!(matches!(no_date, DocumentError::NoDate { .. }), "{no_date}");
-    assert!(no_date.to_string().starts_with("a.txt: "));
+fn missing_edition_is_said_with_the_file_and_a_missing_date_reads_undated() {
+    // No date anywhere: read all the same, undated, its entries kept.
+    let undated = parse_document(
+        "a.txt",
+        "First Edition notes\n\nfaction – Text here.\n\ncloaking – A cloaked ship hides.\n",
+        0,
+    )
+    .unwrap();
+    assert_eq!(undated.date_precision, crate::model::DatePrecision::Undated);
+    assert_eq!(undated.edition, Edition::First);
+    assert!(!undated.entries.is_empty());
+    assert!(undated.entries.iter().all(|e| e.is_undated()));
+    assert_eq!(undated.entries[0].date_label(), "undated");
     let no_edition = parse_document(
         "b.txt",
         "Rulings of 2015-01-01\n\nfaction – Text here.\n",

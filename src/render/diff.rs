@@ -113,7 +113,11 @@ pub fn header(style: &Style, c: &Comparison) -> Vec<String> {
             style.bold(&sanitize(&r.id)),
             sanitize(&r.title),
             r.edition,
-            r.date
+            if r.is_undated() {
+                "undated".to_string()
+            } else {
+                r.date.to_string()
+            }
         ),
         Side::Date(d) => format!("{label} {}", style.bold(&d.to_string())),
     };

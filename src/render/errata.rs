@@ -39,7 +39,7 @@ pub fn card_text(style: &Style, typed: &str, e: &CardErrata, exact: bool) -> Vec
         lines.push(String::new());
         lines.push(style.bold("Earlier errata (newest first)"));
         for (h, reprints) in &e.history {
-            lines.push(format!("  {}  {}", h.entry.date, h.citation));
+            lines.push(format!("  {}  {}", h.entry.date_label(), h.citation));
             if *reprints > 0 {
                 lines.push(style.dimmed(&format!("  {}", reprinted(*reprints))));
             }

@@ -65,12 +65,16 @@ pub fn wrap(text: &str, width: usize, indent: &str) -> String {
     lines.join("\n")
 }
 
+/// What an undated status means, in one line.
+pub const UNDATED_NOTE: &str =
+    "undated: the document's date could not be found, so this is never weighed against dated rulings";
+
 /// A status, colored by what it means for a TD.
 pub fn status_badge(style: &Style, status: &Status) -> String {
     let label = status.label();
     match status {
         Status::InForce => style.good_bold(label),
-        Status::Consolidated { .. } => style.caution_bold(label),
+        Status::Consolidated { .. } | Status::Undated => style.caution_bold(label),
         Status::Superseded { .. } | Status::Rescinded { .. } => style.bad_bold(label),
     }
 }
@@ -81,6 +85,7 @@ pub fn describe_status(status: &Status, title: Option<&str>) -> String {
     let named = |id: &str| sanitize(title.unwrap_or(id));
     match status {
         Status::InForce => "in force".to_string(),
+        Status::Undated => UNDATED_NOTE.to_string(),
         Status::Superseded { release, date, .. } => {
             format!("superseded by {} ({date})", named(release))
         }

@@ -69,6 +69,13 @@ pub fn topic_text(
     } else if !matches!(status, Status::InForce) {
         lines.push(style.caution(&wrap(&describe_short(period), w, "")));
     }
+    for s in &a.undated {
+        lines.push(style.caution(&wrap(
+            &format!("also in an undated document: {}", s.citation),
+            w,
+            "",
+        )));
+    }
     lines.push(String::new());
     let folded: Vec<String> = match &a.amended {
         Some(amended) => {
@@ -95,7 +102,7 @@ pub fn topic_text(
             let status = &p.status;
             lines.push(format!(
                 "  {} {}  {}",
-                s.entry.date,
+                s.entry.date_label(),
                 status_badge(style, status),
                 s.citation
             ));
@@ -136,7 +143,7 @@ pub fn topic_text(
             for (s, p) in history {
                 lines.push(format!(
                     "  {} {}  {}",
-                    s.entry.date,
+                    s.entry.date_label(),
                     status_badge(style, &p.status),
                     s.citation
                 ));
@@ -229,7 +236,7 @@ pub fn amended_text(style: &Style, a: &Amended) -> Vec<String> {
         };
         lines.push(format!(
             "  {}  {}  ({})",
-            s.by.entry.date,
+            s.by.entry.date_label(),
             s.by.citation,
             target_text(&s.step.instruction.target)
         ));

@@ -45,7 +45,8 @@ pub(super) fn with_filters(
 
 pub(super) fn shown(standing: Standing, all: bool) -> bool {
     match standing {
-        Standing::Current => true,
+        // What the TD dropped in is shown, marked undated.
+        Standing::Current | Standing::Undated => true,
         Standing::Past => all,
         Standing::NotInEffect => false,
     }

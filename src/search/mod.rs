@@ -499,7 +499,7 @@ pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchEr
             match standing {
                 Standing::Past => answer.notes.push(Note::NotInForce(count)),
                 Standing::NotInEffect => answer.notes.push(Note::NotYetInEffect(count)),
-                Standing::Current => {}
+                Standing::Current | Standing::Undated => {}
             }
         }
     }

@@ -209,6 +209,7 @@ fn status_class(status: &Status) -> &'static str {
         Status::Superseded { .. } => "superseded",
         Status::Rescinded { .. } => "rescinded",
         Status::Consolidated { .. } => "consolidated",
+        Status::Undated => "undated",
     }
 }
 
@@ -222,7 +223,7 @@ fn citation(entry: &Value, titles: &Titles) -> Markup {
     let title = titles.get(release).map_or(release, String::as_str);
     html! {
         cite {
-            (title) " (" (text(entry, "release_date")) ")"
+            (title) " (" (entry["release_date"].as_str().unwrap_or("undated")) ")"
             @if let Some(section) = entry["section"].as_str() { " · " (section) }
             @if entry["dated"].as_bool() == Some(true) { " · dated " (text(entry, "date")) }
             " · " (text(entry, "file")) ":" (entry["line"].as_u64().unwrap_or_default())
@@ -707,7 +708,11 @@ pub async fn releases(State(state): State<Arc<AppState>>) -> Response {
                         h2 { (text(release, "title")) }
                         p.meta {
                             span.edition { (text(release, "edition")) }
-                            (text(release, "date")) " · " strong { (age(text(release, "date"), today)) }
+                            @if release["date"].is_null() {
+                                strong { "undated" }
+                            } @else {
+                                (text(release, "date")) " · " strong { (age(text(release, "date"), today)) }
+                            }
                             @let entries = release["entries"].as_u64().unwrap_or_default();
                             " · " (entries) @if entries == 1 { " entry" } @else { " entries" }
                         }

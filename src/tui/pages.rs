@@ -38,7 +38,8 @@ pub struct Row {
     pub key: TopicKey,
     pub edition: Edition,
     pub status: &'static str,
-    pub date: NaiveDate,
+    /// The entry's date as people read it (a date, or "undated").
+    pub date: String,
 }
 
 /// The hits of a query, and what to tell about how they were found.
@@ -96,10 +97,10 @@ fn row(hit: &Hit) -> Result<Row, serde_json::Error> {
     Ok(Row {
         id: hit.id.clone(),
         topic: hit.topic.clone(),
-        key: entry.key,
         edition: hit.edition,
         status: hit.period.status.label(),
-        date: entry.date,
+        date: entry.date_label(),
+        key: entry.key,
     })
 }
 
@@ -212,7 +213,9 @@ pub fn ruling(
             let badge = status_badge(&style, &period.status);
             lines.push(format!(
                 "  {} {}  {}",
-                stored.entry.date, badge, stored.citation
+                stored.entry.date_label(),
+                badge,
+                stored.citation
             ));
             lines.push(format!("    {}", describe(period)));
         }
@@ -243,9 +246,18 @@ fn hit_answer(
         // The usual hit, the topic's newest ruling: one read.
         (newest, Vec::new(), topic.len() - 1)
     } else {
+        // A hit in an undated document beside dated rulings is shown on
+        // its own: it has no place among them.
         let mut rulings = topic.all()?.into_iter();
         let Some(hit) = rulings.by_ref().find(|s| s.entry.id() == row.id) else {
-            return Ok(None);
+            let beside = topic
+                .undated()?
+                .into_iter()
+                .find(|s| s.entry.id() == row.id);
+            return Ok(match beside {
+                Some(hit) => undated_answer(catalog, row, hit, as_of)?.map(|a| (a, 0)),
+                None => None,
+            });
         };
         let history = in_effect(rulings, as_of)?;
         let count = history.len();
@@ -277,6 +289,11 @@ fn hit_answer(
     } else {
         None
     };
+    let undated = if hit.entry.id() == topic_newest_id {
+        topic.undated()?
+    } else {
+        Vec::new()
+    };
     let answer = TopicAnswer {
         edition: row.edition,
         exact: true,
@@ -285,8 +302,39 @@ fn hit_answer(
         history,
         references,
         amended,
+        undated,
     };
     Ok(Some((answer, count)))
+}
+
+/// The answer for a hit in an undated document beside dated rulings: the
+/// hit alone, with its references.
+fn undated_answer(
+    catalog: &Catalog,
+    row: &Row,
+    hit: crate::catalog::Stored,
+    as_of: NaiveDate,
+) -> anyhow::Result<Option<TopicAnswer>> {
+    let Some(period) = hit.on(as_of)? else {
+        return Ok(None);
+    };
+    let references = catalog.follow(
+        row.edition,
+        &hit.entry.key,
+        &hit.entry.see,
+        as_of,
+        show::REFERENCE_DEPTH,
+    )?;
+    Ok(Some(TopicAnswer {
+        edition: row.edition,
+        exact: true,
+        newest: (hit, period),
+        standing: Vec::new(),
+        history: Vec::new(),
+        references,
+        amended: None,
+        undated: Vec::new(),
+    }))
 }
 
 fn reference_names(references: &[Reference]) -> Vec<String> {
