@@ -191,20 +191,29 @@ fn a_revision_date_is_the_date() {
 const FM: &str = "+++\nedition = \"1E\"\ndate = \"2020-01-01\"\n+++\n";
 
 #[test]
-fn an_undated_document_is_unreadable_and_names_the_line_to_add() {
+fn an_undated_document_is_read_with_a_warning_that_names_the_line_to_add() {
     let (code, report) = {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("notes.txt");
-        fs::write(&path, "Some rulings\n\ncloaking - A cloaked ship hides.\n").unwrap();
+        fs::write(
+            &path,
+            "# Some rulings\n\nFirst Edition.\n\ncloaking - A cloaked ship hides.\n",
+        )
+        .unwrap();
         check_json(&[path])
     };
-    assert_eq!(code, 2);
-    let message = report["unreadable"][0]["message"].as_str().unwrap();
-    assert!(
-        message.contains("notes.txt: cannot tell the date"),
-        "{message}"
-    );
+    // A warning, not unreadable: the document is read.
+    assert_eq!(code, 1, "{report}");
+    assert_eq!(report["unreadable"].as_array().map(Vec::len), Some(0));
+    let doc = &report["documents"][0];
+    assert_eq!(doc["date"]["value"], "undated");
+    assert_eq!(topics(doc), ["cloaking"]);
+    let warning = &doc["warnings"][0];
+    assert_eq!(warning["warning"], "undated", "{doc}");
+    let message = warning["message"].as_str().unwrap();
+    assert!(message.contains("date: none found — undated"), "{message}");
     assert!(message.contains("date = \"YYYY-MM-DD\""), "{message}");
+    assert!(message.contains("notes-YYYY-MM-DD.txt"), "{message}");
 }
 
 #[test]

@@ -162,7 +162,7 @@ fn bad_documents_are_named_and_the_rest_still_load() {
     .unwrap();
     fs::write(
         d.join("untitled.txt"),
-        "Just some notes\n\nnothing – to see here.\n",
+        "# Just some notes\n\nFirst Edition.\n\nnothing – to see here.\n",
     )
     .unwrap();
     fs::write(
@@ -191,7 +191,13 @@ fn bad_documents_are_named_and_the_rest_still_load() {
         out.contains("good ") && out.contains("nested/also-good ") && out.contains("latin1 "),
         "{out}"
     );
-    assert_eq!(out.lines().count(), 3, "{out}");
+    // A document without a date is read all the same, listed undated.
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("untitled ") && l.contains("undated")),
+        "{out}"
+    );
+    assert_eq!(out.lines().count(), 4, "{out}");
     assert!(err.contains("skipped empty.md: empty document"), "{err}");
     assert!(
         err.contains("skipped binary.txt:2: binary content"),
@@ -202,9 +208,10 @@ fn bad_documents_are_named_and_the_rest_still_load() {
         "{err}"
     );
     assert!(
-        err.contains("skipped untitled.txt: cannot tell the date"),
+        err.contains("untitled.txt: date: none found — undated"),
         "{err}"
     );
+    assert!(!err.contains("skipped untitled.txt"), "{err}");
     assert!(
         err.contains("skipped bad-front.md:3: invalid front matter"),
         "{err}"

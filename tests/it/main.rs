@@ -31,3 +31,4 @@ mod renditions;
 mod search;
 mod serve;
 mod show;
+mod undated;
