@@ -9,7 +9,6 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use super::typography::is_private_use;
 use super::PdfMarkdown;
 use crate::english::is_english;
-use crate::parse::about::dating_line;
 
 /// One run of text as the PDF crate gave it, placed on its page (points,
 /// from the page's top left).
@@ -301,11 +300,16 @@ pub(crate) fn compose(pages: &[Page]) -> PdfMarkdown {
     for (page_no, rows) in page_rows.into_iter().enumerate() {
         let page = &pages[page_no];
         let mut body = Vec::with_capacity(rows.len());
-        for row in rows {
+        let first_page_header = (page_no == 0).then(|| lone_header(&rows, page)).flatten();
+        for (i, row) in rows.into_iter().enumerate() {
             let text = row.text();
-            if in_margin(&row, page) && (is_page_number(&text) || running(&row, page_no)) {
+            let furnishing = in_margin(&row, page)
+                && (is_page_number(&text)
+                    || running(&row, page_no)
+                    || first_page_header == Some(i));
+            if furnishing {
                 let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
-                if dated_furniture.is_none() && dating_line(&text, false).is_some() {
+                if dated_furniture.is_none() && is_document_date(&text) {
                     dated_furniture = Some(text.clone());
                 }
                 furniture.insert(text);
@@ -359,18 +363,58 @@ pub(crate) fn compose(pages: &[Page]) -> PdfMarkdown {
     result
 }
 
-/// A document whose title and date are printed only as a running header:
-/// when no line of the pages' text dates the document, the first running
-/// line that does is put back once, as the first line, so the date is still
-/// found. A document that dates itself keeps its header dropped (a
-/// browser's header carries the date it was printed, not the document's).
+/// Lines at the top of the Markdown a title block is looked for in.
+const TITLE_BLOCK_LINES: usize = 8;
+/// Most words of a title block's line.
+const TITLE_BLOCK_WORDS: usize = 12;
+
+/// A document whose title and date are printed only as a running header
+/// (or footer): the furniture is dropped as content, but what it says about
+/// the document is not. When the title block (the first lines of the pages'
+/// text) gives no date, the first dated running line is put back once, as
+/// the first line and a title (`#`), where the parser looks for the
+/// document's title and date; as a plain line, "Title — date" would read
+/// as a head and its text. A title block with a date of its own keeps the
+/// header dropped.
 fn with_running_title(markdown: String, dated_furniture: Option<&str>) -> String {
+    // The title block's lines are short and open no entry (a bold head):
+    // a ruling citing a date is neither.
+    let title_block_dated = markdown
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .take(TITLE_BLOCK_LINES)
+        .filter(|l| !l.starts_with("**") && l.split_whitespace().count() <= TITLE_BLOCK_WORDS)
+        .any(|l| !crate::dates::find_dates(l).is_empty());
     match dated_furniture {
-        Some(title) if !markdown.lines().any(|l| dating_line(l, false).is_some()) => {
-            format!("{title}\n\n{markdown}")
-        }
+        Some(title) if !title_block_dated => format!("# {title}\n\n{markdown}"),
         _ => markdown,
     }
+}
+
+/// Whether a running line's date can be the document's: a date, and no
+/// time of day (a browser prints the moment of printing, "11/25/26, 2:42
+/// AM", in its header; no document is dated to the minute).
+fn is_document_date(text: &str) -> bool {
+    static CLOCK: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)\b\d{1,2}:\d{2}(?::\d{2})?\s*(?:[ap]\.?m\b)?").expect("valid regex")
+    });
+    !crate::dates::find_dates(text).is_empty() && !CLOCK.is_match(text)
+}
+
+/// On a document's first page, the index of a header that is not repeated
+/// (a one-page document, or a first page the header is set on alone): the
+/// page's first row, in the top margin band, in smaller type than the
+/// page's text below it, and dated. A title is set larger, never smaller.
+fn lone_header(rows: &[Row], page: &Page) -> Option<usize> {
+    let first = rows.first()?;
+    if first.bottom >= page.height * MARGIN_BAND || rows.len() < 2 {
+        return None;
+    }
+    let size = |row: &Row| row.runs.iter().map(|r| r.size).fold(0.0, f32::max);
+    let mut sizes: Vec<f32> = rows[1..].iter().map(size).collect();
+    sizes.sort_by(f32::total_cmp);
+    let usual = sizes[sizes.len() / 2];
+    (size(first) < usual * 0.95 && is_document_date(&first.text())).then_some(0)
 }
 
 /// Every word of the document, lower case, to accept a hyphenated word
@@ -736,18 +780,68 @@ mod tests {
 
     #[test]
     fn a_dated_running_header_is_the_title_only_where_the_pages_give_no_date() {
-        let header = Some("Current Rulings Document (6 February 2012)");
-        let undated = "**Set Up** – text.\n\n".to_string();
+        let header = Some("Current Rulings Document — (6 February 2012)");
+        let undated = "# Current Rulings Document\n\n**Set Up** – text of 3/27/00.\n\n".to_string();
         assert_eq!(
             with_running_title(undated.clone(), header),
-            "Current Rulings Document (6 February 2012)\n\n**Set Up** – text.\n\n"
+            format!("# Current Rulings Document — (6 February 2012)\n\n{undated}")
         );
         let dated = "# Current Rulings\n\n3/27/00\n\n**Set Up** – text.\n\n".to_string();
-        assert_eq!(
-            with_running_title(dated.clone(), Some("11/25/26, 2:42 AM Current Rulings")),
-            dated
-        );
+        assert_eq!(with_running_title(dated.clone(), header), dated);
         assert_eq!(with_running_title(undated.clone(), None), undated);
+    }
+
+    #[test]
+    fn a_print_stamp_is_not_a_document_date() {
+        assert!(is_document_date("1E rulings — October 3, 2022"));
+        assert!(is_document_date("Current Rulings, 12 June 2022, page 3"));
+        assert!(!is_document_date("11/25/26, 2:42 AM Current Rulings"));
+        assert!(!is_document_date("Current Rulings – page 3"));
+    }
+
+    #[test]
+    fn a_first_page_header_is_smaller_than_the_text_under_it() {
+        let row = |text: &str, top: f32, size: f32| Row {
+            top,
+            bottom: top + size,
+            runs: vec![run(text, top, size)],
+        };
+        let page = Page {
+            width: 612.0,
+            height: 792.0,
+            runs: Vec::new(),
+        };
+        let body = |mut rows: Vec<Row>| {
+            for i in 0..6 {
+                rows.push(row("Body text of an entry.", 150.0 + 12.0 * i as f32, 10.0));
+            }
+            rows
+        };
+        let headed = body(vec![
+            row("Current Rulings — 6 February 2012", 30.0, 8.0),
+            row("Current Rulings", 80.0, 15.0),
+        ]);
+        assert_eq!(lone_header(&headed, &page), Some(0));
+        // A dated title is set larger: not a header.
+        let titled = body(vec![row("Current Rulings — 6 February 2012", 30.0, 15.0)]);
+        assert_eq!(lone_header(&titled, &page), None);
+        // Nor is a small line below the top margin.
+        let low = body(vec![row("Current Rulings — 6 February 2012", 200.0, 8.0)]);
+        assert_eq!(lone_header(&low, &page), None);
+    }
+
+    fn run(text: &str, top: f32, size: f32) -> Run {
+        Run {
+            text: text.to_string(),
+            left: 50.0,
+            right: 250.0,
+            top,
+            height: size,
+            size,
+            bold: false,
+            colored: false,
+            symbol: false,
+        }
     }
 
     fn line(text: &str, top: f32, size: f32, bold: bool) -> Line {

@@ -2,16 +2,29 @@
 //! entry), a symbol font or a private-use code point (an icon whose meaning
 //! the text layer lost).
 
-/// Whether a run is bold: a weight of 600 or more, or a base font name that
-/// says so (`Arial-BoldMT`, `DejaVuSerif-Bold`, `Helvetica-Black`).
+/// Whether a run is bold. The font's name says so when it names a weight
+/// (`Arial-BoldMT`, `DejaVuSerif-Bold`, `Helvetica-Black`) or a regular
+/// face (`Times-Roman`, `Arial-ItalicMT`: a PostScript name lists the weight
+/// before the style, so a style without a weight is the regular weight);
+/// only a name that says neither leaves it to the weight the crate reports,
+/// which it may guess from the stems (groff's Times-Roman comes out as 700).
 pub(crate) fn is_bold(font_name: &str, weight: u16) -> bool {
-    if weight >= 600 {
-        return true;
-    }
     let name = font_name.to_ascii_lowercase();
-    ["bold", "black", "heavy", "semibold", "demi"]
+    // A subset's tag (`ABCDEF+`) is no part of the name.
+    let name = name.split_once('+').map_or(name.as_str(), |(_, n)| n);
+    if ["bold", "black", "heavy", "semibold", "demi"]
         .iter()
         .any(|w| name.contains(w))
+    {
+        return true;
+    }
+    let regular = [
+        "regular", "roman", "book", "light", "thin", "medium", "italic", "oblique", "normal",
+    ];
+    if regular.iter().any(|w| name.contains(w)) {
+        return false;
+    }
+    weight >= 600
 }
 
 /// Whether a fill colour is other than black or grey: the official
@@ -44,7 +57,12 @@ mod tests {
 
     #[test]
     fn bold_is_read_from_the_weight_or_the_name() {
-        assert!(is_bold("Times-Roman", 700));
+        assert!(is_bold("F3", 700));
+        assert!(!is_bold("F1", 400));
+        // The name's weight wins over a weight guessed from the stems.
+        assert!(!is_bold("PVXDJM+Times-Roman", 700));
+        assert!(!is_bold("Arial-ItalicMT", 700));
+        assert!(is_bold("Times-BoldItalic", 400));
         assert!(is_bold("AAAAAA+DejaVuSerif-Bold", 400));
         assert!(is_bold("Arial,Black", 400));
         assert!(!is_bold("BAAAAA+DejaVuSerif", 400));
