@@ -389,7 +389,13 @@ pub fn read(
                 current = Part::Sections;
             }
         }
-        parts[i] = current;
+        // The document's name printed again at the top of a page is no
+        // part of the section it falls in.
+        parts[i] = if i > first_text.unwrap_or(0) && super::lines::is_title_line(line) {
+            Part::Front
+        } else {
+            current
+        };
     }
 
     // The alphabetical parts, through the rulings parser.

@@ -155,6 +155,25 @@ static TITLE: LazyLock<Regex> = LazyLock::new(|| {
     )
     .expect("valid regex")
 });
+/// A document's name: its edition, then the kind of document it is
+/// ("First Edition Glossary", "Second Edition Rulings", "1E Rules
+/// Compendium", "First Edition Recent Rulings Document").
+static DOCUMENT_NAME: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)^(?:star\s+trek\s+(?:ccg\s+)?)?(?:(?:first|second)\s+edition|[12]e)\s+(?:(?:current|recent|official|rules?)\s+)*(?:rulings?|glossary|compendium|rulebook|rule\s+book|faq|errata|updates?)(?:\s+document)?\b",
+    )
+    .expect("valid regex")
+});
+/// A title block's version line, "Version 2.5.4 — October 2022": no head
+/// whose topic is a version.
+static VERSION_FIRST: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)^version\s+v?\d+(?:\.\d+)*\b").expect("valid regex"));
+/// What a title line may carry after the document's name: its version and
+/// date ("Version 2.5.4 — November 2022", "(3 October 2022)", "— page 2").
+static TITLE_TAIL_WORD: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^(?:version|v?\d+(?:\.\d+)*[.,:]?|updated|revised|page|of|[-–—:,|()]+)$")
+        .expect("valid regex")
+});
 static SECTION_WORDS: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"\b(RULINGS?|UPDATES|ERRATA|CLARIFICATIONS|CHANGES|GENERAL|RULES)\b")
         .expect("valid regex")
@@ -251,7 +270,7 @@ pub fn classify(line: &str) -> Shape {
             };
         }
     }
-    if TITLE.is_match(s) {
+    if is_title_line(s) {
         return Shape::Title;
     }
     if is_section_heading(s) {
@@ -276,6 +295,28 @@ fn is_section_heading(s: &str) -> bool {
     has_upper && !has_lower && words <= 8 && SECTION_WORDS.is_match(s)
 }
 
+/// Whether a line (not a Markdown heading) is shaped as the document's
+/// title.
+pub fn is_title_line(line: &str) -> bool {
+    let s = line.trim();
+    TITLE.is_match(s) || names_the_document(s)
+}
+
+/// Whether a line is the document's name (or version) and nothing else but
+/// its version and date: a text copy's title, which has lost its size and
+/// weight, or the same printed again at the top of each page.
+fn names_the_document(s: &str) -> bool {
+    let Some(name) = DOCUMENT_NAME.find(s).or_else(|| VERSION_FIRST.find(s)) else {
+        return false;
+    };
+    let tail = &s[name.end()..];
+    let mut rest = tail.to_string();
+    for (start, end, _) in crate::dates::find_dates(tail).iter().rev() {
+        rest.replace_range(*start..*end, " ");
+    }
+    rest.split_whitespace().all(|w| TITLE_TAIL_WORD.is_match(w))
+}
+
 /// Whether a line names a part and nothing else ("Glossary", "TEMPORARY
 /// RULINGS:", "**Errata**").
 pub fn is_part_name(s: &str) -> bool {
@@ -288,6 +329,13 @@ pub fn is_part_name(s: &str) -> bool {
         .trim_end_matches(':')
         .trim();
     PART_NAME.is_match(bare)
+}
+
+/// Whether a line names a whole part ("Glossary", "Temporary Rulings"),
+/// not the updates to one ("GLOSSARY UPDATES"): the entries under it have
+/// heads of their own, where an updates section may be one ruling.
+pub fn is_whole_part_name(s: &str) -> bool {
+    is_part_name(s) && !s.to_lowercase().contains("update")
 }
 
 /// Whether a line may start with a new/changed asterisk and a bold topic, and
@@ -880,6 +928,25 @@ mod tests {
         assert_eq!(classify("Current Rulings"), Shape::Title);
         assert_eq!(classify("Second Edition"), Shape::Title);
         assert_eq!(classify("# Anything at all"), Shape::Title);
+        // A text copy's title line, with or without its version and date.
+        for line in [
+            "First Edition Glossary",
+            "Second Edition Rulings 2017-06-06",
+            "First Edition Rules Compendium",
+            "First Edition Recent Rulings Document Version 2.5.4 — November 2022",
+            "1E rulings — October 3, 2022",
+            "Second Edition Rulings (6 February 2012) page 2",
+            "Version 2.5.4 — October 2022",
+        ] {
+            assert_eq!(classify(line), Shape::Title, "{line:?}");
+        }
+        // A head or a sentence that names a document is no title.
+        for line in [
+            "First Edition Glossary entries – These are read first.",
+            "Second Edition rulings apply to every tournament.",
+        ] {
+            assert_ne!(classify(line), Shape::Title, "{line:?}");
+        }
         assert_eq!(
             classify("Current Rulings are periodic updates to the Rulebook."),
             Shape::Plain

@@ -701,6 +701,7 @@ fn assemble(
     let mut section_has_heads = false;
     let mut interrupted: Option<usize> = None;
     let mut blank_before = true;
+    let mut titled = false;
 
     fn last_paragraph<'d>(
         target: Target,
@@ -753,7 +754,15 @@ fn assemble(
                 blank_before = true;
                 continue;
             }
+            Shape::Title if titled && !drafts.is_empty() => {
+                // The title printed again among the entries is the top of
+                // a page: the entry it falls in goes on after it. (A first
+                // title after entries opens the document's front matter.)
+                front.push(Paragraph::new(line, &line.text));
+                continue;
+            }
             Shape::Title | Shape::Footer => {
+                titled |= line.shape == Shape::Title;
                 note_interruption(target, &drafts, &mut interrupted);
                 target = Target::Front;
                 front.push(Paragraph::new(line, &line.text));
@@ -807,7 +816,7 @@ fn assemble(
                         // A part's bare name ("Glossary") heads entries
                         // of its own; text under it before the first is an
                         // introduction (or a table of contents).
-                        if body::section_kind(name).is_some() && !lines::is_part_name(name) {
+                        if body::section_kind(name).is_some() && !lines::is_whole_part_name(name) {
                             drafts.push(Draft {
                                 candidate: Candidate {
                                     topic: lines::strip_markup(name.trim_start_matches('#')),

@@ -527,3 +527,35 @@ fn rulings_documents_that_name_a_base_are_not_bases() {
         assert_eq!(super::base::kind_of(None, doc, 0), None, "{doc}");
     }
 }
+
+#[test]
+fn a_text_copys_title_block_names_edition_kind_and_date() {
+    // Saved as text: the title and the version line are plain lines, with
+    // the preamble and the first part heading right under them.
+    let doc = "Star Trek Customizable Card Game\nFirst Edition Glossary\nVersion 2.5.4 — November 2021\nThis Glossary is a comprehensive guide to the rules of the game.\nTemporary Rulings\nforces winning battles – Until further notice, a force wins.\nGlossary\nactions – The first step of an action.\nbattle – A battle is fought.\n";
+    let release = parse_document("g.txt", doc, 0).unwrap();
+    assert_eq!(release.edition, Edition::First);
+    assert_eq!(release.kind, ReleaseKind::Glossary);
+    assert_eq!(release.date, NaiveDate::from_ymd_opt(2021, 11, 1).unwrap());
+    assert_eq!(release.date_precision, crate::model::DatePrecision::Month);
+    let topics: Vec<_> = release.entries.iter().map(|e| e.topic.as_str()).collect();
+    assert_eq!(topics, ["forces winning battles", "actions", "battle"]);
+}
+
+#[test]
+fn the_title_printed_again_at_a_pages_top_does_not_cut_an_entry() {
+    let doc = "Second Edition Rulings\n\nNaming a Number – 2017-06-06\nWhen a player names a number, he or she must choose\nSecond Edition Rulings\nzero or a positive integer.\n\nSet Up – 2016-09-19\nWhen this event's text is used.\n";
+    let release = parse_document("r.txt", doc, 0).unwrap();
+    assert_eq!(release.edition, Edition::Second);
+    assert_eq!(release.kind, ReleaseKind::Rulings);
+    let topics: Vec<_> = release.entries.iter().map(|e| e.topic.as_str()).collect();
+    assert_eq!(topics, ["Naming a Number", "Set Up"]);
+    assert!(
+        release.entries[0]
+            .text
+            .contains("zero or a positive integer"),
+        "{}",
+        release.entries[0].text
+    );
+    assert!(release.front.iter().any(|p| p.line == 5));
+}
