@@ -206,7 +206,7 @@ fn text_line(text: &str) -> Line<'_> {
 fn status_color(status: &str) -> Color {
     match status {
         "in force" => Color::Green,
-        "consolidated" => Color::Yellow,
+        "consolidated" | "undated" => Color::Yellow,
         _ => Color::Red,
     }
 }

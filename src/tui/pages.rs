@@ -38,7 +38,8 @@ pub struct Row {
     pub key: TopicKey,
     pub edition: Edition,
     pub status: &'static str,
-    /// The entry's date as people read it (a date, or "undated").
+    /// The entry's date as people read it (empty for an undated one, whose
+    /// status says so).
     pub date: String,
 }
 
@@ -99,7 +100,11 @@ fn row(hit: &Hit) -> Result<Row, serde_json::Error> {
         topic: hit.topic.clone(),
         edition: hit.edition,
         status: hit.period.status.label(),
-        date: entry.date_label(),
+        date: if entry.is_undated() {
+            String::new()
+        } else {
+            entry.date.to_string()
+        },
         key: entry.key,
     })
 }

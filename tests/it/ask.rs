@@ -17,7 +17,7 @@ const ROWS: u16 = 30;
 const COLUMNS: u16 = 110;
 
 /// A running `rulings ask` and the screen it has drawn so far.
-struct Screen {
+pub struct Screen {
     parser: vt100::Parser,
     output: mpsc::Receiver<Vec<u8>>,
 }
@@ -25,7 +25,7 @@ struct Screen {
 impl Screen {
     /// Reads the program's output until the screen shows `text`, or fails
     /// after `patience` with the screen as it stands.
-    fn wait_for(&mut self, text: &str, patience: Duration) -> String {
+    pub fn wait_for(&mut self, text: &str, patience: Duration) -> String {
         let deadline = Instant::now() + patience;
         loop {
             let contents = self.parser.screen().contents();
@@ -44,18 +44,27 @@ impl Screen {
     }
 }
 
-/// `rulings ask` started in a pseudo-terminal on the bundled corpus, 1E
-/// as of 2020-01-01: the child, its keyboard and its screen.
-fn start(
-    index: &tempfile::TempDir,
-) -> (
+/// A running `rulings ask`: the child, its keyboard and its screen.
+pub type Session = (
     Box<dyn portable_pty::Child + Send + Sync>,
     Box<dyn Write + Send>,
     Screen,
-) {
+);
+
+/// `rulings ask` started in a pseudo-terminal on the bundled corpus, 1E
+/// as of 2020-01-01.
+fn start(index: &tempfile::TempDir) -> Session {
+    start_on(index, &[])
+}
+
+/// `rulings ask` started in a pseudo-terminal on the corpus `corpus` (the
+/// arguments that name it; the bundled one when empty), 1E as of
+/// 2020-01-01.
+pub fn start_on(index: &tempfile::TempDir, corpus: &[&str]) -> Session {
     let index_path = index.path().to_str().unwrap();
     // Build the index first so that the session starts at once.
     rulings()
+        .args(corpus)
         .args(["--index", index_path, "index"])
         .assert()
         .success();
@@ -68,6 +77,7 @@ fn start(
         })
         .unwrap();
     let mut command = CommandBuilder::new(common::binary());
+    command.args(corpus);
     command.args([
         "--index",
         index_path,

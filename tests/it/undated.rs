@@ -5,6 +5,7 @@
 //! dates it.
 
 use std::fs;
+use std::io::Write;
 use std::path::Path;
 
 use serde_json::Value;
@@ -207,4 +208,34 @@ fn the_served_page_and_api_mark_it_undated() {
     assert!(page.contains("badge undated"), "{page}");
     assert!(page.contains("Table notes (undated)"), "{page}");
     assert!(releases.contains("undated"), "{releases}");
+}
+
+#[test]
+fn ask_shows_it_marked_undated() {
+    let folder = with_notes("td-notes.txt");
+    let index = tempfile::tempdir().unwrap();
+    let corpus = folder.folder();
+    let corpus = corpus.to_str().unwrap();
+    let (mut child, mut writer, mut screen) =
+        crate::ask::start_on(&index, &["--no-bundled", "--rulings", corpus]);
+    let patience = std::time::Duration::from_secs(30);
+    screen.wait_for("Type a few words", patience);
+    writer.write_all(b"zorblat").unwrap();
+    writer.flush().unwrap();
+    let found = screen.wait_for("from Table notes (undated)", patience);
+    assert!(found.contains("warp bubble paradox"), "{found}");
+    assert!(found.contains("1E  undated"), "{found}");
+    // The notes' ruling on a topic dated documents also have is shown on
+    // its own, undated.
+    writer.write_all(b"\x1b[B\r").unwrap();
+    writer.flush().unwrap();
+    let page = screen.wait_for(" cloaking device (1E) ─", patience);
+    assert!(page.contains("td-notes.txt:5"), "{page}");
+    assert!(
+        page.contains("never weighed against dated rulings"),
+        "{page}"
+    );
+    assert!(!page.contains("1e-2014-11-03-crd.md"), "{page}");
+    let _ = child.kill();
+    let _ = child.wait();
 }
