@@ -366,8 +366,13 @@ pub fn compare(catalog: &Catalog, request: &Request) -> Result<Comparison, DiffE
     // Two releases are compared as the rules in force on their dates: what
     // a TD means by what changed between them. Their printed entries only
     // when asked.
+    // An undated release is in force on no date: only its printed entries
+    // stand for it.
+    let undated = [&from, &to]
+        .iter()
+        .any(|side| side.release().is_some_and(|r| r.is_undated()));
     let basis = match (&from, &to) {
-        (Side::Release(_), Side::Release(_)) if request.documents => Basis::Releases,
+        (Side::Release(_), Side::Release(_)) if request.documents || undated => Basis::Releases,
         _ => Basis::InForce,
     };
     let topics = topic_keys(catalog, request.topics, &editions)?;

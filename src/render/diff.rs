@@ -34,6 +34,18 @@ pub fn note_text(note: &DiffNote) -> String {
             to,
             to_kind,
             to_date,
+        } if *from_date == crate::model::UNDATED || *to_date == crate::model::UNDATED => format!(
+            "`{from}` is a {} release and `{to}` a {} release: what one does not print, the other may never have meant to carry. An undated release is in force on no date, so only the printed entries are compared.",
+            from_kind.label(),
+            to_kind.label(),
+        ),
+        DiffNote::KindsDiffer {
+            from,
+            from_kind,
+            from_date,
+            to,
+            to_kind,
+            to_date,
         } => format!(
             "`{from}` is a {} release and `{to}` a {} release: what one does not print, the other may never have meant to carry. Comparing the dates ({from_date} and {to_date}) compares the rulings in force.",
             from_kind.label(),

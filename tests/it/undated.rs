@@ -129,6 +129,22 @@ fn releases_list_it_undated_and_diff_leaves_it_out() {
     assert!(code == 0 || code == 1, "{err}");
     assert!(!out.contains("Zorblat"), "{out}");
     assert!(!out.contains("warp bubble paradox"), "{out}");
+
+    // The undated release itself, against a dated one: in force on no
+    // date, it stands for its printed entries.
+    let (code, out, err) = run(&folder, &["diff", "td-notes", "1e-2022-11-07-rrd"]);
+    assert!(code == 0 || code == 1, "{err}");
+    assert!(
+        out.contains("from td-notes: Table notes (1E, undated)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("only the printed entries are compared"),
+        "{out}"
+    );
+    assert!(out.contains("2 removed"), "{out}");
+    assert!(out.contains("warp bubble paradox"), "{out}");
+    assert!(!out.contains("-262"), "{out}");
 }
 
 #[test]
