@@ -35,10 +35,19 @@ pub fn card_text(style: &Style, typed: &str, e: &CardErrata, exact: bool) -> Vec
     }
     lines.push(String::new());
     lines.push(wrap(&plain_text(&stored.entry.text), w, "  "));
-    if !e.history.is_empty() {
+    // Errata of undated documents are no earlier than any: listed apart.
+    let (undated, earlier): (Vec<_>, Vec<_>) =
+        e.history.iter().partition(|(h, _)| h.entry.is_undated());
+    for (heading, listed) in [
+        ("Earlier errata (newest first)", earlier),
+        ("Also in undated documents", undated),
+    ] {
+        if listed.is_empty() {
+            continue;
+        }
         lines.push(String::new());
-        lines.push(style.bold("Earlier errata (newest first)"));
-        for (h, reprints) in &e.history {
+        lines.push(style.bold(heading));
+        for (h, reprints) in listed {
             lines.push(format!("  {}  {}", h.entry.date_label(), h.citation));
             if *reprints > 0 {
                 lines.push(style.dimmed(&format!("  {}", reprinted(*reprints))));

@@ -148,6 +148,32 @@ fn releases_list_it_undated_and_diff_leaves_it_out() {
 }
 
 #[test]
+fn errata_list_an_undated_erratum_apart_from_the_one_in_force() {
+    let bundled = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulings");
+    let crd = fs::read(bundled.join("1e-2014-11-03-crd.md")).unwrap();
+    let notes = "# Errata notes\n\nFirst Edition.\n\n\
+        Ferengi Military Operations – Errata: should read \"Plays twice.\"\n\n\
+        warp bubble paradox – Zorblat cards may not be played.\n";
+    let folder = Folder::new(&[
+        ("1e-2014-11-03-crd.md", crd.as_slice()),
+        ("errata-notes.md", notes.as_bytes()),
+    ]);
+    let (code, out, err) = run(&folder, &["errata", "Ferengi Military Operations"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.lines().next().unwrap().ends_with("in force"), "{out}");
+    assert!(out.contains("1e-2014-11-03-crd.md:116"), "{out}");
+    let apart = out
+        .split("Also in undated documents")
+        .nth(1)
+        .unwrap_or_default();
+    assert!(
+        apart.contains("Errata notes (undated), errata-notes.md:5"),
+        "{out}"
+    );
+    assert!(!out.contains("Earlier errata"), "{out}");
+}
+
+#[test]
 fn check_and_index_name_it_and_say_how_to_date_it() {
     let folder = with_notes("td-notes.txt");
     let (code, out, err) = run(&folder, &["index"]);
