@@ -76,7 +76,49 @@ pub fn kind_of(meta: Option<&Meta>, text: &str, skip: usize) -> Option<ReleaseKi
     if let Some(title) = meta.and_then(|m| m.title.as_deref()) {
         return title_kind(title);
     }
-    title_cue(text, skip).map(|(_, kind)| kind)
+    title_cue(text, skip)
+        .or_else(|| preamble_cue(text, skip))
+        .map(|(_, kind)| kind)
+}
+
+/// A preamble's opening that says what the document is: "The Rules
+/// Compendium gathers …", "This Glossary is a comprehensive guide …".
+static PREAMBLE_SUBJECT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^(?:The|This)\s+((?:[A-Z][\w-]*\s+){0,3}?(?:Compendium|Rulebook|Rule\s+Book|Glossary))\s+(?:gathers|lists|collects|contains|explains|holds|describes|presents|is\s+(?:a|an|the))\b")
+        .expect("valid regex")
+});
+
+/// Words of a title that name a rulings document of a given sort, not
+/// rulings in general ("Current Rulings", "Recent Rulings Document",
+/// "GLOSSARY UPDATES", "FAQ").
+const RULINGS_TITLE_WORDS: [&str; 6] = ["current", "recent", "update", "errata", "faq", "document"];
+
+/// When the title block names no base and no sort of rulings document (a
+/// bare "1E rulings", banners), the first sentence of the preamble says
+/// what the document is, as its subject: the line of that sentence and the
+/// base it names.
+fn preamble_cue(text: &str, skip: usize) -> Option<(usize, ReleaseKind)> {
+    let lines = text
+        .split('\n')
+        .enumerate()
+        .skip(skip)
+        .filter(|(_, l)| !l.trim().is_empty())
+        .take(TITLE_BLOCK_LINES + 1);
+    for (i, line) in lines {
+        let bare = line.trim().trim_start_matches('#').trim().trim_matches('*');
+        let lower = bare.to_lowercase();
+        if RULINGS_TITLE_WORDS.iter().any(|w| lower.contains(w)) {
+            return None;
+        }
+        if let Some(c) = PREAMBLE_SUBJECT.captures(bare) {
+            return super::about::base_kind(&c[1].to_lowercase()).map(|kind| (i, kind));
+        }
+        let short = bare.split_whitespace().count() <= TITLE_WORDS && !bare.ends_with('.');
+        if !short {
+            return None;
+        }
+    }
+    None
 }
 
 /// The kind a title line names, if it is a short line naming a base.
@@ -425,7 +467,8 @@ pub fn read(
     // reading then gives its title, edition and date only.
     let mut reading = plain(&masked(&alphabetical), true)?;
     let mut counts = BaseCounts::default();
-    if let Some((line, _)) = cue.filter(|_| reading.found.kind != Source::FrontMatter) {
+    let named = cue.or_else(|| preamble_cue(text, skip));
+    if let Some((line, _)) = named.filter(|_| reading.found.kind != Source::FrontMatter) {
         // The line that named the base, for `rulings check`.
         reading.found.kind = Source::Line { line: line + 1 };
     }

@@ -295,7 +295,8 @@ fn topic_wrapped_before_dash(
     {
         return false;
     }
-    !text_mark.is_some_and(alone)
+    // A heading ("RULINGS – General") is never the first half of a topic.
+    !text_mark.is_some_and(|m| alone(m) || m.kind == MarkKind::Heading)
         && alone(Mark::classify(&format!("{} {}", text.trim(), next.trim())))
 }
 
@@ -575,5 +576,26 @@ mod tests {
             "current rulings – page"
         );
         assert_eq!(repeat_key("2019"), "");
+    }
+
+    #[test]
+    fn a_heading_is_never_the_first_half_of_a_wrapped_topic() {
+        let lines = [
+            "RULINGS – General",
+            "actions – step 1: initiation –",
+            "cost reduction in",
+            "play –",
+        ];
+        let marks: Vec<Mark> = lines.iter().map(|l| Mark::classify(l)).collect();
+        let joined = join_lines(&lines, 1, &marks, &[false; 4], true, true, 10);
+        let texts: Vec<&str> = joined.iter().map(|l| l.text.as_ref()).collect();
+        assert_eq!(
+            texts,
+            [
+                "RULINGS – General",
+                "actions – step 1: initiation –",
+                "cost reduction in play –"
+            ]
+        );
     }
 }

@@ -338,6 +338,14 @@ pub fn is_whole_part_name(s: &str) -> bool {
     is_part_name(s) && !s.to_lowercase().contains("update")
 }
 
+/// A "new" tag printed before a head in place of colour or an asterisk:
+/// "NEW", "NEW!", "[NEW]", "(new)" ("New" alone may begin a topic).
+static NEW_TAG_BEFORE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^(?:NEW\b!?|(?i:\[new\]|\(new\)))[\s:]*").expect("valid regex"));
+/// The same tag printed after a head's topic.
+static NEW_TAG_AFTER: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\s+(?:NEW!?|(?i:\[new\]|\(new\)))$").expect("valid regex"));
+
 /// Whether a line may start with a new/changed asterisk and a bold topic, and
 /// what it reads like after the marker.
 fn strip_new_marker(s: &str) -> (bool, &str) {
@@ -381,6 +389,13 @@ fn head_candidate(s: &str) -> Option<Candidate> {
                     c
                 });
         }
+    }
+    // A tag before the head: "[NEW]" would read as a bracketed list item.
+    if let Some(tag) = NEW_TAG_BEFORE.find(s).filter(|t| t.end() < s.len()) {
+        return head_candidate(&s[tag.end()..]).map(|mut c| {
+            c.new = true;
+            c
+        });
     }
     if LIST_ITEM.is_match(s) {
         return None;
@@ -532,9 +547,17 @@ fn candidate(
     body: Option<String>,
     strength: Strength,
 ) -> Candidate {
+    // A tag inside the bold (`**NEW topic**`) or after the topic.
+    let (topic, tagged) = match NEW_TAG_AFTER.find(topic) {
+        Some(tag) => (&topic[..tag.start()], true),
+        None => match NEW_TAG_BEFORE.find(topic).filter(|t| t.end() < topic.len()) {
+            Some(tag) => (&topic[tag.end()..], true),
+            None => (topic, false),
+        },
+    };
     Candidate {
         topic: strip_markup(topic),
-        new,
+        new: new || tagged,
         erratum: false,
         date,
         body,
@@ -765,6 +788,27 @@ mod tests {
             classify("Glossary entries are listed below"),
             Shape::Section(_)
         ));
+    }
+
+    #[test]
+    fn a_new_tag_before_or_after_a_topic_marks_it_new() {
+        for line in [
+            "NEW infiltration icon – Text.",
+            "NEW! infiltration icon – Text.",
+            "[NEW] infiltration icon – Text.",
+            "(new) infiltration icon –",
+            "infiltration icon NEW – Text.",
+            "infiltration icon [New] –",
+            "**NEW infiltration icon** – Text.",
+        ] {
+            let c = cand(line);
+            assert_eq!(c.topic, "infiltration icon", "{line:?}");
+            assert!(c.new, "{line:?}");
+        }
+        // "New" as a topic's own first word is no tag.
+        let c = cand("New Card Types – Text.");
+        assert_eq!(c.topic, "New Card Types");
+        assert!(!c.new);
     }
 
     #[test]

@@ -523,6 +523,8 @@ fn rulings_documents_that_name_a_base_are_not_bases() {
         "Star Trek Customizable Card Game\n\nRecent Rulings Document\n\nFirst Edition, 7 November 2022\n\nGLOSSARY\n\npoints – In the first paragraph, delete: and by some cards\n\nstopped – Replace this entry with: A stopped card cannot act.\n",
         "First Edition rulings, 7 November 2022\n\nThese rulings amend the Glossary v1.9.1 and the Rulebook.\n\npoints – In the first paragraph, delete: and by some cards\n\nstopped – Replace this entry with: A stopped card cannot act.\n",
         "Star Trek CCG\n\nFirst Edition, 7 November 2022\n\nThese rulings amend the Glossary v1.9.1 and the Rulebook, and are read with them.\n\nGlossary errata\n\npoints – In the first paragraph, delete: and by some cards\n",
+        "First Edition Current Rulings Document\n\nThe Glossary is amended by the rulings below.\n\npoints – In the first paragraph, delete: and by some cards\n",
+        "1E rulings\n\nThe Recent Rulings Document lists all Glossary updates.\n\npoints – In the first paragraph, delete: and by some cards\n",
     ] {
         assert_eq!(super::base::kind_of(None, doc, 0), None, "{doc}");
     }
@@ -558,4 +560,16 @@ fn the_title_printed_again_at_a_pages_top_does_not_cut_an_entry() {
         release.entries[0].text
     );
     assert!(release.front.iter().any(|p| p.line == 5));
+}
+
+#[test]
+fn a_preamble_that_says_what_the_document_is_names_a_base_under_a_bare_title() {
+    // The title names rulings of no sort; the preamble's subject names the
+    // Compendium.
+    let doc = "1E rulings Version 2.5.4 — October 2022\nThe Rules Compendium gathers the Rulebook, the Glossary, the Temporary Rulings and the card\nerrata of the First Edition game in one document.\nTemporary Rulings\nunique dilemmas – Until further notice, a dilemma is not unique.\nGlossary\nbecome – When a card becomes a thing.\npoints – Points are scored.\n";
+    let release = parse_document("c.txt", doc, 0).unwrap();
+    assert_eq!(release.kind, ReleaseKind::Compendium);
+    assert_eq!(release.date, NaiveDate::from_ymd_opt(2022, 10, 1).unwrap());
+    let topics: Vec<_> = release.entries.iter().map(|e| e.topic.as_str()).collect();
+    assert_eq!(topics, ["unique dilemmas", "become", "points"]);
 }
