@@ -160,6 +160,8 @@ struct TopicJson<'a> {
     /// The earlier rulings still standing with it.
     standing: Vec<HistoryJson<'a>>,
     history: Vec<HistoryJson<'a>>,
+    /// The topic's rulings in undated documents, beside the dated one.
+    undated: Vec<HistoryJson<'a>>,
     see: Vec<SeeJson<'a>>,
     /// The base entry with the later rulings applied.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -216,6 +218,9 @@ fn amended_json(a: &Amended) -> AmendedJson<'_> {
             .collect(),
     }
 }
+
+/// The status of every ruling of an undated document.
+static UNDATED: Status = Status::Undated;
 
 #[derive(Serialize)]
 struct HistoryJson<'a> {
@@ -349,6 +354,14 @@ fn topic_json(a: &TopicAnswer) -> TopicJson<'_> {
             .iter()
             .map(|(s, p)| HistoryJson {
                 status: &p.status,
+                entry: &s.entry,
+            })
+            .collect(),
+        undated: a
+            .undated
+            .iter()
+            .map(|s| HistoryJson {
+                status: &UNDATED,
                 entry: &s.entry,
             })
             .collect(),

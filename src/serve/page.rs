@@ -464,6 +464,12 @@ pub async fn ruling(
                 p.note { "Earlier rulings on this topic that the newest one amends but does not replace." }
                 @for entry in standing { (entry_block(entry, &entry["status"], None, titles)) }
             }
+            @let undated = list(answer, "undated");
+            @if !undated.is_empty() {
+                h2 { "Also in undated documents" }
+                p.note { "Rulings on this topic in documents whose date could not be found: never weighed against the dated ruling above." }
+                @for entry in undated { (entry_block(entry, &entry["status"], None, titles)) }
+            }
             @let see = list(answer, "see");
             @if !see.is_empty() {
                 h2 { "References" }

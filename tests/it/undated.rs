@@ -95,6 +95,18 @@ fn show_answers_the_dated_ruling_in_force_and_names_the_undated_one() {
     );
     // The dated ruling's text, not the notes'.
     assert!(!out.contains("Zorblat table"), "{out}");
+    let value = json(
+        &folder,
+        &["show", "cloaking device", "--edition", "1e", "--json"],
+        "show",
+    );
+    let answer = &value["answers"][0];
+    assert_eq!(answer["status"]["state"], "in-force", "{value}");
+    assert_eq!(
+        answer["undated"][0]["status"]["state"], "undated",
+        "{value}"
+    );
+    assert_eq!(answer["undated"][0]["file"], "td-notes.txt", "{value}");
 
     // A topic only the notes have answers, undated, on any date.
     for as_of in ["1990-01-01", "2030-01-01"] {
@@ -243,6 +255,7 @@ fn the_served_page_and_api_mark_it_undated() {
     let api: Value = serde_json::from_str(&get("/api/search?q=zorblat")).unwrap();
     let page = get("/?q=zorblat");
     let releases = get("/releases");
+    let topic = get("/1e/cloaking%20device");
     let _ = child.kill();
     let _ = child.wait();
     assert_valid("search", &api, "/api/search?q=zorblat");
@@ -250,6 +263,8 @@ fn the_served_page_and_api_mark_it_undated() {
     assert!(page.contains("badge undated"), "{page}");
     assert!(page.contains("Table notes (undated)"), "{page}");
     assert!(releases.contains("undated"), "{releases}");
+    assert!(topic.contains("Also in undated documents"), "{topic}");
+    assert!(topic.contains("Zorblat table"), "{topic}");
 }
 
 #[test]
