@@ -28,6 +28,7 @@ use super::encoding::{cp1252_text, decode};
 use super::{Converted, Format, Report};
 use crate::error::DocumentError;
 use crate::parse::lines::{classify, Shape};
+use crate::pdf::typography::{is_document_date, new_tag_marked, with_running_title};
 
 /// Elements nested deeper than this are read for their text only (their
 /// styles are not tracked): real pages nest a few dozen deep.
@@ -113,7 +114,9 @@ pub fn convert(name: &str, bytes: Vec<u8>) -> Result<Converted, DocumentError> {
     let mut writer = Writer::default();
     walk(&page, &mut writer);
     writer.end_paragraph();
-    let markdown = with_title(writer.markdown(), &page);
+    let header = print_header(&page);
+    let markdown = with_running_title(writer.markdown(), header.as_deref());
+    let markdown = with_title(markdown, &page);
     if markdown.trim().is_empty() {
         return Err(DocumentError::Empty {
             file: name.to_string(),
@@ -375,6 +378,12 @@ struct Style {
     bold: bool,
     colored: bool,
     preformatted: bool,
+    /// The element that marks its text new (a colour other than black, a
+    /// bar beside it), if any: one element's text is one entry, marked on
+    /// its first line only.
+    mark: Option<ego_tree::NodeId>,
+    /// The colour that marks it, folded to one number (none for a bar).
+    mark_colour: Option<u64>,
 }
 
 /// The Markdown being written.
@@ -387,8 +396,18 @@ struct Writer {
     open_bold: bool,
     /// Whether `line` holds any text (not only markers of images).
     has_text: bool,
-    /// Whether the first text of `line` was colored.
-    starts_colored: bool,
+    /// The element marking the first text of `line` new, if any.
+    line_mark: Option<ego_tree::NodeId>,
+    /// The element that marked the last line marked new.
+    last_mark: Option<ego_tree::NodeId>,
+    /// The colour marking the first text of `line`, if a colour marks it.
+    line_colour: Option<u64>,
+    /// Where each new marker was written in `out`, and the colour that
+    /// set it (none for a bar or a tag).
+    markers: Vec<(usize, Option<u64>)>,
+    /// Lines that open a paragraph with a head (bold, head-shaped, or
+    /// marked).
+    heads: usize,
     /// The level of the heading being written (`<h1>`…`<h6>`), if any.
     heading: Option<u8>,
     /// Whether the last text written was colored: a run of colored text
@@ -445,7 +464,8 @@ impl Writer {
         };
         if visible && !self.has_text {
             self.has_text = true;
-            self.starts_colored = style.colored;
+            self.line_mark = style.mark;
+            self.line_colour = style.mark_colour;
         }
         if visible {
             if style.colored && !self.in_colored_run {
@@ -555,16 +575,34 @@ impl Writer {
                 _ => None,
             };
             let line = heading.as_deref().unwrap_or(line);
-            if self.starts_colored && !self.paragraph_started {
+            // A marked element's first line is marked, and so is a bold
+            // head inside it (the next entry of a run of new ones).
+            let marked = !self.paragraph_started
+                && self
+                    .line_mark
+                    .is_some_and(|m| self.last_mark != Some(m) || line.starts_with("**"));
+            if !self.paragraph_started && self.line_mark.is_some() {
+                self.last_mark = self.line_mark;
+            }
+            let tagged = (!self.paragraph_started && !marked)
+                .then(|| new_tag_marked(line))
+                .flatten();
+            if marked {
+                self.markers.push((self.out.len(), self.line_colour));
                 self.out
                     .push_str(if line.starts_with("**") { "* " } else { "*" });
             }
-            self.out.push_str(line);
+            let head_shaped = || matches!(classify(line), Shape::Candidate(_));
+            if !self.paragraph_started && (marked || line.starts_with("**") || head_shaped()) {
+                self.heads += 1;
+            }
+            self.out.push_str(tagged.as_deref().unwrap_or(line));
             self.out.push('\n');
             self.paragraph_started = true;
         }
         self.has_text = false;
-        self.starts_colored = false;
+        self.line_mark = None;
+        self.line_colour = None;
         self.line_images = 0;
     }
 
@@ -576,8 +614,31 @@ impl Writer {
         }
     }
 
+    /// The Markdown written, without the markers of a colour that most
+    /// heads are set in: that colour is the heads' style, and a head is
+    /// new only where it is set apart from the others.
     fn markdown(&self) -> String {
-        let mut text = self.out.trim_end().to_string();
+        let mut counts: std::collections::HashMap<u64, usize> = std::collections::HashMap::new();
+        for colour in self.markers.iter().filter_map(|m| m.1) {
+            *counts.entry(colour).or_default() += 1;
+        }
+        let style_colours: Vec<u64> = counts
+            .into_iter()
+            .filter(|&(_, n)| n >= 3 && n * 2 > self.heads)
+            .map(|(c, _)| c)
+            .collect();
+        let mut out = self.out.clone();
+        for &(at, colour) in self.markers.iter().rev() {
+            if colour.is_some_and(|c| style_colours.contains(&c)) {
+                let end = if out[at..].starts_with("* ") {
+                    at + 2
+                } else {
+                    at + 1
+                };
+                out.replace_range(at..end, "");
+            }
+        }
+        let mut text = out.trim_end().to_string();
         text.push('\n');
         text
     }
@@ -673,6 +734,169 @@ fn is_black(color: &str) -> bool {
     color.is_empty() || BLACKS.contains(&color.as_str())
 }
 
+/// What a page's style sheet says of a class: the typography read from
+/// inline styles, given by name (`.new { color: #d00000 }`, `.bar {
+/// border-left: 2pt solid }`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct ClassRule {
+    /// Whether the class colours its text, and the colour's key.
+    colored: Option<(bool, u64)>,
+    bar: bool,
+    bold: bool,
+}
+
+impl ClassRule {
+    fn or(self, other: &ClassRule) -> ClassRule {
+        ClassRule {
+            colored: other.colored.or(self.colored),
+            bar: self.bar || other.bar,
+            bold: self.bold || other.bold,
+        }
+    }
+}
+
+/// The page's style sheets.
+fn style_sheets(page: &Html) -> impl Iterator<Item = String> + '_ {
+    page.root_element()
+        .descendants()
+        .filter_map(scraper::ElementRef::wrap)
+        .filter(|e| e.value().name() == "style")
+        .map(|e| e.text().collect::<String>())
+}
+
+/// The page's print header or footer, where it gives a date: the text a
+/// style sheet sets in a page's margin (`@page { @top-center { content:
+/// "Current Rulings — 3 October 2022" } }`), what a printed copy carries on
+/// every page. Only a quoted string is read (a counter is a page number).
+fn print_header(page: &Html) -> Option<String> {
+    style_sheets(page).find_map(|sheet| {
+        sheet
+            .split("@page")
+            .skip(1)
+            .flat_map(|page_rule| {
+                // The `@page` rule's own block, its margin boxes inside.
+                let mut depth = 0usize;
+                let end = page_rule
+                    .char_indices()
+                    .find(|&(_, c)| {
+                        match c {
+                            '{' => depth += 1,
+                            '}' => depth = depth.saturating_sub(1),
+                            _ => {}
+                        }
+                        c == '}' && depth == 0
+                    })
+                    .map_or(page_rule.len(), |(i, _)| i);
+                page_rule[..end]
+                    .split("content:")
+                    .skip(1)
+                    .flat_map(|value| {
+                        let value = &value[..value.find([';', '}']).unwrap_or(value.len())];
+                        value.split('"').skip(1).step_by(2).collect::<Vec<_>>()
+                    })
+                    .map(|text| text.split_whitespace().collect::<Vec<_>>().join(" "))
+                    .collect::<Vec<_>>()
+            })
+            .find(|text| is_document_date(text))
+    })
+}
+
+/// The rules of the page's `<style>` sheets for a class (`.new`,
+/// `div.new`), each selector alone or in a list; rules inside at-rules
+/// (`@page`, `@media print`) and selectors of more than one part are not
+/// read.
+fn class_rules(page: &Html) -> std::collections::HashMap<String, ClassRule> {
+    let mut rules = std::collections::HashMap::new();
+    for sheet in style_sheets(page) {
+        for (selectors, body) in css_blocks(&sheet) {
+            let rule = ClassRule {
+                colored: style_property(body, "color").map(|c| (!is_black(c), colour_key(c))),
+                bar: ["border-left", "border-right"]
+                    .iter()
+                    .any(|p| is_bar(style_property(body, p))),
+                bold: style_property(body, "font-weight").is_some_and(is_bold_weight),
+            };
+            for selector in selectors.split(',') {
+                let Some((tag, class)) = selector.trim().split_once('.') else {
+                    continue;
+                };
+                let name = |t: &str| {
+                    t.chars()
+                        .all(|c| c.is_alphanumeric() || c == '-' || c == '_')
+                };
+                if name(tag) && !class.is_empty() && name(class) {
+                    let entry: &mut ClassRule = rules.entry(class.to_string()).or_default();
+                    *entry = entry.or(&rule);
+                }
+            }
+        }
+    }
+    rules
+}
+
+/// A style sheet's top-level rules as (selectors, declarations); at-rules
+/// are skipped whole, nested blocks and all.
+fn css_blocks(sheet: &str) -> Vec<(&str, &str)> {
+    let mut out = Vec::new();
+    let mut rest = sheet;
+    while let Some(open) = rest.find('{') {
+        let mut depth = 0usize;
+        let mut close = None;
+        for (i, c) in rest[open..].char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        close = Some(open + i);
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let Some(close) = close else { break };
+        let selectors = rest[..open].trim();
+        // A comment before the selectors is no part of them.
+        let selectors = selectors.rsplit("*/").next().unwrap_or(selectors).trim();
+        if !selectors.starts_with('@') {
+            out.push((selectors, &rest[open + 1..close]));
+        }
+        rest = &rest[close + 1..];
+    }
+    out
+}
+
+/// Whether a border declaration draws a line: a width or style that is not
+/// none or zero.
+fn is_bar(border: Option<&str>) -> bool {
+    border.is_some_and(|b| {
+        let b = b.to_ascii_lowercase();
+        !b.trim().is_empty()
+            && !b
+                .split_whitespace()
+                .any(|w| matches!(w, "none" | "hidden" | "0" | "0px" | "0pt" | "0em" | "0mm"))
+    })
+}
+
+/// A colour folded to one number, to tell colours apart.
+fn colour_key(colour: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let folded: String = colour
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect::<String>()
+        .to_ascii_lowercase();
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    folded.hash(&mut hasher);
+    hasher.finish()
+}
+
+fn is_bold_weight(weight: &str) -> bool {
+    let weight = weight.trim().to_ascii_lowercase();
+    weight == "bold" || weight == "bolder" || weight.parse::<u16>().is_ok_and(|w| w >= 600)
+}
+
 /// The value of a property in a `style` attribute.
 fn style_property<'a>(style: &'a str, property: &str) -> Option<&'a str> {
     style.split(';').find_map(|declaration| {
@@ -726,6 +950,7 @@ struct Frame {
 
 fn walk(page: &Html, writer: &mut Writer) {
     use ego_tree::iter::Edge;
+    let classes = class_rules(page);
     let mut frames: Vec<Frame> = Vec::new();
     // Elements open (each has a frame up to the depth bound).
     let mut depth = 0usize;
@@ -809,6 +1034,27 @@ fn walk(page: &Html, writer: &mut Writer) {
                 });
                 if let Some(color) = color {
                     style.colored = !is_black(color);
+                    style.mark = style.colored.then_some(node.id());
+                    style.mark_colour = style.colored.then(|| colour_key(color));
+                }
+                let bar = element.attr("style").is_some_and(|s| {
+                    ["border-left", "border-right"]
+                        .iter()
+                        .any(|p| is_bar(style_property(s, p)))
+                });
+                let ruled = element
+                    .classes()
+                    .filter_map(|c| classes.get(c))
+                    .fold(ClassRule::default(), |a, r| a.or(r));
+                if let Some((colored, colour)) = ruled.colored.filter(|_| color.is_none()) {
+                    style.colored = colored;
+                    style.mark = colored.then_some(node.id());
+                    style.mark_colour = colored.then_some(colour);
+                }
+                style.bold |= ruled.bold;
+                if bar || ruled.bar {
+                    style.mark = Some(node.id());
+                    style.mark_colour = None;
                 }
                 frames.push(Frame {
                     style,
@@ -871,6 +1117,62 @@ mod tests {
             "* **Alien Probe** – Counts.\nStill.\n\n**Q** – Old.\n"
         );
         assert_eq!(c.report.colored, Some(1));
+    }
+
+    #[test]
+    fn a_class_that_colours_or_bars_an_entry_marks_it_new_once() {
+        let sheet = "<style>@page { @top-center { content: \"x\"; } }\n/* marks */ div.new { color: #d00000; }\n.bar, .other { border-left: 2pt solid black; }\n.flat { border-left: none; }</style>";
+        let c = markdown(&format!(
+            "{sheet}<div class=\"new\"><p><b>Dabo</b></p><p>A game.</p></div>\
+             <div class=\"bar\"><p><b>Q</b> &ndash; Old.</p><p>More of Q.</p></div>\
+             <div class=\"bar\"><p><b>Quark</b> &ndash; A bar.</p></div>\
+             <div class=\"flat\"><p><b>Rom</b> &ndash; Plain.</p></div>"
+        ));
+        assert_eq!(
+            c.markdown,
+            "* **Dabo**\n\nA game.\n\n* **Q** – Old.\n\nMore of Q.\n\n* **Quark** – A bar.\n\n**Rom** – Plain.\n"
+        );
+    }
+
+    #[test]
+    fn a_colour_most_heads_are_set_in_is_their_style_not_a_marker() {
+        let head = |t: &str, colour: &str| {
+            format!("<p><span style=\"color:{colour}\">{t}</span> &ndash; Text.</p>")
+        };
+        let page: String = ["Dabo", "Q", "Quark", "Rom"]
+            .iter()
+            .map(|t| head(t, "#1d4f9c"))
+            .chain([head("Nog", "red")])
+            .collect();
+        let c = markdown(&page);
+        assert_eq!(
+            c.markdown,
+            "Dabo – Text.\n\nQ – Text.\n\nQuark – Text.\n\nRom – Text.\n\n*Nog – Text.\n"
+        );
+    }
+
+    #[test]
+    fn a_new_tag_beside_a_head_is_the_new_marker() {
+        let c = markdown("<p><b>NEW Dabo</b> &ndash; A game.</p><p><b>Q</b> &ndash; Old.</p>");
+        assert_eq!(c.markdown, "***Dabo** – A game.\n\n**Q** – Old.\n");
+    }
+
+    #[test]
+    fn a_dated_print_header_is_the_title_when_the_page_gives_no_date() {
+        let sheet = "<style>@page { margin: 2cm; @top-center { content: \"Current Rulings — 3 October 2022\"; font: 8pt serif; } @bottom-center { content: \"Page \" counter(page); } }</style>";
+        let c = markdown(&format!(
+            "{sheet}<h1>Current Rulings</h1><p><b>Dabo</b> &ndash; A game.</p>"
+        ));
+        assert!(
+            c.markdown
+                .starts_with("# Current Rulings — 3 October 2022\n\n"),
+            "{}",
+            c.markdown
+        );
+        let c = markdown(&format!(
+            "{sheet}<h1>Current Rulings</h1><p>2 May 2021</p><p><b>Dabo</b> &ndash; A game.</p>"
+        ));
+        assert!(!c.markdown.contains("October"), "{}", c.markdown);
     }
 
     #[test]

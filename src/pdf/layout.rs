@@ -6,7 +6,7 @@
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 
-use super::typography::is_private_use;
+use super::typography::{is_document_date, is_private_use, new_tag_marked, with_running_title};
 use super::PdfMarkdown;
 use crate::english::is_english;
 
@@ -363,44 +363,6 @@ pub(crate) fn compose(pages: &[Page]) -> PdfMarkdown {
     result
 }
 
-/// Lines at the top of the Markdown a title block is looked for in.
-const TITLE_BLOCK_LINES: usize = 8;
-/// Most words of a title block's line.
-const TITLE_BLOCK_WORDS: usize = 12;
-
-/// A document whose title and date are printed only as a running header
-/// (or footer): the furniture is dropped as content, but what it says about
-/// the document is not. When the title block (the first lines of the pages'
-/// text) gives no date, the first dated running line is put back once, as
-/// the first line and a title (`#`), where the parser looks for the
-/// document's title and date; as a plain line, "Title — date" would read
-/// as a head and its text. A title block with a date of its own keeps the
-/// header dropped.
-fn with_running_title(markdown: String, dated_furniture: Option<&str>) -> String {
-    // The title block's lines are short and open no entry (a bold head):
-    // a ruling citing a date is neither.
-    let title_block_dated = markdown
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .take(TITLE_BLOCK_LINES)
-        .filter(|l| !l.starts_with("**") && l.split_whitespace().count() <= TITLE_BLOCK_WORDS)
-        .any(|l| !crate::dates::find_dates(l).is_empty());
-    match dated_furniture {
-        Some(title) if !title_block_dated => format!("# {title}\n\n{markdown}"),
-        _ => markdown,
-    }
-}
-
-/// Whether a running line's date can be the document's: a date, and no
-/// time of day (a browser prints the moment of printing, "11/25/26, 2:42
-/// AM", in its header; no document is dated to the minute).
-fn is_document_date(text: &str) -> bool {
-    static CLOCK: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?i)\b\d{1,2}:\d{2}(?::\d{2})?\s*(?:[ap]\.?m\b)?").expect("valid regex")
-    });
-    !crate::dates::find_dates(text).is_empty() && !CLOCK.is_match(text)
-}
-
 /// On a document's first page, the index of a header that is not repeated
 /// (a one-page document, or a first page the header is set on alone): the
 /// page's first row, in the top margin band, in smaller type than the
@@ -628,6 +590,11 @@ fn write_paragraph(
             out.push_str(&embolden(&text));
         } else {
             out.push_str(&text);
+        }
+    }
+    if !new {
+        if let Some(marked) = new_tag_marked(&out) {
+            out = marked;
         }
     }
     (out, ends_colored)

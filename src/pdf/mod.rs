@@ -23,7 +23,7 @@
 //! child's to survive (`convert::isolated`).
 
 mod layout;
-mod typography;
+pub(crate) mod typography;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
