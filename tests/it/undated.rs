@@ -205,6 +205,31 @@ fn check_and_index_name_it_and_say_how_to_date_it() {
         "{out}"
     );
     assert!(out.contains("(td-notes-YYYY-MM-DD.txt)"), "{out}");
+
+    let (code, out, err) = outcome(
+        common::rulings()
+            .args(["check", "--json"])
+            .arg(&notes)
+            .output()
+            .unwrap(),
+    );
+    assert_eq!(code, 1, "{err}");
+    let report: Value = serde_json::from_str(&out).unwrap();
+    assert_valid("check", &report, "check --json td-notes.txt");
+    assert_eq!(report["documents"][0]["warnings"][0]["warning"], "undated");
+
+    // Its entries as exported: dates null, valid as the published shape.
+    let value = json(
+        &folder,
+        &["export", "--release", "td-notes", "--json"],
+        "export",
+    );
+    assert_eq!(
+        value["entries"].as_array().map(Vec::len),
+        Some(2),
+        "{value}"
+    );
+    assert_eq!(value["entries"][0]["release_date"], Value::Null, "{value}");
 }
 
 #[test]
