@@ -188,6 +188,18 @@ static CITING: LazyLock<Regex> = LazyLock::new(|| {
     )
     .expect("valid regex")
 });
+/// "since the last Current Rulings document (2/28/00)": the date of an
+/// earlier document, named before it.
+static CITING_EARLIER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)\b(?:since|until|before|after|replaces|supersedes)\s+(?:the\s+)?(?:last|previous|prior|earlier|preceding)\s+(?:[\w-]+\s+){0,4}\(?$",
+    )
+    .expect("valid regex")
+});
+/// An item of a bulleted list: a list of documents ("• Rulebook Version
+/// 1.6 (October 1999)") cites each of them, the document itself included.
+static LIST_BULLET: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^(?:[-+•·▪◦]\s*|\*\s+)\S").expect("valid regex"));
 /// "as of 3 May 2021", "effective of": the document's own date.
 static OWN_OF: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?i)\b(?:as|effective)\s+of\s+$").expect("valid regex"));
@@ -290,9 +302,13 @@ fn date_candidates(
             continue;
         }
         let is_title = l.title;
+        let listed = LIST_BULLET.is_match(text);
         let cited = |start: usize| {
             let before = &text[..start];
-            !is_title && CITING.is_match(before) && !OWN_OF.is_match(before)
+            !is_title
+                && (listed
+                    || CITING_EARLIER.is_match(before)
+                    || (CITING.is_match(before) && !OWN_OF.is_match(before)))
         };
         let own: Vec<_> = dates.iter().filter(|(s, _, _)| !cited(*s)).collect();
         let mut rest = text.to_string();
@@ -724,6 +740,28 @@ mod tests {
             "# Current Rulings (6 February 2012)\n\nSecond Edition. This reverses the ruling of 3/27/00 on cloaking.\n{ENTRIES}"
         );
         assert_eq!(dated(&text).0, ymd(2012, 2, 6));
+    }
+
+    #[test]
+    fn dates_of_listed_and_earlier_documents_are_cited() {
+        // The preamble lists the documents of the game's rules and names
+        // the last release; the title block has the document's own date.
+        let text = format!(
+            "# Current Rulings\n\n3/27/00\n\nChanged since the last Current Rulings document (2/28/00):\n\n- Rulebook Version 1.6 (October 1999)\n\n• Rulebook Glossary Version 1.6 (October 1999)\n{ENTRIES}"
+        );
+        let reading = super::super::read_document("doc.md", &text, 0).expect("read");
+        assert_eq!(reading.release.date, ymd(2000, 3, 27));
+        let cited: Vec<_> = reading
+            .found
+            .dates
+            .iter()
+            .filter(|c| c.cited)
+            .map(|c| c.date)
+            .collect();
+        assert_eq!(
+            cited,
+            [ymd(2000, 2, 28), ymd(1999, 10, 1), ymd(1999, 10, 1)]
+        );
     }
 
     #[test]

@@ -222,6 +222,12 @@ static LABEL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)^(?:examples?|notes?|q|a|question|answer|exceptions?|reminder|clarification|ruling|sidebar|summary|step \d+|errat(?:um|a)|updated?|revised|released|version|posted|by|from|date|source|see also)$")
         .expect("valid regex")
 });
+/// An instruction to edit another document ("Add a new sidebar, 4.2.0.3:",
+/// "Revise as follows:"): what a ruling says, never what it is about.
+static EDITING_INSTRUCTION: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^(?:add|revise|replace|delete|insert|remove|amend|change)\b\s+(?:a|an|the|this|as|it|to|following|new)\b")
+        .expect("valid regex")
+});
 static SENTENCE_STOP: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"[a-z]{2,}[.;?]\s|[;]").expect("valid regex"));
 
@@ -528,7 +534,8 @@ fn colon_candidate(rest: &str, new: bool) -> Option<Candidate> {
         && topic.split_whitespace().count() <= MAX_COLON_TOPIC_WORDS
         && !LABEL.is_match(&strip_markup(topic))
         && find_date(topic).is_none()
-        && !topic.contains(['(', '[', '"', '“']);
+        && !topic.contains(['(', '[', '"', '“'])
+        && !EDITING_INSTRUCTION.is_match(topic);
     fits.then(|| {
         candidate(
             topic,
@@ -788,6 +795,24 @@ mod tests {
             classify("Glossary entries are listed below"),
             Shape::Section(_)
         ));
+    }
+
+    #[test]
+    fn an_editing_instruction_is_no_colon_head() {
+        for line in [
+            "Add a new sidebar, 4.2.0.3: Shared Missions are Both Players':",
+            "Revise as follows: The battle proceeds in stages.",
+            "Replace the first paragraph: A stopped card cannot act.",
+        ] {
+            assert!(
+                !matches!(classify(line), Shape::Candidate(ref c) if c.strength == Strength::Colon),
+                "{line:?}"
+            );
+        }
+        assert_eq!(
+            cand("ADDITIONAL CARDS: Now counts as a ship.").topic,
+            "ADDITIONAL CARDS"
+        );
     }
 
     #[test]
