@@ -229,6 +229,9 @@ pub enum DiffNote {
         edition: Edition,
         date: NaiveDate,
     },
+    /// Releases whose date could not be found: in force on no date, so in
+    /// neither side of a comparison of the rulings in force.
+    UndatedLeftOut { releases: Vec<String> },
 }
 
 /// The answer: the differences, edition by edition.
@@ -381,6 +384,7 @@ pub fn compare(catalog: &Catalog, request: &Request) -> Result<Comparison, DiffE
         None => Vec::new(),
     };
     let mut parts = Vec::new();
+    let editions_compared = editions.clone();
     for edition in editions {
         let mut part = match (basis, &from, &to) {
             (Basis::Releases, Side::Release(a), Side::Release(b)) => {
@@ -404,7 +408,18 @@ pub fn compare(catalog: &Catalog, request: &Request) -> Result<Comparison, DiffE
         )),
         None => None,
     };
-    let notes = notes(basis, &from, &to);
+    let mut notes = notes(basis, &from, &to);
+    if basis == Basis::InForce {
+        let undated: Vec<String> = catalog
+            .releases()?
+            .into_iter()
+            .filter(|r| r.is_undated() && editions_compared.contains(&r.edition))
+            .map(|r| r.id)
+            .collect();
+        if !undated.is_empty() {
+            notes.push(DiffNote::UndatedLeftOut { releases: undated });
+        }
+    }
     Ok(Comparison {
         from,
         to,

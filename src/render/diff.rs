@@ -59,6 +59,15 @@ pub fn note_text(note: &DiffNote) -> String {
             edition,
             date,
         } => format!("`{release}` stands for the {edition} rulings in force on its date, {date}."),
+        DiffNote::UndatedLeftOut { releases } => format!(
+            "{} undated: in force on no date, so in neither side.",
+            releases
+                .iter()
+                .map(|r| format!("`{r}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+                + if releases.len() == 1 { " is" } else { " are" }
+        ),
     }
 }
 

@@ -141,6 +141,10 @@ fn releases_list_it_undated_and_diff_leaves_it_out() {
     assert!(code == 0 || code == 1, "{err}");
     assert!(!out.contains("Zorblat"), "{out}");
     assert!(!out.contains("warp bubble paradox"), "{out}");
+    assert!(
+        out.contains("note: `td-notes` is undated: in force on no date, so in neither side."),
+        "{out}"
+    );
 
     // The undated release itself, against a dated one: in force on no
     // date, it stands for its printed entries.
