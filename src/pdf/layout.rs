@@ -457,6 +457,15 @@ fn starts_paragraph(previous: &Line, line: &Line, flow: &Flow) -> bool {
         return true;
     }
     let starts_bold = line.runs.first().is_some_and(|r| r.bold);
+    // A head on a line of its own, set apart from the body by its type:
+    // a paragraph of its own, whatever the spacing around it.
+    let (head_before, head_now) = (
+        is_set_apart(previous, flow.body_size),
+        is_set_apart(line, flow.body_size),
+    );
+    if head_before != head_now && (head_before || ends_sentence(&previous.text())) {
+        return true;
+    }
     if previous.place != line.place {
         let text = line.text();
         let lower = text.trim_start().starts_with(char::is_lowercase);
@@ -478,6 +487,24 @@ fn starts_paragraph(previous: &Line, line: &Line, flow: &Flow) -> bool {
         && starts_bold
         && ends_sentence(&previous.text())
         && line.left <= previous.left + 1.0
+}
+
+/// Most words of a head on a line of its own.
+const LINE_HEAD_WORDS: usize = 10;
+
+/// Whether a line is set apart from the body text by its type, all of it:
+/// bold, or smaller than the body (small capitals set in a smaller size),
+/// and short as a head is. Larger type is a heading of its own
+/// ([`is_heading`]).
+fn is_set_apart(line: &Line, body_size: f32) -> bool {
+    let visible: Vec<&Run> = line
+        .runs
+        .iter()
+        .filter(|r| !r.text.trim().is_empty())
+        .collect();
+    !visible.is_empty()
+        && line.text().split_whitespace().count() <= LINE_HEAD_WORDS
+        && visible.iter().all(|r| r.bold || r.size < body_size - 0.4)
 }
 
 /// How the document sets its text, for telling where paragraphs start.
@@ -532,6 +559,11 @@ fn write_paragraph(
     let mut colored_start = None;
     let mut starts_bold = false;
     let mut ends_colored = false;
+    // A head on a line of its own set in smaller type is written bold, as
+    // the parser knows a head on a line of its own.
+    let small_head = lines.len() == 1
+        && is_set_apart(&lines[0], body_size)
+        && lines[0].runs.iter().any(|r| !r.bold);
     for (i, line) in lines.iter().enumerate() {
         if i > 0 {
             join_line_end(&mut pieces, &line.text(), words);
@@ -548,7 +580,7 @@ fn write_paragraph(
             let text = icons_marked(&text, run.symbol, &mut result.icons);
             pieces.push(Piece {
                 text,
-                bold: run.bold,
+                bold: run.bold || small_head,
             });
         }
     }
@@ -844,7 +876,10 @@ mod tests {
     #[test]
     fn a_bold_name_starting_a_line_is_a_head_only_where_paragraphs_are_not_spaced() {
         let sentence = line("with the following text now.", 100.0, 10.0, false);
-        let name = line("Vulcan Nerve Pinch may be played", 113.0, 10.0, true);
+        let mut name = line("Vulcan Nerve Pinch", 113.0, 10.0, true);
+        let mut rest = run(" may be played on any personnel", 113.0, 10.0);
+        rest.left = 250.0;
+        name.runs.push(rest);
         let mut flow = Flow {
             body_size: 10.0,
             pitch: 13.0,
@@ -853,6 +888,29 @@ mod tests {
         assert!(!starts_paragraph(&sentence, &name, &flow));
         flow.spaced = false;
         assert!(starts_paragraph(&sentence, &name, &flow));
+    }
+
+    #[test]
+    fn a_head_on_a_line_of_its_own_set_apart_by_its_type_is_a_paragraph() {
+        let flow = Flow {
+            body_size: 10.0,
+            pitch: 12.0,
+            spaced: true,
+        };
+        let sentence = line("the end of a ruling.", 100.0, 10.0, false);
+        let bold = line("Alien Parasites", 112.0, 10.0, true);
+        let small = line("ALIEN PARASITES", 112.0, 9.0, false);
+        let body = line("If you take control of cards, you", 124.0, 10.0, false);
+        for head in [&bold, &small] {
+            assert!(starts_paragraph(&sentence, head, &flow));
+            assert!(starts_paragraph(head, &body, &flow));
+        }
+        // A bold line in the middle of a sentence is no head.
+        let open = line("a ruling that names", 100.0, 10.0, false);
+        assert!(!starts_paragraph(&open, &bold, &flow));
+        // A head wrapped over two bold lines stays one paragraph.
+        let more = line("and Their Hosts", 124.0, 10.0, true);
+        assert!(!starts_paragraph(&bold, &more, &flow));
     }
 
     #[test]
