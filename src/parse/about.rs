@@ -317,6 +317,11 @@ fn date_candidates(
         }
         let short = rest.split_whitespace().count() <= TITLE_BLOCK_WORDS;
         let near_title = title_at.is_some_and(|t| i > t && i <= t + 4) && short;
+        // "11/1/21 This Glossary is …": the title block's date run into
+        // the first paragraph where a copy lost the line break.
+        let opens_under_title = title_at.is_some_and(|t| {
+            i > t && seen_lines[t + 1..i].iter().all(|l| l.blank) && dates[0].0 == 0
+        });
         let running = short
             && running_key(l.text)
                 .and_then(|k| times.get(&k))
@@ -330,6 +335,7 @@ fn date_candidates(
         } else if is_title
             || (before_entries && short && nonblank <= TITLE_BLOCK_LINES)
             || near_title
+            || opens_under_title
         {
             Some(DatePlace::TitleBlock)
         } else if before_entries && dating_line(text, false).is_some() {
@@ -762,6 +768,24 @@ mod tests {
             cited,
             [ymd(2000, 2, 28), ymd(1999, 10, 1), ymd(1999, 10, 1)]
         );
+    }
+
+    #[test]
+    fn a_date_run_into_the_paragraph_under_the_title_is_the_title_blocks() {
+        let text = format!(
+            "# GLOSSARY\n11/1/21 This Glossary is a comprehensive guide to the rules of the game, First Edition, as of today.\n{ENTRIES}"
+        );
+        let (date, from) = dated(&text);
+        assert_eq!(date, ymd(2021, 11, 1));
+        assert_eq!(from.place, DatePlace::TitleBlock);
+        // Further down, a paragraph opening with a date is no title block.
+        let text = format!(
+            "# GLOSSARY\n\nFirst Edition.\n\n11/1/21 was the day this Glossary was first printed in full.\n{ENTRIES}"
+        );
+        assert!(matches!(
+            super::super::read_document("doc.md", &text, 0).map(|r| r.release.date_precision),
+            Ok(DatePrecision::Undated)
+        ));
     }
 
     #[test]

@@ -450,7 +450,9 @@ pub fn read(
             // Banners above the title are no heads of entries: a bold
             // "STAR TREK CUSTOMIZABLE CARD GAME" would be read as one, and
             // would upset the order of the entries' initials.
-            let banner = cue.is_some_and(|(end, _)| i >= skip && i < end);
+            // A date alone above the title is no head, and dates the
+            // document: it stays.
+            let banner = cue.is_some_and(|(end, _)| i >= skip && i < end) && !date_alone(line);
             if i < skip || (keep(parts[i]) && !banner) {
                 out.push_str(line);
             }
@@ -542,6 +544,21 @@ pub fn read(
     release.front.sort_by_key(|p| p.line);
     release.front.dedup_by_key(|p| p.line);
     Ok((reading, counts))
+}
+
+/// A line that prints a date and nothing else ("# 10/3/22", "(3 October
+/// 2022)").
+fn date_alone(line: &str) -> bool {
+    let dates = crate::dates::find_dates(line);
+    if dates.is_empty() {
+        return false;
+    }
+    let mut rest = line.to_string();
+    for (start, end, _) in dates.iter().rev() {
+        rest.replace_range(*start..*end, " ");
+    }
+    rest.chars()
+        .all(|c| c.is_whitespace() || matches!(c, '#' | '*' | '_' | '(' | ')' | ',' | '.'))
 }
 
 /// The paragraphs (blank-line separated) of the lines in the parts `keep`

@@ -573,3 +573,17 @@ fn a_preamble_that_says_what_the_document_is_names_a_base_under_a_bare_title() {
     let topics: Vec<_> = release.entries.iter().map(|e| e.topic.as_str()).collect();
     assert_eq!(topics, ["unique dilemmas", "become", "points"]);
 }
+
+#[test]
+fn a_date_alone_above_a_bases_title_dates_it() {
+    let doc = "Star Trek Customizable Card Game\n\n10/3/22\n\nFirst Edition Rules Compendium\n\nThe Rules Compendium gathers the rules in one document.\n\n## Glossary\n\nbecome – When a card becomes a thing.\n\npoints – Points are scored.\n";
+    let release = parse_document("c.txt", doc, 0).unwrap();
+    assert_eq!(release.kind, ReleaseKind::Compendium);
+    assert_eq!(release.date, NaiveDate::from_ymd_opt(2022, 10, 3).unwrap());
+    let topics: Vec<_> = release.entries.iter().map(|e| e.topic.as_str()).collect();
+    assert_eq!(topics, ["become", "points"]);
+    // The banner and the date are front matter, once each.
+    let front: Vec<usize> = release.front.iter().map(|p| p.line).collect();
+    assert_eq!(front.iter().filter(|&&l| l == 3).count(), 1, "{front:?}");
+    assert!(front.contains(&1), "{front:?}");
+}
