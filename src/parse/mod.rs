@@ -1,5 +1,6 @@
 //! Parsing: one document's text in, one [`Release`] with its [`Entry`]s out.
 //!
+//! A printer's numbering of the heads is taken off first (`numbering`).
 //! The document is read line by line (`lines` gives each line a shape),
 //! candidate heads are accepted or rejected with their neighbours (`heads`),
 //! then every line is placed in exactly one entry or in the release's front
