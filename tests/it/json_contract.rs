@@ -501,6 +501,24 @@ fn constructed_corpora_of_zero_one_and_many_answers_keep_the_shape() {
     let v = corpus.answer("check", &["check", broken.to_str().unwrap()], 2);
     assert_eq!(len(&v["unreadable"]), 1);
     fs::remove_file(&broken).unwrap();
+    // A front paragraph too long to be front matter: its warning is
+    // published with the paragraph's extent.
+    let long = corpus.documents.path().join("long-2011-07-01.md");
+    let preamble = "These rulings apply to every tournament. ".repeat(60);
+    fs::write(
+        &long,
+        format!("+++\nedition = \"1E\"\n+++\n\n# Rulings\n\n{preamble}\n\nBorg – Borg may not attempt missions.\n"),
+    )
+    .unwrap();
+    let v = corpus.answer("check", &["check", long.to_str().unwrap()], 1);
+    let warning = v["documents"][0]["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|w| w["warning"] == "long-front-matter")
+        .unwrap_or_else(|| panic!("{v}"));
+    assert!(warning["chars"].as_u64().unwrap() > 2_000, "{v}");
+    fs::remove_file(&long).unwrap();
     // A web page, and a file in a format not read: exit 1 for the latter.
     let page =
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/html/2e-rulings.html");
