@@ -429,7 +429,15 @@ static PRINTED_DATE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::ne
 /// title, and the date as the axes set them), which of them is the title,
 /// and the running header.
 fn title_block(source: &Source, design: &Design) -> (Vec<String>, usize, Option<String>) {
-    let date = printed_date(source.date, design.date_form);
+    // A title that prints its own version ("Rules Compendium, Version
+    // 2.7.4") takes the version line's month after a dash, not a second
+    // version.
+    let versioned = source.title.to_lowercase().contains("version");
+    let date = if versioned && design.date_form == "version-month" {
+        printed_date(source.date, "month-only")
+    } else {
+        printed_date(source.date, design.date_form)
+    };
     let title = source.title.clone();
     let mut lines: Vec<String> = Vec::new();
     if design.title_block == "banner" && source.before_title.is_empty() {
@@ -439,6 +447,7 @@ fn title_block(source: &Source, design: &Design) -> (Vec<String>, usize, Option<
     let at = lines.len();
     let mut running = None;
     match design.title_block {
+        "one-line" if versioned => lines.push(format!("{title} — {date}")),
         "one-line" => lines.push(format!("{title} {date}")),
         "running-header" => {
             running = Some(format!("{title} — {date}"));
