@@ -9,6 +9,7 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use super::typography::{is_document_date, is_private_use, new_tag_marked, with_running_title};
 use super::PdfMarkdown;
 use crate::english::is_english;
+use crate::parse::lines::{classify, Shape};
 
 /// One run of text as the PDF crate gave it, placed on its page (points,
 /// from the page's top left).
@@ -22,6 +23,8 @@ pub(crate) struct Run {
     pub size: f32,
     pub bold: bool,
     pub colored: bool,
+    /// The fill colour, folded ([`super::typography::colour_key`]).
+    pub colour: u16,
     pub symbol: bool,
 }
 
@@ -347,20 +350,55 @@ pub(crate) fn compose(pages: &[Page]) -> PdfMarkdown {
             p.push(line);
         }
     }
-    let mut markdown = String::new();
+    let mut written: Vec<(String, Option<u16>)> = Vec::with_capacity(paragraphs.len());
     let mut after_colored = false;
     for paragraph in &paragraphs {
         let sizes = (body_size, title_size);
-        let (text, ends_colored) =
+        let (text, ends_colored, marked_by) =
             write_paragraph(paragraph, sizes, after_colored, &words, &mut result);
         after_colored = ends_colored;
         if !text.trim().is_empty() {
-            markdown.push_str(text.trim());
-            markdown.push_str("\n\n");
+            written.push((text.trim().to_string(), marked_by));
         }
+    }
+    let mut markdown = String::new();
+    for text in unmark_head_colour(written) {
+        markdown.push_str(&text);
+        markdown.push_str("\n\n");
     }
     result.markdown = with_running_title(markdown, dated_furniture.as_deref());
     result
+}
+
+/// The paragraphs without the new markers of a colour that more than half
+/// of the heads (bold, marked, or shaped like a head) are set in (three at
+/// least): that colour is the heads'
+/// style, and a head is new only where it is set apart from the others.
+fn unmark_head_colour(written: Vec<(String, Option<u16>)>) -> Vec<String> {
+    let heads = written
+        .iter()
+        .filter(|(text, marked)| {
+            marked.is_some()
+                || text.starts_with("**")
+                || matches!(classify(text), Shape::Candidate(_))
+        })
+        .count();
+    let mut counts: HashMap<u16, usize> = HashMap::new();
+    for colour in written.iter().filter_map(|w| w.1) {
+        *counts.entry(colour).or_default() += 1;
+    }
+    let style: Vec<u16> = counts
+        .into_iter()
+        .filter(|&(_, n)| n >= 3 && n * 2 > heads)
+        .map(|(c, _)| c)
+        .collect();
+    written
+        .into_iter()
+        .map(|(text, marked)| match marked {
+            Some(c) if style.contains(&c) => text[1..].to_string(),
+            _ => text,
+        })
+        .collect()
 }
 
 /// On a document's first page, the index of a header that is not repeated
@@ -480,11 +518,17 @@ fn starts_paragraph(previous: &Line, line: &Line, flow: &Flow) -> bool {
     if step > pitch * 1.3 || step < 0.0 {
         return true;
     }
-    // Documents without space between paragraphs: a bold head at the
-    // column's edge after a finished sentence. Where paragraphs are spaced,
-    // a bold card name that a line happens to start with is not a head.
+    // Documents without space between paragraphs: a bold or coloured head
+    // at the column's edge after a finished sentence, set in another
+    // colour than the line before ends in. Where paragraphs are spaced, a
+    // bold card name that a line happens to start with is not a head.
+    let starts_coloured = line.runs.first().is_some_and(|r| r.colored)
+        && previous
+            .runs
+            .last()
+            .is_some_and(|r| r.colour != line.runs[0].colour);
     !flow.spaced
-        && starts_bold
+        && (starts_bold || starts_coloured)
         && ends_sentence(&previous.text())
         && line.left <= previous.left + 1.0
 }
@@ -554,9 +598,10 @@ fn write_paragraph(
     after_colored: bool,
     words: &HashSet<String>,
     result: &mut PdfMarkdown,
-) -> (String, bool) {
+) -> (String, bool, Option<u16>) {
     let mut pieces: Vec<Piece> = Vec::new();
     let mut colored_start = None;
+    let mut start_colour = 0;
     let mut starts_bold = false;
     let mut ends_colored = false;
     // A head on a line of its own set in smaller type is written bold, as
@@ -572,6 +617,7 @@ fn write_paragraph(
             if !text.trim().is_empty() {
                 if colored_start.is_none() {
                     colored_start = Some(run.colored);
+                    start_colour = run.colour;
                     starts_bold = run.bold;
                 }
                 ends_colored = run.colored;
@@ -591,16 +637,19 @@ fn write_paragraph(
             heading_marker(first.size(), title_size),
             text.split_whitespace().collect::<Vec<_>>().join(" ")
         );
-        return (heading, ends_colored);
+        return (heading, ends_colored, None);
     }
 
     // The new marker: a coloured start, or an asterisk of the document's
     // own, becomes one asterisk before the (bold) head.
-    let mut new = color_marks_new(colored_start == Some(true), starts_bold, after_colored);
+    let by_colour = color_marks_new(colored_start == Some(true), starts_bold, after_colored);
+    let mut new = by_colour;
+    let mut own_asterisk = false;
     if let Some(first) = pieces.iter_mut().find(|p| !p.text.trim().is_empty()) {
         let trimmed = first.text.trim_start();
         if let Some(rest) = trimmed.strip_prefix('*') {
             new = true;
+            own_asterisk = true;
             first.text = rest.trim_start().to_string();
         }
     }
@@ -629,7 +678,10 @@ fn write_paragraph(
             out = marked;
         }
     }
-    (out, ends_colored)
+    // The colour that set the marker, unless an asterisk of the
+    // document's own set it too.
+    let marked_by = (by_colour && !own_asterisk).then_some(start_colour);
+    (out, ends_colored, marked_by)
 }
 
 /// A bold run as Markdown: `**` around the words, the spaces around it
@@ -839,6 +891,7 @@ mod tests {
             size,
             bold: false,
             colored: false,
+            colour: 0,
             symbol: false,
         }
     }
@@ -853,9 +906,35 @@ mod tests {
             size,
             bold,
             colored: false,
+            colour: 0,
             symbol: false,
         };
         Line::new(vec![run], (0, 0))
+    }
+
+    #[test]
+    fn a_colour_most_heads_are_set_in_is_their_style_not_a_marker() {
+        let blue = Some(0x00f);
+        let mut written: Vec<(String, Option<u16>)> = ["Dabo", "Q", "Quark"]
+            .iter()
+            .map(|t| (format!("*{t} – text."), blue))
+            .collect();
+        written.push(("*Rom – text.".to_string(), Some(0xf00)));
+        written.push(("**Nog** – text.".to_string(), None));
+        assert_eq!(
+            unmark_head_colour(written.clone()),
+            [
+                "Dabo – text.",
+                "Q – text.",
+                "Quark – text.",
+                "*Rom – text.",
+                "**Nog** – text."
+            ]
+        );
+        // Red on a few heads of many is the marker.
+        written.truncate(3);
+        written.extend((0..5).map(|i| (format!("**Head {i}** – text."), None)));
+        assert_eq!(unmark_head_colour(written.clone())[0], "*Dabo – text.");
     }
 
     #[test]
@@ -888,6 +967,10 @@ mod tests {
         assert!(!starts_paragraph(&sentence, &name, &flow));
         flow.spaced = false;
         assert!(starts_paragraph(&sentence, &name, &flow));
+        let mut coloured = line("Assimilation: Borg may assimilate", 113.0, 10.0, false);
+        coloured.runs[0].colored = true;
+        coloured.runs[0].colour = 0x00f;
+        assert!(starts_paragraph(&sentence, &coloured, &flow));
     }
 
     #[test]

@@ -315,6 +315,7 @@ fn read_pages(bytes: Vec<u8>) -> Result<Vec<Page>, PdfError> {
             .map(|s| Run {
                 bold: typography::is_bold(&s.font_name, s.font_weight as u16),
                 colored: typography::is_colored(s.color.r, s.color.g, s.color.b),
+                colour: typography::colour_key(s.color.r, s.color.g, s.color.b),
                 symbol: typography::is_symbol_font(&s.font_name),
                 left: s.bbox.x - x0.min(x1),
                 right: s.bbox.x - x0.min(x1) + s.bbox.width,

@@ -46,6 +46,13 @@ pub(crate) fn is_symbol_font(font_name: &str) -> bool {
         .any(|w| name.contains(w))
 }
 
+/// A fill colour folded to one number, to tell colours apart (channels to
+/// 1/16, so one colour printed by two operators is one).
+pub(crate) fn colour_key(r: f32, g: f32, b: f32) -> u16 {
+    let q = |c: f32| (c.clamp(0.0, 1.0) * 15.0).round() as u16;
+    (q(r) << 8) | (q(g) << 4) | q(b)
+}
+
 /// Whether a character is from a private-use area, where icon fonts put
 /// their glyphs.
 pub(crate) fn is_private_use(c: char) -> bool {
