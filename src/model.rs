@@ -144,6 +144,18 @@ pub enum DatePrecision {
     Undated,
 }
 
+impl DatePrecision {
+    /// A date as the document printed it: a month-only date is a month
+    /// ("April 2024"), an undated document's date is "undated".
+    pub fn label(self, date: NaiveDate) -> String {
+        match self {
+            DatePrecision::Day => date.to_string(),
+            DatePrecision::Month => date.format("%B %Y").to_string(),
+            DatePrecision::Undated => "undated".to_string(),
+        }
+    }
+}
+
 /// The date stored for an undated document and its entries. The earliest
 /// date there is, so that no question about the newest release, nor any
 /// "taken effect by then" test, ever picks an undated document as newer
@@ -482,14 +494,16 @@ impl Entry {
         format!("{}:{}", self.file, self.line)
     }
 
-    /// Where the entry comes from, safe to show: release title and date,
-    /// section, file:line.
-    pub fn citation(&self, release_title: &str) -> String {
-        let mut parts = vec![format!(
-            "{} ({})",
-            sanitize(release_title),
+    /// Where the entry comes from, safe to show: release title and date
+    /// (as printed: "April 2024" for a month-only date), section,
+    /// file:line.
+    pub fn citation(&self, release_title: &str, precision: DatePrecision) -> String {
+        let date = if self.is_undated() {
             self.release_date_label()
-        )];
+        } else {
+            precision.label(self.release_date)
+        };
+        let mut parts = vec![format!("{} ({date})", sanitize(release_title))];
         if let Some(section) = &self.section {
             parts.push(sanitize(section));
         }

@@ -57,11 +57,7 @@ fn summary(r: &ReleaseInfo) -> Summary<'_> {
 
 /// The date as the document printed it: a month-only date is a month.
 fn shown_date(r: &ReleaseInfo) -> String {
-    match r.date_precision {
-        DatePrecision::Day => r.date.to_string(),
-        DatePrecision::Month => r.date.format("%B %Y").to_string(),
-        DatePrecision::Undated => "undated".to_string(),
-    }
+    r.date_precision.label(r.date)
 }
 
 pub fn run(

@@ -13,7 +13,7 @@ use super::timeline::{self, Period};
 use super::IndexError;
 use crate::corpus::Corpus;
 use crate::markdown;
-use crate::model::{Edition, Entry, EntryKind, Release};
+use crate::model::{DatePrecision, Edition, Entry, EntryKind, Release};
 use crate::topic::TopicKey;
 use chrono::NaiveDate;
 
@@ -60,6 +60,8 @@ pub fn notices(corpus: &Corpus) -> Vec<String> {
 struct Placed<'a> {
     entry: &'a Entry,
     title: &'a str,
+    /// How much of its date the release printed, for the citation.
+    precision: DatePrecision,
     periods: &'a [Period],
     pointer: bool,
     seq: u64,
@@ -124,7 +126,10 @@ fn entry_document(fields: &Fields, placed: &Placed) -> Result<TantivyDocument, I
     }
     doc.add_text(fields.entry, serde_json::to_string(entry)?);
     doc.add_text(fields.periods, timeline::to_lines(placed.periods)?);
-    doc.add_text(fields.citation, entry.citation(placed.title));
+    doc.add_text(
+        fields.citation,
+        entry.citation(placed.title, placed.precision),
+    );
     Ok(doc)
 }
 
@@ -203,6 +208,7 @@ pub fn write(
             let placed = Placed {
                 entry,
                 title: &release.title,
+                precision: release.date_precision,
                 periods: &timelines[ri][ei],
                 pointer: pointers[ei],
                 seq: seq[ri][ei],

@@ -22,7 +22,7 @@ use tantivy::{Index, TantivyError};
 
 /// Bumped whenever the schema, the analyzers or what is stored changes: an
 /// index written under another version is rebuilt, never read.
-pub const SCHEMA_VERSION: u32 = 8;
+pub const SCHEMA_VERSION: u32 = 9;
 
 /// Words: split on anything but letters and digits, lowercased, accents
 /// folded, English-stemmed ("cloaked" and "cloaking" are one term); a word

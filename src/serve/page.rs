@@ -23,6 +23,7 @@ use super::api::{ask, params, status, Params};
 use super::{links, AppState};
 use crate::commands::JsonAnswer;
 use crate::markdown::{LOST, LOST_NOTE};
+use crate::model::DatePrecision;
 use crate::render::describe_status;
 use crate::status::Status;
 
@@ -117,14 +118,26 @@ pub fn error_page(status: StatusCode, message: &str) -> Response {
 }
 
 /// The title of each release, by id, for citations.
-type Titles = std::collections::HashMap<String, String>;
+/// Each release's title and date as printed, by id.
+type Titles = std::collections::HashMap<String, (String, String)>;
 
 async fn titles(state: &Arc<AppState>) -> Titles {
     let answer = ask(state, vec!["releases".into(), "--json".into()]).await;
     let value = read(&answer).unwrap_or(Value::Null);
     list(&value, "releases")
         .iter()
-        .map(|r| (text(r, "id").to_string(), text(r, "title").to_string()))
+        .map(|r| {
+            let precision: DatePrecision =
+                serde_json::from_value(r["date_precision"].clone()).unwrap_or_default();
+            let date = r["date"]
+                .as_str()
+                .and_then(|d| d.parse::<NaiveDate>().ok())
+                .map_or_else(|| "undated".to_string(), |d| precision.label(d));
+            (
+                text(r, "id").to_string(),
+                (text(r, "title").to_string(), date),
+            )
+        })
         .collect()
 }
 
@@ -220,10 +233,13 @@ fn state_of(status: &Value) -> &str {
 /// Where an entry comes from: release, date, section, file and line.
 fn citation(entry: &Value, titles: &Titles) -> Markup {
     let release = text(entry, "release");
-    let title = titles.get(release).map_or(release, String::as_str);
+    let printed = entry["release_date"].as_str().unwrap_or("undated");
+    let (title, date) = titles
+        .get(release)
+        .map_or((release, printed), |(t, d)| (t.as_str(), d.as_str()));
     html! {
         cite {
-            (title) " (" (entry["release_date"].as_str().unwrap_or("undated")) ")"
+            (title) " (" (date) ")"
             @if let Some(section) = entry["section"].as_str() { " · " (section) }
             @if entry["dated"].as_bool() == Some(true) { " · dated " (text(entry, "date")) }
             " · " (text(entry, "file")) ":" (entry["line"].as_u64().unwrap_or_default())

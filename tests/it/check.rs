@@ -407,3 +407,23 @@ fn text_printed_in_columns_side_by_side_is_read_a_column_at_a_time() {
         "{text}"
     );
 }
+
+/// A month-only date is cited as a month wherever a ruling is shown.
+#[test]
+fn a_month_only_date_is_cited_as_a_month() {
+    let folder = common::folder::Folder::new(&[(
+        "notes.txt",
+        "First Edition Current Rulings\n\nApril 2024\n\n\
+         Cloaking – A cloaked ship cannot be targeted.\n\n\
+         Borg – Borg may not attempt missions.\n",
+    )]);
+    for args in [&["search", "cloaked"][..], &["show", "cloaking"]] {
+        let output = folder.rulings(args).output().unwrap();
+        let text = String::from_utf8(output.stdout).unwrap();
+        assert!(
+            text.contains("First Edition Current Rulings (April 2024)"),
+            "{args:?}: {text}"
+        );
+        assert!(!text.contains("2024-04-01"), "{args:?}: {text}");
+    }
+}
