@@ -466,8 +466,19 @@ fn ends_sentence(text: &str) -> bool {
         .ends_with(['.', ':', '!', '?', ';'])
 }
 
+/// Whether a line is a heading: all of its text set clearly larger than
+/// the body. A line that opens with a larger run and goes on in body type
+/// is an entry whose head is set apart by its size ([`is_larger`]).
 fn is_heading(line: &Line, body_size: f32) -> bool {
-    line.size() >= body_size * 1.15
+    line.runs
+        .iter()
+        .filter(|r| !r.text.trim().is_empty())
+        .all(|r| is_larger(r, body_size))
+        && line.runs.iter().any(|r| !r.text.trim().is_empty())
+}
+
+fn is_larger(run: &Run, body_size: f32) -> bool {
+    run.size >= body_size * 1.15
 }
 
 /// The Markdown heading of a heading line: the document's largest type is
@@ -495,6 +506,15 @@ fn starts_paragraph(previous: &Line, line: &Line, flow: &Flow) -> bool {
         return true;
     }
     let starts_bold = line.runs.first().is_some_and(|r| r.bold);
+    // A head set larger than the body, run in: an entry starts, whatever
+    // the spacing (larger type inside a paragraph is no card name).
+    let starts_larger = line
+        .runs
+        .first()
+        .is_some_and(|r| is_larger(r, flow.body_size));
+    if starts_larger && !heading && ends_sentence(&previous.text()) {
+        return true;
+    }
     // A head on a line of its own, set apart from the body by its type:
     // a paragraph of its own, whatever the spacing around it.
     let (head_before, head_now) = (
@@ -626,7 +646,9 @@ fn write_paragraph(
             let text = icons_marked(&text, run.symbol, &mut result.icons);
             pieces.push(Piece {
                 text,
-                bold: run.bold || small_head,
+                // A run set larger inside body text is a head set apart
+                // by its size: written bold, as the parser knows heads.
+                bold: run.bold || small_head || is_larger(run, body_size),
             });
         }
     }
@@ -1010,6 +1032,24 @@ mod tests {
         with_heading.push(line("SECTION", 46.0, 14.0, true));
         with_heading.extend(at(&[66.0, 79.0, 92.0]));
         assert!(!spaces_paragraphs(&with_heading, 13.0, 10.0));
+    }
+
+    #[test]
+    fn a_line_opening_in_larger_type_and_going_on_in_body_type_is_no_heading() {
+        let heading = line("RULINGS", 100.0, 13.0, false);
+        assert!(is_heading(&heading, 10.0));
+        let mut entry = line("unique dilemmas", 100.0, 13.0, false);
+        let mut rest = run(" – Until further notice, a unique dilemma", 100.0, 10.0);
+        rest.left = 250.0;
+        entry.runs.push(rest);
+        assert!(!is_heading(&entry, 10.0));
+        let mut result = PdfMarkdown::default();
+        let (text, _, _) =
+            write_paragraph(&[entry], (10.0, 15.0), false, &HashSet::new(), &mut result);
+        assert_eq!(
+            text,
+            "**unique dilemmas** – Until further notice, a unique dilemma"
+        );
     }
 
     #[test]
