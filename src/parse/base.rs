@@ -106,15 +106,12 @@ fn preamble_cue(text: &str, skip: usize) -> Option<(usize, ReleaseKind)> {
         .take(TITLE_BLOCK_LINES + 1);
     for (i, line) in lines {
         let bare = line.trim().trim_start_matches('#').trim().trim_matches('*');
-        let lower = bare.to_lowercase();
-        if RULINGS_TITLE_WORDS.iter().any(|w| lower.contains(w)) {
-            return None;
-        }
         if let Some(c) = PREAMBLE_SUBJECT.captures(bare) {
             return super::about::base_kind(&c[1].to_lowercase()).map(|kind| (i, kind));
         }
         let short = bare.split_whitespace().count() <= TITLE_WORDS && !bare.ends_with('.');
-        if !short {
+        let lower = bare.to_lowercase();
+        if !short || RULINGS_TITLE_WORDS.iter().any(|w| lower.contains(w)) {
             return None;
         }
     }

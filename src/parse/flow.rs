@@ -496,6 +496,10 @@ const HEAD_WINDOW: usize = 160;
 fn split_flattened<'a>(line: Logical<'a>, colon_heads: bool, out: &mut Vec<Logical<'a>>) {
     let text = line.text.as_ref();
     let mut cuts: Vec<usize> = Vec::new();
+    // A part's name the line break after it was lost from.
+    if let Some(end) = lines::part_name_before_head(text) {
+        cuts.push(end);
+    }
     for m in SENTENCE_END.find_iter(text) {
         let at = m.end();
         if at >= text.len() {
@@ -552,7 +556,9 @@ fn starts_head(window: &str, colon_heads: bool) -> bool {
     match c.strength {
         Strength::Inline => short && body_opens,
         Strength::Colon => colon_heads && short && body_opens,
-        Strength::Strong => c.erratum || c.new,
+        // A bold topic with its dash and body (`… the turn. **Kivas Fajo** –
+        // Now …`): bold is what set it apart when it had a line of its own.
+        Strength::Strong => c.erratum || c.new || (window.starts_with("**") && short && body_opens),
         Strength::Bare => false,
     }
 }
@@ -576,6 +582,31 @@ mod tests {
             "current rulings – page"
         );
         assert_eq!(repeat_key("2019"), "");
+    }
+
+    #[test]
+    fn bold_heads_flattened_onto_one_line_are_cut_apart() {
+        let line = "**forces winning battles** –Until further notice, a force wins. **unique dilemmas** –Until further notice, a dilemma is not unique. See **Borg** – it is.";
+        let mut out = Vec::new();
+        split_flattened(
+            Logical {
+                no: 1,
+                last: 1,
+                text: Cow::Borrowed(line),
+                glued: false,
+                unchanged: true,
+            },
+            false,
+            &mut out,
+        );
+        let texts: Vec<&str> = out.iter().map(|l| l.text.as_ref()).collect();
+        assert_eq!(
+            texts,
+            [
+                "**forces winning battles** –Until further notice, a force wins.",
+                "**unique dilemmas** –Until further notice, a dilemma is not unique. See **Borg** – it is."
+            ]
+        );
     }
 
     #[test]

@@ -184,9 +184,10 @@ static SECTION_NAMES: LazyLock<Regex> = LazyLock::new(|| {
 });
 /// The name of a part of a document alone on its line, in any case: what a
 /// text copy keeps of a part heading once its size and weight are gone
-/// ("Temporary Rulings", "Glossary", "Rulebook Updates").
+/// ("Temporary Rulings", "Glossary", "Rulebook Updates"), and the heading
+/// of a table of contents.
 static PART_NAME: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^(?:temporary\s+rulings?|glossary|(?:card\s+)?errata|change\s*log|(?:rulebook|glossary|rules?|temporary\s+rulings?)\s+updates)$")
+    Regex::new(r"(?i)^(?:(?:table\s+of\s+)?contents|temporary\s+rulings?|glossary|(?:card\s+)?errata|change\s*log|(?:rulebook|glossary|rules?|temporary\s+rulings?)\s+updates)$")
         .expect("valid regex")
 });
 static FOOTER: LazyLock<Regex> = LazyLock::new(|| {
@@ -292,6 +293,12 @@ pub fn classify(line: &str) -> Shape {
 }
 
 fn is_section_heading(s: &str) -> bool {
+    // Set in bold, a heading is still a heading (`**General**`).
+    let s = s
+        .trim_matches(['*', '_'])
+        .trim()
+        .trim_end_matches(':')
+        .trim_end();
     if SECTION_NAMES.is_match(s) || is_part_name(s) {
         return true;
     }
@@ -336,6 +343,50 @@ pub fn is_part_name(s: &str) -> bool {
         .trim();
     PART_NAME.is_match(bare)
 }
+
+/// Words that go on a part's name rather than begin a topic ("Glossary
+/// errata", "Rulebook updates").
+static PART_QUALIFIER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^(?:errata|updates?|changes|rulings?|clarifications|entries|terms)\b")
+        .expect("valid regex")
+});
+
+/// Where a part's name ends when a line opens with one and a head follows
+/// on the same line, as a copy that lost the line break prints it
+/// ("Glossary actions – step 1: initiation – The first step …",
+/// "Temporary Rulings forces winning battles – …").
+pub fn part_name_before_head(line: &str) -> Option<usize> {
+    let lead = line.len() - line.trim_start().len();
+    let words: Vec<(usize, &str)> = line[lead..]
+        .split_whitespace()
+        .take(MAX_PART_NAME_WORDS + 1)
+        .map(|w| (w.as_ptr() as usize - line.as_ptr() as usize + w.len(), w))
+        .collect();
+    (1..=MAX_PART_NAME_WORDS.min(words.len().saturating_sub(1)))
+        .rev()
+        .find_map(|n| {
+            let end = words[n - 1].0;
+            let named = is_part_name(&line[..end]) || SECTION_NAMES.is_match(line[..end].trim());
+            if !named {
+                return None;
+            }
+            // Only the head's reach is looked at: a line may be a whole
+            // flattened part.
+            let rest = line[end..].trim_start();
+            let mut reach = rest.len().min(MAX_HEAD_BYTES);
+            while !rest.is_char_boundary(reach) {
+                reach -= 1;
+            }
+            let rest = &rest[..reach];
+            let head = matches!(classify(rest), Shape::Candidate(ref c)
+            if c.body.is_some() || c.strength == Strength::Strong);
+            (head && !PART_QUALIFIER.is_match(rest)).then_some(end)
+        })
+}
+
+/// The most words of a part's name ("Temporary Ruling Updates", "RULINGS –
+/// General").
+const MAX_PART_NAME_WORDS: usize = 3;
 
 /// Whether a line names a whole part ("Glossary", "Temporary Rulings"),
 /// not the updates to one ("GLOSSARY UPDATES"): the entries under it have
@@ -779,6 +830,10 @@ mod tests {
             "**Errata**",
             "Rulebook Updates:",
             "GLOSSARY",
+            "**General**",
+            "**Card-Specific**",
+            "**GLOSSARY UPDATES**",
+            "**Contents**",
         ] {
             assert!(
                 matches!(classify(line), Shape::Section(_)),
@@ -795,6 +850,32 @@ mod tests {
             classify("Glossary entries are listed below"),
             Shape::Section(_)
         ));
+    }
+
+    #[test]
+    fn a_parts_name_run_into_the_first_head() {
+        fn cut(l: &str) -> Option<(&str, &str)> {
+            part_name_before_head(l).map(|end| (&l[..end], l[end..].trim()))
+        }
+        assert_eq!(
+            cut("Glossary actions – step 1: initiation – The first step."),
+            Some(("Glossary", "actions – step 1: initiation – The first step."))
+        );
+        assert_eq!(
+            cut("Temporary Rulings forces winning battles – Until further notice."),
+            Some((
+                "Temporary Rulings",
+                "forces winning battles – Until further notice."
+            ))
+        );
+        assert_eq!(
+            cut("RULINGS – General actions – step 1: initiation –"),
+            Some(("RULINGS – General", "actions – step 1: initiation –"))
+        );
+        // A head whose topic names a part's errata, and a sentence.
+        assert_eq!(cut("Glossary errata – The entry is revised."), None);
+        assert_eq!(cut("Glossary entries are listed below."), None);
+        assert_eq!(cut("Glossary"), None);
     }
 
     #[test]

@@ -566,7 +566,7 @@ fn the_title_printed_again_at_a_pages_top_does_not_cut_an_entry() {
 fn a_preamble_that_says_what_the_document_is_names_a_base_under_a_bare_title() {
     // The title names rulings of no sort; the preamble's subject names the
     // Compendium.
-    let doc = "1E rulings Version 2.5.4 — October 2022\nThe Rules Compendium gathers the Rulebook, the Glossary, the Temporary Rulings and the card\nerrata of the First Edition game in one document.\nTemporary Rulings\nunique dilemmas – Until further notice, a dilemma is not unique.\nGlossary\nbecome – When a card becomes a thing.\npoints – Points are scored.\n";
+    let doc = "1E rulings Version 2.5.4 — October 2022\nThe Rules Compendium gathers the Rulebook, the Glossary, the Temporary Rulings and the card errata of the First Edition\ngame in one document.\nTemporary Rulings\nunique dilemmas – Until further notice, a dilemma is not unique.\nGlossary\nbecome – When a card becomes a thing.\npoints – Points are scored.\n";
     let release = parse_document("c.txt", doc, 0).unwrap();
     assert_eq!(release.kind, ReleaseKind::Compendium);
     assert_eq!(release.date, NaiveDate::from_ymd_opt(2022, 10, 1).unwrap());
