@@ -22,7 +22,6 @@ const MIN_NEW_RECALL: f64 = 0.95;
 const EXPECTED_FAILURES: &[(&str, &str)] = &[
     ("r063.txt", "pasted text: new entries shown only in colour, lost with it (new 0/12)"),
     ("r001.pdf", "new entries marked by a bar in the margin are not read as new (0/5)"),
-    ("r068.pdf", "title and date only in the running header, date as 'February 2012': not read as a document"),
     ("r127.txt", "pdftotext of a two-column PDF, date '2014-11-03' after the title: not read as a document"),
     ("r050.txt", "pdftotext: a section head run into the first topic ('rulings general actions …'); new in colour lost"),
     ("r061.txt", "groff via pdftotext: two heads missed; a 'NEW' tag not read as a new marker"),
