@@ -567,10 +567,23 @@ fn head_candidate(s: &str) -> Option<Candidate> {
     if let Some(c) = colon_candidate(rest, new) {
         return Some(c);
     }
-    if is_bare_head(rest) {
+    if is_bare_head(rest) || is_numbered_bare_head(rest) {
         return Some(candidate(rest, new, None, None, Strength::Bare));
     }
     None
+}
+
+/// A rule's number and title alone on a line ("4.2: Mission Phase",
+/// "7.4.2: Personnel Battle & 7.4.3: Ship Battle"): the head of a ruling
+/// on that rule, where the dash after it was never printed.
+static NUMBERED_HEAD: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^\d{1,2}(?:\.\d{1,2}){1,5}:?\s+\p{Lu}(?:[^.;,!?]|\.\d)*$").expect("valid regex")
+});
+
+fn is_numbered_bare_head(s: &str) -> bool {
+    s.split_whitespace().count() <= MAX_TOPIC_WORDS
+        && s.chars().any(char::is_lowercase)
+        && NUMBERED_HEAD.is_match(s)
 }
 
 /// `TOPIC: body`, unless the part before the colon is a label, a date or
@@ -876,6 +889,23 @@ mod tests {
         assert_eq!(cut("Glossary errata – The entry is revised."), None);
         assert_eq!(cut("Glossary entries are listed below."), None);
         assert_eq!(cut("Glossary"), None);
+    }
+
+    #[test]
+    fn a_rules_number_and_title_alone_is_a_bare_head() {
+        for line in [
+            "4.2: Mission Phase",
+            "7.4.2: Personnel Battle & 7.4.3: Ship Battle",
+        ] {
+            let c = cand(line);
+            assert_eq!(c.topic, line);
+            assert_eq!(c.strength, Strength::Bare);
+        }
+        // A sentence that opens with a rule's number is no head.
+        assert!(!matches!(
+            classify("4.2: Missions are laid out, then seeded."),
+            Shape::Candidate(_)
+        ));
     }
 
     #[test]
