@@ -33,6 +33,39 @@ pub(crate) struct Page {
     pub width: f32,
     pub height: f32,
     pub runs: Vec<Run>,
+    /// Thin upright lines drawn on the page (change bars, and rules).
+    pub bars: Vec<Bar>,
+}
+
+/// A thin upright line drawn on a page (points, from the page's top left).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Bar {
+    pub x: f32,
+    pub top: f32,
+    pub bottom: f32,
+}
+
+/// Widest a drawn line may be to be a change bar.
+pub(crate) const BAR_WIDTH: f32 = 4.0;
+/// Shortest: a bar runs beside at least part of a line of text.
+pub(crate) const BAR_SHORTEST: f32 = 4.0;
+/// Longest, as a share of the page's height: a rule between columns runs
+/// the page's length, a change bar beside one entry does not.
+pub(crate) const BAR_LONGEST: f32 = 0.4;
+/// Farthest a change bar stands from the text it marks.
+const BAR_DISTANCE: f32 = 30.0;
+
+/// Whether a line has a change bar beside it: a drawn upright line in the
+/// margin left or right of the line's text, within [`BAR_DISTANCE`], along
+/// the line's middle.
+fn barred(line: &Line, bars: &[Bar]) -> bool {
+    let right = line.runs.iter().map(|r| r.right).fold(f32::MIN, f32::max);
+    let middle = line.top + line.size() / 2.0;
+    bars.iter().any(|b| {
+        let beside = (b.x < line.left && line.left - b.x <= BAR_DISTANCE)
+            || (b.x > right && b.x - right <= BAR_DISTANCE);
+        beside && b.top - 1.0 <= middle && b.bottom + 1.0 >= middle
+    })
 }
 
 /// The distance from the page's top to a run's top, from the crate's
@@ -217,6 +250,8 @@ struct Line {
     left: f32,
     /// Page and column (0 for full width): a change starts a new flow.
     place: (usize, usize),
+    /// Whether a change bar stands beside it.
+    barred: bool,
 }
 
 impl Line {
@@ -228,6 +263,7 @@ impl Line {
             top,
             left,
             place,
+            barred: false,
         }
     }
     fn text(&self) -> String {
@@ -324,7 +360,11 @@ pub(crate) fn compose(pages: &[Page]) -> PdfMarkdown {
         if gutter.is_some() {
             result.columns = 2;
         }
-        lines.extend(order_page(body, page_no, gutter));
+        let mut ordered = order_page(body, page_no, gutter);
+        for line in &mut ordered {
+            line.barred = barred(line, &page.bars);
+        }
+        lines.extend(ordered);
     }
     result.furniture = furniture.into_iter().collect();
 
@@ -351,12 +391,14 @@ pub(crate) fn compose(pages: &[Page]) -> PdfMarkdown {
         }
     }
     let mut written: Vec<(String, Option<u16>)> = Vec::with_capacity(paragraphs.len());
-    let mut after_colored = false;
+    let (mut after_colored, mut after_barred) = (false, false);
     for paragraph in &paragraphs {
         let sizes = (body_size, title_size);
+        let after = (after_colored, after_barred);
         let (text, ends_colored, marked_by) =
-            write_paragraph(paragraph, sizes, after_colored, &words, &mut result);
+            write_paragraph(paragraph, sizes, after, &words, &mut result);
         after_colored = ends_colored;
+        after_barred = paragraph.last().is_some_and(|l| l.barred);
         if !text.trim().is_empty() {
             written.push((text.trim().to_string(), marked_by));
         }
@@ -477,6 +519,11 @@ fn is_heading(line: &Line, body_size: f32) -> bool {
         && line.runs.iter().any(|r| !r.text.trim().is_empty())
 }
 
+/// A run set smaller than the body: groff sets small capitals a size down.
+fn is_smaller(run: &Run, body_size: f32) -> bool {
+    run.size < body_size - 0.4
+}
+
 fn is_larger(run: &Run, body_size: f32) -> bool {
     run.size >= body_size * 1.15
 }
@@ -506,12 +553,13 @@ fn starts_paragraph(previous: &Line, line: &Line, flow: &Flow) -> bool {
         return true;
     }
     let starts_bold = line.runs.first().is_some_and(|r| r.bold);
-    // A head set larger than the body, run in: an entry starts, whatever
-    // the spacing (larger type inside a paragraph is no card name).
+    // A head set larger or smaller than the body (small capitals), run
+    // in: an entry starts, whatever the spacing (type of another size
+    // inside a paragraph is no card name).
     let starts_larger = line
         .runs
         .first()
-        .is_some_and(|r| is_larger(r, flow.body_size));
+        .is_some_and(|r| is_larger(r, flow.body_size) || is_smaller(r, flow.body_size));
     if starts_larger && !heading && ends_sentence(&previous.text()) {
         return true;
     }
@@ -615,7 +663,7 @@ fn color_marks_new(starts_colored: bool, starts_bold: bool, after_colored: bool)
 fn write_paragraph(
     lines: &[Line],
     (body_size, title_size): (f32, f32),
-    after_colored: bool,
+    (after_colored, after_barred): (bool, bool),
     words: &HashSet<String>,
     result: &mut PdfMarkdown,
 ) -> (String, bool, Option<u16>) {
@@ -629,11 +677,38 @@ fn write_paragraph(
     let small_head = lines.len() == 1
         && is_set_apart(&lines[0], body_size)
         && lines[0].runs.iter().any(|r| !r.bold);
+    // A run-in head set smaller than the body: the first line's leading
+    // runs in smaller type, body type after them.
+    let leading_small = lines
+        .first()
+        .filter(|l| {
+            l.runs.iter().any(|r| !is_smaller(r, body_size))
+                && l.runs.first().is_some_and(|r| is_smaller(r, body_size))
+        })
+        .map_or(0, |l| {
+            // Dashes between small runs are the head's own ("ACTIONS –
+            // STEP 1"), and so are capitals at full size (small capitals
+            // set a capital of the text full size: "(NON-" "B" "ORG)");
+            // the head ends at its last small run, before lower case.
+            // A line without lower case is all head (its text follows on
+            // the next line).
+            let mut end = l.runs.len();
+            let mut last_small = 0;
+            for (i, r) in l.runs.iter().enumerate() {
+                if is_smaller(r, body_size) {
+                    last_small = i + 1;
+                } else if r.text.chars().any(char::is_lowercase) {
+                    end = last_small;
+                    break;
+                }
+            }
+            end
+        });
     for (i, line) in lines.iter().enumerate() {
         if i > 0 {
             join_line_end(&mut pieces, &line.text(), words);
         }
-        for (text, run) in join_runs(&line.runs) {
+        for (j, (text, run)) in join_runs(&line.runs).into_iter().enumerate() {
             if !text.trim().is_empty() {
                 if colored_start.is_none() {
                     colored_start = Some(run.colored);
@@ -648,7 +723,10 @@ fn write_paragraph(
                 text,
                 // A run set larger inside body text is a head set apart
                 // by its size: written bold, as the parser knows heads.
-                bold: run.bold || small_head || is_larger(run, body_size),
+                bold: run.bold
+                    || small_head
+                    || is_larger(run, body_size)
+                    || (i == 0 && j < leading_small),
             });
         }
     }
@@ -665,7 +743,11 @@ fn write_paragraph(
     // The new marker: a coloured start, or an asterisk of the document's
     // own, becomes one asterisk before the (bold) head.
     let by_colour = color_marks_new(colored_start == Some(true), starts_bold, after_colored);
-    let mut new = by_colour;
+    // A bar beside an entry runs along all of it: its first paragraph is
+    // new, the rest its body, unless one opens with a bold head.
+    let first_barred = lines.first().is_some_and(|l| l.barred);
+    let by_bar = first_barred && (starts_bold || !after_barred);
+    let mut new = by_colour || by_bar;
     let mut own_asterisk = false;
     if let Some(first) = pieces.iter_mut().find(|p| !p.text.trim().is_empty()) {
         let trimmed = first.text.trim_start();
@@ -702,7 +784,7 @@ fn write_paragraph(
     }
     // The colour that set the marker, unless an asterisk of the
     // document's own set it too.
-    let marked_by = (by_colour && !own_asterisk).then_some(start_colour);
+    let marked_by = (by_colour && !own_asterisk && !by_bar).then_some(start_colour);
     (out, ends_colored, marked_by)
 }
 
@@ -883,6 +965,7 @@ mod tests {
             width: 612.0,
             height: 792.0,
             runs: Vec::new(),
+            bars: Vec::new(),
         };
         let body = |mut rows: Vec<Row>| {
             for i in 0..6 {
@@ -1044,12 +1127,103 @@ mod tests {
         entry.runs.push(rest);
         assert!(!is_heading(&entry, 10.0));
         let mut result = PdfMarkdown::default();
-        let (text, _, _) =
-            write_paragraph(&[entry], (10.0, 15.0), false, &HashSet::new(), &mut result);
+        let (text, _, _) = write_paragraph(
+            &[entry],
+            (10.0, 15.0),
+            (false, false),
+            &HashSet::new(),
+            &mut result,
+        );
         assert_eq!(
             text,
             "**unique dilemmas** – Until further notice, a unique dilemma"
         );
+    }
+
+    #[test]
+    fn a_bar_beside_an_entry_marks_it_new_once() {
+        // groff's change bar: a stroke in the right margin, line by line.
+        let bars = [
+            Bar {
+                x: 514.0,
+                top: 100.0,
+                bottom: 110.0,
+            },
+            Bar {
+                x: 514.0,
+                top: 112.0,
+                bottom: 122.0,
+            },
+        ];
+        let mut head = line("Playing a Card", 100.0, 10.0, true);
+        let mut body = line("Below is the timing sequence.", 112.0, 10.0, false);
+        let other = line("Own – text.", 130.0, 10.0, false);
+        head.runs[0].right = 500.0;
+        body.runs[0].right = 504.0;
+        assert!(barred(&head, &bars) && barred(&body, &bars));
+        assert!(!barred(&other, &bars));
+        // A rule far from the text, or above it, is no bar.
+        assert!(!barred(
+            &head,
+            &[Bar {
+                x: 560.0,
+                top: 100.0,
+                bottom: 110.0
+            }]
+        ));
+        head.barred = true;
+        body.barred = true;
+        let mut result = PdfMarkdown::default();
+        let words = HashSet::new();
+        let (text, _, _) =
+            write_paragraph(&[head], (10.0, 15.0), (false, false), &words, &mut result);
+        assert_eq!(text, "***Playing a Card**");
+        let (text, _, _) =
+            write_paragraph(&[body], (10.0, 15.0), (false, true), &words, &mut result);
+        assert_eq!(text, "Below is the timing sequence.");
+    }
+
+    #[test]
+    fn a_run_in_head_set_smaller_is_a_head() {
+        let flow = Flow {
+            body_size: 10.0,
+            pitch: 12.0,
+            spaced: false,
+        };
+        let sentence = line("the end of a ruling.", 100.0, 10.0, false);
+        let mut entry = line("BOK", 112.0, 9.0, false);
+        let mut rest = run(" – This personnel does not count as a DaiMon.", 112.0, 10.0);
+        rest.left = 250.0;
+        entry.runs.push(rest);
+        assert!(starts_paragraph(&sentence, &entry, &flow));
+        let mut result = PdfMarkdown::default();
+        let (text, _, _) = write_paragraph(
+            &[entry],
+            (10.0, 15.0),
+            (false, false),
+            &HashSet::new(),
+            &mut result,
+        );
+        assert_eq!(text, "**BOK** – This personnel does not count as a DaiMon.");
+        // Small capitals: the text's capitals full size, the rest smaller.
+        let mut entry = line("(NON-", 112.0, 8.0, false);
+        for (text, size, left) in [
+            ("B", 10.0, 80.0),
+            ("ORG)", 8.0, 90.0),
+            (" – Text.", 10.0, 120.0),
+        ] {
+            let mut piece = run(text, 112.0, size);
+            piece.left = left;
+            entry.runs.push(piece);
+        }
+        let (text, _, _) = write_paragraph(
+            &[entry],
+            (10.0, 15.0),
+            (false, false),
+            &HashSet::new(),
+            &mut result,
+        );
+        assert_eq!(text, "**(NON-BORG)** – Text.");
     }
 
     #[test]

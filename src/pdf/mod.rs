@@ -326,10 +326,31 @@ fn read_pages(bytes: Vec<u8>) -> Result<Vec<Page>, PdfError> {
                 text: s.text.replace(['\n', '\r', '\t'], " "),
             })
             .collect();
+        // Thin upright strokes or bars: a change bar beside a new entry
+        // (a damaged drawing is no reason to lose the text).
+        let bars = document
+            .extract_paths(index)
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|p| {
+                let b = &p.bbox;
+                [b.x, b.y, b.width, b.height].iter().all(|v| v.is_finite())
+                    && b.width.abs() <= layout::BAR_WIDTH
+                    && b.height.abs() >= layout::BAR_SHORTEST
+                    && b.height.abs() <= height * layout::BAR_LONGEST
+            })
+            .map(|p| layout::Bar {
+                x: p.bbox.x + p.bbox.width / 2.0 - x0.min(x1),
+                top: layout::top_of(p.bbox.y, p.bbox.height, y0.min(y1), height),
+                bottom: layout::top_of(p.bbox.y, p.bbox.height, y0.min(y1), height)
+                    + p.bbox.height.abs(),
+            })
+            .collect();
         Ok(Page {
             width: (x1 - x0).abs(),
             height,
             runs,
+            bars,
         })
     };
     let workers = workers.min(count.div_ceil(PAGES_PER_THREAD).max(1));
