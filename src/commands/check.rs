@@ -722,7 +722,7 @@ fn source(found: &Source) -> String {
         Source::Line { line } => format!("line {line}"),
         Source::FileName => "file name".into(),
         Source::EntryDates { line } => format!("newest entry date, line {line}"),
-        Source::BeforeSecondEdition => "dated before Second Edition existed".into(),
+        Source::BeforeSecondEdition => "its dates fall before Second Edition existed".into(),
         Source::Default => "default".into(),
     }
 }

@@ -550,12 +550,30 @@ pub fn describe(
             .map(|l| Source::Line { line: l.no })
             .unwrap_or(Source::Default)
     };
-    let before_second_edition = NaiveDate::from_ymd_opt(
+    let began = NaiveDate::from_ymd_opt(
         SECOND_EDITION_BEGAN.0,
         SECOND_EDITION_BEGAN.1,
         SECOND_EDITION_BEGAN.2,
-    )
-    .is_some_and(|began| date_precision != DatePrecision::Undated && date < began);
+    );
+    // Dated before Second Edition existed; or, with no date of its own
+    // found, every date its title block and preamble print (the documents
+    // it supplements, the last release it follows) falls before then.
+    let before_second_edition = began.is_some_and(|began| {
+        if date_precision == DatePrecision::Undated {
+            let printed: Vec<NaiveDate> = dates
+                .iter()
+                .map(|d| d.date)
+                .chain(
+                    crate::dates::find_dates(&preamble)
+                        .into_iter()
+                        .map(|(_, _, d)| d),
+                )
+                .collect();
+            !printed.is_empty() && printed.iter().all(|d| *d < began)
+        } else {
+            date < began
+        }
+    });
     let (edition, edition_source) = if let Some(e) = meta.edition {
         (e, Source::FrontMatter)
     } else if let Some(e) = edition_in(&title_block) {

@@ -587,3 +587,22 @@ fn a_date_alone_above_a_bases_title_dates_it() {
     assert_eq!(front.iter().filter(|&&l| l == 3).count(), 1, "{front:?}");
     assert!(front.contains(&1), "{front:?}");
 }
+
+#[test]
+fn an_undated_document_whose_every_date_falls_before_second_edition_is_first_edition() {
+    // No date of its own is found (the title block lost it); the only
+    // date it prints is another document's, before 2002.
+    let text = "Current Rulings\n\nEntries that are new since the last Current Rulings \
+                document (2/28/00) are marked with an asterisk.\n\n\
+                cloaking – A cloaked ship cannot be targeted.\n\n\
+                dilemmas – A dilemma is encountered when revealed.\n";
+    let release = parse_document("cr.txt", text, 0).unwrap();
+    assert_eq!(release.date_precision, crate::model::DatePrecision::Undated);
+    assert_eq!(release.edition, Edition::First);
+    // A date after Second Edition began leaves the edition unknown.
+    let later = text.replace("(2/28/00)", "(2/28/05)");
+    assert!(matches!(
+        parse_document("cr.txt", &later, 0),
+        Err(DocumentError::NoEdition { .. })
+    ));
+}
