@@ -569,7 +569,12 @@ fn starts_paragraph(previous: &Line, line: &Line, flow: &Flow) -> bool {
         is_set_apart(previous, flow.body_size),
         is_set_apart(line, flow.body_size),
     );
-    if head_before != head_now && (head_before || ends_sentence(&previous.text())) {
+    // A head wrapped onto a line that goes on bold and then in body type
+    // ("**Borg – The Delta Quadrant and Borg**" / "**Outpost** – …") is
+    // one head, not a line head and then a paragraph.
+    let head_goes_on = head_before && starts_bold;
+    if head_before != head_now && !head_goes_on && (head_before || ends_sentence(&previous.text()))
+    {
         return true;
     }
     if previous.place != line.place {
@@ -1096,9 +1101,16 @@ mod tests {
         // A bold line in the middle of a sentence is no head.
         let open = line("a ruling that names", 100.0, 10.0, false);
         assert!(!starts_paragraph(&open, &bold, &flow));
-        // A head wrapped over two bold lines stays one paragraph.
+        // A head wrapped over two bold lines stays one paragraph, and so
+        // does one whose second line goes on in body type after its bold
+        // end.
         let more = line("and Their Hosts", 124.0, 10.0, true);
         assert!(!starts_paragraph(&bold, &more, &flow));
+        let mut end = line("Outpost", 124.0, 10.0, true);
+        let mut ruling = run(" – Native quadrant rules now apply", 124.0, 10.0);
+        ruling.left = 160.0;
+        end.runs.push(ruling);
+        assert!(!starts_paragraph(&bold, &end, &flow));
     }
 
     #[test]
