@@ -22,6 +22,11 @@ const SECOND_EDITION_BEGAN: (i32, u32, u32) = (2002, 1, 1);
 static EDITION: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(first|second)\s+edition\b|\b([12])e\b").expect("valid regex")
 });
+/// The words that name an edition in a line ("First Edition", "2E").
+pub fn edition_named(line: &str) -> Option<String> {
+    EDITION.find(line).map(|m| m.as_str().to_string())
+}
+
 static SINCE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
         r"(?i)contains all [^.]*?issued since (?:the )?(.+?)(?:\s+and all\b|\s*\(|\.\s|\.$|$)",

@@ -332,6 +332,17 @@ pub fn is_section_number(typed: &str) -> bool {
             .all(|p| !p.is_empty() && p.len() <= 2 && p.bytes().all(|b| b.is_ascii_digit()))
 }
 
+/// The words of a banner line above the title that name the edition
+/// ("First Edition").
+fn banner_edition(
+    lines: &[&str],
+    skip: usize,
+    cue: Option<(usize, ReleaseKind)>,
+) -> Option<String> {
+    let (end, _) = cue?;
+    (skip..end).find_map(|i| super::about::edition_named(lines[i]))
+}
+
 /// A part heading: a line that names one of the parts (not a sentence).
 fn part_heading(line: &str) -> Option<Part> {
     let bare = line
@@ -464,7 +475,30 @@ pub fn read(
     };
     // A base of numbered sections alone has no alphabetical entries: the
     // reading then gives its title, edition and date only.
-    let mut reading = plain(&masked(&alphabetical), true)?;
+    let text_read = masked(&alphabetical);
+    let mut reading = match plain(&text_read, true) {
+        // The edition named only by a banner above the title ("STAR TREK
+        // CUSTOMIZABLE CARD GAME" / "First Edition" / "Rules Compendium"):
+        // read again with the banner's words before the title, on the
+        // title's own line so that every line keeps its number.
+        Err(DocumentError::NoEdition { .. }) if banner_edition(&lines, skip, cue).is_some() => {
+            let named = banner_edition(&lines, skip, cue).expect("checked");
+            let title = cue.map_or(0, |(at, _)| at);
+            let again: Vec<String> = text_read
+                .split('\n')
+                .enumerate()
+                .map(|(i, l)| {
+                    if i == title {
+                        format!("{named} {}", l.trim_start())
+                    } else {
+                        l.to_string()
+                    }
+                })
+                .collect();
+            plain(&again.join("\n"), true)?
+        }
+        other => other?,
+    };
     let mut counts = BaseCounts::default();
     let named = cue.or_else(|| preamble_cue(text, skip));
     if let Some((line, _)) = named.filter(|_| reading.found.kind != Source::FrontMatter) {

@@ -606,3 +606,20 @@ fn an_undated_document_whose_every_date_falls_before_second_edition_is_first_edi
         Err(DocumentError::NoEdition { .. })
     ));
 }
+
+#[test]
+fn a_base_whose_edition_only_a_banner_names_is_of_that_edition() {
+    let text =
+        "Home | Rules | Tournaments\n\nSTAR TREK CUSTOMIZABLE CARD GAME\n\nFirst Edition\n\n\
+                Rules Compendium, Version 2.7.4 — 3 October 2022\n\n\
+                The Rules Compendium gathers the rules in one document.\n\n\
+                Temporary Rulings\n\n\
+                unique dilemmas – Until further notice, a unique dilemma does not count.\n\n\
+                forces winning battles – Until further notice, a force wins.\n";
+    let release = parse_document("compendium.txt", text, 0).unwrap();
+    assert_eq!(release.edition, Edition::First);
+    assert_eq!(release.kind, crate::model::ReleaseKind::Compendium);
+    assert_eq!(release.entries.len(), 2);
+    // Every line keeps its number.
+    assert_eq!(release.entries[0].line, 13);
+}
