@@ -260,7 +260,7 @@ fn hit_answer(
                 .into_iter()
                 .find(|s| s.entry.id() == row.id);
             return Ok(match beside {
-                Some(hit) => undated_answer(catalog, row, hit, as_of)?.map(|a| (a, 0)),
+                Some(hit) => bare_answer(catalog, row, hit, as_of)?.map(|a| (a, 0)),
                 None => None,
             });
         };
@@ -271,50 +271,25 @@ fn hit_answer(
             Earlier::Counted => (hit, Vec::new(), count),
         }
     };
-    let Some(period) = hit.on(as_of)? else {
+    let is_newest = hit.entry.id() == topic_newest_id;
+    let Some(mut answer) = bare_answer(catalog, row, hit, as_of)? else {
         return Ok(None);
     };
-    let references = catalog.follow(
-        row.edition,
-        &hit.entry.key,
-        &hit.entry.see,
-        as_of,
-        show::REFERENCE_DEPTH,
-    )?;
-    // The earlier rulings still standing beside the newest (it amended
-    // them): part of the answer, as `show` gives it.
-    let standing = if hit.entry.id() == topic_newest_id {
-        in_effect(topic.standing()?, as_of)?
-    } else {
-        Vec::new()
-    };
-    // The text in force, as `show` gives it, for the topic's newest ruling.
-    let amended = if hit.entry.id() == topic_newest_id {
-        catalog.amended(&topic)?
-    } else {
-        None
-    };
-    let undated = if hit.entry.id() == topic_newest_id {
-        topic.undated()?
-    } else {
-        Vec::new()
-    };
-    let answer = TopicAnswer {
-        edition: row.edition,
-        exact: true,
-        newest: (hit, period),
-        standing,
-        history,
-        references,
-        amended,
-        undated,
-    };
+    answer.history = history;
+    if is_newest {
+        // The earlier rulings still standing beside the newest (it amended
+        // them), the text in force and the topic's rulings in undated
+        // documents: part of the answer, as `show` gives it.
+        answer.standing = in_effect(topic.standing()?, as_of)?;
+        answer.amended = catalog.amended(&topic)?;
+        answer.undated = topic.undated()?;
+    }
     Ok(Some((answer, count)))
 }
 
-/// The answer for a hit in an undated document beside dated rulings: the
-/// hit alone, with its references.
-fn undated_answer(
+/// The answer of one ruling alone, with its references (a hit in an undated
+/// document beside dated rulings is answered so).
+fn bare_answer(
     catalog: &Catalog,
     row: &Row,
     hit: crate::catalog::Stored,
