@@ -34,23 +34,20 @@ pub fn note_text(note: &DiffNote) -> String {
             to,
             to_kind,
             to_date,
-        } if *from_date == crate::model::UNDATED || *to_date == crate::model::UNDATED => format!(
-            "`{from}` is a {} release and `{to}` a {} release: what one does not print, the other may never have meant to carry. An undated release is in force on no date, so only the printed entries are compared.",
-            from_kind.label(),
-            to_kind.label(),
-        ),
-        DiffNote::KindsDiffer {
-            from,
-            from_kind,
-            from_date,
-            to,
-            to_kind,
-            to_date,
-        } => format!(
-            "`{from}` is a {} release and `{to}` a {} release: what one does not print, the other may never have meant to carry. Comparing the dates ({from_date} and {to_date}) compares the rulings in force.",
-            from_kind.label(),
-            to_kind.label(),
-        ),
+        } => {
+            let compared = if *from_date == crate::model::UNDATED
+                || *to_date == crate::model::UNDATED
+            {
+                "An undated release is in force on no date, so only the printed entries are compared.".to_string()
+            } else {
+                format!("Comparing the dates ({from_date} and {to_date}) compares the rulings in force.")
+            };
+            format!(
+                "`{from}` is a {} release and `{to}` a {} release: what one does not print, the other may never have meant to carry. {compared}",
+                from_kind.label(),
+                to_kind.label(),
+            )
+        }
         DiffNote::Gathers { release, since } => format!(
             "`{release}` gathers the rulings issued since the {since}: a topic it does not repeat may have been folded into that document rather than reversed."
         ),
