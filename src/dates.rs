@@ -27,7 +27,7 @@ static ISO: LazyLock<Regex> =
 const MONTH: &str = r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?";
 static DAY_MONTH_YEAR: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
-        r"(?i)\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH},?\s+(\d{{4}})\b"
+        r"(?i)\b(\d{{1,2}})(?:st|nd|rd|th)?\s*(?:of\s+)?{MONTH},?\s+(\d{{4}})\b"
     ))
     .expect("valid regex")
 });
@@ -78,6 +78,11 @@ pub fn find_dates(text: &str) -> Vec<(usize, usize, NaiveDate)> {
     }
     let mut found: Vec<(usize, usize, NaiveDate)> = Vec::new();
     let mut push = |m: regex::Match, y: Option<i32>, mo: Option<u32>, d: Option<u32>| {
+        // The last part of a dotted number is no day: "Version 2.7.4
+        // October 2022" is October, not its 4th; "v1.9.1/2/21" no date.
+        if ends_dotted_number(&text[..m.start()]) {
+            return;
+        }
         if let (Some(y), Some(mo), Some(d)) = (y, mo, d) {
             if let Some(date) = NaiveDate::from_ymd_opt(y, mo, d) {
                 found.push((m.start(), m.end(), date));
@@ -119,7 +124,7 @@ pub fn find_dates(text: &str) -> Vec<(usize, usize, NaiveDate)> {
     for c in MONTH_YEAR.captures_iter(text) {
         // "31 February 2014" is no date, not February 2014.
         let before = text[..c.get(0).expect("whole match").start()].trim_end();
-        if before.ends_with(|ch: char| ch.is_ascii_digit())
+        if (before.ends_with(|ch: char| ch.is_ascii_digit()) && !ends_dotted_number(before))
             || ["st", "nd", "rd", "th", "of"]
                 .iter()
                 .any(|s| before.ends_with(s))
@@ -141,6 +146,16 @@ pub fn find_dates(text: &str) -> Vec<(usize, usize, NaiveDate)> {
         }
     }
     kept
+}
+
+/// Whether `before` ends in a dotted number ("2.7.4", "1.9."): the digits
+/// right after such a number continue it, and a number ending it is no day.
+fn ends_dotted_number(before: &str) -> bool {
+    let digits = before.trim_end_matches(|c: char| c.is_ascii_digit());
+    let Some(dotted) = digits.strip_suffix('.') else {
+        return false;
+    };
+    dotted.ends_with(|c: char| c.is_ascii_digit())
 }
 
 /// Whether a date as printed names only its month ("April 2024", "May,
@@ -234,6 +249,26 @@ mod tests {
         assert!(!month_only(&text[start..end]));
         assert!(month_only("May, 2013"));
         assert!(!month_only("3/27/00"));
+    }
+
+    #[test]
+    fn a_version_numbers_last_part_is_no_day() {
+        // "Version 2.7.4 October 2022": October, not its 4th.
+        let text = "Rules Compendium, Version 2.7.4 October 2022";
+        let (start, end, date) = find_dates(text)[0];
+        assert_eq!(date, ymd(2022, 10, 1));
+        assert!(month_only(&text[start..end]));
+        assert_eq!(find_dates("Version 1.9.11/1/21").len(), 0);
+        // A day still reads after a plain number or a sentence's full stop.
+        assert_eq!(find_date("Errata. 3 May 2021"), Some(ymd(2021, 5, 3)));
+        assert_eq!(find_date("31 February 2014"), None);
+    }
+
+    #[test]
+    fn a_day_run_into_its_month_is_read() {
+        // Justified text copied without its spaces: "1November 2021".
+        assert_eq!(find_date("1November 2021"), Some(ymd(2021, 11, 1)));
+        assert_eq!(find_date("3October 2022"), Some(ymd(2022, 10, 3)));
     }
 
     #[test]

@@ -684,6 +684,7 @@ fn date_seen(c: &DateSeen) -> String {
         DatePlace::VersionLine => "version line",
         DatePlace::RunningHeader => "running header or footer",
         DatePlace::DatingLine => "dating line",
+        DatePlace::ChangeLog => "newest change-log entry",
         DatePlace::FirstPage => "first page",
         DatePlace::EntryDates => "newest entry date",
         DatePlace::FileName => "file name",

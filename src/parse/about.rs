@@ -138,6 +138,9 @@ pub enum DatePlace {
     /// A line before the first entry that says what it dates
     /// ("Rulings Updated: 11/19/01").
     DatingLine,
+    /// The newest revision of the document's change log ("2022-10-03:
+    /// Added section 7.4.3 sidebars"): the document is that revision.
+    ChangeLog,
     /// Another short line before the first entry.
     FirstPage,
     /// The newest of the entries' own dates.
@@ -155,6 +158,7 @@ impl DatePlace {
             DatePlace::VersionLine => 85,
             DatePlace::RunningHeader => 80,
             DatePlace::DatingLine => 60,
+            DatePlace::ChangeLog => 55,
             DatePlace::FirstPage => 50,
             DatePlace::EntryDates => 20,
             DatePlace::FileName => 10,
@@ -322,10 +326,13 @@ fn date_candidates(
         }
         let short = rest.split_whitespace().count() <= TITLE_BLOCK_WORDS;
         let near_title = title_at.is_some_and(|t| i > t && i <= t + 4) && short;
-        // "11/1/21 This Glossary is …": the title block's date run into
-        // the first paragraph where a copy lost the line break.
+        // "11/1/21 This Glossary is …", "Version 1.9.1 11/1/21 This …":
+        // the title block's date (and version) run into the first
+        // paragraph where a copy lost the line breaks.
         let opens_under_title = title_at.is_some_and(|t| {
-            i > t && seen_lines[t + 1..i].iter().all(|l| l.blank) && dates[0].0 == 0
+            i > t
+                && seen_lines[t + 1..i].iter().all(|l| l.blank)
+                && only_a_version(&text[..dates[0].0])
         });
         let running = short
             && running_key(l.text)
@@ -370,6 +377,56 @@ fn date_candidates(
         found.push(candidate(**pick, false));
     }
     found
+}
+
+/// The newest revision a change log lists: the dates that open the lines
+/// under a "Change Log" heading, up to the next part ("2022-10-03: Added
+/// section 7.4.3 sidebars", "• 3 October 2022 – Revised errata"). Takes
+/// the document's lines with their numbers: a log is no entry, and it often
+/// ends the document, after every line the entries are read from.
+pub fn change_log_date<'a>(lines: impl Iterator<Item = (usize, &'a str)>) -> Option<DateCandidate> {
+    let mut in_log = false;
+    let mut newest: Option<DateCandidate> = None;
+    for (no, text) in lines {
+        if super::base::is_change_log_heading(text) {
+            in_log = true;
+            continue;
+        }
+        if super::base::is_other_part_heading(text) || text.trim_start().starts_with('#') {
+            in_log = false;
+        }
+        if !in_log {
+            continue;
+        }
+        let bare = text.trim_start_matches(|c: char| {
+            c.is_whitespace() || matches!(c, '*' | '_' | '-' | '•' | '·' | '+')
+        });
+        let Some(&(start, end, date)) = crate::dates::find_dates(bare).first() else {
+            continue;
+        };
+        if start != 0 || newest.as_ref().is_some_and(|n| n.date >= date) {
+            continue;
+        }
+        newest = Some(DateCandidate {
+            date,
+            month_only: crate::dates::month_only(&bare[start..end]),
+            place: DatePlace::ChangeLog,
+            line: Some(no),
+            cited: false,
+        });
+    }
+    newest
+}
+
+/// Whether the words before a line's first date are none but a version
+/// ("Version 1.9.1", "(", "Version 2.5.4 —"): the date still opens the line.
+fn only_a_version(before: &str) -> bool {
+    let rest = match VERSION_LINE.find(before) {
+        Some(m) if before[..m.start()].trim().is_empty() => &before[m.end()..],
+        _ => before,
+    };
+    rest.trim_matches(|c: char| c.is_whitespace() || matches!(c, '(' | ',' | '—' | '–' | '-'))
+        .is_empty()
 }
 
 /// Words of a line that dates the document ("Rulings Updated: 11/19/01",
@@ -440,6 +497,7 @@ pub fn describe(
     lines: &[Line],
     accepted: &[bool],
     entry_dates: &[(usize, NaiveDate)],
+    change_log: Option<DateCandidate>,
 ) -> Result<(About, Provenance), DocumentError> {
     let meta = meta.cloned().unwrap_or_default();
     let title_index = lines.iter().position(|l| l.shape == Shape::Title);
@@ -491,6 +549,7 @@ pub fn describe(
             },
         );
     }
+    dates.extend(change_log);
     if let Some((line, d)) = entry_dates.iter().max_by_key(|(_, d)| *d).copied() {
         dates.push(DateCandidate {
             date: d,
@@ -801,6 +860,27 @@ mod tests {
         let (date, from) = dated(&text);
         assert_eq!(date, ymd(2021, 11, 1));
         assert_eq!(from.place, DatePlace::TitleBlock);
+        // The version line run in with it, as a justified PDF copies it.
+        let text = format!(
+            "# GLOSSARY
+
+Version 1.9.1 11/1/21 This Glossary is a comprehensive guide to the rules of the game, First Edition, as of today.
+{ENTRIES}"
+        );
+        let (date, from) = dated(&text);
+        assert_eq!(date, ymd(2021, 11, 1));
+        assert_eq!(from.place, DatePlace::TitleBlock);
+        // Words before the date are no version: it dates nothing.
+        let text = format!(
+            "# GLOSSARY
+
+Printed first on 11/1/21, this Glossary is a comprehensive guide to the rules of the game, First Edition.
+{ENTRIES}"
+        );
+        assert!(matches!(
+            super::super::read_document("doc.md", &text, 0).map(|r| r.release.date_precision),
+            Ok(DatePrecision::Undated)
+        ));
         // Further down, a paragraph opening with a date is no title block.
         let text = format!(
             "# GLOSSARY\n\nFirst Edition.\n\n11/1/21 was the day this Glossary was first printed in full.\n{ENTRIES}"
@@ -809,6 +889,21 @@ mod tests {
             super::super::read_document("doc.md", &text, 0).map(|r| r.release.date_precision),
             Ok(DatePrecision::Undated)
         ));
+    }
+
+    #[test]
+    fn a_change_logs_newest_revision_dates_an_otherwise_undated_document() {
+        let text = format!(
+            "# GLOSSARY\n\nFirst Edition.\n{ENTRIES}\n## Change Log\n\n2022-09-05: First release.\n\n2022-10-03: Added sidebars.\n\n## Errata\n\n2023-01-01 is no revision.\n"
+        );
+        let (date, from) = dated(&text);
+        assert_eq!(date, ymd(2022, 10, 3));
+        assert_eq!(from.place, DatePlace::ChangeLog);
+        // The title block's date wins over the log's.
+        let text = format!(
+            "# GLOSSARY\n\n1 November 2021\n\nFirst Edition.\n{ENTRIES}\n## Change Log\n\n2022-10-03: Added sidebars.\n"
+        );
+        assert_eq!(dated(&text).0, ymd(2021, 11, 1));
     }
 
     #[test]

@@ -343,6 +343,17 @@ fn banner_edition(
     (skip..end).find_map(|i| super::about::edition_named(lines[i]))
 }
 
+/// Whether a line heads a change log ("Change Log", "## Revision
+/// History"): the dates under it are the document's revisions.
+pub(super) fn is_change_log_heading(line: &str) -> bool {
+    part_heading(line) == Some(Part::ChangeLog)
+}
+
+/// Whether a line heads a part other than the change log (which ends it).
+pub(super) fn is_other_part_heading(line: &str) -> bool {
+    part_heading(line).is_some_and(|p| p != Part::ChangeLog)
+}
+
 /// A part heading: a line that names one of the parts (not a sentence).
 fn part_heading(line: &str) -> Option<Part> {
     let bare = line

@@ -177,17 +177,20 @@ fn read_within(
     let unnumbered =
         numbering::without_printed_numbers(text.strip_prefix('\u{feff}').unwrap_or(text));
     let bare = unnumbered.as_ref();
+    // A base's change log is masked from its entries, but still dates it.
+    let log = about::change_log_date(bare.lines().enumerate().map(|(i, l)| (i + 1, l)));
     if !bare.trim().is_empty() && !bare.contains('\0') {
         let (meta, skip) = front_matter::split(file, bare)?;
         if let Some(kind) = base::kind_of(meta.as_ref(), bare, skip) {
-            let plain =
-                |masked: &str, empty: bool| read_plain(file, masked, order, max_lines, empty);
+            let plain = |masked: &str, empty: bool| {
+                read_plain(file, masked, order, max_lines, empty, log.clone())
+            };
             let (mut reading, counts) = base::read(file, bare, kind, skip, plain)?;
             reading.base = Some(counts);
             return Ok(reading);
         }
     }
-    read_plain(file, bare, order, max_lines, false)
+    read_plain(file, bare, order, max_lines, false, log)
 }
 
 /// Reads a rulings document (or the alphabetical parts of a base). A
@@ -199,6 +202,7 @@ fn read_plain(
     order: usize,
     max_lines: usize,
     may_be_empty: bool,
+    change_log: Option<about::DateCandidate>,
 ) -> Result<Reading, DocumentError> {
     if text.trim().is_empty() {
         return Err(DocumentError::Empty {
@@ -287,6 +291,7 @@ fn read_plain(
         &lines,
         &accepted,
         &drafts_dates(&drafts),
+        change_log,
     )?;
 
     let not_taken = lines

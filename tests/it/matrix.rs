@@ -27,7 +27,6 @@ const EXPECTED_FAILURES: &[(&str, &str)] = &[
     ("r061.txt", "groff via pdftotext: two heads missed; a 'NEW' tag not read as a new marker"),
     ("r098.pdf", "groff: small-caps heads set in a smaller size lost or run together (F1 0.68)"),
     ("r079.pdf", "groff three columns: reading order across columns lost (F1 0)"),
-    ("r087.pdf", "a Glossary under banners, printed by Chromium: the short title-block lines run into the preamble ('Version 1.9.1 11/1/21 This Glossary is …'), so no date is found: not read as a document"),
     ("r035.txt", "groff via pdftotext -layout, 'March 2000' only in the running header: dated 2000-03-27 from the preamble's list of documents (the bar takes the first of the month); new in colour lost"),
 ];
 
@@ -113,16 +112,19 @@ fn producer_meets_the_bar(producer: &str) {
         let source = check(&source_path);
         let read = check(&repo(&format!("tests/fixtures/matrix/{file}")));
         let source_date = source.date.clone().expect("the source is dated");
+        // Where the title block prints no day, the first of the month; the
+        // source's own day is right too where the rendition prints it
+        // elsewhere (the reader never invents a day).
         let expected = if row["day_given"] == "no" {
-            format!("{}01", &source_date[..8])
+            vec![format!("{}01", &source_date[..8]), source_date]
         } else {
-            source_date
+            vec![source_date]
         };
         let (f1, new_recall) = scores(&source, &read);
-        let dated = read.date.as_deref() == Some(expected.as_str());
+        let dated = read.date.as_ref().is_some_and(|d| expected.contains(d));
         let meets = dated && f1 >= MIN_F1 && new_recall.is_none_or(|r| r >= MIN_NEW_RECALL);
         eprintln!(
-            "{file} ({document}, {} {}): date {:?} (expected {expected}), F1 {f1:.3}, new recall {new_recall:?}",
+            "{file} ({document}, {} {}): date {:?} (expected {expected:?}), F1 {f1:.3}, new recall {new_recall:?}",
             row["form"], row["heads"], read.date
         );
         let expected_failure = EXPECTED_FAILURES.iter().find(|(f, _)| *f == file);
