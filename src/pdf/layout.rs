@@ -152,17 +152,27 @@ fn furniture_key(text: &str) -> String {
         .collect()
 }
 
-/// Whether a row reads as a page number: `7`, `- 7 -`, `Page 7`, `7 of 12`.
+/// Whether a row reads as a page number: `7`, `- 7 -`, `Page 7`, `7 of 12`,
+/// `7/12`. Three numbers are a date (`3/27/00`), and a page is never past
+/// the count.
 fn is_page_number(text: &str) -> bool {
     let t = text
         .trim()
         .trim_matches(['-', '–', '—', ' '])
         .to_lowercase();
     let t = t.strip_prefix("page").unwrap_or(&t).trim();
-    let mut parts = t.split(['/', ' ']).filter(|p| !p.is_empty() && *p != "of");
-    let first = parts.next().unwrap_or("");
+    let parts: Vec<&str> = t
+        .split(['/', ' '])
+        .filter(|p| !p.is_empty() && *p != "of")
+        .collect();
     let number = |p: &str| !p.is_empty() && p.len() <= 4 && p.chars().all(|c| c.is_ascii_digit());
-    number(first) && parts.all(number)
+    match parts[..] {
+        [page] => number(page),
+        [page, count] => {
+            number(page) && number(count) && page.parse::<u32>().ok() <= count.parse().ok()
+        }
+        _ => false,
+    }
 }
 
 fn in_margin(row: &Row, page: &Page) -> bool {
@@ -949,6 +959,16 @@ mod tests {
         let dated = "# Current Rulings\n\n3/27/00\n\n**Set Up** – text.\n\n".to_string();
         assert_eq!(with_running_title(dated.clone(), header), dated);
         assert_eq!(with_running_title(undated.clone(), None), undated);
+    }
+
+    #[test]
+    fn a_date_in_the_margin_is_no_page_number() {
+        for page in ["7", "- 7 -", "Page 7", "7 of 12", "7/12", "page 3 of 3"] {
+            assert!(is_page_number(page), "{page}");
+        }
+        for not in ["3/27/00", "11/1/21", "12/7", "7 12 2000", "Page"] {
+            assert!(!is_page_number(not), "{not}");
+        }
     }
 
     #[test]
