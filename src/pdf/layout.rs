@@ -1,10 +1,12 @@
 //! Reading order from positions: rows of runs, running headers and footers
 //! (the same text at the same place on several pages) and page numbers set
-//! aside, columns found by the gutter no run crosses, lines joined into
+//! aside, columns found by the gutters no run crosses (`columns`), lines joined into
 //! paragraphs (a hyphen at a line's end joined only where the word is one),
 //! and each paragraph's runs written as Markdown.
 
 use std::collections::{BTreeSet, HashMap, HashSet};
+
+mod columns;
 
 use super::typography::{is_document_date, is_private_use, new_tag_marked, with_running_title};
 use super::PdfMarkdown;
@@ -179,79 +181,6 @@ fn in_margin(row: &Row, page: &Page) -> bool {
     row.bottom < page.height * MARGIN_BAND || row.top > page.height * (1.0 - MARGIN_BAND)
 }
 
-/// A row's runs merged into stretches of text: runs closer than about a
-/// word space's width apart belong to one stretch (a title set in several
-/// runs is one stretch; two columns' lines are two).
-fn stretches(row: &Row) -> Vec<(f32, f32)> {
-    let mut out: Vec<(f32, f32)> = Vec::new();
-    for run in &row.runs {
-        match out.last_mut() {
-            Some((_, right)) if run.left - *right < run.size.max(1.0) => {
-                *right = right.max(run.right)
-            }
-            _ => out.push((run.left, run.right)),
-        }
-    }
-    out
-}
-
-fn crosses(row: &Row, x: f32) -> bool {
-    stretches(row).iter().any(|&(l, r)| l < x && r > x)
-}
-
-/// Where a page's text is split into two columns: the x of a gutter that
-/// no narrow stretch of text crosses, with text on both sides of it on
-/// several rows, and crossed by few rows.
-fn gutter(rows: &[Row], page: &Page) -> Option<f32> {
-    let all: Vec<(f32, f32)> = rows.iter().flat_map(stretches).collect();
-    let left = all.iter().map(|s| s.0).fold(f32::MAX, f32::min);
-    let right = all.iter().map(|s| s.1).fold(f32::MIN, f32::max);
-    let width = right - left;
-    if all.is_empty() || width < page.width * 0.3 || width > 10_000.0 {
-        return None;
-    }
-    let mut covered = vec![false; width.ceil() as usize + 1];
-    for &(l, r) in all.iter().filter(|(l, r)| r - l < width * 0.55) {
-        let from = ((l - left).max(0.0) as usize).min(covered.len() - 1);
-        let to = ((r - left).ceil() as usize).min(covered.len() - 1);
-        covered[from..=to.max(from)]
-            .iter_mut()
-            .for_each(|c| *c = true);
-    }
-    // The widest uncovered stretch in the middle of the text.
-    let (from, to) = ((width * 0.3) as usize, (width * 0.7) as usize);
-    let mut best: Option<(usize, usize)> = None;
-    let mut start = None;
-    for x in from..=to.min(covered.len() - 1) + 1 {
-        let cov = covered.get(x).copied().unwrap_or(true) || x > to;
-        match (cov, start) {
-            (false, None) => start = Some(x),
-            (true, Some(s)) => {
-                if best.is_none_or(|(a, b)| x - s > b - a) {
-                    best = Some((s, x));
-                }
-                start = None;
-            }
-            _ => {}
-        }
-    }
-    let (a, b) = best?;
-    if b - a < 6 {
-        return None;
-    }
-    let x = left + (a + b) as f32 / 2.0;
-    let (mut on_left, mut on_right, mut crossing) = (0, 0, 0);
-    for row in rows {
-        if crosses(row, x) {
-            crossing += 1;
-        } else {
-            on_left += usize::from(row.runs.iter().any(|r| r.right <= x));
-            on_right += usize::from(row.runs.iter().any(|r| r.left >= x));
-        }
-    }
-    (on_left >= 2 && on_right >= 2 && crossing * 4 <= rows.len()).then_some(x)
-}
-
 /// A line of text in reading order.
 #[derive(Debug, Clone)]
 struct Line {
@@ -282,37 +211,6 @@ impl Line {
     fn size(&self) -> f32 {
         self.runs.iter().map(|r| r.size).fold(0.0, f32::max)
     }
-}
-
-/// A page's body rows in reading order: full-width rows in place, and
-/// between them the left column's lines before the right's.
-fn order_page(rows: Vec<Row>, page_no: usize, gutter: Option<f32>) -> Vec<Line> {
-    let Some(x) = gutter else {
-        return rows
-            .into_iter()
-            .map(|r| Line::new(r.runs, (page_no, 0)))
-            .collect();
-    };
-    let mut out = Vec::new();
-    let (mut left, mut right) = (Vec::new(), Vec::new());
-    for row in rows {
-        if crosses(&row, x) {
-            out.append(&mut left);
-            out.append(&mut right);
-            out.push(Line::new(row.runs, (page_no, 0)));
-            continue;
-        }
-        let (l, r): (Vec<Run>, Vec<Run>) = row.runs.into_iter().partition(|r| r.right <= x);
-        if !l.is_empty() {
-            left.push(Line::new(l, (page_no, 1)));
-        }
-        if !r.is_empty() {
-            right.push(Line::new(r, (page_no, 2)));
-        }
-    }
-    out.append(&mut left);
-    out.append(&mut right);
-    out
 }
 
 /// Lays out every page and writes the Markdown.
@@ -366,11 +264,9 @@ pub(crate) fn compose(pages: &[Page]) -> PdfMarkdown {
                 body.push(row);
             }
         }
-        let gutter = gutter(&body, page);
-        if gutter.is_some() {
-            result.columns = 2;
-        }
-        let mut ordered = order_page(body, page_no, gutter);
+        let gutters = columns::gutters(&body, page);
+        result.columns = result.columns.max(gutters.len() + 1);
+        let mut ordered = columns::order_page(body, page_no, &gutters);
         for line in &mut ordered {
             line.barred = barred(line, &page.bars);
         }

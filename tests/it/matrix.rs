@@ -26,7 +26,6 @@ const EXPECTED_FAILURES: &[(&str, &str)] = &[
     ("r050.txt", "pdftotext: a section head run into the first topic ('rulings general actions …'); new in colour lost"),
     ("r061.txt", "groff via pdftotext: two heads missed; a 'NEW' tag not read as a new marker"),
     ("r098.pdf", "groff: small-caps heads set in a smaller size lost or run together (F1 0.68)"),
-    ("r079.pdf", "groff three columns: reading order across columns lost (F1 0)"),
     ("r035.txt", "groff via pdftotext -layout, 'March 2000' only in the running header: dated 2000-03-27 from the preamble's list of documents (the bar takes the first of the month); new in colour lost"),
 ];
 
