@@ -58,16 +58,33 @@ pub(crate) const BAR_LONGEST: f32 = 0.4;
 const BAR_DISTANCE: f32 = 30.0;
 
 /// Whether a line has a change bar beside it: a drawn upright line in the
-/// margin left or right of the line's text, within [`BAR_DISTANCE`], along
-/// the line's middle.
-fn barred(line: &Line, bars: &[Bar]) -> bool {
+/// margin left or right of the line's text, or of its column (`edges`: the
+/// column text's leftmost and rightmost x), within [`BAR_DISTANCE`], along
+/// the line's middle. A bar may stand by the column rather than by the
+/// line: a short head's text ends far from a bar in the right margin.
+fn barred(line: &Line, bars: &[Bar], edges: (f32, f32)) -> bool {
     let right = line.runs.iter().map(|r| r.right).fold(f32::MIN, f32::max);
     let middle = line.top + line.size() / 2.0;
+    let beside = |x: f32, (left, right): (f32, f32)| {
+        (x < left && left - x <= BAR_DISTANCE) || (x > right && x - right <= BAR_DISTANCE)
+    };
     bars.iter().any(|b| {
-        let beside = (b.x < line.left && line.left - b.x <= BAR_DISTANCE)
-            || (b.x > right && b.x - right <= BAR_DISTANCE);
-        beside && b.top - 1.0 <= middle && b.bottom + 1.0 >= middle
+        (beside(b.x, (line.left, right)) || beside(b.x, edges))
+            && b.top - 1.0 <= middle
+            && b.bottom + 1.0 >= middle
     })
+}
+
+/// The leftmost and rightmost x of the text of each column of a page's
+/// lines, by the lines' place.
+fn column_edges(lines: &[Line]) -> HashMap<(usize, usize), (f32, f32)> {
+    let mut edges: HashMap<(usize, usize), (f32, f32)> = HashMap::new();
+    for line in lines {
+        let right = line.runs.iter().map(|r| r.right).fold(f32::MIN, f32::max);
+        let e = edges.entry(line.place).or_insert((line.left, right));
+        *e = (e.0.min(line.left), e.1.max(right));
+    }
+    edges
 }
 
 /// The distance from the page's top to a run's top, from the crate's
@@ -267,8 +284,13 @@ pub(crate) fn compose(pages: &[Page]) -> PdfMarkdown {
         let gutters = columns::gutters(&body, page);
         result.columns = result.columns.max(gutters.len() + 1);
         let mut ordered = columns::order_page(body, page_no, &gutters);
+        let edges = column_edges(&ordered);
         for line in &mut ordered {
-            line.barred = barred(line, &page.bars);
+            let own = edges
+                .get(&line.place)
+                .copied()
+                .unwrap_or((line.left, line.left));
+            line.barred = barred(line, &page.bars, own);
         }
         lines.extend(ordered);
     }
@@ -1086,18 +1108,23 @@ mod tests {
         let mut head = line("Playing a Card", 100.0, 10.0, true);
         let mut body = line("Below is the timing sequence.", 112.0, 10.0, false);
         let other = line("Own – text.", 130.0, 10.0, false);
-        head.runs[0].right = 500.0;
+        // The head is short: its text ends far from the bar, which stands
+        // by the column's right edge.
+        head.runs[0].right = 180.0;
         body.runs[0].right = 504.0;
-        assert!(barred(&head, &bars) && barred(&body, &bars));
-        assert!(!barred(&other, &bars));
-        // A rule far from the text, or above it, is no bar.
+        let edges = column_edges(&[head.clone(), body.clone(), other.clone()]);
+        let column = edges[&head.place];
+        assert!(barred(&head, &bars, column) && barred(&body, &bars, column));
+        assert!(!barred(&other, &bars, column));
+        // A rule far from the column, or above it, is no bar.
         assert!(!barred(
             &head,
             &[Bar {
                 x: 560.0,
                 top: 100.0,
                 bottom: 110.0
-            }]
+            }],
+            column
         ));
         head.barred = true;
         body.barred = true;
