@@ -899,6 +899,18 @@ fn expected_dates(
     accepted
 }
 
+/// Whether a rendition's form can carry its new markers at all: text
+/// copied or saved from a page keeps an asterisk and a "NEW" tag, but not a
+/// colour or a bar drawn in the margin. Where it cannot, no reader can
+/// tell the new entries, and their recall is not measured.
+fn carries_new_markers(row: &HashMap<String, String>) -> bool {
+    let text_copy = matches!(
+        row["form"].as_str(),
+        "pdftotext" | "pdftotext-layout" | "pasted" | "saved-text"
+    );
+    !(text_copy && matches!(row["new_marker"].as_str(), "colour" | "margin-bar"))
+}
+
 fn score_one(
     source: &Reading,
     read: &Reading,
@@ -938,7 +950,8 @@ fn score_one(
         2.0 * precision * recall / (precision + recall)
     };
     let new_total = source.entries.iter().filter(|e| e.2).count();
-    let new_recall = (new_total > 0).then(|| new_found as f64 / new_total as f64);
+    let new_recall =
+        (new_total > 0 && carries_new_markers(&row)).then(|| new_found as f64 / new_total as f64);
     let dated = expected.contains(&read.date);
     let mut wrong = Vec::new();
     if let Some(e) = &read.error {
