@@ -391,7 +391,13 @@ fn section_head(line: &str) -> Option<(String, String)> {
     let trimmed = line.trim();
     let c = SECTION_HEAD.captures(trimmed)?;
     let number = c.get(1)?.as_str().to_string();
-    let title = c.get(2)?.as_str().trim().trim_end_matches(['*', ':', ' ']);
+    // A head set as a dash head in a copy ("7.5 Damage and Repairs –")
+    // keeps its title without the dash.
+    let title = c
+        .get(2)?
+        .as_str()
+        .trim()
+        .trim_end_matches(['*', ':', ' ', '–', '—', '-']);
     if title.split_whitespace().count() > TITLE_WORDS {
         return None;
     }
@@ -778,6 +784,16 @@ fn read_sections(
             });
             continue;
         }
+        // A sidebar opens its own block even where a copy lost the blank
+        // line before it ("…travel far." / "Tip: Lay out …"): its label
+        // starts a line after a finished sentence.
+        let sidebar_starts = SIDEBAR.is_match(line.trim_start())
+            && block
+                .as_ref()
+                .is_some_and(|b| super::ends_sentence(&b.text));
+        if sidebar_starts {
+            finish_block(&mut block, &mut open, &mut entries, &mut front, counts);
+        }
         match &mut block {
             Some(b) => {
                 b.text.push('\n');
@@ -826,6 +842,38 @@ mod tests {
             section_head("7.4.2 the force with the higher total wins."),
             None
         );
+    }
+
+    #[test]
+    fn sidebars_open_their_own_blocks_without_blank_lines() {
+        // A Compendium copied as text: no blank line between paragraphs.
+        let text = "First Edition Rules Compendium\n2022-10-03\n\n4 TURN SEQUENCE\nEach turn has three phases.\n4.2: Mission Phase\nThe missions are laid out at the start of the game.\nTip: Lay out your missions so that your\nopponent's ships must travel far.\n6.3.1 DUPLICATION AND PERSONAS –\nYou may not have two copies of the same unique card in play. A\nNote: in the middle of a sentence is no sidebar.\nException: A universal personnel may be duplicated.\nBorg Rule: The Borg do not count personas among drones.\n";
+        let reading = super::super::read_document("c.txt", text, 0).expect("read");
+        let topics: Vec<&str> = reading
+            .release
+            .entries
+            .iter()
+            .map(|e| e.topic.as_str())
+            .collect();
+        assert_eq!(
+            topics,
+            [
+                "4 TURN SEQUENCE",
+                "4.2 Mission Phase",
+                "4.2 Mission Phase – Tip",
+                "6.3.1 DUPLICATION AND PERSONAS",
+                "6.3.1 DUPLICATION AND PERSONAS – Exception",
+                "6.3.1 DUPLICATION AND PERSONAS – Borg Rule",
+            ]
+        );
+        let tip = &reading.release.entries[2];
+        assert_eq!(
+            tip.text,
+            "Lay out your missions so that your\nopponent's ships must travel far."
+        );
+        assert!(reading.release.entries[3]
+            .text
+            .contains("Note: in the middle"));
     }
 
     #[test]

@@ -20,10 +20,22 @@ const MIN_NEW_RECALL: f64 = 0.95;
 
 /// The sampled renditions that miss the bar today, and why.
 const EXPECTED_FAILURES: &[(&str, &str)] = &[
-    ("r001.pdf", "new entries marked by a bar in the margin are not read as new (0/5)"),
-    ("r127.txt", "pdftotext of a two-column PDF, date '2014-11-03' after the title: not read as a document"),
-    ("r061.txt", "groff via pdftotext: two heads missed; a 'NEW' tag not read as a new marker"),
-    ("r098.pdf", "groff: small-caps heads set in a smaller size lost or run together (F1 0.68)"),
+    (
+        "r001.pdf",
+        "new entries marked by a bar in the margin are not read as new (0/5)",
+    ),
+    (
+        "r127.txt",
+        "pdftotext of a two-column PDF, date '2014-11-03' after the title: not read as a document",
+    ),
+    (
+        "r061.txt",
+        "groff via pdftotext: two heads missed; a 'NEW' tag not read as a new marker",
+    ),
+    (
+        "r098.pdf",
+        "groff: small-caps heads set in a smaller size lost or run together (F1 0.68)",
+    ),
 ];
 
 fn repo(path: &str) -> PathBuf {
