@@ -582,12 +582,14 @@ fn html(source: &Source, design: &Design) -> String {
         "changing-header" => "@top-right { content: string(section); font: 8pt serif; } @bottom-right { content: counter(page); font: 8pt serif; }",
         _ => "",
     };
+    // The change bar stands in the text's box: Chromium clips what a page
+    // draws in its margin, so a bar pulled out into it is never printed.
     format!(
         "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{}</title>\n<style>\n\
          @page {{ margin: 20mm 15mm; {header} {footer} }}\n\
          body {{ font: 10pt/1.3 serif; }}\nh1 {{ font-size: 15pt; text-align: center; }}\n\
          h2 {{ font-size: 12pt; string-set: section content(); }}\n\
-         .new {{ color: #d00000; }}\n.bar {{ border-left: 2pt solid black; padding-left: 2mm; margin-left: -4mm; }}\n\
+         .new {{ color: #d00000; }}\n.bar {{ border-left: 2pt solid black; padding-left: 2mm; }}\n\
          {columns}{align}</style></head>\n<body><main>\n{body}</main></body></html>\n",
         esc(&source.title)
     )
