@@ -354,6 +354,35 @@ pub(super) fn is_other_part_heading(line: &str) -> bool {
     part_heading(line).is_some_and(|p| p != Part::ChangeLog)
 }
 
+/// Whether a line heads a table of contents ("Contents", "**Table of
+/// Contents**").
+fn is_contents_heading(line: &str) -> bool {
+    let bare = line
+        .trim()
+        .trim_start_matches('#')
+        .trim()
+        .trim_matches(['*', '_'])
+        .trim()
+        .trim_end_matches(':')
+        .to_lowercase();
+    bare == "contents" || bare == "table of contents"
+}
+
+/// Whether a line reads as an item of a table of contents: a part's or a
+/// section's name, with its page number and leader dots if printed, and
+/// no sentence.
+fn is_contents_line(line: &str) -> bool {
+    let bare = line
+        .trim()
+        .trim_end_matches(|c: char| c.is_ascii_digit() || c == '.' || c == ' ' || c == '\t')
+        .trim_matches(['*', '_', '#', ' ']);
+    !bare.is_empty()
+        && bare.split_whitespace().count() <= TITLE_WORDS
+        && !bare.ends_with(['!', '?', ':', ';', ','])
+        && !line.trim().ends_with(['!', '?'])
+        && !(line.trim().ends_with('.') && !line.trim().ends_with(".."))
+}
+
 /// A part heading: a line that names one of the parts (not a sentence).
 fn part_heading(line: &str) -> Option<Part> {
     let bare = line
@@ -440,9 +469,18 @@ pub fn read(
     } else {
         Part::Front
     };
+    // A table of contents names the parts and sections again: its lines
+    // are front matter, not the parts they name.
+    let mut in_contents = false;
     for i in skip..lines.len() {
         let line = lines[i];
         if title_end.is_none_or(|end| i > end) {
+            in_contents = is_contents_heading(line)
+                || (in_contents && (line.trim().is_empty() || is_contents_line(line)));
+            if in_contents {
+                parts[i] = Part::Front;
+                continue;
+            }
             if let Some(part) = part_heading(line) {
                 current = part;
             } else if matches!(current, Part::Front | Part::Sections | Part::ChangeLog)
@@ -874,6 +912,24 @@ mod tests {
         assert!(reading.release.entries[3]
             .text
             .contains("Note: in the middle"));
+    }
+
+    #[test]
+    fn a_table_of_contents_names_parts_without_opening_them() {
+        let text = "First Edition Rules Compendium\n\n(3 October 2022)\n\n**Contents**\n\nTemporary Rulings\n\n1 INTRODUCTION ........ 2\n\n7 BATTLE 5\n\nGlossary\n\nChange Log\n\nThe Rules Compendium gathers the rules.\n\n## Temporary Rulings\n\n**unique dilemmas** – Until further notice, no.\n\n## 1 INTRODUCTION\n\nThis Compendium explains how to play.\n\n## 7 BATTLE\n\nBattle is a way to stop cards.\n\n## Glossary\n\n**become** – When a card becomes.\n";
+        let reading = super::super::read_document("c.md", text, 0).expect("read");
+        let topics: Vec<&str> = reading
+            .release
+            .entries
+            .iter()
+            .map(|e| e.topic.as_str())
+            .collect();
+        assert_eq!(
+            topics,
+            ["unique dilemmas", "1 INTRODUCTION", "7 BATTLE", "become"]
+        );
+        assert!(is_contents_line("4.2 Mission Phase ........ 12"));
+        assert!(!is_contents_line("The Rules Compendium gathers the rules."));
     }
 
     #[test]
