@@ -380,7 +380,7 @@ fn is_contents_line(line: &str) -> bool {
         && bare.split_whitespace().count() <= TITLE_WORDS
         && !bare.ends_with(['!', '?', ':', ';', ','])
         && !line.trim().ends_with(['!', '?'])
-        && !(line.trim().ends_with('.') && !line.trim().ends_with(".."))
+        && (!line.trim().ends_with('.') || line.trim().ends_with(".."))
 }
 
 /// A part heading: a line that names one of the parts (not a sentence).
