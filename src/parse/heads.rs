@@ -129,30 +129,11 @@ pub fn accept(lines: &[Line], layout: Layout) -> (Vec<bool>, Vec<Option<Rejectio
     let mut current: Option<&str> = None;
     let mut last: Option<&str> = None;
 
-    // The initial of the next strong head in the same section, for each line
-    // (one pass from the end, so long documents stay linear). Only the
-    // alphabetical order asks for it.
-    let mut next_strong: Vec<Option<char>> = Vec::new();
-    if alphabetical {
-        next_strong = vec![None; lines.len()];
-        let mut upcoming: Option<char> = None;
-        for i in (0..lines.len()).rev() {
-            next_strong[i] = upcoming;
-            match &lines[i].shape {
-                Shape::Section(_) => upcoming = None,
-                Shape::Candidate(c) if c.strength == Strength::Strong => {
-                    upcoming = initial(&c.topic)
-                }
-                _ => {}
-            }
-        }
-    }
     let next_non_blank = |i: usize| {
         lines[i + 1..]
             .iter()
             .find(|l| !matches!(l.shape, Shape::Blank))
     };
-    let mut previous_initial: Option<char> = None;
     let mut quoting = false;
 
     let mut last_non_blank: Option<usize> = None;
@@ -181,7 +162,6 @@ pub fn accept(lines: &[Line], layout: Layout) -> (Vec<bool>, Vec<Option<Rejectio
         let last_non_blank = previous_non_blank;
         let candidate = match &line.shape {
             Shape::Section(_) => {
-                previous_initial = None;
                 quoting = false;
                 continue;
             }
@@ -224,26 +204,14 @@ pub fn accept(lines: &[Line], layout: Layout) -> (Vec<bool>, Vec<Option<Rejectio
                 let bare_ok = candidate.strength != Strength::Bare
                     || (!before_unfinished
                         && next_non_blank(i).is_some_and(|l| matches!(l.shape, Shape::Plain)));
-                let order_ok = !alphabetical
-                    || match initial(&candidate.topic) {
-                        None => false,
-                        Some(now) => {
-                            previous_initial.is_none_or(|p| p <= now)
-                                && next_strong
-                                    .get(i)
-                                    .copied()
-                                    .flatten()
-                                    .is_none_or(|n| now <= n)
-                        }
-                    };
+                // The alphabetical order is settled once every head is
+                // known ([`keep_alphabetical_run`]).
                 let why = if !opens_paragraph {
                     Some(Rejection::MidParagraph)
                 } else if continues_sentence {
                     Some(Rejection::ContinuesSentence)
                 } else if !bare_ok {
                     Some(Rejection::NoBody)
-                } else if !order_ok {
-                    Some(Rejection::OutOfOrder)
                 } else if quoting {
                     Some(Rejection::Quoted)
                 } else {
@@ -255,7 +223,6 @@ pub fn accept(lines: &[Line], layout: Layout) -> (Vec<bool>, Vec<Option<Rejectio
         };
         if is_head {
             accepted[i] = true;
-            previous_initial = initial(&candidate.topic).or(previous_initial);
             quoting = false;
             if let Some(body) = &candidate.body {
                 if !alphabetical && ANNOUNCES_QUOTE.is_match(body.trim()) {
@@ -266,5 +233,97 @@ pub fn accept(lines: &[Line], layout: Layout) -> (Vec<bool>, Vec<Option<Rejectio
             quoting = true;
         }
     }
+    if alphabetical {
+        keep_alphabetical_run(lines, &mut accepted, &mut rejected);
+    }
     (accepted, rejected)
+}
+
+/// In an alphabetical document, the weak heads that stay are the longest
+/// run in order between the strong heads around them: a weak candidate
+/// outside its strong neighbours' initials is out of order, and of the rest
+/// the longest non-decreasing run of initials is kept (the earliest such
+/// run where several are as long). A few sub-heads inside an entry ("Draw
+/// Dilemmas", "Facing Dilemmas", "Overcoming Dilemmas" under "attempting
+/// missions") are then out of order, not every entry that follows them.
+fn keep_alphabetical_run(
+    lines: &[Line],
+    accepted: &mut [bool],
+    rejected: &mut [Option<Rejection>],
+) {
+    /// The weak heads between two strong ones that fall out of order.
+    fn settle(
+        segment: &mut Vec<(usize, char)>,
+        (low, high): (Option<char>, Option<char>),
+        out_of_order: &mut Vec<usize>,
+    ) {
+        let (within, outside): (Vec<_>, Vec<_>) = segment
+            .drain(..)
+            .partition(|&(_, c)| low.is_none_or(|l| l <= c) && high.is_none_or(|h| c <= h));
+        out_of_order.extend(outside.into_iter().map(|(i, _)| i));
+        out_of_order.extend(
+            earliest_longest_run(&within)
+                .into_iter()
+                .filter(|&(_, keep)| !keep)
+                .map(|(i, _)| i),
+        );
+    }
+    let mut out_of_order: Vec<usize> = Vec::new();
+    let mut segment: Vec<(usize, char)> = Vec::new();
+    let mut low: Option<char> = None;
+    for (i, line) in lines.iter().enumerate() {
+        match &line.shape {
+            Shape::Section(_) => {
+                settle(&mut segment, (low, None), &mut out_of_order);
+                low = None;
+            }
+            Shape::Candidate(c) if accepted[i] => match (c.strength, initial(&c.topic)) {
+                (Strength::Strong, now) => {
+                    settle(&mut segment, (low, now), &mut out_of_order);
+                    low = now.or(low);
+                }
+                (_, Some(now)) => segment.push((i, now)),
+                // A weak head with no letter or digit files nowhere.
+                (_, None) => out_of_order.push(i),
+            },
+            _ => {}
+        }
+    }
+    settle(&mut segment, (low, None), &mut out_of_order);
+    for i in out_of_order {
+        accepted[i] = false;
+        rejected[i] = Some(Rejection::OutOfOrder);
+    }
+}
+
+/// For each (line, initial), whether it is in the earliest of the longest
+/// non-decreasing runs of initials.
+fn earliest_longest_run(items: &[(usize, char)]) -> Vec<(usize, bool)> {
+    // From the end: the longest run that starts at each item. `best[k]` is
+    // the largest initial a run of k + 1 items can start with.
+    let mut from_here = vec![0usize; items.len()];
+    let mut best: Vec<char> = Vec::new();
+    for (at, &(_, c)) in items.iter().enumerate().rev() {
+        let k = best.partition_point(|&b| b >= c);
+        if k == best.len() {
+            best.push(c);
+        } else {
+            best[k] = c;
+        }
+        from_here[at] = k + 1;
+    }
+    let mut needed = best.len();
+    let mut last: Option<char> = None;
+    items
+        .iter()
+        .zip(from_here)
+        .map(|(&(i, c), run)| {
+            let keep = needed > 0 && run == needed && last.is_none_or(|l| l <= c);
+            if keep {
+                needed -= 1;
+                last = Some(c);
+            }
+            (i, keep)
+        })
+        .collect()
 }

@@ -52,6 +52,31 @@ fn in_an_alphabetical_document_a_head_out_of_order_is_text() {
 }
 
 #[test]
+fn in_an_alphabetical_document_sub_heads_of_an_entry_do_not_hide_the_entries_after_it() {
+    // A text copy: every head is weak, and "attempting missions" holds
+    // three sub-heads late in the alphabet. The longest run in order wins:
+    // the sub-heads are its text, the entries after them are entries.
+    let doc = format!(
+        "{FM}Entries are arranged alphabetically.\n\nabilities – Text.\n\nattempting missions – Below is the timing.\n\nDraw Dilemmas\n\nThe opponent draws.\n\nFacing Dilemmas\n\nThe crew faces.\n\nOvercoming Dilemmas\n\nIt is overcome.\n\nattributes, ship – Public.\n\ncannot / may not – Forbids.\n\ncost reduction – Lower.\n\ndilemmas – Actions.\n\ninfinite loops – Repeat.\n\nmissions – Copies.\n\nown – Owned.\n\nplaying a card – Timing.\n"
+    );
+    assert_eq!(
+        topics(&doc),
+        [
+            "abilities",
+            "attempting missions",
+            "attributes, ship",
+            "cannot / may not",
+            "cost reduction",
+            "dilemmas",
+            "infinite loops",
+            "missions",
+            "own",
+            "playing a card"
+        ]
+    );
+}
+
+#[test]
 fn a_declared_order_is_used_even_with_few_entries() {
     let doc = format!(
         "{FM}Entries are arranged alphabetically, ignoring punctuation symbols.\n\nRULINGS\n\nrevised game text - The following card has revised game text.\n\nPhased Matter\n\nscouting attempt - Interrupt cards may not be played.\n"
