@@ -416,6 +416,10 @@ struct Writer {
     /// Whether the paragraph being written has a line already (only its
     /// first line can carry the new marker).
     paragraph_started: bool,
+    /// Whether the paragraph being written is an item of a list (`<li>`):
+    /// its first line is written as a Markdown list item, which no reader
+    /// takes for an entry's head.
+    list_item: bool,
     /// `[?]` of images on `line`, counted only if the line has text.
     line_images: usize,
     bold: usize,
@@ -593,7 +597,11 @@ impl Writer {
                     .push_str(if line.starts_with("**") { "* " } else { "*" });
             }
             let head_shaped = || matches!(classify(line), Shape::Candidate(_));
-            if !self.paragraph_started && (marked || line.starts_with("**") || head_shaped()) {
+            let item = !self.paragraph_started && std::mem::take(&mut self.list_item);
+            if item {
+                self.out.push_str("- ");
+            } else if !self.paragraph_started && (marked || line.starts_with("**") || head_shaped())
+            {
                 self.heads += 1;
             }
             self.out.push_str(tagged.as_deref().unwrap_or(line));
@@ -1019,6 +1027,9 @@ fn walk(page: &Html, writer: &mut Writer) {
                 if block {
                     writer.end_paragraph();
                     writer.heading = heading_level(tag);
+                    if tag == "li" {
+                        writer.list_item = true;
+                    }
                 }
                 let mut style = style;
                 if matches!(tag, "b" | "strong") {
@@ -1080,6 +1091,8 @@ fn walk(page: &Html, writer: &mut Writer) {
                     if frame.block {
                         writer.end_paragraph();
                         writer.heading = None;
+                        // An item without text leaves no mark on the next.
+                        writer.list_item = false;
                     }
                 }
             }
@@ -1148,6 +1161,19 @@ mod tests {
         assert_eq!(
             c.markdown,
             "Dabo – Text.\n\nQ – Text.\n\nQuark – Text.\n\nRom – Text.\n\n*Nog – Text.\n"
+        );
+    }
+
+    #[test]
+    fn a_list_item_is_written_as_one_and_is_no_head() {
+        let page = "<html><body><h1>Current Rulings 3/27/00</h1><p>Changed:</p><ul><li>actions – required: You may choose the order.</li><li><p>android: No longer interchangeable.</p></li><li></li></ul><p><b>Access Denied</b> – See Ferengi Ingenuity.</p></body></html>";
+        let converted = markdown(page);
+        assert!(
+            converted.markdown.contains(
+                "- actions – required: You may choose the order.\n\n- android: No longer interchangeable.\n\n**Access Denied** – See"
+            ),
+            "{}",
+            converted.markdown
         );
     }
 
