@@ -29,9 +29,9 @@ static ENTRY_NUMBER: LazyLock<Regex> = LazyLock::new(|| {
     .expect("valid regex")
 });
 /// A part heading numbered by the printer: "2. Glossary", "## 1. Temporary
-/// Rulings".
+/// Rulings", "## 2. 1 INTRODUCTION" (a base's own chapter under it).
 static PART_NUMBER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^(\s*(?:#{1,6}\s*)?(?:\*\*|__)?\s*)(\d{1,3})\.[ \t]+[A-Za-z]")
+    Regex::new(r"^(\s*(?:#{1,6}\s*)?(?:\*\*|__)?\s*)(\d{1,3})\.[ \t]+[A-Za-z0-9]")
         .expect("valid regex")
 });
 
@@ -50,10 +50,11 @@ pub fn without_printed_numbers(text: &str) -> Cow<'_, str> {
         .lines()
         .filter_map(|line| entry_number(line).map(|(_, part, entry)| (part, entry)))
         .collect();
-    let parts = counting_parts(&numbered);
+    let mut parts = counting_parts(&numbered);
     if parts.is_empty() {
         return Cow::Borrowed(text);
     }
+    parts.extend(numbered_parts(text, &parts));
     let mut out = String::with_capacity(text.len());
     for line in text.split_inclusive('\n') {
         if let Some((end, _, _)) = entry_number(line).filter(|(_, p, _)| parts.contains(p)) {
@@ -72,6 +73,30 @@ pub fn without_printed_numbers(text: &str) -> Cow<'_, str> {
         }
     }
     Cow::Owned(out)
+}
+
+/// The numbers of every part heading the printer numbered, entries or
+/// not ("2. 1 INTRODUCTION" between "1. Temporary Rulings" and "3. 4 TURN
+/// SEQUENCE", whose entries the printer left unnumbered): where the part
+/// headings count 1, 2, 3 … once each, in order, up to the counted parts
+/// at least, each is the printer's. A numbered list in a body repeats or
+/// breaks that count, and then only the counted parts' numbers go.
+fn numbered_parts(text: &str, counted: &BTreeSet<u32>) -> Vec<u32> {
+    let numbers: Vec<u32> = text
+        .lines()
+        .filter_map(|line| {
+            let c = PART_NUMBER.captures(line)?;
+            let rest = &line[c.get(2).map_or(0, |m| m.end()) + 1..];
+            is_part_name(rest).then(|| c[2].parse().ok()).flatten()
+        })
+        .collect();
+    let counts = numbers.iter().zip(1..).all(|(&n, i)| n == i);
+    let reaches = numbers.len() as u32 >= counted.iter().max().copied().unwrap_or(0);
+    if counts && reaches {
+        numbers
+    } else {
+        Vec::new()
+    }
 }
 
 /// A part's name is a few words and no sentence ("1. The attacking player
@@ -164,6 +189,23 @@ mod tests {
         assert_eq!(
             without_printed_numbers(text),
             "4.2: Mission Phase\nText.\n6.3.1 DUPLICATION AND PERSONAS\nText.\n7.4.2: Personnel Battle\n7.5 Damage and Repairs\n"
+        );
+    }
+
+    #[test]
+    fn every_part_the_printer_counted_loses_its_number() {
+        // Parts 2 and 3 hold a base's own sections, which the printer left
+        // unnumbered: their part numbers are the printer's all the same.
+        let text = "## 1. Temporary Rulings\n\n**1.1 unique dilemmas** – Text.\n\n**1.2 forces** – Text.\n\n## 2. 1 INTRODUCTION\n\nText.\n\n## 3. 4 TURN SEQUENCE\n\nText.\n\n## 4. Glossary\n\n**4.1 become** – Text.\n\n**4.2 points** – Text.\n";
+        assert_eq!(
+            without_printed_numbers(text),
+            "## Temporary Rulings\n\n**unique dilemmas** – Text.\n\n**forces** – Text.\n\n## 1 INTRODUCTION\n\nText.\n\n## 4 TURN SEQUENCE\n\nText.\n\n## Glossary\n\n**become** – Text.\n\n**points** – Text.\n"
+        );
+        // A numbered list in a body breaks the count: its numbers stay.
+        let text = "1. Temporary Rulings\n1.1 forces – A.\n1.2 dilemmas – B.\n1.3 points – C.\n3. Draw\n4. Face\n";
+        assert_eq!(
+            without_printed_numbers(text),
+            "Temporary Rulings\nforces – A.\ndilemmas – B.\npoints – C.\n3. Draw\n4. Face\n"
         );
     }
 
