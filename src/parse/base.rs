@@ -440,6 +440,22 @@ fn section_head(line: &str) -> Option<(String, String)> {
     ok.then(|| (number, title.to_string()))
 }
 
+/// The rest of a section head in capitals that a narrow column wrapped
+/// onto `next`: a few words in capitals, no sentence (the dash a copy sets
+/// after the head is no part of it).
+fn head_goes_on(title: &str, next: &str) -> Option<String> {
+    let rest = next.trim().trim_end_matches(['–', '—', '-', ':', ' ']);
+    let capitals =
+        |t: &str| t.chars().any(char::is_alphabetic) && !t.chars().any(char::is_lowercase);
+    (capitals(title)
+        && capitals(rest)
+        && rest.split_whitespace().count() <= 4
+        && !rest.ends_with(['.', '!', '?'])
+        && section_head(next).is_none()
+        && part_heading(next).is_none())
+    .then(|| rest.to_string())
+}
+
 /// Reads a base document. `plain` reads text as a rulings document (the
 /// parts of alphabetical entries are handed to it with every other line
 /// blanked, so that line numbers stay the file's).
@@ -796,6 +812,7 @@ fn read_sections(
             counts.sections += 1;
         }
     };
+    let mut continued_head: Option<usize> = None;
     for (i, raw) in lines.iter().enumerate() {
         let no = i + 1;
         if parts[i] != Part::Sections {
@@ -808,9 +825,24 @@ fn read_sections(
             finish_block(&mut block, &mut open, &mut entries, &mut front, counts);
             continue;
         }
-        if let Some((number, title)) = section_head(line) {
+        if continued_head == Some(i) {
+            continue;
+        }
+        if let Some((number, mut title)) = section_head(line) {
             finish_block(&mut block, &mut open, &mut entries, &mut front, counts);
             close(&mut open, &mut entries, counts);
+            // A capitals head wrapped in a narrow column goes on in
+            // capitals on the next line ("6.3.1 DUPLICATION AND" /
+            // "PERSONAS –").
+            if let Some(rest) = lines
+                .get(i + 1)
+                .filter(|_| parts.get(i + 1) == Some(&Part::Sections))
+                .and_then(|next| head_goes_on(&title, next))
+            {
+                title = format!("{title} {rest}");
+                continued_head = Some(i + 1);
+            }
+            let title = title.split_whitespace().collect::<Vec<_>>().join(" ");
             open = Some((format!("{number} {title}"), no, Vec::new()));
             continue;
         }
@@ -930,6 +962,27 @@ mod tests {
         );
         assert!(is_contents_line("4.2 Mission Phase ........ 12"));
         assert!(!is_contents_line("The Rules Compendium gathers the rules."));
+    }
+
+    #[test]
+    fn a_capitals_head_wrapped_in_a_narrow_column_is_one_head() {
+        assert_eq!(
+            head_goes_on("DUPLICATION                     AND", "PERSONAS –"),
+            Some("PERSONAS".into())
+        );
+        // A sentence, a line in lower case, or another head goes on nothing.
+        assert_eq!(
+            head_goes_on("DUPLICATION AND PERSONAS", "You may not."),
+            None
+        );
+        assert_eq!(head_goes_on("Personnel Battle", "PERSONAS"), None);
+        assert_eq!(head_goes_on("7 BATTLE", "7.4.2: PERSONNEL BATTLE"), None);
+        let text = "First Edition Rules Compendium\n2022-10-03\n\n6.3.1 DUPLICATION     AND\nPERSONAS –\nYou may not have two copies.\n";
+        let reading = super::super::read_document("c.txt", text, 0).expect("read");
+        assert_eq!(
+            reading.release.entries[0].topic,
+            "6.3.1 DUPLICATION AND PERSONAS"
+        );
     }
 
     #[test]
