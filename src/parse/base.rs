@@ -356,7 +356,7 @@ pub(super) fn is_other_part_heading(line: &str) -> bool {
 
 /// Whether a line heads a table of contents ("Contents", "**Table of
 /// Contents**").
-fn is_contents_heading(line: &str) -> bool {
+pub(super) fn is_contents_heading(line: &str) -> bool {
     let bare = line
         .trim()
         .trim_start_matches('#')
@@ -370,8 +370,16 @@ fn is_contents_heading(line: &str) -> bool {
 
 /// Whether a line reads as an item of a table of contents: a part's or a
 /// section's name, with its page number and leader dots if printed, and
-/// no sentence.
-fn is_contents_line(line: &str) -> bool {
+/// no sentence. A head with its dash and text or date ("NAMING A NUMBER –
+/// 2017-06-06") is an entry under an empty contents, not an item of it.
+pub(super) fn is_contents_line(line: &str) -> bool {
+    let has_separator = [" – ", " — ", " - "].iter().any(|d| {
+        line.split_once(d)
+            .is_some_and(|(_, after)| !after.trim().is_empty())
+    });
+    if has_separator || crate::dates::find_date(line).is_some() {
+        return false;
+    }
     let bare = line
         .trim()
         .trim_end_matches(|c: char| c.is_ascii_digit() || c == '.' || c == ' ' || c == '\t')
@@ -962,6 +970,8 @@ mod tests {
         );
         assert!(is_contents_line("4.2 Mission Phase ........ 12"));
         assert!(!is_contents_line("The Rules Compendium gathers the rules."));
+        assert!(!is_contents_line("**NAMING A NUMBER** – 2017-06-06"));
+        assert!(!is_contents_line("actions – interrupting actions"));
     }
 
     #[test]

@@ -441,6 +441,7 @@ fn read_pass<'a>(
     drop(marks);
     settle_head_style(&mut lines, colon_heads, line_heads);
     mark_title_block(&mut lines);
+    mark_contents(&mut lines);
     prefer_usual_separator(&mut lines);
 
     let alphabetical = declared_alphabetical || heads::looks_alphabetical(&lines);
@@ -485,6 +486,20 @@ const MAX_TITLE_WORDS: usize = 8;
 /// A short line followed by a short dating line ("First Edition FAQ" /
 /// "Released 3/2/99 (Revised 3/9/99)") is the document's title block, not
 /// a head and its body. Only the first such pair near the top counts.
+/// A table of contents ("Contents" and the names of the parts and sections
+/// under it) is front matter: its lines name sections and heads again
+/// without opening them, so they are read as plain text.
+fn mark_contents(lines: &mut [Line]) {
+    let mut in_contents = false;
+    for line in lines.iter_mut() {
+        in_contents = base::is_contents_heading(&line.text)
+            || (in_contents && (line.shape == Shape::Blank || base::is_contents_line(&line.text)));
+        if in_contents && line.shape != Shape::Blank {
+            line.shape = Shape::Plain;
+        }
+    }
+}
+
 fn mark_title_block(lines: &mut [Line]) {
     let non_blank: Vec<usize> = lines
         .iter()

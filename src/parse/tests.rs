@@ -77,6 +77,19 @@ fn in_an_alphabetical_document_sub_heads_of_an_entry_do_not_hide_the_entries_aft
 }
 
 #[test]
+fn a_table_of_contents_opens_no_section() {
+    // The contents name the sections again: the preamble under them is no
+    // temporary ruling, and each section opens once, where it is printed.
+    let doc = format!(
+        "{FM}# First Edition Recent Rulings Document\n\nContents\n\nGLOSSARY UPDATES\n\nTEMPORARY RULING UPDATES\n\nThe Recent Rulings Document lists all Glossary updates issued since the last update.\n\nGLOSSARY UPDATES\n\nbecome –\n\nAdd this paragraph.\n\nTEMPORARY RULING UPDATES\n\nThe temporary ruling about unique dilemmas remains in place.\n"
+    );
+    let release = parse_document("t.md", &doc, 0).unwrap();
+    let topics: Vec<&str> = release.entries.iter().map(|e| e.topic.as_str()).collect();
+    assert_eq!(topics, ["become", "TEMPORARY RULING UPDATES"]);
+    assert!(release.entries[1].text.contains("remains in place"));
+}
+
+#[test]
 fn a_declared_order_is_used_even_with_few_entries() {
     let doc = format!(
         "{FM}Entries are arranged alphabetically, ignoring punctuation symbols.\n\nRULINGS\n\nrevised game text - The following card has revised game text.\n\nPhased Matter\n\nscouting attempt - Interrupt cards may not be played.\n"
