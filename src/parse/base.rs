@@ -924,8 +924,9 @@ mod tests {
 
     #[test]
     fn sidebars_open_their_own_blocks_without_blank_lines() {
-        // A Compendium copied as text: no blank line between paragraphs.
-        let text = "First Edition Rules Compendium\n2022-10-03\n\n4 TURN SEQUENCE\nEach turn has three phases.\n4.2: Mission Phase\nThe missions are laid out at the start of the game.\nTip: Lay out your missions so that your\nopponent's ships must travel far.\n6.3.1 DUPLICATION AND PERSONAS –\nYou may not have two copies of the same unique card in play. A\nNote: in the middle of a sentence is no sidebar.\nException: A universal personnel may be duplicated.\nBorg Rule: The Borg do not count personas among drones.\n";
+        // A Compendium copied as text: no blank line between paragraphs,
+        // and a page break (a form feed) opening a line.
+        let text = "First Edition Rules Compendium\n2022-10-03\n\n4 TURN SEQUENCE\nEach turn has three phases.\n4.2: Mission Phase\nThe missions are laid out at the start of the game.\nTip: Lay out your missions so that your\nopponent's ships must travel far.\n6.3.1 DUPLICATION AND PERSONAS –\nYou may not have two copies of the same unique card in play. A\nNote: in the middle of a sentence is no sidebar.\n\x0cException: A universal personnel may be duplicated.\nBorg Rule: The Borg do not count personas among drones.\n";
         let reading = super::super::read_document("c.txt", text, 0).expect("read");
         let topics: Vec<&str> = reading
             .release

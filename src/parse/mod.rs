@@ -18,6 +18,7 @@ pub mod lines;
 pub mod numbering;
 pub mod references;
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use chrono::NaiveDate;
@@ -173,9 +174,16 @@ fn read_within(
     order: usize,
     max_lines: usize,
 ) -> Result<Reading, DocumentError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // A form feed is a page break a text copy kept (`pdftotext` starts each
+    // page's first line with one): no character of the line it opens.
+    let unfed = if text.contains('\u{c}') {
+        Cow::Owned(text.replace('\u{c}', ""))
+    } else {
+        Cow::Borrowed(text)
+    };
     // A printer's numbering of the heads is no part of their topics.
-    let unnumbered =
-        numbering::without_printed_numbers(text.strip_prefix('\u{feff}').unwrap_or(text));
+    let unnumbered = numbering::without_printed_numbers(&unfed);
     let bare = unnumbered.as_ref();
     // A base's change log is masked from its entries, but still dates it.
     let log = about::change_log_date(bare.lines().enumerate().map(|(i, l)| (i + 1, l)));

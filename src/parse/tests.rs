@@ -90,6 +90,15 @@ fn a_table_of_contents_opens_no_section() {
 }
 
 #[test]
+fn a_form_feed_opening_a_page_is_no_part_of_its_line() {
+    // `pdftotext` starts every page's first line with a form feed.
+    let doc = format!("{FM}Alpha – Text.\n\n\x0cBeta – Text.\n\n\x0c\nGamma – Text.\n");
+    assert_eq!(topics(&doc), ["Alpha", "Beta", "Gamma"]);
+    let release = parse_document("t.md", &doc, 0).unwrap();
+    assert_eq!(release.entries[2].line, 10);
+}
+
+#[test]
 fn a_declared_order_is_used_even_with_few_entries() {
     let doc = format!(
         "{FM}Entries are arranged alphabetically, ignoring punctuation symbols.\n\nRULINGS\n\nrevised game text - The following card has revised game text.\n\nPhased Matter\n\nscouting attempt - Interrupt cards may not be played.\n"
