@@ -300,7 +300,7 @@ pub(crate) fn compose(pages: &[Page]) -> PdfMarkdown {
     let body_size = body_size(&lines);
     // The largest type is the title's; a heading set smaller is a section.
     let title_size = lines.iter().map(Line::size).fold(body_size, f32::max);
-    let pitch = line_pitch(&lines);
+    let pitch = line_pitch(&lines, body_size);
     let flow = Flow {
         body_size,
         pitch,
@@ -414,14 +414,54 @@ fn body_size(lines: &[Line]) -> f32 {
         .map_or(10.0, |(size, _)| size as f32 / 2.0)
 }
 
-/// The usual distance from one line's top to the next within a paragraph:
-/// the most frequent one.
-fn line_pitch(lines: &[Line]) -> f32 {
+/// A step between two lines wider than the pitch by this share is space
+/// between paragraphs. groff's -ms sets its paragraph space at 0.3 of a
+/// line (a 12-point pitch steps 15.6), word processors at half a line or
+/// more; a line's top wanders by half a point at most.
+const PARAGRAPH_STEP: f32 = 1.2;
+
+/// Steps within this share above the smallest recurring one are the same
+/// pitch, its tops rounded apart.
+const PITCH_SPREAD: f32 = 1.1;
+
+/// The usual distance from one line's top to the next within a paragraph.
+/// It is the smallest step between body lines that recurs, not the most
+/// frequent one: where paragraphs are short (one line or two) and spaced,
+/// the step between paragraphs is the most frequent, and taking it for the
+/// pitch would run every paragraph into the next. A step recurs when it
+/// and the steps just above it ([`PITCH_SPREAD`]) make three steps and a
+/// tenth of all; a step smaller than the body's type is no line's pitch
+/// (a line split in two rows). Only steps between two lines set wholly in
+/// body type count: a line with a larger or smaller run has its top
+/// elsewhere. Without such steps, the most frequent step of all.
+fn line_pitch(lines: &[Line], body_size: f32) -> f32 {
+    let body_line = |line: &Line| {
+        line.runs
+            .iter()
+            .filter(|r| !r.text.trim().is_empty())
+            .all(|r| (r.size - body_size).abs() <= 0.5)
+    };
+    let mut body_steps: Vec<f32> = Vec::new();
     let mut counts: HashMap<i32, usize> = HashMap::new();
     for pair in lines.windows(2) {
         let step = pair[1].top - pair[0].top;
         if pair[0].place == pair[1].place && step > 0.0 {
             *counts.entry((step * 2.0).round() as i32).or_default() += 1;
+            if body_line(&pair[0]) && body_line(&pair[1]) && step >= body_size * 0.95 {
+                body_steps.push(step);
+            }
+        }
+    }
+    body_steps.sort_by(f32::total_cmp);
+    let total = body_steps.len();
+    for (i, &smallest) in body_steps.iter().enumerate() {
+        let same: Vec<f32> = body_steps[i..]
+            .iter()
+            .copied()
+            .take_while(|&s| s <= smallest * PITCH_SPREAD)
+            .collect();
+        if same.len() >= 3 && same.len() * 10 >= total {
+            return same.iter().sum::<f32>() / same.len() as f32;
         }
     }
     counts
@@ -516,7 +556,7 @@ fn starts_paragraph(previous: &Line, line: &Line, flow: &Flow) -> bool {
         flow.pitch
     };
     let step = line.top - previous.top;
-    if step > pitch * 1.3 || step < 0.0 {
+    if step > pitch * PARAGRAPH_STEP || step < 0.0 {
         return true;
     }
     // Documents without space between paragraphs: a bold or coloured head
@@ -571,7 +611,7 @@ fn spaces_paragraphs(lines: &[Line], pitch: f32, body_size: f32) -> bool {
         let body = !is_heading(&pair[0], body_size) && !is_heading(&pair[1], body_size);
         if pair[0].place == pair[1].place && step > 0.0 && body {
             steps += 1;
-            wide += usize::from(step > pitch * 1.3);
+            wide += usize::from(step > pitch * PARAGRAPH_STEP);
         }
     }
     wide >= 2 && wide * 20 >= steps
@@ -1049,6 +1089,59 @@ mod tests {
         ruling.left = 160.0;
         end.runs.push(ruling);
         assert!(!starts_paragraph(&bold, &end, &flow));
+    }
+
+    #[test]
+    fn the_pitch_is_the_smallest_step_that_recurs_not_the_most_frequent() {
+        // Short paragraphs, one line or two, spaced: the step between
+        // paragraphs (29.5) is the most frequent, the step within one
+        // (15) the pitch.
+        let mut tops = Vec::new();
+        let mut top = 100.0;
+        for lines_in_paragraph in [2, 1, 1, 2, 1, 1, 1, 2, 1, 1, 2, 1] {
+            for _ in 0..lines_in_paragraph {
+                tops.push(top);
+                top += 15.0;
+            }
+            top += 14.5;
+        }
+        let lines: Vec<Line> = tops
+            .iter()
+            .map(|&t| line("text of a ruling", t, 10.0, false))
+            .collect();
+        assert_eq!(line_pitch(&lines, 10.0), 15.0);
+        let flow = Flow {
+            body_size: 10.0,
+            pitch: 15.0,
+            spaced: true,
+        };
+        assert!(starts_paragraph(&lines[2], &lines[3], &flow));
+        assert!(!starts_paragraph(&lines[0], &lines[1], &flow));
+        // A line whose top a larger run raises gives no step, and a step
+        // that does not recur is no pitch.
+        let mut uneven = lines.clone();
+        uneven[5].runs[0].size = 13.0;
+        uneven[5].top -= 3.0;
+        assert_eq!(line_pitch(&uneven, 10.0), 15.0);
+    }
+
+    #[test]
+    fn a_paragraph_spaced_by_a_third_of_a_line_starts_a_paragraph() {
+        // groff -ms: a 12-point pitch, 0.3 of a line between paragraphs.
+        let tops = [100.0, 112.0, 124.0, 139.6, 151.6, 167.2, 179.2, 191.2];
+        let lines: Vec<Line> = tops
+            .iter()
+            .map(|&t| line("text of a ruling.", t, 10.0, false))
+            .collect();
+        let pitch = line_pitch(&lines, 10.0);
+        assert!((pitch - 12.0).abs() < 0.01, "{pitch}");
+        let flow = Flow {
+            body_size: 10.0,
+            pitch,
+            spaced: spaces_paragraphs(&lines, pitch, 10.0),
+        };
+        assert!(starts_paragraph(&lines[2], &lines[3], &flow));
+        assert!(!starts_paragraph(&lines[3], &lines[4], &flow));
     }
 
     #[test]
