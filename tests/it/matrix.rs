@@ -21,10 +21,6 @@ const MIN_NEW_RECALL: f64 = 0.95;
 /// The sampled renditions that miss the bar today, and why.
 const EXPECTED_FAILURES: &[(&str, &str)] = &[
     (
-        "r001.pdf",
-        "new entries marked by a bar in the margin are not read as new (0/5)",
-    ),
-    (
         "r127.txt",
         "pdftotext of a two-column PDF, date '2014-11-03' after the title: not read as a document",
     ),
