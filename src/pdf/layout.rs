@@ -208,6 +208,8 @@ struct Line {
     place: (usize, usize),
     /// Whether a change bar stands beside it.
     barred: bool,
+    /// How far right of its column's left edge it starts.
+    indent: f32,
 }
 
 impl Line {
@@ -220,6 +222,7 @@ impl Line {
             left,
             place,
             barred: false,
+            indent: 0.0,
         }
     }
     fn text(&self) -> String {
@@ -291,6 +294,7 @@ pub(crate) fn compose(pages: &[Page]) -> PdfMarkdown {
                 .copied()
                 .unwrap_or((line.left, line.left));
             line.barred = barred(line, &page.bars, own);
+            line.indent = line.left - own.0;
         }
         lines.extend(ordered);
     }
@@ -470,6 +474,29 @@ fn line_pitch(lines: &[Line], body_size: f32) -> f32 {
         .map_or(14.0, |(step, _)| step as f32 / 2.0)
 }
 
+/// Glyphs that mark an item of a list at the start of a line.
+const BULLETS: [char; 11] = ['•', '◦', '▪', '▫', '‣', '∙', '●', '○', '■', '□', '⁃'];
+
+/// A line's text after the bullet it opens with, if it opens with one:
+/// an item of a list. A bullet never opens a line of running text.
+fn list_item(text: &str) -> Option<&str> {
+    text.trim_start().strip_prefix(BULLETS).map(str::trim_start)
+}
+
+/// Whether `line` starts a paragraph by its first-line indent: it starts
+/// indented (an em at least) from its column's left edge, after a line
+/// that starts at that edge and ended its sentence (groff's `.PP`, and
+/// many word processors' paragraph styles, indent rather than space).
+/// Not after an item of a list: its second line hangs indented, under
+/// the item's text; nor after an indented line: a block set in from the
+/// edge goes on at the same indent.
+fn indented_start(previous: &Line, line: &Line, body_size: f32) -> bool {
+    line.indent >= body_size
+        && previous.indent < body_size * 0.4
+        && ends_sentence(&previous.text())
+        && list_item(&previous.text()).is_none()
+}
+
 fn ends_sentence(text: &str) -> bool {
     text.trim_end()
         .trim_end_matches(['"', '”', '’', ')', '*'])
@@ -545,6 +572,10 @@ fn starts_paragraph(previous: &Line, line: &Line, flow: &Flow) -> bool {
     {
         return true;
     }
+    // Each item of a list is a paragraph of its own.
+    if list_item(&line.text()).is_some() {
+        return true;
+    }
     if previous.place != line.place {
         let text = line.text();
         let lower = text.trim_start().starts_with(char::is_lowercase);
@@ -557,6 +588,9 @@ fn starts_paragraph(previous: &Line, line: &Line, flow: &Flow) -> bool {
     };
     let step = line.top - previous.top;
     if step > pitch * PARAGRAPH_STEP || step < 0.0 {
+        return true;
+    }
+    if !heading && indented_start(previous, line, flow.body_size) {
         return true;
     }
     // Documents without space between paragraphs: a bold or coloured head
@@ -733,6 +767,15 @@ fn write_paragraph(
     let mut out = String::new();
     if new {
         out.push('*');
+    } else if let Some(first) = pieces.iter_mut().find(|p| !p.text.trim().is_empty()) {
+        // An item of a list is written as a Markdown list item, which no
+        // reader takes for an entry's head (an item of a preamble's list
+        // of changes, "• actions – required: …", is no entry). A new
+        // one keeps its bullet: it is an entry marked new.
+        if let Some(rest) = list_item(&first.text) {
+            first.text = rest.to_string();
+            out.push_str("- ");
+        }
     }
     // Consecutive pieces of the same weight make one run.
     let mut i = 0;
@@ -1142,6 +1185,81 @@ mod tests {
         };
         assert!(starts_paragraph(&lines[2], &lines[3], &flow));
         assert!(!starts_paragraph(&lines[3], &lines[4], &flow));
+    }
+
+    #[test]
+    fn a_line_indented_after_a_finished_sentence_starts_a_paragraph() {
+        let flow = Flow {
+            body_size: 10.0,
+            pitch: 12.0,
+            spaced: false,
+        };
+        let at = |text: &str, top: f32, indent: f32| {
+            let mut l = line(text, top, 10.0, false);
+            l.indent = indent;
+            l.left += indent;
+            l
+        };
+        let end = at(
+            "also. See doorways, wormholes – movement through.",
+            100.0,
+            0.0,
+        );
+        let first = at(
+            "If a card allows you to attack a specific affiliation",
+            112.0,
+            25.0,
+        );
+        assert!(starts_paragraph(&end, &first, &flow));
+        // Mid-sentence, the indent is no paragraph's.
+        let open = at("the game text of the card being played as a", 100.0, 0.0);
+        assert!(!starts_paragraph(&open, &first, &flow));
+        // An item's second line hangs indented under its text, and a
+        // block set in goes on at its indent.
+        let item = at("• Nebula requires you to play Scan as a cost.", 100.0, 0.0);
+        let hanging = at("Another sentence of the item.", 112.0, 10.0);
+        assert!(!starts_paragraph(&item, &hanging, &flow));
+        let quoted = at("\"When this Equipment card enters play.\"", 100.0, 25.0);
+        assert!(!starts_paragraph(&quoted, &first, &flow));
+    }
+
+    #[test]
+    fn an_item_of_a_list_is_a_paragraph_written_as_a_list_item() {
+        let flow = Flow {
+            body_size: 10.0,
+            pitch: 12.0,
+            spaced: true,
+        };
+        let first = line(
+            "• android: no longer interchangeable with",
+            100.0,
+            10.0,
+            false,
+        );
+        let more = line("\"Soong-type android.\"", 112.0, 10.0, false);
+        let second = line("•Exocomp: Exocomps are now androids.", 124.0, 10.0, false);
+        assert!(!starts_paragraph(&first, &more, &flow));
+        assert!(starts_paragraph(&more, &second, &flow));
+        let mut result = PdfMarkdown::default();
+        let words = HashSet::new();
+        let write = |lines: &[Line], result: &mut PdfMarkdown| {
+            write_paragraph(lines, (10.0, 15.0), (false, false), &words, result).0
+        };
+        assert_eq!(
+            write(&[first, more], &mut result),
+            "- android: no longer interchangeable with \"Soong-type android.\""
+        );
+        assert_eq!(
+            write(std::slice::from_ref(&second), &mut result),
+            "- Exocomp: Exocomps are now androids."
+        );
+        // A new one keeps its bullet behind the marker.
+        let mut barred = second;
+        barred.barred = true;
+        assert_eq!(
+            write(&[barred], &mut result),
+            "*•Exocomp: Exocomps are now androids."
+        );
     }
 
     #[test]
