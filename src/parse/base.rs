@@ -505,7 +505,13 @@ pub fn read(
                 parts[i] = Part::Front;
                 continue;
             }
-            if let Some(part) = part_heading(line) {
+            // A part's name run into its first head where a copy lost the
+            // line break ("Glossary become – When a card …"): the part
+            // begins on that line (the rulings reader takes the name for a
+            // section heading and reads the head after it).
+            let run_in = super::lines::part_name_before_head(line)
+                .and_then(|end| part_heading(&line[..end]));
+            if let Some(part) = part_heading(line).or(run_in) {
                 current = part;
             } else if matches!(current, Part::Front | Part::Sections | Part::ChangeLog)
                 && section_head(line).is_some()
@@ -994,6 +1000,25 @@ mod tests {
             reading.release.entries[0].topic,
             "6.3.1 DUPLICATION AND PERSONAS"
         );
+    }
+
+    #[test]
+    fn a_parts_name_run_into_its_first_head_opens_the_part() {
+        // Pasted text: the Glossary's name and its first head on one line,
+        // after the numbered sections.
+        let text = "First Edition Rules Compendium\n2022-10-03\n\n7.5 Damage and Repairs –\nA damaged ship may be repaired at a facility.\nGlossary become – When a card becomes a characteristic, it gains it.\npoints – Points are scored by solving missions.\nstopped – A stopped card cannot move.\n";
+        let reading = super::super::read_document("c.txt", text, 0).expect("read");
+        let topics: Vec<&str> = reading
+            .release
+            .entries
+            .iter()
+            .map(|e| e.topic.as_str())
+            .collect();
+        assert_eq!(
+            topics,
+            ["7.5 Damage and Repairs", "become", "points", "stopped"]
+        );
+        assert_eq!(reading.release.entries[1].line, 6);
     }
 
     #[test]
