@@ -256,6 +256,94 @@ pub fn looks_wrapped(lines: &[&str], marks: &[Mark], is_furniture: &[bool]) -> b
 }
 
 const MIN_WRAPPED_LINES: usize = 6;
+
+/// The text's measure, in characters: the usual length of a line that a
+/// wrap cut mid-sentence and the next line goes on from (the median, so a
+/// few odd lines weigh nothing). `None` where too few lines wrapped to
+/// tell: a document that sets each paragraph on one line has no measure.
+pub fn measure(lines: &[&str], marks: &[Mark], is_furniture: &[bool]) -> Option<usize> {
+    let mut lengths = Vec::new();
+    let mut kept = (0..lines.len()).filter(|&i| !is_furniture[i]);
+    let mut k = kept.next()?;
+    for next in kept {
+        let (a, b) = (lines[k].trim(), lines[next].trim());
+        if !a.is_empty()
+            && !b.is_empty()
+            && marks[k].kind == MarkKind::Plain
+            && ends_mid_sentence(a)
+        {
+            lengths.push(a.chars().count());
+        }
+        k = next;
+    }
+    if lengths.len() < MIN_WRAPPED_LINES {
+        return None;
+    }
+    let middle = lengths.len() / 2;
+    Some(*lengths.select_nth_unstable(middle).1)
+}
+
+/// Share of the measure below which a line and the next line's first word
+/// surely fit: proportional type sets a measure's worth of characters a
+/// little shorter or longer from line to line.
+const FITS_SHARE: f64 = 0.85;
+
+/// Whether the first word of `next` would have fit on `line` within the
+/// measure.
+fn next_word_fits(line: &str, next: &str, measure: usize) -> bool {
+    let Some(first_word) = next.split_whitespace().next() else {
+        return true;
+    };
+    ((line.trim().chars().count() + 1 + first_word.chars().count()) as f64)
+        < FITS_SHARE * measure as f64
+}
+
+/// Whether `line` is a paragraph of its own: a wrap breaks a line only
+/// where the next word does not fit, so a line that the next line's first
+/// word would have fit on ended its paragraph there — and when the line
+/// before it ended a sentence (`after_sentence`), it began one too. In
+/// text that keeps no bold (`pdftotext`, a page saved as text or pasted),
+/// that is how a head set on its own line reads: `unique dilemmas` /
+/// `Until further notice, …`, with no blank line around it. Only a short
+/// line can be one, whatever the measure: a head alone is a few words.
+///
+/// The next line must begin a sentence (a capital): what a list label
+/// (`a. If …`) or a date (`6, 2012`) opens is no body. And it must not be
+/// one more short line that ends no sentence and its own paragraph
+/// (`after_next` is the line after it, if any): a title set in larger type
+/// than the text wraps before the text's measure, each of its lines short
+/// (`First Edition Current` / `Rulings Document` / `November 3, 2014`),
+/// where a body's first line runs the measure or ends a sentence.
+pub fn stands_alone(
+    after_sentence: bool,
+    line: &str,
+    next: &str,
+    after_next: Option<&str>,
+    measure: Option<usize>,
+) -> bool {
+    let (line, next) = (line.trim(), next.trim());
+    let Some(measure) = measure else {
+        return false;
+    };
+    let opens_sentence = next
+        .trim_start_matches(['*', '_', '"', '“', '('])
+        .starts_with(char::is_uppercase);
+    let next_short_too = line_goes_on(next)
+        && next
+            .split_whitespace()
+            .nth(lines::MAX_TOPIC_WORDS)
+            .is_none()
+        && after_next.is_none_or(|after| next_word_fits(next, after, measure));
+    after_sentence
+        && opens_sentence
+        && !next_short_too
+        && line
+            .split_whitespace()
+            .nth(lines::MAX_TOPIC_WORDS)
+            .is_none()
+        && next_word_fits(line, next, measure)
+}
+
 /// The most words of a topic's continuation on the line after it wrapped.
 const MAX_WRAPPED_TOPIC_TAIL: usize = 4;
 
@@ -340,6 +428,17 @@ fn sub_topic_follows(text_mark: Option<Mark>, next: &str) -> bool {
         && sub.topic.starts_with(|c: char| c.is_lowercase())
 }
 
+/// What joining reads of the whole document.
+#[derive(Debug, Clone, Copy)]
+pub struct Joining {
+    /// The document is hard-wrapped ([`looks_wrapped`]).
+    pub wrapped: bool,
+    /// Elsewhere, a topic that wrapped is still joined to its line.
+    pub join_topics: bool,
+    /// The text's [`measure`].
+    pub measure: Option<usize>,
+}
+
 /// Joins the physical lines into logical ones. `lines[i]` is physical line
 /// `first_no + i`; `marks` are their shapes. `furniture` lines are left out
 /// (the caller puts them in the front matter); a run of blank lines is kept
@@ -350,10 +449,14 @@ pub fn join_lines<'a>(
     first_no: usize,
     marks: &[Mark],
     is_furniture: &[bool],
-    wrapped: bool,
-    join_topics: bool,
+    joining: Joining,
     limit: usize,
 ) -> Vec<Logical<'a>> {
+    let Joining {
+        wrapped,
+        join_topics,
+        measure,
+    } = joining;
     let mut joined: Vec<Logical<'a>> = Vec::new();
     let blank = |j: usize| !is_furniture[j] && marks[j].kind == MarkKind::Blank;
     let mut kept = 0usize;
@@ -380,6 +483,19 @@ pub fn join_lines<'a>(
             continue;
         }
         let mut text: Cow<'a, str> = Cow::Borrowed(raw);
+        // Whether the line before this one ended a sentence (or a section
+        // heading, or there is none): the start of a line that may stand
+        // alone. Not a title: set in larger type than the text, it wraps
+        // short of the text's measure (`First Edition Recent Rulings` /
+        // `Document`).
+        let after_sentence = joined.last().is_none_or(|l| {
+            let before = l.text.trim();
+            before.is_empty()
+                || !line_goes_on(before)
+                || (l.unchanged
+                    && marks[l.no - first_no].structural()
+                    && lines::classify(before) != Shape::Title)
+        });
         if wrapped {
             while j < lines.len() && !is_furniture[j] && marks[j].kind != MarkKind::Blank && {
                 // Each test reads the joined text's end, or the whole text
@@ -398,7 +514,17 @@ pub fn join_lines<'a>(
                     && (!marks[j].structural()
                         || ends_with_see(&text)
                         || opens_with_dash(lines[j]));
-                goes_on
+                // A short line that ends its paragraph is not wrapped,
+                // however it ends.
+                let alone = j == i + 1
+                    && stands_alone(
+                        after_sentence,
+                        raw,
+                        lines[j],
+                        lines.get(j + 1).copied(),
+                        measure,
+                    );
+                (goes_on && !alone)
                     || sub_topic_follows(text_mark, lines[j])
                     || topic_wrapped_before_dash(&text, text_mark, lines[j], marks[j])
             } {
@@ -610,6 +736,68 @@ mod tests {
     }
 
     #[test]
+    fn a_short_line_stands_alone_only_where_the_next_word_would_have_fit() {
+        let measure = Some(70);
+        let body = "Until further notice, a force wins a battle only if its controller";
+        assert!(stands_alone(true, "unique dilemmas", body, None, measure));
+        // Not after a sentence that goes on, nor before a lowercase line or
+        // a date, nor without a measure.
+        assert!(!stands_alone(false, "unique dilemmas", body, None, measure));
+        assert!(!stands_alone(
+            true,
+            "Phased Matter",
+            "is a rule",
+            None,
+            measure
+        ));
+        assert!(!stands_alone(
+            true,
+            "Document February",
+            "6, 2012",
+            None,
+            measure
+        ));
+        assert!(!stands_alone(true, "unique dilemmas", body, None, None));
+        // A wrapped line runs near the measure: the next word did not fit.
+        let full = "Until further notice, a unique dilemma that is placed beneath";
+        assert!(!stands_alone(true, full, "Under a mission.", None, measure));
+        // Two short lines that end no sentence: one line wrapped short.
+        assert!(!stands_alone(
+            true,
+            "First Edition Current",
+            "Rulings Document",
+            Some(body),
+            measure
+        ));
+    }
+
+    #[test]
+    fn a_head_alone_in_wrapped_text_is_not_joined_to_its_body() {
+        let lines = [
+            "The rulings of the game that are in force now, for players and",
+            "for the tournament directors who settle their questions at a table.",
+            "unique dilemmas",
+            "Until further notice, a unique dilemma that is placed under a",
+            "mission does not count as being in play for the purposes of this.",
+        ];
+        let marks: Vec<Mark> = lines.iter().map(|l| Mark::classify(l)).collect();
+        let joining = |measure| Joining {
+            wrapped: true,
+            join_topics: true,
+            measure,
+        };
+        let texts = |measure| -> Vec<String> {
+            join_lines(&lines, 1, &marks, &[false; 5], joining(measure), 10)
+                .into_iter()
+                .map(|l| l.text.into_owned())
+                .collect()
+        };
+        assert_eq!(texts(Some(66))[1], "unique dilemmas");
+        // Without a measure the short line is joined as any wrapped line.
+        assert!(texts(None)[1].starts_with("unique dilemmas Until"));
+    }
+
+    #[test]
     fn a_heading_is_never_the_first_half_of_a_wrapped_topic() {
         let lines = [
             "RULINGS – General",
@@ -618,7 +806,18 @@ mod tests {
             "play –",
         ];
         let marks: Vec<Mark> = lines.iter().map(|l| Mark::classify(l)).collect();
-        let joined = join_lines(&lines, 1, &marks, &[false; 4], true, true, 10);
+        let joined = join_lines(
+            &lines,
+            1,
+            &marks,
+            &[false; 4],
+            Joining {
+                wrapped: true,
+                join_topics: true,
+                measure: None,
+            },
+            10,
+        );
         let texts: Vec<&str> = joined.iter().map(|l| l.text.as_ref()).collect();
         assert_eq!(
             texts,

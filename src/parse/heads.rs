@@ -23,6 +23,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use super::flow;
 use super::lines::{ends_mid_sentence, is_list_item, starts_lowercase, Shape, Strength};
 
 /// One logical line of a document body, with its file line numbers.
@@ -60,6 +61,8 @@ pub struct Layout {
     pub alphabetical: bool,
     /// Entries may follow each other after a single line break.
     pub line_separated: bool,
+    /// The text's measure where it is hard-wrapped ([`flow::measure`]).
+    pub measure: Option<usize>,
 }
 
 static ANNOUNCES_QUOTE: LazyLock<Regex> = LazyLock::new(|| {
@@ -183,10 +186,28 @@ pub fn accept(lines: &[Line], layout: Layout) -> (Vec<bool>, Vec<Option<Rejectio
                 // sentence where entries follow each other line by line.
                 let after_sentence = last_non_blank
                     .is_some_and(|j: usize| !ends_mid_sentence(lines[j].text.as_ref()));
+                // A short bare line after a finished sentence that the
+                // next line's first word would have fit on is a paragraph
+                // of its own ([`flow::stands_alone`]): a head on its own
+                // line in text that kept no bold and no blank lines. In
+                // wrapped text a blank line after it ends it for sure.
+                let alone = candidate.strength == Strength::Bare
+                    && line.no == line.last
+                    && lines.get(i + 1).is_some_and(|next| match next.shape {
+                        Shape::Blank => after_sentence && layout.measure.is_some(),
+                        _ => flow::stands_alone(
+                            after_sentence,
+                            &line.text,
+                            &next.text,
+                            lines.get(i + 2).map(|l| l.text.as_ref()),
+                            layout.measure,
+                        ),
+                    });
                 let opens_paragraph = starts_paragraph
                     || previous_line_structural
                     || (line.glued && after_sentence)
-                    || (layout.line_separated && after_sentence);
+                    || (layout.line_separated && after_sentence)
+                    || alone;
                 // Right after a list item (with or without a blank line), a
                 // `topic - body` line at the margin ends the list.
                 let after_list_item = candidate.strength == Strength::Inline

@@ -403,13 +403,17 @@ fn read_pass<'a>(
     let marks: Vec<Mark> = physical.iter().map(|raw| Mark::classify(raw)).collect();
     let line_heads = hints.heads == Some(HeadStyle::Line);
     let wrapped = !line_heads && flow::looks_wrapped(&physical, &marks, &is_furniture);
+    let measure = flow::measure(&physical, &marks, &is_furniture);
     let joined = flow::join_lines(
         &physical,
         first_no,
         &marks,
         &is_furniture,
-        wrapped,
-        !line_heads,
+        flow::Joining {
+            wrapped,
+            join_topics: !line_heads,
+            measure,
+        },
         max_lines - furniture_count,
     );
     drop((physical, is_furniture));
@@ -457,6 +461,7 @@ fn read_pass<'a>(
     let layout = Layout {
         alphabetical,
         line_separated,
+        measure,
     };
     let (accepted, rejected) = heads::accept(&lines, layout);
 

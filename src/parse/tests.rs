@@ -30,6 +30,54 @@ fn a_bare_topic_needs_a_body_and_a_finished_paragraph_before_it() {
     );
 }
 
+/// A hard-wrapped text that kept no bold and no blank lines: heads alone on
+/// their lines between paragraphs (as `pdftotext` gives a PDF).
+const OWN_LINE_HEADS: &str = "\
+This document gathers the rulings of the game that are in force now, for
+players and for the tournament directors who settle their questions.
+unique dilemmas
+Until further notice, a unique dilemma that is placed under a mission
+does not count as being in play for the purposes of uniqueness.
+forces winning battles
+Until further notice, a force wins a battle only if its controller does
+not also control the opposing force.
+Objectives and
+Assimilation Rules
+A Borg player uses objectives to accomplish goals, and may assimilate
+personnel, ships and planets as the objectives allow in the game.
+Phased Matter
+is no head when the line after it goes on with a lowercase word, as a
+sentence does.
+stopped
+A stopped card cannot move, attempt missions or initiate battles until
+your next turn.
+";
+
+#[test]
+fn a_short_line_between_a_finished_sentence_and_a_new_one_is_a_head() {
+    let doc = format!("{FM}{OWN_LINE_HEADS}");
+    // "Objectives and" / "Assimilation Rules": two short lines that end no
+    // sentence are one line wrapped short (a title in larger type), and
+    // "Phased Matter" is followed by no sentence of its own.
+    assert_eq!(
+        topics(&doc),
+        ["unique dilemmas", "forces winning battles", "stopped"]
+    );
+    let release = parse_document("t.md", &doc, 0).unwrap();
+    assert!(release.entries[1].text.contains("opposing force"));
+    assert!(release.entries[1].text.contains("Assimilation Rules"));
+}
+
+#[test]
+fn a_text_with_no_measure_keeps_its_short_lines_in_their_paragraph() {
+    // One paragraph to a line: no line wrapped, so the shortness of a line
+    // tells nothing and a bare line inside a paragraph stays text.
+    let doc = format!(
+        "{FM}Alpha –\n\nThe first ruling of the document, on one line.\nAlien Parasites\nThe dilemma goes on in the same paragraph.\n"
+    );
+    assert_eq!(topics(&doc), ["Alpha"]);
+}
+
 #[test]
 fn in_an_alphabetical_document_a_head_out_of_order_is_text() {
     // "Objectives" sits between "Borg" and "Brilgar": quoted replacement text.
