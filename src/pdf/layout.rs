@@ -30,6 +30,98 @@ pub(crate) struct Run {
     pub symbol: bool,
 }
 
+/// One glyph as the PDF crate placed it (points, from the page's top left),
+/// with its run's typography.
+#[derive(Debug, Clone)]
+pub(crate) struct Glyph {
+    pub text: char,
+    pub left: f32,
+    pub right: f32,
+    pub top: f32,
+    pub height: f32,
+    pub size: f32,
+    pub bold: bool,
+    pub colored: bool,
+    pub colour: u16,
+    pub symbol: bool,
+}
+
+/// A gap between two glyphs wider than this share of the type's size is
+/// a space between words. Kerning moves a glyph by a twentieth of an em at
+/// most, a word space is a fifth at least; justified text (groff's through
+/// Ghostscript) spreads words by glyph positions and character spacing and
+/// prints no space character, so the gap is all that shows the space.
+const WORD_GAP: f32 = 0.15;
+/// A gap wider than this share of the size ends the run: the next glyph
+/// may be across a gutter, and a run must never bridge two columns.
+const RUN_GAP: f32 = 0.5;
+
+/// A page's glyphs, in the order they were drawn, gathered into runs of
+/// one style along one line, with a space put where the glyphs stand a
+/// word apart ([`WORD_GAP`]) and no space was printed.
+pub(crate) fn runs_of(glyphs: &[Glyph]) -> Vec<Run> {
+    let mut runs: Vec<Run> = Vec::new();
+    // The last glyph's right and bottom, and whether it was a space.
+    let mut last: Option<(f32, f32, bool)> = None;
+    for g in glyphs {
+        let bottom = g.top + g.height;
+        if let (Some(run), Some((right, last_bottom, spaced))) = (runs.last_mut(), last) {
+            let gap = g.left - right;
+            let same_style = run.bold == g.bold
+                && run.colored == g.colored
+                && run.colour == g.colour
+                && run.symbol == g.symbol
+                && (run.size - g.size).abs() < 0.1;
+            let same_line = (bottom - last_bottom).abs() <= g.size * 0.25;
+            if same_style && same_line && gap > -g.size * RUN_GAP && gap <= g.size * RUN_GAP {
+                if gap > g.size * WORD_GAP && !spaced && !g.text.is_whitespace() {
+                    run.text.push(' ');
+                }
+                // One space between words, however many were printed.
+                if !(spaced && g.text.is_whitespace()) {
+                    run.text.push(g.text);
+                }
+                run.right = run.right.max(g.right);
+                let run_bottom = (run.top + run.height).max(bottom);
+                run.top = run.top.min(g.top);
+                run.height = run_bottom - run.top;
+                last = Some((g.right, bottom, g.text.is_whitespace()));
+                continue;
+            }
+        }
+        runs.push(Run {
+            text: g.text.to_string(),
+            left: g.left,
+            right: g.right,
+            top: g.top,
+            height: g.height,
+            size: g.size,
+            bold: g.bold,
+            colored: g.colored,
+            colour: g.colour,
+            symbol: g.symbol,
+        });
+        last = Some((g.right, bottom, g.text.is_whitespace()));
+    }
+    runs.retain(|r| !r.text.trim().is_empty());
+    runs
+}
+
+/// Whether two readings of a page print the same glyphs, spaces aside and
+/// in any order.
+pub(crate) fn same_print(a: &[Run], b: &[Run]) -> bool {
+    let printed = |runs: &[Run]| {
+        let mut glyphs: Vec<char> = runs
+            .iter()
+            .flat_map(|r| r.text.chars())
+            .filter(|c| !c.is_whitespace())
+            .collect();
+        glyphs.sort_unstable();
+        glyphs
+    };
+    printed(a) == printed(b)
+}
+
 #[derive(Debug, Clone)]
 pub(crate) struct Page {
     pub width: f32,
@@ -767,14 +859,19 @@ fn write_paragraph(
     let mut out = String::new();
     if new {
         out.push('*');
-    } else if let Some(first) = pieces.iter_mut().find(|p| !p.text.trim().is_empty()) {
+    } else if let Some(at) = pieces.iter().position(|p| !p.text.trim().is_empty()) {
         // An item of a list is written as a Markdown list item, which no
         // reader takes for an entry's head (an item of a preamble's list
         // of changes, "• actions – required: …", is no entry). A new
         // one keeps its bullet: it is an entry marked new.
-        if let Some(rest) = list_item(&first.text) {
-            first.text = rest.to_string();
+        if let Some(rest) = list_item(&pieces[at].text) {
+            pieces[at].text = rest.to_string();
             out.push_str("- ");
+            // The bullet may be a run of its own: the item's text starts
+            // after the space that follows it.
+            if let Some(next) = pieces[at..].iter_mut().find(|p| !p.text.is_empty()) {
+                next.text = next.text.trim_start().to_string();
+            }
         }
     }
     // Consecutive pieces of the same weight make one run.
@@ -1237,7 +1334,10 @@ mod tests {
             false,
         );
         let more = line("\"Soong-type android.\"", 112.0, 10.0, false);
-        let second = line("•Exocomp: Exocomps are now androids.", 124.0, 10.0, false);
+        let mut second = line("•", 124.0, 10.0, false);
+        let mut text = run(" Exocomp: Exocomps are now androids.", 124.0, 10.0);
+        text.left = 60.0;
+        second.runs.push(text);
         assert!(!starts_paragraph(&first, &more, &flow));
         assert!(starts_paragraph(&more, &second, &flow));
         let mut result = PdfMarkdown::default();
@@ -1258,8 +1358,84 @@ mod tests {
         barred.barred = true;
         assert_eq!(
             write(&[barred], &mut result),
-            "*•Exocomp: Exocomps are now androids."
+            "*• Exocomp: Exocomps are now androids."
         );
+    }
+
+    /// Glyphs of `text` on one line from `left`, each 5 points wide, with
+    /// `gaps[i]` points before glyph `i` (none where not given).
+    fn glyphs(text: &str, left: f32, gaps: &[(usize, f32)]) -> Vec<Glyph> {
+        let mut x = left;
+        text.chars()
+            .enumerate()
+            .map(|(i, c)| {
+                x += gaps.iter().find(|g| g.0 == i).map_or(0.0, |g| g.1);
+                let g = Glyph {
+                    text: c,
+                    left: x,
+                    right: x + 5.0,
+                    top: 100.0,
+                    height: 10.0,
+                    size: 10.0,
+                    bold: false,
+                    colored: false,
+                    colour: 0,
+                    symbol: false,
+                };
+                x += 5.0;
+                g
+            })
+            .collect()
+    }
+
+    #[test]
+    fn glyphs_set_a_word_apart_are_two_words_without_a_printed_space() {
+        // "givenby": a 3-point gap between "n" and "b" (character spacing
+        // in justified groff text), kerning of a quarter point either way
+        // inside the words.
+        let set = glyphs(
+            "givenbyofficial",
+            50.0,
+            &[(2, -0.25), (5, 3.0), (7, 3.0), (9, 0.3)],
+        );
+        let runs = runs_of(&set);
+        assert_eq!(runs.len(), 1);
+        assert_eq!(runs[0].text, "given by official");
+        assert_eq!((runs[0].left, runs[0].right), (50.0, 131.05));
+        // Printed spaces stay, one between words however many were
+        // printed, and no space is added beside one.
+        let spaced = glyphs("a  b", 50.0, &[(1, 1.0), (3, 2.0)]);
+        assert_eq!(runs_of(&spaced)[0].text, "a b");
+        // A gap of half an em or more ends the run (it may be a gutter),
+        // and so does a change of type or of line.
+        let gutter = glyphs("endNext", 50.0, &[(3, 6.0)]);
+        let texts = |runs: Vec<Run>| runs.into_iter().map(|r| r.text).collect::<Vec<_>>();
+        assert_eq!(texts(runs_of(&gutter)), ["end", "Next"]);
+        let mut bold = glyphs("Dabo – a game", 50.0, &[]);
+        for g in &mut bold[..4] {
+            g.bold = true;
+        }
+        assert_eq!(texts(runs_of(&bold)), ["Dabo", " – a game"]);
+        let mut two_lines = glyphs("endnext", 50.0, &[]);
+        for g in &mut two_lines[3..] {
+            g.top += 12.0;
+        }
+        assert_eq!(texts(runs_of(&two_lines)), ["end", "next"]);
+    }
+
+    #[test]
+    fn two_readings_print_the_same_where_only_spaces_and_order_differ() {
+        let runs =
+            |texts: &[&str]| -> Vec<Run> { texts.iter().map(|t| run(t, 100.0, 10.0)).collect() };
+        assert!(same_print(
+            &runs(&["given by", "official"]),
+            &runs(&["officialgivenby"])
+        ));
+        assert!(!same_print(
+            &runs(&["A\u{FFFD} \u{FFFD}"]),
+            &runs(&["Access"])
+        ));
+        assert!(!same_print(&runs(&["Acces"]), &runs(&["Access"])));
     }
 
     #[test]

@@ -297,14 +297,11 @@ fn read_pages(bytes: Vec<u8>) -> Result<Vec<Page>, PdfError> {
         let (x0, y0, x1, y1) = document
             .get_page_media_box(index)
             .unwrap_or((0.0, 0.0, 612.0, 792.0));
+        let height = (y1 - y0).abs();
         let spans = document
             .extract_spans_with_config(index, pdf_oxide::extractors::SpanMergingConfig::default())
             .map_err(damaged)?;
-        if runs_read.fetch_add(spans.len(), Ordering::Relaxed) + spans.len() > MOST_RUNS {
-            return Err(too_many_runs());
-        }
-        let height = (y1 - y0).abs();
-        let runs = spans
+        let span_runs: Vec<Run> = spans
             .into_iter()
             .filter(|s| !s.text.trim().is_empty())
             .filter(|s| {
@@ -326,6 +323,51 @@ fn read_pages(bytes: Vec<u8>) -> Result<Vec<Page>, PdfError> {
                 text: s.text.replace(['\n', '\r', '\t'], " "),
             })
             .collect();
+        if runs_read.fetch_add(span_runs.len(), Ordering::Relaxed) + span_runs.len() > MOST_RUNS {
+            return Err(too_many_runs());
+        }
+        // The page's runs are made here from its glyphs' places
+        // (`layout::runs_of`): the crate's spans join glyphs set a word
+        // apart by position or character spacing without the space
+        // (justified groff text read "givenbyofficial"). But the crate
+        // decodes a glyph alone less well than a span (small capitals
+        // and pictographs of some fonts come out as U+FFFD): the glyphs
+        // are taken only where they print what the spans print.
+        // (Not `extract_chars`: it keeps every page's glyphs in the
+        // document's cache, for as long as the document is read.)
+        let glyphs: Vec<layout::Glyph> = document
+            .extract_chars_filtered(index, Default::default(), Default::default())
+            .map_err(damaged)?
+            .into_iter()
+            .filter(|c| {
+                [c.bbox.x, c.bbox.y, c.bbox.width, c.bbox.height, c.font_size]
+                    .iter()
+                    .all(|v| v.is_finite())
+            })
+            .map(|c| layout::Glyph {
+                // A line break inside a run would break the Markdown's lines.
+                text: if matches!(c.char, '\n' | '\r' | '\t') {
+                    ' '
+                } else {
+                    c.char
+                },
+                bold: typography::is_bold(&c.font_name, c.font_weight as u16),
+                colored: typography::is_colored(c.color.r, c.color.g, c.color.b),
+                colour: typography::colour_key(c.color.r, c.color.g, c.color.b),
+                symbol: typography::is_symbol_font(&c.font_name),
+                left: c.bbox.x - x0.min(x1),
+                right: c.bbox.x - x0.min(x1) + c.bbox.width,
+                top: layout::top_of(c.bbox.y, c.bbox.height, y0.min(y1), height),
+                height: c.bbox.height.max(c.font_size).max(1.0),
+                size: c.font_size,
+            })
+            .collect();
+        let glyph_runs = layout::runs_of(&glyphs);
+        let runs = if layout::same_print(&glyph_runs, &span_runs) {
+            glyph_runs
+        } else {
+            span_runs
+        };
         // Thin upright strokes or bars: a change bar beside a new entry
         // (a damaged drawing is no reason to lose the text).
         let bars = document
