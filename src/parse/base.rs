@@ -425,7 +425,7 @@ fn part_heading(line: &str) -> Option<Part> {
 /// more, or the title is in capitals or set as a Markdown heading, so that
 /// a numbered step of a procedure ("1. *Initiation*: …") is not a section.
 fn section_head(line: &str) -> Option<(String, String)> {
-    let trimmed = line.trim();
+    let trimmed = without_new_marker(line.trim()).1;
     let c = SECTION_HEAD.captures(trimmed)?;
     let number = c.get(1)?.as_str().to_string();
     // A head set as a dash head in a copy ("7.5 Damage and Repairs –")
@@ -446,6 +446,21 @@ fn section_head(line: &str) -> Option<(String, String)> {
         .all(|w| w.starts_with(char::is_uppercase));
     let ok = heading || capitals || (number.contains('.') && title_case);
     ok.then(|| (number, title.to_string()))
+}
+
+/// A section head's new marker, taken off: an asterisk or a "NEW" tag
+/// before its number ("*6.3.1 DUPLICATION …", "NEW 7.4.3: Ship Battle").
+/// Gives whether it was marked, and the head without it.
+fn without_new_marker(line: &str) -> (bool, &str) {
+    let numbered = |rest: &str| rest.trim_start().starts_with(|c: char| c.is_ascii_digit());
+    for marker in ["*", "NEW!", "NEW", "[NEW]", "(NEW)"] {
+        if let Some(rest) = line.strip_prefix(marker) {
+            if numbered(rest) && !rest.starts_with('*') {
+                return (true, rest.trim_start());
+            }
+        }
+    }
+    (false, line)
 }
 
 /// The rest of a section head in capitals that a narrow column wrapped
@@ -733,6 +748,8 @@ fn read_sections(
     let mut front = Vec::new();
     // The open section: (topic, head line, its blocks).
     let mut open: Option<(String, usize, Vec<Block>)> = None;
+    // The lines of the section heads marked new.
+    let mut marked: Vec<usize> = Vec::new();
     let mut block: Option<Block> = None;
     let make = |topic: &str, subtopic: Option<String>, line: usize, blocks: &[Block], kind| {
         let text = blocks
@@ -857,6 +874,9 @@ fn read_sections(
                 continued_head = Some(i + 1);
             }
             let title = title.split_whitespace().collect::<Vec<_>>().join(" ");
+            if without_new_marker(line.trim()).0 {
+                marked.push(no);
+            }
             open = Some((format!("{number} {title}"), no, Vec::new()));
             continue;
         }
@@ -895,6 +915,9 @@ fn read_sections(
     }
     finish_block(&mut block, &mut open, &mut entries, &mut front, counts);
     close(&mut open, &mut entries, counts);
+    for entry in entries.iter_mut().filter(|e| e.subtopic.is_none()) {
+        entry.new = marked.contains(&entry.line);
+    }
     Sections { entries, front }
 }
 
@@ -916,6 +939,16 @@ mod tests {
             section_head("## 7 BATTLE"),
             Some(("7".into(), "BATTLE".into()))
         );
+        // A new marker before the number is no part of the head.
+        assert_eq!(
+            section_head("*6.3.1 DUPLICATION AND PERSONAS –"),
+            Some(("6.3.1".into(), "DUPLICATION AND PERSONAS".into()))
+        );
+        assert_eq!(
+            section_head("NEW 7.4.3: Ship Battle"),
+            Some(("7.4.3".into(), "Ship Battle".into()))
+        );
+        assert_eq!(without_new_marker("**7 BATTLE**"), (false, "**7 BATTLE**"));
         // A numbered step of a procedure is no section.
         assert_eq!(
             section_head("1. *Initiation*: The attacking player announces."),
