@@ -276,12 +276,16 @@ pub fn measure(lines: &[&str], marks: &[Mark], is_furniture: &[bool]) -> Option<
         }
         k = next;
     }
-    if lengths.len() < MIN_WRAPPED_LINES {
+    if lengths.len() < MIN_MEASURED_LINES {
         return None;
     }
     let middle = lengths.len() / 2;
     Some(*lengths.select_nth_unstable(middle).1)
 }
+
+/// The fewest wrapped lines that tell a measure: the median of three is
+/// one of them, however odd the others.
+const MIN_MEASURED_LINES: usize = 3;
 
 /// Share of the measure below which a line and the next line's first word
 /// surely fit: proportional type sets a measure's worth of characters a
@@ -306,42 +310,75 @@ fn next_word_fits(line: &str, next: &str, measure: usize) -> bool {
 /// that is how a head set on its own line reads: `unique dilemmas` /
 /// `Until further notice, …`, with no blank line around it. Only a short
 /// line can be one, whatever the measure: a head alone is a few words.
+/// `following` are the lines after it (up to three, where there are).
 ///
 /// The next line must begin a sentence (a capital): what a list label
 /// (`a. If …`) or a date (`6, 2012`) opens is no body. And it must not be
-/// one more short line that ends no sentence and its own paragraph
-/// (`after_next` is the line after it, if any): a title set in larger type
-/// than the text wraps before the text's measure, each of its lines short
-/// (`First Edition Current` / `Rulings Document` / `November 3, 2014`),
-/// where a body's first line runs the measure or ends a sentence.
+/// one more short line that ends no sentence and its own paragraph: a
+/// title set in larger type than the text wraps before the text's measure,
+/// each of its lines short (`First Edition Current` / `Rulings Document` /
+/// `November 3, 2014`), where a body's first line runs the measure or ends
+/// a sentence. Or the next line is itself a head alone: a heading over a
+/// head (`Temporary Rulings` / `unique dilemmas` / `Until …`).
 pub fn stands_alone(
     after_sentence: bool,
     line: &str,
-    next: &str,
-    after_next: Option<&str>,
+    following: &[&str],
     measure: Option<usize>,
 ) -> bool {
-    let (line, next) = (line.trim(), next.trim());
     let Some(measure) = measure else {
         return false;
     };
+    let Some((next, rest)) = following.split_first() else {
+        return false;
+    };
+    after_sentence
+        && may_stand_alone(line)
+        && next_word_fits(line, next, measure)
+        && (opens_body(next, rest.first().copied(), measure)
+            || rest.split_first().is_some_and(|(after, rest)| {
+                may_stand_alone(next)
+                    && next_word_fits(next, after, measure)
+                    && opens_body(after, rest.first().copied(), measure)
+            }))
+}
+
+/// A line a topic's words at most.
+fn is_short(line: &str) -> bool {
+    line.split_whitespace()
+        .nth(lines::MAX_TOPIC_WORDS)
+        .is_none()
+}
+
+/// Words that join a phrase to what follows: a line ending on one goes on.
+const JOINING_WORDS: [&str; 17] = [
+    "a", "an", "and", "as", "at", "but", "by", "for", "from", "in", "nor", "of", "on", "or", "the",
+    "to", "with",
+];
+
+/// A line a head or heading may stand on: short, the last word none that
+/// joins it to the next (`Objectives and` / `Assimilation Rules` is one
+/// head that wrapped, not a heading over a head).
+fn may_stand_alone(line: &str) -> bool {
+    is_short(line)
+        && !line
+            .split_whitespace()
+            .next_back()
+            .is_some_and(|w| JOINING_WORDS.contains(&w.to_lowercase().as_str()))
+}
+
+/// Whether `next` can open a head's body: it begins a sentence, and it is
+/// no short line that ends no sentence and its own paragraph (`after` is
+/// the line after it, if any).
+fn opens_body(next: &str, after: Option<&str>, measure: usize) -> bool {
+    let next = next.trim();
     let opens_sentence = next
         .trim_start_matches(['*', '_', '"', '“', '('])
         .starts_with(char::is_uppercase);
-    let next_short_too = line_goes_on(next)
-        && next
-            .split_whitespace()
-            .nth(lines::MAX_TOPIC_WORDS)
-            .is_none()
-        && after_next.is_none_or(|after| next_word_fits(next, after, measure));
-    after_sentence
-        && opens_sentence
-        && !next_short_too
-        && line
-            .split_whitespace()
-            .nth(lines::MAX_TOPIC_WORDS)
-            .is_none()
-        && next_word_fits(line, next, measure)
+    let short_too = line_goes_on(next)
+        && is_short(next)
+        && after.is_none_or(|after| next_word_fits(next, after, measure));
+    opens_sentence && !short_too
 }
 
 /// The most words of a topic's continuation on the line after it wrapped.
@@ -484,11 +521,11 @@ pub fn join_lines<'a>(
         }
         let mut text: Cow<'a, str> = Cow::Borrowed(raw);
         // Whether the line before this one ended a sentence (or a section
-        // heading, or there is none): the start of a line that may stand
-        // alone. Not a title: set in larger type than the text, it wraps
-        // short of the text's measure (`First Edition Recent Rulings` /
-        // `Document`).
-        let after_sentence = joined.last().is_none_or(|l| {
+        // heading): the start of a line that may stand alone. Not a title,
+        // nor the start of the text, where the title stands: set in larger
+        // type than the text, it wraps short of the text's measure (`First
+        // Edition Recent Rulings` / `Document`).
+        let after_sentence = joined.last().is_some_and(|l| {
             let before = l.text.trim();
             before.is_empty()
                 || !line_goes_on(before)
@@ -496,6 +533,14 @@ pub fn join_lines<'a>(
                     && marks[l.no - first_no].structural()
                     && lines::classify(before) != Shape::Title)
         });
+        // The lines from `k` on that a head alone may stand over: up to
+        // three, to the next blank or furniture line.
+        let following = |k: usize| {
+            let end = (k..lines.len().min(k + 3))
+                .find(|&n| is_furniture[n] || marks[n].kind == MarkKind::Blank)
+                .unwrap_or(lines.len().min(k + 3));
+            &lines[k..end]
+        };
         if wrapped {
             while j < lines.len() && !is_furniture[j] && marks[j].kind != MarkKind::Blank && {
                 // Each test reads the joined text's end, or the whole text
@@ -516,14 +561,7 @@ pub fn join_lines<'a>(
                         || opens_with_dash(lines[j]));
                 // A short line that ends its paragraph is not wrapped,
                 // however it ends.
-                let alone = j == i + 1
-                    && stands_alone(
-                        after_sentence,
-                        raw,
-                        lines[j],
-                        lines.get(j + 1).copied(),
-                        measure,
-                    );
+                let alone = j == i + 1 && stands_alone(after_sentence, raw, following(j), measure);
                 (goes_on && !alone)
                     || sub_topic_follows(text_mark, lines[j])
                     || topic_wrapped_before_dash(&text, text_mark, lines[j], marks[j])
@@ -739,36 +777,37 @@ mod tests {
     fn a_short_line_stands_alone_only_where_the_next_word_would_have_fit() {
         let measure = Some(70);
         let body = "Until further notice, a force wins a battle only if its controller";
-        assert!(stands_alone(true, "unique dilemmas", body, None, measure));
+        assert!(stands_alone(true, "unique dilemmas", &[body], measure));
         // Not after a sentence that goes on, nor before a lowercase line or
         // a date, nor without a measure.
-        assert!(!stands_alone(false, "unique dilemmas", body, None, measure));
+        assert!(!stands_alone(false, "unique dilemmas", &[body], measure));
         assert!(!stands_alone(
             true,
             "Phased Matter",
-            "is a rule",
-            None,
+            &["is a rule"],
             measure
         ));
         assert!(!stands_alone(
             true,
             "Document February",
-            "6, 2012",
-            None,
+            &["6, 2012"],
             measure
         ));
-        assert!(!stands_alone(true, "unique dilemmas", body, None, None));
+        assert!(!stands_alone(true, "unique dilemmas", &[body], None));
         // A wrapped line runs near the measure: the next word did not fit.
         let full = "Until further notice, a unique dilemma that is placed beneath";
-        assert!(!stands_alone(true, full, "Under a mission.", None, measure));
-        // Two short lines that end no sentence: one line wrapped short.
+        assert!(!stands_alone(true, full, &["Under a mission."], measure));
+        // Short lines that end no sentence: one title wrapped short.
+        let title = ["Rulings Document", "November 3, 2014", body];
         assert!(!stands_alone(
             true,
             "First Edition Current",
-            "Rulings Document",
-            Some(body),
+            &title,
             measure
         ));
+        // A heading over a head alone stands alone too.
+        let heading = ["unique dilemmas", body];
+        assert!(stands_alone(true, "Temporary Rulings", &heading, measure));
     }
 
     #[test]
