@@ -692,7 +692,9 @@ fn roff(source: &Source, design: &Design) -> String {
                         let _ = write!(out, "\\m[blue]{shown}\\m[]");
                     }
                     "underlined" => {
-                        let _ = write!(out, "\n.UL \"{shown}\"\n");
+                        // A quote inside a macro's quoted argument would
+                        // end it: groff's own name for the character.
+                        let _ = write!(out, "\n.UL \"{}\"\n", shown.replace('"', "\\(dq"));
                     }
                     _ => {
                         let _ = write!(out, "\\fB{shown}\\fP");
