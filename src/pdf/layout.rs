@@ -48,24 +48,26 @@ pub(crate) struct Glyph {
 
 /// A gap between two glyphs wider than this share of the type's size is
 /// a space between words. Kerning moves a glyph by a twentieth of an em at
-/// most, a word space is a fifth at least; justified text (groff's through
-/// Ghostscript) spreads words by glyph positions and character spacing and
-/// prints no space character, so the gap is all that shows the space.
+/// most, a word space is a fifth at least.
 const WORD_GAP: f32 = 0.15;
 /// A gap wider than this share of the size ends the run: the next glyph
 /// may be across a gutter, and a run must never bridge two columns.
 const RUN_GAP: f32 = 0.5;
 
 /// A page's glyphs, in the order they were drawn, gathered into runs of
-/// one style along one line, with a space put where the glyphs stand a
-/// word apart ([`WORD_GAP`]) and no space was printed.
+/// one style along one line, with a space where two glyphs stand a word
+/// apart ([`WORD_GAP`]). Spaces are read from the glyphs' places alone,
+/// never from the space characters printed: justified text (groff's
+/// through Ghostscript) spreads words by position and character spacing
+/// and prints no space, and a space may be printed with its width taken
+/// back (a kerned "DOORWA Y", whose Y stands where the space would).
 pub(crate) fn runs_of(glyphs: &[Glyph]) -> Vec<Run> {
     let mut runs: Vec<Run> = Vec::new();
-    // The last glyph's right and bottom, and whether it was a space.
-    let mut last: Option<(f32, f32, bool)> = None;
-    for g in glyphs {
+    // The last glyph's right and bottom.
+    let mut last: Option<(f32, f32)> = None;
+    for g in glyphs.iter().filter(|g| !g.text.is_whitespace()) {
         let bottom = g.top + g.height;
-        if let (Some(run), Some((right, last_bottom, spaced))) = (runs.last_mut(), last) {
+        if let (Some(run), Some((right, last_bottom))) = (runs.last_mut(), last) {
             let gap = g.left - right;
             let same_style = run.bold == g.bold
                 && run.colored == g.colored
@@ -74,18 +76,15 @@ pub(crate) fn runs_of(glyphs: &[Glyph]) -> Vec<Run> {
                 && (run.size - g.size).abs() < 0.1;
             let same_line = (bottom - last_bottom).abs() <= g.size * 0.25;
             if same_style && same_line && gap > -g.size * RUN_GAP && gap <= g.size * RUN_GAP {
-                if gap > g.size * WORD_GAP && !spaced && !g.text.is_whitespace() {
+                if gap > g.size * WORD_GAP {
                     run.text.push(' ');
                 }
-                // One space between words, however many were printed.
-                if !(spaced && g.text.is_whitespace()) {
-                    run.text.push(g.text);
-                }
+                run.text.push(g.text);
                 run.right = run.right.max(g.right);
                 let run_bottom = (run.top + run.height).max(bottom);
                 run.top = run.top.min(g.top);
                 run.height = run_bottom - run.top;
-                last = Some((g.right, bottom, g.text.is_whitespace()));
+                last = Some((g.right, bottom));
                 continue;
             }
         }
@@ -101,9 +100,8 @@ pub(crate) fn runs_of(glyphs: &[Glyph]) -> Vec<Run> {
             colour: g.colour,
             symbol: g.symbol,
         });
-        last = Some((g.right, bottom, g.text.is_whitespace()));
+        last = Some((g.right, bottom));
     }
-    runs.retain(|r| !r.text.trim().is_empty());
     runs
 }
 
@@ -1402,10 +1400,13 @@ mod tests {
         assert_eq!(runs.len(), 1);
         assert_eq!(runs[0].text, "given by official");
         assert_eq!((runs[0].left, runs[0].right), (50.0, 131.05));
-        // Printed spaces stay, one between words however many were
-        // printed, and no space is added beside one.
-        let spaced = glyphs("a  b", 50.0, &[(1, 1.0), (3, 2.0)]);
+        // Printed spaces count for nothing but their place: one space
+        // between words however many were printed, and none where the
+        // next glyph takes the space's place back (a kerned "WA Y").
+        let spaced = glyphs("a  b", 50.0, &[(2, -3.0), (3, -3.0)]);
         assert_eq!(runs_of(&spaced)[0].text, "a b");
+        let kerned = glyphs("WA Y", 50.0, &[(2, -0.5), (3, -4.8)]);
+        assert_eq!(runs_of(&kerned)[0].text, "WAY");
         // A gap of half an em or more ends the run (it may be a gutter),
         // and so does a change of type or of line.
         let gutter = glyphs("endNext", 50.0, &[(3, 6.0)]);
@@ -1415,7 +1416,7 @@ mod tests {
         for g in &mut bold[..4] {
             g.bold = true;
         }
-        assert_eq!(texts(runs_of(&bold)), ["Dabo", " – a game"]);
+        assert_eq!(texts(runs_of(&bold)), ["Dabo", "– a game"]);
         let mut two_lines = glyphs("endnext", 50.0, &[]);
         for g in &mut two_lines[3..] {
             g.top += 12.0;

@@ -298,76 +298,102 @@ fn read_pages(bytes: Vec<u8>) -> Result<Vec<Page>, PdfError> {
             .get_page_media_box(index)
             .unwrap_or((0.0, 0.0, 612.0, 792.0));
         let height = (y1 - y0).abs();
-        let spans = document
-            .extract_spans_with_config(index, pdf_oxide::extractors::SpanMergingConfig::default())
-            .map_err(damaged)?;
-        let span_runs: Vec<Run> = spans
-            .into_iter()
-            .filter(|s| !s.text.trim().is_empty())
-            .filter(|s| {
-                [s.bbox.x, s.bbox.y, s.bbox.width, s.bbox.height]
-                    .iter()
-                    .all(|v| v.is_finite())
-            })
-            .map(|s| Run {
-                bold: typography::is_bold(&s.font_name, s.font_weight as u16),
-                colored: typography::is_colored(s.color.r, s.color.g, s.color.b),
-                colour: typography::colour_key(s.color.r, s.color.g, s.color.b),
-                symbol: typography::is_symbol_font(&s.font_name),
-                left: s.bbox.x - x0.min(x1),
-                right: s.bbox.x - x0.min(x1) + s.bbox.width,
-                top: layout::top_of(s.bbox.y, s.bbox.height, y0.min(y1), height),
-                height: s.bbox.height.max(s.font_size).max(1.0),
-                size: s.font_size,
-                // A line break inside a run would break the Markdown's lines.
-                text: s.text.replace(['\n', '\r', '\t'], " "),
-            })
-            .collect();
-        if runs_read.fetch_add(span_runs.len(), Ordering::Relaxed) + span_runs.len() > MOST_RUNS {
-            return Err(too_many_runs());
-        }
         // The page's runs are made here from its glyphs' places
         // (`layout::runs_of`): the crate's spans join glyphs set a word
         // apart by position or character spacing without the space
-        // (justified groff text read "givenbyofficial"). But the crate
-        // decodes a glyph alone less well than a span (small capitals
-        // and pictographs of some fonts come out as U+FFFD): the glyphs
-        // are taken only where they print what the spans print.
+        // (justified groff text read "givenbyofficial").
         // (Not `extract_chars`: it keeps every page's glyphs in the
         // document's cache, for as long as the document is read.)
-        let glyphs: Vec<layout::Glyph> = document
+        let chars = document
             .extract_chars_filtered(index, Default::default(), Default::default())
-            .map_err(damaged)?
-            .into_iter()
-            .filter(|c| {
-                [c.bbox.x, c.bbox.y, c.bbox.width, c.bbox.height, c.font_size]
-                    .iter()
-                    .all(|v| v.is_finite())
-            })
-            .map(|c| layout::Glyph {
-                // A line break inside a run would break the Markdown's lines.
-                text: if matches!(c.char, '\n' | '\r' | '\t') {
-                    ' '
-                } else {
-                    c.char
-                },
-                bold: typography::is_bold(&c.font_name, c.font_weight as u16),
+            .map_err(damaged)?;
+        let mut glyphs: Vec<layout::Glyph> = Vec::with_capacity(chars.len());
+        // A font's weight and kind, read once for the glyphs that follow
+        // in it (a page has a few fonts and thousands of glyphs).
+        let mut font: Option<(String, u16, bool, bool)> = None;
+        for c in chars {
+            let finite = [c.bbox.x, c.bbox.y, c.bbox.width, c.bbox.height, c.font_size]
+                .iter()
+                .all(|v| v.is_finite());
+            if !finite {
+                continue;
+            }
+            let weight = c.font_weight as u16;
+            let (bold, symbol) = match &font {
+                Some((name, w, bold, symbol)) if *name == c.font_name && *w == weight => {
+                    (*bold, *symbol)
+                }
+                _ => {
+                    let bold = typography::is_bold(&c.font_name, weight);
+                    let symbol = typography::is_symbol_font(&c.font_name);
+                    font = Some((c.font_name.clone(), weight, bold, symbol));
+                    (bold, symbol)
+                }
+            };
+            glyphs.push(layout::Glyph {
+                text: c.char,
+                bold,
                 colored: typography::is_colored(c.color.r, c.color.g, c.color.b),
                 colour: typography::colour_key(c.color.r, c.color.g, c.color.b),
-                symbol: typography::is_symbol_font(&c.font_name),
+                symbol,
                 left: c.bbox.x - x0.min(x1),
                 right: c.bbox.x - x0.min(x1) + c.bbox.width,
                 top: layout::top_of(c.bbox.y, c.bbox.height, y0.min(y1), height),
                 height: c.bbox.height.max(c.font_size).max(1.0),
                 size: c.font_size,
-            })
-            .collect();
+            });
+        }
         let glyph_runs = layout::runs_of(&glyphs);
-        let runs = if layout::same_print(&glyph_runs, &span_runs) {
+        // The crate decodes a glyph alone less well than a span where one
+        // glyph stands for several bytes or characters (small capitals of
+        // some fonts come out as U+FFFD, a pictograph as Latin-1 bytes):
+        // a page with a glyph outside ASCII and the general punctuation
+        // (dashes, quotes) is read as spans too, and its glyphs are taken
+        // only where they print what the spans print.
+        let plain = glyphs
+            .iter()
+            .all(|g| g.text.is_ascii() || ('\u{2000}'..='\u{206F}').contains(&g.text));
+        drop(glyphs);
+        let runs = if plain {
             glyph_runs
         } else {
-            span_runs
+            let spans = document
+                .extract_spans_with_config(
+                    index,
+                    pdf_oxide::extractors::SpanMergingConfig::default(),
+                )
+                .map_err(damaged)?;
+            let span_runs: Vec<Run> = spans
+                .into_iter()
+                .filter(|s| !s.text.trim().is_empty())
+                .filter(|s| {
+                    [s.bbox.x, s.bbox.y, s.bbox.width, s.bbox.height]
+                        .iter()
+                        .all(|v| v.is_finite())
+                })
+                .map(|s| Run {
+                    bold: typography::is_bold(&s.font_name, s.font_weight as u16),
+                    colored: typography::is_colored(s.color.r, s.color.g, s.color.b),
+                    colour: typography::colour_key(s.color.r, s.color.g, s.color.b),
+                    symbol: typography::is_symbol_font(&s.font_name),
+                    left: s.bbox.x - x0.min(x1),
+                    right: s.bbox.x - x0.min(x1) + s.bbox.width,
+                    top: layout::top_of(s.bbox.y, s.bbox.height, y0.min(y1), height),
+                    height: s.bbox.height.max(s.font_size).max(1.0),
+                    size: s.font_size,
+                    // A line break inside a run would break the Markdown's lines.
+                    text: s.text.replace(['\n', '\r', '\t'], " "),
+                })
+                .collect();
+            if layout::same_print(&glyph_runs, &span_runs) {
+                glyph_runs
+            } else {
+                span_runs
+            }
         };
+        if runs_read.fetch_add(runs.len(), Ordering::Relaxed) + runs.len() > MOST_RUNS {
+            return Err(too_many_runs());
+        }
         // Thin upright strokes or bars: a change bar beside a new entry
         // (a damaged drawing is no reason to lose the text).
         let bars = document

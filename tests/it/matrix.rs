@@ -28,10 +28,6 @@ const EXPECTED_FAILURES: &[(&str, &str)] = &[
         "r061.txt",
         "groff via pdftotext: two heads missed; a 'NEW' tag not read as a new marker",
     ),
-    (
-        "r098.pdf",
-        "groff: small-caps heads set in a smaller size lost or run together (F1 0.68)",
-    ),
 ];
 
 fn repo(path: &str) -> PathBuf {
