@@ -579,12 +579,33 @@ pub fn join_lines<'a>(
                 j += 1;
             }
         }
+        let mut unchanged = j == i + 1;
+        // `actions – step 1: initiation` / `The first step …`: a dash head
+        // that stands alone, its words after the dash opening no sentence
+        // and ending none, is a topic alone with its sub-topic; its body is
+        // the next line. It is set as a topic alone is (`… –`). (A body
+        // after the dash opens with a capital: `mission II – A mission` /
+        // `II is an updated …`.)
+        if unchanged
+            && marks[i].kind == MarkKind::Candidate(Strength::Inline)
+            && raw.trim_end().ends_with(char::is_alphanumeric)
+            && stands_alone(after_sentence, raw, following(j), measure)
+        {
+            let dash = lines::separator_dashes(raw).last().copied();
+            let sub_topic = dash
+                .and_then(|dash| lines::split_inline_with(raw, dash))
+                .is_some_and(|(_, after)| after.starts_with(char::is_lowercase));
+            if let (Some(dash), true) = (dash, sub_topic) {
+                text = Cow::Owned(format!("{} {dash}", raw.trim_end()));
+                unchanged = false;
+            }
+        }
         joined.push(Logical {
             no,
             last: first_no + j - 1,
             text,
             glued: false,
-            unchanged: j == i + 1,
+            unchanged,
         });
         kept += 1;
         i = j;
@@ -834,6 +855,30 @@ mod tests {
         assert_eq!(texts(Some(66))[1], "unique dilemmas");
         // Without a measure the short line is joined as any wrapped line.
         assert!(texts(None)[1].starts_with("unique dilemmas Until"));
+    }
+
+    #[test]
+    fn a_dash_head_alone_with_a_sub_topic_is_a_topic_alone() {
+        let lines = [
+            "The rulings of the game that are in force now, for players.",
+            "actions – step 1: initiation",
+            "The first step of performing an action is initiation, in which",
+            "you declare the action.",
+            "mission II – A mission",
+            "II is an updated version of an original mission, with a new",
+            "point box.",
+        ];
+        let marks: Vec<Mark> = lines.iter().map(|l| Mark::classify(l)).collect();
+        let joining = Joining {
+            wrapped: false,
+            join_topics: true,
+            measure: Some(66),
+        };
+        let joined = join_lines(&lines, 1, &marks, &[false; 7], joining, 10);
+        assert_eq!(joined[1].text, "actions – step 1: initiation –");
+        assert!(!joined[1].unchanged);
+        // After the dash a capital opens the body, wrapped short.
+        assert_eq!(joined[4].text, "mission II – A mission");
     }
 
     #[test]
