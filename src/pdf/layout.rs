@@ -656,8 +656,14 @@ fn starts_paragraph(previous: &Line, line: &Line, flow: &Flow) -> bool {
     );
     // A head wrapped onto a line that goes on bold and then in body type
     // ("**Borg – The Delta Quadrant and Borg**" / "**Outpost** – …") is
-    // one head, not a line head and then a paragraph.
-    let head_goes_on = head_before && starts_bold;
+    // one head, not a line head and then a paragraph; so is a head in
+    // small capitals broken inside a word ("INITIA-" / "TION – The …").
+    let starts_small = line
+        .runs
+        .first()
+        .is_some_and(|r| is_smaller(r, flow.body_size));
+    let broken = previous.text().trim_end().ends_with(HYPHENS);
+    let head_goes_on = head_before && (starts_bold || (starts_small && broken));
     if head_before != head_now && !head_goes_on && (head_before || ends_sentence(&previous.text()))
     {
         return true;
@@ -984,7 +990,14 @@ fn join_line_end(pieces: &mut [Piece], next: &str, words: &HashSet<String>) {
     } else if before.is_empty() || after.is_empty() {
         last.text.push_str(&hyphens);
         last.text.push(' ');
-    } else if !(hyphens.contains('\u{AD}') || is_word(&format!("{before}{after}"), words)) {
+    } else if !(hyphens.contains('\u{AD}')
+        || is_word(&format!("{before}{after}"), words)
+        || (after.starts_with(char::is_lowercase) && !is_english(&after)))
+    {
+        // A compound's parts are words each ("well-" / "known"), or a
+        // name ("non-" / "Borg"); what follows a hyphen at a line's end
+        // that is no word on its own ("Multitarget-" / "ing") is the end
+        // of a word the typesetter broke.
         last.text.push('-');
     }
 }
@@ -1017,6 +1030,12 @@ mod tests {
         let mut p = pieces("a Cardas-");
         join_line_end(&mut p, "sian ship", &known);
         assert_eq!(p[0].text, "a Cardas");
+        let mut p = pieces("Clarifications: Multitarget-");
+        join_line_end(&mut p, "ing: Some cards", &none);
+        assert_eq!(p[0].text, "Clarifications: Multitarget");
+        let mut p = pieces("a well-");
+        join_line_end(&mut p, "known rule", &none);
+        assert_eq!(p[0].text, "a well-");
         let mut p = pieces("Dabo -");
         join_line_end(&mut p, "See gambling.", &none);
         assert_eq!(p[0].text, "Dabo - ");
@@ -1222,6 +1241,15 @@ mod tests {
         // end.
         let more = line("and Their Hosts", 124.0, 10.0, true);
         assert!(!starts_paragraph(&bold, &more, &flow));
+        // A head in small capitals broken inside a word goes on too.
+        let broken = line("ACTIONS – STEP 1: INITIA-", 112.0, 9.0, false);
+        let mut rest = line("TION", 124.0, 9.0, false);
+        let mut text = run(" – The first step of performing", 124.0, 10.0);
+        text.left = 80.0;
+        rest.runs.push(text);
+        assert!(!starts_paragraph(&broken, &rest, &flow));
+        let whole = line("ACTIONS – STEP 1", 112.0, 9.0, false);
+        assert!(starts_paragraph(&whole, &rest, &flow));
         let mut end = line("Outpost", 124.0, 10.0, true);
         let mut ruling = run(" – Native quadrant rules now apply", 124.0, 10.0);
         ruling.left = 160.0;
