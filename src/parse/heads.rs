@@ -190,18 +190,31 @@ pub fn accept(lines: &[Line], layout: Layout) -> (Vec<bool>, Vec<Option<Rejectio
                 // next line's first word would have fit on is a paragraph
                 // of its own ([`flow::stands_alone`]): a head on its own
                 // line in text that kept no bold and no blank lines. In
-                // wrapped text a blank line after it ends it for sure.
+                // wrapped text a blank line after it ends it for sure. A
+                // line ending on a colon announces what follows: the short
+                // line after it is what it announced (`delete:` / `or for
+                // calculating differential`), and no head ends its quote.
+                let after_sentence_alone = after_sentence
+                    && !last_non_blank
+                        .is_some_and(|j: usize| lines[j].text.trim_end().ends_with(':'));
                 let alone = candidate.strength == Strength::Bare
                     && line.no == line.last
                     && lines.get(i + 1).is_some_and(|next| match next.shape {
-                        Shape::Blank => after_sentence && layout.measure.is_some(),
-                        _ => flow::stands_alone(
-                            after_sentence,
-                            &line.text,
-                            &next.text,
-                            lines.get(i + 2).map(|l| l.text.as_ref()),
-                            layout.measure,
-                        ),
+                        Shape::Blank => after_sentence_alone && layout.measure.is_some(),
+                        _ => {
+                            let following: Vec<&str> = lines[i + 1..]
+                                .iter()
+                                .take(3)
+                                .take_while(|l| !matches!(l.shape, Shape::Blank))
+                                .map(|l| l.text.as_ref())
+                                .collect();
+                            flow::stands_alone(
+                                after_sentence_alone,
+                                &line.text,
+                                &following,
+                                layout.measure,
+                            )
+                        }
                     });
                 let opens_paragraph = starts_paragraph
                     || previous_line_structural
@@ -233,7 +246,7 @@ pub fn accept(lines: &[Line], layout: Layout) -> (Vec<bool>, Vec<Option<Rejectio
                     Some(Rejection::ContinuesSentence)
                 } else if !bare_ok {
                     Some(Rejection::NoBody)
-                } else if quoting {
+                } else if quoting && !alone {
                     Some(Rejection::Quoted)
                 } else {
                     None

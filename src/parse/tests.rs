@@ -69,6 +69,32 @@ fn a_short_line_between_a_finished_sentence_and_a_new_one_is_a_head() {
 }
 
 #[test]
+fn a_head_alone_ends_a_quote_but_what_a_colon_announces_is_quoted() {
+    let doc = format!(
+        "{FM}\
+This document gathers the rulings of the game that are in force now, for
+players and for the tournament directors who settle their questions.
+points
+In the third paragraph, of the scoring rules for the game, delete:
+or for calculating differential
+Tournament scoring rules are given in the guide for organized play, which
+the directors of every tournament hold to.
+Alien Parasites
+Replace the first sentence of the final paragraph with the following:
+If you take control of your opponent's cards, you must follow all of the
+Away Team restrictions of those cards.
+Bajoran Wormhole
+Whenever you play this doorway to the Alpha Quadrant, you must download
+another copy to the Gamma Quadrant.
+"
+    );
+    assert_eq!(
+        topics(&doc),
+        ["points", "Alien Parasites", "Bajoran Wormhole"]
+    );
+}
+
+#[test]
 fn a_text_with_no_measure_keeps_its_short_lines_in_their_paragraph() {
     // One paragraph to a line: no line wrapped, so the shortness of a line
     // tells nothing and a bare line inside a paragraph stays text.
