@@ -372,13 +372,17 @@ fn may_stand_alone(line: &str) -> bool {
 /// the line after it, if any).
 fn opens_body(next: &str, after: Option<&str>, measure: usize) -> bool {
     let next = next.trim();
-    let opens_sentence = next
-        .trim_start_matches(['*', '_', '"', '“', '('])
-        .starts_with(char::is_uppercase);
     let short_too = line_goes_on(next)
         && is_short(next)
         && after.is_none_or(|after| next_word_fits(next, after, measure));
-    opens_sentence && !short_too
+    opens_sentence(next) && !short_too
+}
+
+/// Whether a line begins with a capital, as a sentence does.
+fn opens_sentence(line: &str) -> bool {
+    line.trim_start()
+        .trim_start_matches(['*', '_', '"', '“', '('])
+        .starts_with(char::is_uppercase)
 }
 
 /// The most words of a topic's continuation on the line after it wrapped.
@@ -585,11 +589,23 @@ pub fn join_lines<'a>(
         // and ending none, is a topic alone with its sub-topic; its body is
         // the next line. It is set as a topic alone is (`… –`). (A body
         // after the dash opens with a capital: `mission II – A mission` /
-        // `II is an updated …`.)
+        // `II is an updated …`.) A blank line after it ends its paragraph
+        // for sure, where the text has a measure and a sentence opens after
+        // the blank.
+        let before_blank_body = || {
+            let after_blank =
+                (j..lines.len()).find(|&n| !is_furniture[n] && marks[n].kind != MarkKind::Blank);
+            measure.is_some()
+                && after_sentence
+                && may_stand_alone(raw)
+                && j < lines.len()
+                && marks[j].kind == MarkKind::Blank
+                && after_blank.is_some_and(|n| opens_sentence(lines[n]))
+        };
         if unchanged
             && marks[i].kind == MarkKind::Candidate(Strength::Inline)
             && raw.trim_end().ends_with(char::is_alphanumeric)
-            && stands_alone(after_sentence, raw, following(j), measure)
+            && (stands_alone(after_sentence, raw, following(j), measure) || before_blank_body())
         {
             let dash = lines::separator_dashes(raw).last().copied();
             let sub_topic = dash
@@ -879,6 +895,22 @@ mod tests {
         assert!(!joined[1].unchanged);
         // After the dash a capital opens the body, wrapped short.
         assert_eq!(joined[4].text, "mission II – A mission");
+
+        // A blank line after the head ends it too, before a sentence.
+        let lines = [
+            "The rulings of the game that are in force now, for players.",
+            "battle – affiliation restrictions",
+            "",
+            "If a card allows you to attack a specific affiliation, then you",
+            "may attack any forces that include it.",
+            "battle – and then",
+            "",
+            "more text.",
+        ];
+        let marks: Vec<Mark> = lines.iter().map(|l| Mark::classify(l)).collect();
+        let joined = join_lines(&lines, 1, &marks, &[false; 8], joining, 10);
+        assert_eq!(joined[1].text, "battle – affiliation restrictions –");
+        assert_eq!(joined[5].text, "battle – and then");
     }
 
     #[test]
