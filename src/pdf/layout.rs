@@ -129,7 +129,9 @@ pub(crate) struct Page {
     pub bars: Vec<Bar>,
 }
 
-/// A thin upright line drawn on a page (points, from the page's top left).
+/// A thin upright line drawn on a page (points, from the page's top left),
+/// or a dot: a mark as wide as it is tall and shorter than a bar
+/// ([`BAR_SHORTEST`]), a list's bullet drawn rather than printed.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Bar {
     pub x: f32,
@@ -144,6 +146,28 @@ pub(crate) const BAR_SHORTEST: f32 = 4.0;
 /// Longest, as a share of the page's height: a rule between columns runs
 /// the page's length, a change bar beside one entry does not.
 pub(crate) const BAR_LONGEST: f32 = 0.4;
+/// Smallest a dot is, in points: anything smaller is a speck.
+pub(crate) const DOT_SMALLEST: f32 = 1.5;
+/// Farthest a drawn bullet stands left of its item's text, in ems.
+const DOT_DISTANCE: f32 = 2.5;
+
+fn is_dot(bar: &Bar) -> bool {
+    bar.bottom - bar.top < BAR_SHORTEST
+}
+
+/// Whether a drawn bullet stands before a line: a dot left of the line's
+/// text, within [`DOT_DISTANCE`], its middle within the line's height.
+fn dotted(line: &Line, bars: &[Bar]) -> bool {
+    let size = line.size();
+    bars.iter().filter(|b| is_dot(b)).any(|b| {
+        let middle = (b.top + b.bottom) / 2.0;
+        b.x < line.left
+            && line.left - b.x <= size * DOT_DISTANCE
+            && middle >= line.top
+            && middle <= line.top + size * 1.2
+    })
+}
+
 /// Farthest a change bar stands from the text it marks.
 const BAR_DISTANCE: f32 = 30.0;
 
@@ -158,7 +182,7 @@ fn barred(line: &Line, bars: &[Bar], edges: (f32, f32)) -> bool {
     let beside = |x: f32, (left, right): (f32, f32)| {
         (x < left && left - x <= BAR_DISTANCE) || (x > right && x - right <= BAR_DISTANCE)
     };
-    bars.iter().any(|b| {
+    bars.iter().filter(|b| !is_dot(b)).any(|b| {
         (beside(b.x, (line.left, right)) || beside(b.x, edges))
             && b.top - 1.0 <= middle
             && b.bottom + 1.0 >= middle
@@ -384,6 +408,13 @@ pub(crate) fn compose(pages: &[Page]) -> PdfMarkdown {
                 .copied()
                 .unwrap_or((line.left, line.left));
             line.barred = barred(line, &page.bars, own);
+            // A bullet drawn before a line opens an item of a list, as a
+            // printed one does.
+            if dotted(line, &page.bars) && list_item(&line.text()).is_none() {
+                if let Some(first) = line.runs.first_mut() {
+                    first.text.insert_str(0, "• ");
+                }
+            }
             line.indent = line.left - own.0;
         }
         lines.extend(ordered);
@@ -1504,6 +1535,43 @@ mod tests {
             text,
             "**unique dilemmas** – Until further notice, a unique dilemma"
         );
+    }
+
+    #[test]
+    fn a_bullet_drawn_before_a_line_opens_a_list_item_and_is_no_change_bar() {
+        // Chromium draws a list's disc: a 3-point dot left of the text.
+        let dot = Bar {
+            x: 69.0,
+            top: 103.5,
+            bottom: 106.5,
+        };
+        let mut item = line(
+            "Stopped cards may be targeted in battle.",
+            100.0,
+            10.0,
+            false,
+        );
+        item.left = 80.0;
+        assert!(dotted(&item, &[dot]));
+        assert!(!barred(&item, &[dot], (80.0, 250.0)));
+        // Not beside another line, nor far from the text.
+        let below = line(
+            "Stopped cards may be targeted in battle.",
+            120.0,
+            10.0,
+            false,
+        );
+        assert!(!dotted(&below, &[dot]));
+        let mut far = item.clone();
+        far.left = 120.0;
+        assert!(!dotted(&far, &[dot]));
+        // A bar is no bullet.
+        let bar = Bar {
+            x: 69.0,
+            top: 100.0,
+            bottom: 112.0,
+        };
+        assert!(!dotted(&item, &[bar]) && barred(&item, &[bar], (80.0, 250.0)));
     }
 
     #[test]

@@ -394,18 +394,22 @@ fn read_pages(bytes: Vec<u8>) -> Result<Vec<Page>, PdfError> {
         if runs_read.fetch_add(runs.len(), Ordering::Relaxed) + runs.len() > MOST_RUNS {
             return Err(too_many_runs());
         }
-        // Thin upright strokes or bars: a change bar beside a new entry
-        // (a damaged drawing is no reason to lose the text).
+        // Thin upright strokes or bars: a change bar beside a new entry;
+        // and dots, a list's bullets drawn rather than printed (Chromium
+        // draws a disc). A damaged drawing is no reason to lose the text.
         let bars = document
             .extract_paths(index)
             .unwrap_or_default()
             .into_iter()
             .filter(|p| {
                 let b = &p.bbox;
-                [b.x, b.y, b.width, b.height].iter().all(|v| v.is_finite())
-                    && b.width.abs() <= layout::BAR_WIDTH
-                    && b.height.abs() >= layout::BAR_SHORTEST
-                    && b.height.abs() <= height * layout::BAR_LONGEST
+                let (w, h) = (b.width.abs(), b.height.abs());
+                let bar = w <= layout::BAR_WIDTH
+                    && h >= layout::BAR_SHORTEST
+                    && h <= height * layout::BAR_LONGEST;
+                let dot = (layout::DOT_SMALLEST..layout::BAR_SHORTEST).contains(&h)
+                    && (w - h).abs() <= h * 0.25;
+                [b.x, b.y, b.width, b.height].iter().all(|v| v.is_finite()) && (bar || dot)
             })
             .map(|p| layout::Bar {
                 x: p.bbox.x + p.bbox.width / 2.0 - x0.min(x1),
