@@ -713,7 +713,18 @@ fn starts_paragraph(previous: &Line, line: &Line, flow: &Flow) -> bool {
     } else {
         flow.pitch
     };
-    let step = line.top - previous.top;
+    // Measured between the tops of body type where a line has some: a
+    // run-in head set larger raises its line's top, and would hide the
+    // space before its paragraph.
+    let body_top = |l: &Line| {
+        l.runs
+            .iter()
+            .filter(|r| (r.size - flow.body_size).abs() <= 0.5 && !r.text.trim().is_empty())
+            .map(|r| r.top)
+            .reduce(f32::min)
+            .unwrap_or(l.top)
+    };
+    let step = body_top(line) - body_top(previous);
     if step > pitch * PARAGRAPH_STEP || step < 0.0 {
         return true;
     }
@@ -1572,6 +1583,34 @@ mod tests {
             bottom: 112.0,
         };
         assert!(!dotted(&item, &[bar]) && barred(&item, &[bar], (80.0, 250.0)));
+    }
+
+    #[test]
+    fn the_space_before_a_run_in_head_set_larger_is_measured_on_body_type() {
+        // groff: a 12-point pitch, 3.6 points between paragraphs; the
+        // head's larger type raises its line's top by two points.
+        let flow = Flow {
+            body_size: 10.0,
+            pitch: 12.0,
+            spaced: true,
+        };
+        let end = line(
+            "all levels of those skills are added or subtracted",
+            100.0,
+            10.0,
+            false,
+        );
+        let mut head = line("winning the game", 113.6, 12.0, false);
+        let mut text = run(" – A player wins the game when he or she:", 115.6, 10.0);
+        text.left = 150.0;
+        head.runs.push(text);
+        assert!(starts_paragraph(&end, &head, &flow));
+        // Without the space, the same line goes on the paragraph.
+        let mut near = head.clone();
+        near.runs[1].top = 112.0;
+        near.runs[0].top = 110.0;
+        near.top = 110.0;
+        assert!(!starts_paragraph(&end, &near, &flow));
     }
 
     #[test]
