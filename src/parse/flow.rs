@@ -262,7 +262,10 @@ const MIN_WRAPPED_LINES: usize = 6;
 /// few odd lines weigh nothing). `None` where too few lines wrapped to
 /// tell: a document that sets each paragraph on one line has no measure.
 pub fn measure(lines: &[&str], marks: &[Mark], is_furniture: &[bool]) -> Option<usize> {
-    let mut lengths = Vec::new();
+    // Counted by length, so a document of millions of lines keeps a few
+    // hundred counts; a longer line counts as the longest length kept.
+    let mut by_length = [0usize; MAX_MEASURE + 1];
+    let mut wrapped = 0usize;
     let mut kept = (0..lines.len()).filter(|&i| !is_furniture[i]);
     let mut k = kept.next()?;
     for next in kept {
@@ -272,16 +275,23 @@ pub fn measure(lines: &[&str], marks: &[Mark], is_furniture: &[bool]) -> Option<
             && marks[k].kind == MarkKind::Plain
             && ends_mid_sentence(a)
         {
-            lengths.push(a.chars().count());
+            by_length[a.chars().count().min(MAX_MEASURE)] += 1;
+            wrapped += 1;
         }
         k = next;
     }
-    if lengths.len() < MIN_MEASURED_LINES {
+    if wrapped < MIN_MEASURED_LINES {
         return None;
     }
-    let middle = lengths.len() / 2;
-    Some(*lengths.select_nth_unstable(middle).1)
+    let mut below = 0usize;
+    by_length.iter().position(|&n| {
+        below += n;
+        below * 2 > wrapped
+    })
 }
+
+/// The longest measure told apart: a line longer than any page prints.
+const MAX_MEASURE: usize = 512;
 
 /// The fewest wrapped lines that tell a measure: the median of three is
 /// one of them, however odd the others.
@@ -808,6 +818,29 @@ mod tests {
                 "**unique dilemmas** –Until further notice, a dilemma is not unique. See **Borg** – it is."
             ]
         );
+    }
+
+    #[test]
+    fn the_measure_is_the_usual_length_of_a_wrapped_line() {
+        // Lines of 49, 69 and 57 characters that go on, and a last one.
+        let wrapped = [
+            "word, ".repeat(8) + "a",
+            "word, ".repeat(11) + "and",
+            "word, ".repeat(9) + "and",
+            "end.".to_string(),
+        ];
+        let lines: Vec<&str> = wrapped.iter().map(String::as_str).collect();
+        let marks: Vec<Mark> = lines.iter().map(|l| Mark::classify(l)).collect();
+        assert_eq!(measure(&lines, &marks, &[false; 4]), Some(57));
+        // A paragraph to a line: nothing wrapped, no measure.
+        let lines = [
+            "One whole paragraph.",
+            "Another one.",
+            "A third.",
+            "A fourth.",
+        ];
+        let marks: Vec<Mark> = lines.iter().map(|l| Mark::classify(l)).collect();
+        assert_eq!(measure(&lines, &marks, &[false; 4]), None);
     }
 
     #[test]
