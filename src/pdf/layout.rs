@@ -1,8 +1,11 @@
-//! Reading order from positions: rows of runs, running headers and footers
-//! (the same text at the same place on several pages) and page numbers set
-//! aside, columns found by the gutters no run crosses (`columns`), lines joined into
-//! paragraphs (a hyphen at a line's end joined only where the word is one),
-//! and each paragraph's runs written as Markdown.
+//! Reading order from positions: glyphs gathered into runs (a space where
+//! two glyphs stand a word apart), rows of runs, running headers and
+//! footers (the same text at the same place on several pages) and page
+//! numbers set aside, columns found by the gutters no run crosses
+//! (`columns`), lines joined into paragraphs (a paragraph starts at a wider
+//! step than the line pitch, at a first-line indent, at an item of a list;
+//! a hyphen at a line's end joined only where the word is one), and each
+//! paragraph's runs written as Markdown.
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 

@@ -6,10 +6,11 @@
 //!
 //! The PDF itself is read by `pdf_oxide` (pure Rust, default features off).
 //! It was chosen over `lopdf` and `pdf-extract` because it alone gives, per
-//! text run, what the typography is read from: the position (a bounding
-//! box), the font's name and weight (from the FontDescriptor or the base
-//! font's name), the fill colour, and the text decoded through the font's
-//! ToUnicode map. `lopdf` parses objects but leaves content streams,
+//! glyph and per text run, what the typography is read from: the position
+//! (a bounding box), the font's name and weight (from the FontDescriptor or
+//! the base font's name), the fill colour, and the text decoded through the
+//! font's ToUnicode map. Runs are made from the glyphs (`layout::runs_of`),
+//! the crate's own runs kept for a page whose glyphs it decodes otherwise. `lopdf` parses objects but leaves content streams,
 //! fonts and encodings to the caller (an interpreter of our own);
 //! `pdf-extract` decodes text through a callback that carries the font and
 //! position but not the fill colour, so red new entries would be lost.
