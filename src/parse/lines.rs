@@ -539,8 +539,13 @@ fn head_candidate(s: &str) -> Option<Candidate> {
             return Some(cand);
         }
     }
-    if let Some(c) = rest
-        .ends_with(is_dash)
+    // A hyphen right after a lowercase letter at the line's end is a word
+    // the wrap broke (`download a mission-` / `related card.`), no dash
+    // after a topic.
+    let broken_word = rest
+        .strip_suffix('-')
+        .is_some_and(|before| before.ends_with(|c: char| c.is_lowercase()));
+    if let Some(c) = (rest.ends_with(is_dash) && !broken_word)
         .then(|| TRAILING_DASH.captures(rest))
         .flatten()
     {
@@ -827,6 +832,15 @@ pub fn starts_lowercase(line: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_hyphen_after_a_lowercase_letter_at_the_end_is_a_broken_word() {
+        let strong = |line: &str| classify(line).strength() == Some(Strength::Strong);
+        assert!(!strong("turn, you may download a mission-"));
+        assert!(strong("Borg Outpost -"));
+        assert!(strong("cloaking –"));
+        assert!(strong("scouting attempt -"));
+    }
 
     fn cand(line: &str) -> Candidate {
         match classify(line) {
