@@ -283,12 +283,24 @@ pub fn measure(lines: &[&str], marks: &[Mark], is_furniture: &[bool]) -> Option<
     if wrapped < MIN_MEASURED_LINES {
         return None;
     }
-    let mut below = 0usize;
-    by_length.iter().position(|&n| {
-        below += n;
-        below * 2 > wrapped
-    })
+    // The length below which `share` of the wrapped lines fall.
+    let quantile = |share: f64| {
+        let mut below = 0usize;
+        by_length.iter().position(|&n| {
+            below += n;
+            below as f64 > share * wrapped as f64
+        })
+    };
+    let (lower_quarter, median) = (quantile(0.25)?, quantile(0.5)?);
+    // A text filled to its measure cuts nearly every line near it; a text
+    // broken anywhere (a copy that kept a converter's random breaks) has
+    // no measure, and a short line there tells nothing.
+    (lower_quarter as f64 >= FILLED_SHARE * median as f64).then_some(median)
 }
+
+/// Share of the measure that a quarter of the wrapped lines must reach at
+/// least for the text to be filled to a measure.
+const FILLED_SHARE: f64 = 0.75;
 
 /// The longest measure told apart: a line longer than any page prints.
 const MAX_MEASURE: usize = 512;
@@ -841,6 +853,20 @@ mod tests {
         ];
         let marks: Vec<Mark> = lines.iter().map(|l| Mark::classify(l)).collect();
         assert_eq!(measure(&lines, &marks, &[false; 4]), None);
+        // Broken anywhere, as a converter's random breaks leave a text: the
+        // wrapped lines' lengths spread, and there is no measure.
+        let broken = [
+            "word, ".repeat(2) + "a",
+            "word, ".repeat(10) + "and",
+            "word, ".repeat(4) + "and",
+            "word, ".repeat(11) + "a",
+            "word, ".repeat(3) + "the",
+            "word, ".repeat(10) + "so",
+            "end.".to_string(),
+        ];
+        let lines: Vec<&str> = broken.iter().map(String::as_str).collect();
+        let marks: Vec<Mark> = lines.iter().map(|l| Mark::classify(l)).collect();
+        assert_eq!(measure(&lines, &marks, &[false; 7]), None);
     }
 
     #[test]
