@@ -226,7 +226,15 @@ pub fn accept(lines: &[Line], layout: Layout) -> (Vec<bool>, Vec<Option<Rejectio
                 let after_list_item = candidate.strength == Strength::Inline
                     && !line.text.starts_with([' ', '\t'])
                     && last_non_blank.is_some_and(|j: usize| is_list_item(lines[j].text.as_ref()));
-                let opens_paragraph = opens_paragraph || after_list_item;
+                // In an alphabetical document a `topic - body` line at the
+                // margin after a finished sentence opens an entry though no
+                // blank line stands before it (a text copy that kept none):
+                // the order then decides, over the whole document.
+                let in_order_after_sentence = alphabetical
+                    && candidate.strength == Strength::Inline
+                    && after_sentence
+                    && !line.text.starts_with([' ', '\t']);
+                let opens_paragraph = opens_paragraph || after_list_item || in_order_after_sentence;
                 let before_unfinished =
                     !after_list_item && paragraph_before.is_some_and(ends_mid_sentence);
                 // In an alphabetical document the order decides for an inline

@@ -173,6 +173,25 @@ fn a_form_feed_opening_a_page_is_no_part_of_its_line() {
 }
 
 #[test]
+fn in_an_alphabetical_text_copy_an_entry_after_a_finished_sentence_needs_no_blank_line() {
+    let doc = format!(
+        "{FM}Entries are arranged alphabetically.\n\nabilities – Personnel may have one or more\nabilities. Skills are not abilities.\nattributes, ship – The printed attributes of a ship\nare public knowledge.\nFor example, Kor reads: \"While this personnel is aboard.\"\nKor - the personnel - is a Klingon.\ncannot / may not – Game text which forbids an\naction cannot be overridden.\ndilemmas – Some dilemmas select.\nmissions – Copies are separate.\n"
+    );
+    // "Kor - …" has a head's shape after a finished sentence, but out of
+    // the order it is the ruling's text.
+    assert_eq!(
+        topics(&doc),
+        [
+            "abilities",
+            "attributes, ship",
+            "cannot / may not",
+            "dilemmas",
+            "missions"
+        ]
+    );
+}
+
+#[test]
 fn a_declared_order_is_used_even_with_few_entries() {
     let doc = format!(
         "{FM}Entries are arranged alphabetically, ignoring punctuation symbols.\n\nRULINGS\n\nrevised game text - The following card has revised game text.\n\nPhased Matter\n\nscouting attempt - Interrupt cards may not be played.\n"
