@@ -357,14 +357,7 @@ pub(super) fn is_other_part_heading(line: &str) -> bool {
 /// Whether a line heads a table of contents ("Contents", "**Table of
 /// Contents**").
 pub(super) fn is_contents_heading(line: &str) -> bool {
-    let bare = line
-        .trim()
-        .trim_start_matches('#')
-        .trim()
-        .trim_matches(['*', '_'])
-        .trim()
-        .trim_end_matches(':')
-        .to_lowercase();
+    let bare = super::lines::heading_words(line).to_lowercase();
     bare == "contents" || bare == "table of contents"
 }
 
@@ -393,13 +386,7 @@ pub(super) fn is_contents_line(line: &str) -> bool {
 
 /// A part heading: a line that names one of the parts (not a sentence).
 fn part_heading(line: &str) -> Option<Part> {
-    let bare = line
-        .trim()
-        .trim_start_matches('#')
-        .trim()
-        .trim_matches('*')
-        .trim()
-        .trim_end_matches(':');
+    let bare = super::lines::heading_words(line);
     if bare.is_empty() || bare.split_whitespace().count() > 5 || bare.ends_with('.') {
         return None;
     }
@@ -967,12 +954,7 @@ mod tests {
         // and a page break (a form feed) opening a line.
         let text = "First Edition Rules Compendium\n2022-10-03\n\n4 TURN SEQUENCE\nEach turn has three phases.\n4.2: Mission Phase\nThe missions are laid out at the start of the game.\nTip: Lay out your missions so that your\nopponent's ships must travel far.\n6.3.1 DUPLICATION AND PERSONAS –\nYou may not have two copies of the same unique card in play. A\nNote: in the middle of a sentence is no sidebar.\n\x0cException: A universal personnel may be duplicated.\nBorg Rule: The Borg do not count personas among drones.\n";
         let reading = super::super::read_document("c.txt", text, 0).expect("read");
-        let topics: Vec<&str> = reading
-            .release
-            .entries
-            .iter()
-            .map(|e| e.topic.as_str())
-            .collect();
+        let topics = super::super::topics_of(&reading);
         assert_eq!(
             topics,
             [
@@ -998,12 +980,7 @@ mod tests {
     fn a_table_of_contents_names_parts_without_opening_them() {
         let text = "First Edition Rules Compendium\n\n(3 October 2022)\n\n**Contents**\n\nTemporary Rulings\n\n1 INTRODUCTION ........ 2\n\n7 BATTLE 5\n\nGlossary\n\nChange Log\n\nThe Rules Compendium gathers the rules.\n\n## Temporary Rulings\n\n**unique dilemmas** – Until further notice, no.\n\n## 1 INTRODUCTION\n\nThis Compendium explains how to play.\n\n## 7 BATTLE\n\nBattle is a way to stop cards.\n\n## Glossary\n\n**become** – When a card becomes.\n";
         let reading = super::super::read_document("c.md", text, 0).expect("read");
-        let topics: Vec<&str> = reading
-            .release
-            .entries
-            .iter()
-            .map(|e| e.topic.as_str())
-            .collect();
+        let topics = super::super::topics_of(&reading);
         assert_eq!(
             topics,
             ["unique dilemmas", "1 INTRODUCTION", "7 BATTLE", "become"]
@@ -1041,12 +1018,7 @@ mod tests {
         // after the numbered sections.
         let text = "First Edition Rules Compendium\n2022-10-03\n\n7.5 Damage and Repairs –\nA damaged ship may be repaired at a facility.\nGlossary become – When a card becomes a characteristic, it gains it.\npoints – Points are scored by solving missions.\nstopped – A stopped card cannot move.\n";
         let reading = super::super::read_document("c.txt", text, 0).expect("read");
-        let topics: Vec<&str> = reading
-            .release
-            .entries
-            .iter()
-            .map(|e| e.topic.as_str())
-            .collect();
+        let topics = super::super::topics_of(&reading);
         assert_eq!(
             topics,
             ["7.5 Damage and Repairs", "become", "points", "stopped"]

@@ -330,17 +330,22 @@ fn names_the_document(s: &str) -> bool {
     rest.split_whitespace().all(|w| TITLE_TAIL_WORD.is_match(w))
 }
 
-/// Whether a line names a part and nothing else ("Glossary", "TEMPORARY
-/// RULINGS:", "**Errata**").
-pub fn is_part_name(s: &str) -> bool {
-    let bare = s
-        .trim()
+/// The words of a heading line without its markup: heading marks, bold or
+/// underline, a closing colon ("## **Errata**:" → "Errata").
+pub fn heading_words(s: &str) -> &str {
+    s.trim()
         .trim_start_matches('#')
         .trim()
         .trim_matches(['*', '_'])
         .trim()
         .trim_end_matches(':')
-        .trim();
+        .trim()
+}
+
+/// Whether a line names a part and nothing else ("Glossary", "TEMPORARY
+/// RULINGS:", "**Errata**").
+pub fn is_part_name(s: &str) -> bool {
+    let bare = heading_words(s);
     PART_NAME.is_match(bare)
 }
 

@@ -163,6 +163,17 @@ const MIN_COLON_HEADS: usize = 3;
 const MIN_LINE_SEPARATED: usize = 3;
 
 /// Parses one document and says how it was read.
+/// The topics of a reading, in order (for the readers' tests).
+#[cfg(test)]
+pub(crate) fn topics_of(reading: &Reading) -> Vec<&str> {
+    reading
+        .release
+        .entries
+        .iter()
+        .map(|e| e.topic.as_str())
+        .collect()
+}
+
 pub fn read_document(file: &str, text: &str, order: usize) -> Result<Reading, DocumentError> {
     read_within(file, text, order, MAX_LINES)
 }

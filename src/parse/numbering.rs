@@ -215,12 +215,7 @@ mod tests {
         // each followed at once by its first numbered entry.
         let text = "First Edition Glossary\n\n1 November 2021\n\n1. Temporary Rulings\n1.1 forces winning battles – Until further notice, a force wins.\n\n1.2 unique dilemmas – Until further notice, a dilemma.\n\n2. Glossary\n2.1 actions – step 1: initiation – The first step.\n\n2.2 Alien Parasites – This dilemma places parasites.\n\n2.3 away team – A group of personnel.\n";
         let reading = super::super::read_document("g.txt", text, 0).expect("read");
-        let topics: Vec<&str> = reading
-            .release
-            .entries
-            .iter()
-            .map(|e| e.topic.as_str())
-            .collect();
+        let topics = super::super::topics_of(&reading);
         assert_eq!(
             topics,
             [
