@@ -781,9 +781,12 @@ fn read_sections(
         let Some(b) = block.take() else { return };
         match open {
             Some((topic, _, blocks)) => {
-                if let Some(c) = SIDEBAR.captures(&b.text) {
+                // An indented label (a layout copy keeps the page's
+                // indents) is a label all the same.
+                let text = b.text.trim_start();
+                if let Some(c) = SIDEBAR.captures(text) {
                     let label = c.get(1).map_or("", |m| m.as_str());
-                    let rest = &b.text[c.get(0).map_or(0, |m| m.end())..];
+                    let rest = &text[c.get(0).map_or(0, |m| m.end())..];
                     // "Clarifications: Multitargeting: text" names itself.
                     let (name, body) = match rest.split_once(": ") {
                         Some((name, body))
@@ -951,8 +954,9 @@ mod tests {
     #[test]
     fn sidebars_open_their_own_blocks_without_blank_lines() {
         // A Compendium copied as text: no blank line between paragraphs,
-        // and a page break (a form feed) opening a line.
-        let text = "First Edition Rules Compendium\n2022-10-03\n\n4 TURN SEQUENCE\nEach turn has three phases.\n4.2: Mission Phase\nThe missions are laid out at the start of the game.\nTip: Lay out your missions so that your\nopponent's ships must travel far.\n6.3.1 DUPLICATION AND PERSONAS –\nYou may not have two copies of the same unique card in play. A\nNote: in the middle of a sentence is no sidebar.\n\x0cException: A universal personnel may be duplicated.\nBorg Rule: The Borg do not count personas among drones.\n";
+        // a label indented as the page set it, and a page break (a form
+        // feed) opening a line.
+        let text = "First Edition Rules Compendium\n2022-10-03\n\n4 TURN SEQUENCE\nEach turn has three phases.\n4.2: Mission Phase\nThe missions are laid out at the start of the game.\n      Tip: Lay out your missions so that your\nopponent's ships must travel far.\n6.3.1 DUPLICATION AND PERSONAS –\nYou may not have two copies of the same unique card in play. A\nNote: in the middle of a sentence is no sidebar.\n\x0cException: A universal personnel may be duplicated.\nBorg Rule: The Borg do not count personas among drones.\n";
         let reading = super::super::read_document("c.txt", text, 0).expect("read");
         let topics = super::super::topics_of(&reading);
         assert_eq!(
