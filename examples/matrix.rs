@@ -520,10 +520,13 @@ fn html(source: &Source, design: &Design) -> String {
             }
             Item::Head { topic, rest, new } => {
                 entries += 1;
-                let mut shown = esc(topic);
-                if design.heads == "all-caps" {
-                    shown = shown.to_uppercase();
-                }
+                // Capitals first, then escaped: an entity in capitals
+                // ("&AMP;") is printed as it stands.
+                let mut shown = if design.heads == "all-caps" {
+                    esc(&topic.to_uppercase())
+                } else {
+                    esc(topic)
+                };
                 if design.heads == "numbered" {
                     shown = format!("{}{shown}", head_number(sections, entries));
                 }
