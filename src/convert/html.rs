@@ -733,12 +733,18 @@ fn is_hidden(tag: &str) -> bool {
     )
 }
 
-fn is_black(color: &str) -> bool {
-    let color: String = color
+/// A colour as CSS or a `color` attribute writes it, without spaces and in
+/// lower case, so that two spellings of one colour compare equal.
+fn folded_colour(colour: &str) -> String {
+    colour
         .chars()
         .filter(|c| !c.is_whitespace())
         .collect::<String>()
-        .to_ascii_lowercase();
+        .to_ascii_lowercase()
+}
+
+fn is_black(color: &str) -> bool {
+    let color = folded_colour(color);
     color.is_empty() || BLACKS.contains(&color.as_str())
 }
 
@@ -890,11 +896,7 @@ fn is_bar(border: Option<&str>) -> bool {
 /// A colour folded to one number, to tell colours apart.
 fn colour_key(colour: &str) -> u64 {
     use std::hash::{Hash, Hasher};
-    let folded: String = colour
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .collect::<String>()
-        .to_ascii_lowercase();
+    let folded = folded_colour(colour);
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     folded.hash(&mut hasher);
     hasher.finish()

@@ -388,12 +388,14 @@ pub fn change_log_date<'a>(lines: impl Iterator<Item = (usize, &'a str)>) -> Opt
     let mut in_log = false;
     let mut newest: Option<DateCandidate> = None;
     for (no, text) in lines {
-        if super::base::is_change_log_heading(text) {
-            in_log = true;
-            continue;
-        }
-        if super::base::is_other_part_heading(text) || text.trim_start().starts_with('#') {
-            in_log = false;
+        match super::base::heads_change_log(text) {
+            Some(true) => {
+                in_log = true;
+                continue;
+            }
+            Some(false) => in_log = false,
+            None if text.trim_start().starts_with('#') => in_log = false,
+            None => {}
         }
         if !in_log {
             continue;

@@ -343,22 +343,19 @@ fn banner_edition(
     (skip..end).find_map(|i| super::about::edition_named(lines[i]))
 }
 
-/// Whether a line heads a change log ("Change Log", "## Revision
-/// History"): the dates under it are the document's revisions.
-pub(super) fn is_change_log_heading(line: &str) -> bool {
-    part_heading(line) == Some(Part::ChangeLog)
-}
-
-/// Whether a line heads a part other than the change log (which ends it).
-pub(super) fn is_other_part_heading(line: &str) -> bool {
-    part_heading(line).is_some_and(|p| p != Part::ChangeLog)
+/// Whether a line heads a part, and if so whether that part is a change
+/// log ("Change Log", "## Revision History": the dates under it are the
+/// document's revisions) or another part (which ends the log).
+pub(super) fn heads_change_log(line: &str) -> Option<bool> {
+    part_heading(line).map(|p| p == Part::ChangeLog)
 }
 
 /// Whether a line heads a table of contents ("Contents", "**Table of
 /// Contents**").
 pub(super) fn is_contents_heading(line: &str) -> bool {
-    let bare = super::lines::heading_words(line).to_lowercase();
-    bare == "contents" || bare == "table of contents"
+    // Asked of every line of every document: compared without a copy.
+    let bare = super::lines::heading_words(line);
+    bare.eq_ignore_ascii_case("contents") || bare.eq_ignore_ascii_case("table of contents")
 }
 
 /// Whether a line reads as an item of a table of contents: a part's or a
