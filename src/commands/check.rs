@@ -146,6 +146,7 @@ impl Warning {
                     Rejection::NoBody => "no body follows it",
                     Rejection::OutOfOrder => "it breaks the document's alphabetical order",
                     Rejection::Quoted => "it follows text that announces a quotation",
+                    Rejection::Summary => "it sums up another entry in a list of changes",
                 };
                 format!("looks like a head but was not taken ({reason}): {text}")
             }

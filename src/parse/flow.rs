@@ -43,6 +43,9 @@ pub struct Logical<'a> {
     pub glued: bool,
     /// The physical line `no` as printed (its [`Mark`] is already known).
     pub unchanged: bool,
+    /// The line before it ended its paragraph short of the text's measure,
+    /// with or without a full stop.
+    pub after_short: bool,
 }
 
 static SENTENCE_END: LazyLock<Regex> =
@@ -382,11 +385,18 @@ const JOINING_WORDS: [&str; 17] = [
 /// joins it to the next (`Objectives and` / `Assimilation Rules` is one
 /// head that wrapped, not a heading over a head).
 fn may_stand_alone(line: &str) -> bool {
+    // An article after a comma ends a title filed by its noun (`Big
+    // Picture, The`); it joins nothing.
+    let before_article = line
+        .trim_end()
+        .rsplit_once(' ')
+        .is_none_or(|(before, _)| !before.ends_with(','));
     is_short(line)
-        && !line
-            .split_whitespace()
-            .next_back()
-            .is_some_and(|w| JOINING_WORDS.contains(&w.to_lowercase().as_str()))
+        && !(before_article
+            && line
+                .split_whitespace()
+                .next_back()
+                .is_some_and(|w| JOINING_WORDS.contains(&w.to_lowercase().as_str())))
 }
 
 /// Whether `next` can open a head's body: it begins a sentence, and it is
@@ -394,10 +404,33 @@ fn may_stand_alone(line: &str) -> bool {
 /// the line after it, if any).
 fn opens_body(next: &str, after: Option<&str>, measure: usize) -> bool {
     let next = next.trim();
+    // A short line of words that ends on a colon announces what follows
+    // (`Revise as follows:`, `In the third paragraph, delete:`): a body's
+    // first sentence, which no title's wrapped line ends with. (One word
+    // alone, `Message:`, is as likely a justified line that a copy split.)
     let short_too = line_goes_on(next)
+        && !(next.ends_with(':') && next.split_whitespace().nth(1).is_some())
         && is_short(next)
         && after.is_none_or(|after| next_word_fits(next, after, measure));
     opens_sentence(next) && !short_too
+}
+
+/// Whether words after a dash name something rather than open a sentence:
+/// one word (`dilemmas – DNA-related`), or every word capitalized but the
+/// joining ones (`Borg – The Delta Quadrant and Borg Outpost`). A body's
+/// sentence has lowercase words (`mission II – A mission` / `II is …`).
+fn reads_as_name(words: &str) -> bool {
+    let mut words = words.split_whitespace().peekable();
+    if words.peek().is_none() {
+        return false;
+    }
+    let mut count = 0;
+    let capitalized = words.all(|w| {
+        count += 1;
+        w.starts_with(|c: char| c.is_uppercase() || c.is_ascii_digit())
+            || (count > 1 && JOINING_WORDS.contains(&w.to_lowercase().as_str()))
+    });
+    count == 1 || capitalized
 }
 
 /// Whether a line begins with a capital, as a sentence does.
@@ -524,6 +557,8 @@ pub fn join_lines<'a>(
     let blank = |j: usize| !is_furniture[j] && marks[j].kind == MarkKind::Blank;
     let mut kept = 0usize;
     let mut i = 0;
+    // Whether the line at `i` follows a paragraph that ended short.
+    let mut next_after_short = false;
     while i < lines.len() && kept <= limit {
         let (no, raw) = (first_no + i, lines[i]);
         if is_furniture[i] {
@@ -541,6 +576,7 @@ pub fn join_lines<'a>(
                 text: Cow::Borrowed(raw),
                 glued: false,
                 unchanged: true,
+                after_short: false,
             });
             i = j;
             continue;
@@ -567,6 +603,7 @@ pub fn join_lines<'a>(
                 .unwrap_or(lines.len().min(k + 3));
             &lines[k..end]
         };
+        let after_short = std::mem::take(&mut next_after_short);
         if wrapped {
             while j < lines.len() && !is_furniture[j] && marks[j].kind != MarkKind::Blank && {
                 // Each test reads the joined text's end, or the whole text
@@ -588,9 +625,18 @@ pub fn join_lines<'a>(
                 // A short line that ends its paragraph is not wrapped,
                 // however it ends.
                 let alone = j == i + 1 && stands_alone(after_sentence, raw, following(j), measure);
-                (goes_on && !alone)
+                // A wrap breaks a line only where the next word does not
+                // fit: a line the next head's first word would have fit on
+                // ended its paragraph, full stop or not (`… are added or
+                // subtracted` / `winning the game – A player …`).
+                let ended_short = measure
+                    .is_some_and(|m| next_word_fits(lines[j - 1], lines[j], m))
+                    && marks[j].kind == MarkKind::Candidate(Strength::Inline);
+                let joins = (goes_on && !alone && !ended_short)
                     || sub_topic_follows(text_mark, lines[j])
-                    || topic_wrapped_before_dash(&text, text_mark, lines[j], marks[j])
+                    || topic_wrapped_before_dash(&text, text_mark, lines[j], marks[j]);
+                next_after_short = !joins && goes_on && !alone && ended_short;
+                joins
             } {
                 let t = text.to_mut();
                 let trimmed_len = t.trim_end().len();
@@ -632,7 +678,9 @@ pub fn join_lines<'a>(
             let dash = lines::separator_dashes(raw).last().copied();
             let sub_topic = dash
                 .and_then(|dash| lines::split_inline_with(raw, dash))
-                .is_some_and(|(_, after)| after.starts_with(char::is_lowercase));
+                .is_some_and(|(_, after)| {
+                    after.starts_with(char::is_lowercase) || reads_as_name(&after)
+                });
             if let (Some(dash), true) = (dash, sub_topic) {
                 text = Cow::Owned(format!("{} {dash}", raw.trim_end()));
                 unchanged = false;
@@ -644,6 +692,7 @@ pub fn join_lines<'a>(
             text,
             glued: false,
             unchanged,
+            after_short,
         });
         kept += 1;
         i = j;
@@ -739,7 +788,7 @@ fn split_flattened<'a>(line: Logical<'a>, colon_heads: bool, out: &mut Vec<Logic
             .map_or(window.len(), |(i, _)| i);
         let marked = window[..reach].contains(['-', '–', '—'])
             || (colon_heads && window[..reach].contains(':'));
-        if marked && starts_head(window, colon_heads) {
+        if (marked && starts_head(window, colon_heads)) || heads_what_follows(&text[at..]) {
             cuts.push(at);
         }
     }
@@ -757,6 +806,7 @@ fn split_flattened<'a>(line: Logical<'a>, colon_heads: bool, out: &mut Vec<Logic
             text: Cow::Owned(piece.to_string()),
             glued,
             unchanged: false,
+            after_short: line.after_short && start == 0,
         });
         glued = true;
         start = cut;
@@ -783,6 +833,31 @@ fn starts_head(window: &str, colon_heads: bool) -> bool {
         // Now …`): bold is what set it apart when it had a line of its own.
         Strength::Strong => c.erratum || c.new || (window.starts_with("**") && short && body_opens),
         Strength::Bare => false,
+    }
+}
+
+/// Whether the end of a line after a finished sentence is a head that lost
+/// the line break before it but kept the one after it, as pasted text runs
+/// a paragraph into the next head: a section heading in capitals
+/// (`… no new format changes. TEMPORARY RULING UPDATES`) or a topic alone
+/// with its dash (`… if the cause is nullified. points –`), its body on the
+/// lines after it.
+fn heads_what_follows(rest: &str) -> bool {
+    // Only a line's last few words are read: a long paragraph has many
+    // sentence ends, and the rest after each is read only when it is short.
+    if rest.len() > lines::MAX_HEAD_BYTES {
+        return false;
+    }
+    let rest = rest.trim();
+    match lines::classify(rest) {
+        Shape::Section(_) => !rest.chars().any(char::is_lowercase),
+        Shape::Candidate(c) => {
+            c.strength == Strength::Strong
+                && c.body.is_none()
+                && !rest.starts_with('#')
+                && c.topic.split_whitespace().count() <= MAX_SPLIT_TOPIC_WORDS
+        }
+        _ => false,
     }
 }
 
@@ -818,6 +893,7 @@ mod tests {
                 text: Cow::Borrowed(line),
                 glued: false,
                 unchanged: true,
+                after_short: false,
             },
             false,
             &mut out,

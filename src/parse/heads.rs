@@ -19,6 +19,7 @@
 //!    are quoted text until the next strong head or section.
 
 use std::borrow::Cow;
+use std::collections::HashSet;
 use std::sync::LazyLock;
 
 use regex::Regex;
@@ -37,6 +38,8 @@ pub struct Line<'a> {
     pub shape: Shape,
     /// Cut from the same physical line as the line before it.
     pub glued: bool,
+    /// The line before it ended its paragraph short of the text's measure.
+    pub after_short: bool,
 }
 
 /// Why a line shaped like a head was not taken as one.
@@ -53,6 +56,9 @@ pub enum Rejection {
     OutOfOrder,
     /// After a paragraph that announces quoted text.
     Quoted,
+    /// A summary of another entry in a list of changes: its words before
+    /// a colon are that entry's topic.
+    Summary,
 }
 
 /// How the document separates and orders its entries.
@@ -69,6 +75,11 @@ static ANNOUNCES_QUOTE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)(with the following|as follows|following:?\s*$|:\s*$|\badd:?\s*$)")
         .expect("valid regex")
 });
+
+/// Whether a line of prose announces what follows it: a quote, a list.
+pub fn announces_quote(text: &str) -> bool {
+    ANNOUNCES_QUOTE.is_match(text.trim())
+}
 
 /// Minimum number of candidates before a document's order is trusted.
 const MIN_CANDIDATES_FOR_ORDER: usize = 8;
@@ -217,6 +228,7 @@ pub fn accept(lines: &[Line], layout: Layout) -> (Vec<bool>, Vec<Option<Rejectio
                         }
                     });
                 let opens_paragraph = starts_paragraph
+                    || line.after_short
                     || previous_line_structural
                     || (line.glued && after_sentence)
                     || (layout.line_separated && after_sentence)
@@ -235,8 +247,11 @@ pub fn accept(lines: &[Line], layout: Layout) -> (Vec<bool>, Vec<Option<Rejectio
                     && after_sentence
                     && !line.text.starts_with([' ', '\t']);
                 let opens_paragraph = opens_paragraph || after_list_item || in_order_after_sentence;
-                let before_unfinished =
-                    !after_list_item && paragraph_before.is_some_and(ends_mid_sentence);
+                // A paragraph that ended short of the measure is finished,
+                // however it ends.
+                let before_unfinished = !after_list_item
+                    && !line.after_short
+                    && paragraph_before.is_some_and(ends_mid_sentence);
                 // In an alphabetical document the order decides for an inline
                 // head; elsewhere a lowercase line after an unfinished
                 // paragraph is the rest of its sentence.
@@ -278,7 +293,52 @@ pub fn accept(lines: &[Line], layout: Layout) -> (Vec<bool>, Vec<Option<Rejectio
     if alphabetical {
         keep_alphabetical_run(lines, &mut accepted, &mut rejected);
     }
+    drop_summaries(lines, &mut accepted, &mut rejected);
     (accepted, rejected)
+}
+
+/// A list of what changed, before the entries (`actions – interrupting
+/// actions: Interrupt and Doorway cards may no longer …` over the entry
+/// `actions – interrupting actions` / `Interrupt and …`), sums up entries
+/// the document has: a weak head whose words before a colon are the whole
+/// topic of another entry is a line of that list, not an entry.
+fn drop_summaries(lines: &[Line], accepted: &mut [bool], rejected: &mut [Option<Rejection>]) {
+    let key = |topic: &str| {
+        topic
+            .split_whitespace()
+            .map(|w| match w {
+                "-" | "–" | "—" => "-".to_string(),
+                w => w.to_lowercase(),
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let topics: HashSet<String> = lines
+        .iter()
+        .zip(accepted.iter())
+        .filter(|&(_, &taken)| taken)
+        .filter_map(|(line, _)| match &line.shape {
+            Shape::Candidate(c) => Some(key(&c.topic)),
+            _ => None,
+        })
+        .collect();
+    for (i, line) in lines.iter().enumerate() {
+        let Shape::Candidate(c) = &line.shape else {
+            continue;
+        };
+        if !accepted[i] || c.strength != Strength::Inline {
+            continue;
+        }
+        let text = line.text.trim().trim_start_matches(['*', ' ']);
+        let Some((before, _)) = text.split_once(':') else {
+            continue;
+        };
+        let before = key(before);
+        if before != key(&c.topic) && topics.contains(&before) {
+            accepted[i] = false;
+            rejected[i] = Some(Rejection::Summary);
+        }
+    }
 }
 
 /// In an alphabetical document, the weak heads that stay are the longest

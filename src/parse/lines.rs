@@ -696,6 +696,15 @@ fn valid_topic(topic: &str) -> bool {
         && topic.chars().count() <= MAX_TOPIC_CHARS
         && !(topic.contains(['.', ';', '?']) && SENTENCE_STOP.is_match(&format!("{topic} ")))
         && !topic.ends_with(',')
+        && !opens_unclosed_quote(topic)
+}
+
+/// Whether a quotation opens in `words` and never closes: a line cut in the
+/// middle of a quoted phrase (`“Targets” section of the “dilemmas –` /
+/// `resolution” Glossary entry …`), not a topic.
+fn opens_unclosed_quote(words: &str) -> bool {
+    let count = |c: char| words.chars().filter(|&x| x == c).count();
+    count('“') > count('”') || count('"') % 2 == 1
 }
 
 /// The separators of `topic - body` within topic reach: every dash that could
@@ -787,6 +796,12 @@ pub fn split_inline_with(line: &str, dash: char) -> Option<(String, String)> {
 /// A short line without dash or closing punctuation that may be a topic on
 /// its own ("Alien Parasites", "Borg").
 fn is_bare_head(s: &str) -> bool {
+    // A title filed by its noun keeps its article after a comma (`Big
+    // Picture, The`).
+    let s = INVERTED_ARTICLE
+        .iter()
+        .find_map(|article| s.strip_suffix(article))
+        .unwrap_or(s);
     let words = s.split_whitespace().count();
     let first = s.chars().next().unwrap_or(' ');
     let last = s.chars().last().unwrap_or('.');
@@ -796,6 +811,23 @@ fn is_bare_head(s: &str) -> bool {
         && s.chars().any(char::is_lowercase)
         && !s.contains(['.', ',', ';', ':'])
         && find_date(s).is_none()
+}
+
+/// The article a title filed by its noun ends with.
+const INVERTED_ARTICLE: [&str; 3] = [", The", ", A", ", An"];
+
+/// Whether a `label: text` line is a title alone that holds a colon, as a
+/// card's title may (`Kevin Uxbridge: Convergence`, `HQ: Ferengi Credit
+/// Exchange`): a few capitalized words after the colon, no sentence.
+pub fn is_colon_title(s: &str) -> bool {
+    let s = s.trim();
+    let Some((name, rest)) = s.split_once(':') else {
+        return false;
+    };
+    let rest = rest.trim();
+    !name.trim().is_empty()
+        && rest.starts_with(char::is_uppercase)
+        && is_bare_head(&format!("{} {rest}", name.trim()))
 }
 
 /// Whether a paragraph ends mid-sentence (a page or column break cut it).

@@ -19,7 +19,7 @@ pub mod numbering;
 pub mod references;
 
 use std::borrow::Cow;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use chrono::NaiveDate;
 
@@ -459,6 +459,7 @@ fn read_pass<'a>(
             last: l.last,
             text: l.text,
             glued: l.glued,
+            after_short: l.after_short,
         })
     });
     drop(marks);
@@ -564,37 +565,75 @@ enum HeadVote {
     Colon(String),
     /// A head with a dash separator or an erratum mark.
     Dash,
+    /// A topic on a line of its own, in lowercase.
+    Alone(String),
+    /// A line of prose that announces what follows (`Revise as follows:`).
+    Announces,
 }
 
 impl HeadVote {
     fn of(mark: Mark, text: &str) -> Option<HeadVote> {
+        let topic = || match lines::classify(text) {
+            Shape::Candidate(c) => Some(c.topic.to_lowercase()),
+            _ => None,
+        };
+        if mark.kind == MarkKind::Plain {
+            return heads::announces_quote(text).then_some(HeadVote::Announces);
+        }
         match mark.strength()? {
-            // Only a colon head's topic is needed, so only it is read again.
-            Strength::Colon => match lines::classify(text) {
-                Shape::Candidate(c) => Some(HeadVote::Colon(c.topic.to_lowercase())),
-                _ => None,
-            },
+            // Only a colon head's or a lone topic's words are needed, so
+            // only they are read again.
+            // A title that holds a colon is no `label: body` line.
+            Strength::Colon if lines::is_colon_title(text) => {
+                Some(HeadVote::Alone(text.trim().to_lowercase()))
+            }
+            Strength::Colon => topic().map(HeadVote::Colon),
             Strength::Inline => Some(HeadVote::Dash),
             Strength::Strong if mark.body || mark.erratum => Some(HeadVote::Dash),
-            _ => None,
+            Strength::Bare => topic().map(HeadVote::Alone),
+            Strength::Strong => None,
         }
     }
 }
 
 /// Whether a document prints its heads as `TOPIC: body`: more distinct colon
-/// heads than dash heads. A colon label that recurs ("Example:") is not a
-/// topic, since a document rules on a topic once.
+/// heads than heads of any other shape (a dash, a topic alone on its
+/// line). Not every `label: text` line is a head:
+///
+/// - a label that recurs ("Example:") is no topic, since a document rules
+///   on a topic once;
+/// - nor is one whose topic stands on a line of its own elsewhere: that
+///   line is the entry's head, and the colon line a summary of it in a list
+///   (`android: This term is no longer …` over `android` / `This term …`);
+/// - nor are the labels of text an entry quotes: after a head and a line
+///   that announces a quote (`become` / `Revise as follows:`), the quoted
+///   rule's own labels (`Combat: Simultaneously reveal …`) run to the next
+///   head.
 fn prints_colon_heads(votes: impl Iterator<Item = HeadVote>) -> bool {
     let mut colon: HashMap<String, usize> = HashMap::new();
+    let mut alone: HashSet<String> = HashSet::new();
     let mut dash = 0usize;
+    let (mut in_entry, mut quoting) = (false, false);
     for vote in votes {
         match vote {
+            HeadVote::Colon(_) if quoting => {}
             HeadVote::Colon(topic) => *colon.entry(topic).or_default() += 1,
-            HeadVote::Dash => dash += 1,
+            HeadVote::Dash => {
+                dash += 1;
+                (in_entry, quoting) = (true, false);
+            }
+            HeadVote::Alone(topic) => {
+                alone.insert(topic);
+                (in_entry, quoting) = (true, false);
+            }
+            HeadVote::Announces => quoting |= in_entry,
         }
     }
-    let distinct = colon.values().filter(|&&n| n == 1).count();
-    distinct >= MIN_COLON_HEADS && distinct > dash
+    let distinct = colon
+        .iter()
+        .filter(|&(topic, &n)| n == 1 && !alone.contains(topic))
+        .count();
+    distinct >= MIN_COLON_HEADS && distinct > dash + alone.len()
 }
 
 /// Applies the document's head style: colon heads only where the document
@@ -618,7 +657,21 @@ fn settle_head_style(lines: &mut [Line], colon_heads: bool, line_heads: bool) {
             _ => false,
         };
         if demote {
-            line.shape = Shape::Plain;
+            // Where colons are no separator, a title that holds one stands
+            // alone as a bare head (`Kevin Uxbridge: Convergence` / `This
+            // interrupt …`); whether it opens an entry is decided as for
+            // any bare head.
+            line.shape = match !colon_heads && lines::is_colon_title(&line.text) {
+                true => Shape::Candidate(Box::new(Candidate {
+                    topic: lines::strip_markup(line.text.trim()),
+                    new: false,
+                    erratum: false,
+                    date: None,
+                    body: None,
+                    strength: Strength::Bare,
+                })),
+                false => Shape::Plain,
+            };
         }
         if line_heads && line.shape == Shape::Plain {
             let t = line.text.trim();

@@ -763,3 +763,177 @@ fn a_base_whose_edition_only_a_banner_names_is_of_that_edition() {
     // Every line keeps its number.
     assert_eq!(release.entries[0].line, 13);
 }
+
+/// A preamble hard-wrapped to about 72 places, as a text copy of a page
+/// prints one: what tells the text's measure.
+const WRAPPED_PREAMBLE: &str = "\
+This document lists the rulings of the game that are in force today, and
+what changed since the last one, for the players and for the tournament
+directors who settle their questions at the table during an event, and it
+replaces every earlier document of its kind from the day it is published.
+A ruling here is official from the day this document is dated, and stays
+so until a later document of the same kind revises or removes it, which
+the next one says in its own list of changes at the top of its first page.
+";
+
+/// A hard-wrapped text copy of a rulings document whose heads stood on
+/// their own lines, one of them quoting a rule with labels of its own.
+const QUOTED_LABELS: &str = "\
+RULEBOOK UPDATES
+
+7.4.2: Personnel Battle
+Revise as follows:
+The battle proceeds in a few stages, each of them set out in this
+rule with a label of its own, as the rulebook prints them all:
+Initiation: The attacking player announces an attack and chooses
+the single opposing force that the attack is made against now.
+Form Up: Set aside personnel who are disabled or stunned, and then
+shuffle the remaining cards of each force into a combat pile.
+Combat: Simultaneously reveal the top combatant in each combat pile
+and compare the STRENGTH of the two adversaries to each other.
+Resolution: All mortally wounded cards die, and the surviving cards
+in both forces are stopped until the end of this turn of play.
+
+GLOSSARY UPDATES
+
+become
+Revise as follows:
+when a card becomes a characteristic, it gains the new one and loses
+any other characteristic of the same kind for as long as it lasts.
+
+points
+In the third paragraph, delete:
+in your final score for the game (whether you win or lose)
+";
+
+#[test]
+fn labels_quoted_after_a_head_do_not_make_a_colon_document() {
+    let doc = format!("{FM}{WRAPPED_PREAMBLE}\n{QUOTED_LABELS}");
+    // The stage labels are the quoted rule's; the heads are the lines
+    // alone, each with a short line announcing what follows it.
+    assert_eq!(
+        topics(&doc),
+        ["7.4.2: Personnel Battle", "become", "points"]
+    );
+}
+
+#[test]
+fn a_list_summing_up_entries_is_no_entry_and_no_vote_for_colon_heads() {
+    let doc = format!(
+        "{FM}SIGNIFICANT CHANGES
+For details, see the following listings:
+actions – interrupting actions: Interrupt cards may no longer be played.
+android: This term is no longer interchangeable with Soong-type android.
+Away Team: You may no longer split your personnel on a planet at will.
+Exocomp: Exocomps are now considered androids for every purpose.
+
+RULINGS
+actions – interrupting actions
+Interrupt and Doorway cards may no longer be played during a mission
+attempt unless the card suspends play or responds to the attempt.
+android
+This term is no longer interchangeable with Soong-type android, and the
+Glossary entry that said so has been revised to say it.
+Away Team
+You may no longer voluntarily split your personnel on a planet into two
+Away Teams, though a dilemma may still stop some of them for you.
+Big Picture, The
+See The Big Picture.
+Exocomp
+Exocomps are now considered androids, though not Soong-type androids, by
+every rule and every card that names an android of either kind.
+Kevin Uxbridge: Convergence
+This interrupt may now nullify any card played as an Event card on the
+spaceline, whatever its card type was before it was played so.
+"
+    );
+    assert_eq!(
+        topics(&doc),
+        [
+            "actions – interrupting actions",
+            "android",
+            "Away Team",
+            "Big Picture, The",
+            "Exocomp",
+            "Kevin Uxbridge: Convergence"
+        ]
+    );
+}
+
+#[test]
+fn a_head_pasted_at_the_end_of_a_paragraph_opens_the_next_entry() {
+    // Pasted text: each paragraph one line, the break before a head lost
+    // and the one after it kept.
+    let doc = format!(
+        "{FM}GLOSSARY UPDATES\nbecome –\nRevise the entry as follows: a card that becomes a characteristic loses the others.\nClarifies that becoming reverts if the cause is nullified. points –\nIn the third paragraph, delete the words about the final score.\nThere are no new format changes. TEMPORARY RULING UPDATES\nunique dilemmas –\nUntil further notice, a unique dilemma under a mission is not in play.\n"
+    );
+    let doc = parse_document("t.md", &doc, 0).unwrap();
+    let read: Vec<(&str, EntryKind)> = doc
+        .entries
+        .iter()
+        .map(|e| (e.topic.as_str(), e.kind))
+        .collect();
+    assert_eq!(
+        read,
+        [
+            ("become", EntryKind::GlossaryUpdate),
+            ("points", EntryKind::GlossaryUpdate),
+            ("unique dilemmas", EntryKind::Temporary)
+        ]
+    );
+}
+
+#[test]
+fn a_dash_head_alone_whose_words_after_the_dash_name_something_is_one_topic() {
+    let doc = format!(
+        "{FM}{WRAPPED_PREAMBLE}Bok
+This personnel does not count as a DaiMon in any rule or on any card.
+Borg – The Delta Quadrant and Borg Outpost
+The rule that you may not report cards to a Borg Outpost in the Alpha
+or Gamma Quadrants has been modified to follow native quadrant rules.
+dilemmas – DNA-related
+This Glossary entry has been deleted, and androids are now treated as
+every other personnel is by all dilemmas that name DNA in their text.
+"
+    );
+    assert_eq!(
+        topics(&doc),
+        [
+            "Bok",
+            "Borg – The Delta Quadrant and Borg Outpost",
+            "dilemmas – DNA-related"
+        ]
+    );
+}
+
+#[test]
+fn a_wrapped_line_short_of_the_measure_ends_its_paragraph_before_a_head() {
+    let doc = format!(
+        "{FM}{WRAPPED_PREAMBLE}\nskills – Whenever all skills are added to or subtracted from a card, all levels
+of those skills are added or subtracted, as the Glossary has long said about
+every card that adds or subtracts skills, including the ones that add one.
+Whenever a card adds or subtracts a skill, the card is said to modify
+it: such are added or subtracted
+winning the game – A player wins the game when he or she has 100 points or
+more, or when the opponent can no longer draw a card or play a card.
+"
+    );
+    assert_eq!(topics(&doc), ["skills", "winning the game"]);
+}
+
+#[test]
+fn a_line_cut_inside_a_quotation_is_no_topic() {
+    let doc = format!(
+        "{FM}*dilemmas – resolution – targets – The
+“Targets” section of the “dilemmas –
+resolution” Glossary entry has been deleted and replaced with a new one.
+
+dual-icon missions – When a Space/Planet dilemma is encountered during a
+dual-icon mission attempt, the player attempting it must choose.
+"
+    );
+    assert_eq!(
+        topics(&doc),
+        ["dilemmas – resolution – targets", "dual-icon missions"]
+    );
+}
