@@ -433,6 +433,32 @@ fn reads_as_name(words: &str) -> bool {
     count == 1 || capitalized
 }
 
+/// Whether a wrap broke a word with a hyphen: the text ends on a letter
+/// and a hyphen, and the next line goes on in lowercase (`names a num-` /
+/// `ber, he or she …`). Joined with a space, the hyphen would read as a
+/// head's dash (`… a num - ber, …`).
+fn broken_by_wrap(text: &str, next: &str) -> bool {
+    let mut end = text.chars().rev();
+    if end.next() != Some('-') {
+        return false;
+    }
+    match end.next() {
+        Some(c) if c.is_lowercase() => next.starts_with(char::is_lowercase),
+        // A head in capitals breaks the same way (`NESTED PLAY ABILI-` /
+        // `TIES – 2015-11-16`), where the text before the hyphen has no
+        // lowercase and the next line opens with two capitals (`Q-` /
+        // `Flash` is a name's own hyphen).
+        // Only a text short enough to be a head is read whole.
+        Some(c) if c.is_uppercase() && text.len() <= lines::MAX_HEAD_BYTES => {
+            let mut opening = next.chars();
+            !text.chars().any(char::is_lowercase)
+                && opening.next().is_some_and(char::is_uppercase)
+                && opening.next().is_some_and(char::is_uppercase)
+        }
+        _ => false,
+    }
+}
+
 /// Whether a line begins with a capital, as a sentence does.
 fn opens_sentence(line: &str) -> bool {
     line.trim_start()
@@ -445,9 +471,14 @@ const MAX_WRAPPED_TOPIC_TAIL: usize = 4;
 
 /// Whether a line of a wrapped document stops mid-sentence: it ends on a
 /// word, a comma or a dash (a wrapped `* Empok` / `Nor - …` too, which a
-/// list item's own rule would let end on a capitalized label).
+/// list item's own rule would let end on a capitalized label), closing
+/// quotes after it or not (`Cards with "when you play"` / `abilities …`):
+/// a quote closes a sentence only after its full stop.
 fn line_goes_on(text: &str) -> bool {
-    let t = text.trim_end().trim_end_matches(['*', '_']);
+    let t = text
+        .trim_end()
+        .trim_end_matches(['*', '_'])
+        .trim_end_matches(['"', '”', '’']);
     t.chars()
         .last()
         .is_some_and(|c| c.is_alphanumeric() || matches!(c, ',' | ':' | '-' | '–' | '—'))
@@ -633,6 +664,7 @@ pub fn join_lines<'a>(
                     .is_some_and(|m| next_word_fits(lines[j - 1], lines[j], m))
                     && marks[j].kind == MarkKind::Candidate(Strength::Inline);
                 let joins = (goes_on && !alone && !ended_short)
+                    || broken_by_wrap(&text, lines[j])
                     || sub_topic_follows(text_mark, lines[j])
                     || topic_wrapped_before_dash(&text, text_mark, lines[j], marks[j]);
                 next_after_short = !joins && goes_on && !alone && ended_short;
@@ -641,8 +673,13 @@ pub fn join_lines<'a>(
                 let t = text.to_mut();
                 let trimmed_len = t.trim_end().len();
                 t.truncate(trimmed_len);
-                t.push(' ');
-                t.push_str(lines[j].trim());
+                let next = lines[j].trim();
+                if broken_by_wrap(t, next) {
+                    t.pop();
+                } else {
+                    t.push(' ');
+                }
+                t.push_str(next);
                 j += 1;
             }
         } else if join_topics && j < lines.len() && !is_furniture[j] {

@@ -937,3 +937,30 @@ dual-icon mission attempt, the player attempting it must choose.
         ["dilemmas – resolution – targets", "dual-icon missions"]
     );
 }
+
+#[test]
+fn a_word_a_wrap_broke_with_a_hyphen_is_joined_whole() {
+    // Narrow columns through `pdftotext -layout`: a body's word and a
+    // head in capitals broken at the measure, which joined with a space
+    // would read as `a num - ber` (a head's dash) and two heads.
+    let doc = format!(
+        "{FM}{WRAPPED_PREAMBLE}
+NAMING A NUMBER –
+When a player names a num-
+ber, he or she must choose zero or a
+positive integer, and no card may make it
+a fraction, whatever the card says.
+
+NESTED PLAY ABILI-
+TIES – 2015-11-16
+Cards with \"when you play\"
+abilities may cause additional cards
+
+to be played in Step 8 or 9 of the
+Playing a Card sequence, and so on.
+"
+    );
+    assert_eq!(topics(&doc), ["NAMING A NUMBER", "NESTED PLAY ABILITIES"]);
+    let text = text_of(&doc, "NAMING A NUMBER");
+    assert!(text.contains("names a number, he"), "{text}");
+}
