@@ -262,6 +262,16 @@ fn ends_sentence(line: &str) -> bool {
     line.ends_with(['.', '!', '?'])
 }
 
+/// Whether a wrap broke a word across `before` and `next` with a hyphen
+/// (`Clarifications: Multitarget-` / `ing: Some cards …`): no paragraph
+/// ends inside a word.
+fn word_broken(before: &str, next: &str) -> bool {
+    let mut end = before.trim_end().chars().rev();
+    end.next() == Some('-')
+        && end.next().is_some_and(char::is_alphabetic)
+        && next.trim_start().starts_with(char::is_lowercase)
+}
+
 /// Whether a line begins as an entry's head does: a few words, then a dash
 /// or a colon ("cloaking – …", "Borg: …"), so that a blank before it is a
 /// paragraph break.
@@ -291,7 +301,9 @@ fn flush(pending: &mut [Vec<Piece>], out: &mut Vec<String>) {
                     let breaks = match (blank, last.as_deref()) {
                         (_, None) | (None, _) => false,
                         (Some(across), Some(before)) => {
-                            across || ends_sentence(before) || opens_entry(&text)
+                            across
+                                || (!word_broken(before, &text)
+                                    && (ends_sentence(before) || opens_entry(&text)))
                         }
                     };
                     if breaks {
@@ -416,6 +428,37 @@ mod tests {
             at("Current Rulings are the") + 1
         );
         assert_eq!(lines[at("the Rulebook.") + 1], "");
+    }
+
+    #[test]
+    fn a_blank_row_inside_a_word_the_wrap_broke_is_no_break() {
+        // `ing: Some …` reads as a head after a blank, but the line before
+        // it ends inside the word.
+        let left = [
+            "Clarifications: Multitarget-",
+            "",
+            "ing: Some cards allow a",
+            "ship to target two.",
+            "",
+            "Next paragraph here.",
+        ];
+        let right = [
+            "",
+            "SIGNIFICANT RULINGS",
+            "",
+            "",
+            "cloaking – hidden.",
+            "and more text here.",
+        ];
+        let text = side_by_side(&left, &right, 28, 6);
+        let text = format!("{text}\n{}", side_by_side(&LEFT, &RIGHT, 28, 6));
+        let (unfolded, _) = unfold(&text).expect("columns found");
+        let lines: Vec<&str> = unfolded.lines().collect();
+        let at = |s: &str| lines.iter().position(|l| *l == s).unwrap();
+        assert_eq!(
+            at("ing: Some cards allow a"),
+            at("Clarifications: Multitarget-") + 1
+        );
     }
 
     #[test]

@@ -432,6 +432,18 @@ fn section_head(line: &str) -> Option<(String, String)> {
     ok.then(|| (number, title.to_string()))
 }
 
+/// A numbered section head alone on its line, or one that pasted text ran
+/// its body into ("7.4.2: Personnel Battle Personnel battles are fought
+/// …"): the head, and the body run into it.
+fn head_of(line: &str) -> Option<((String, String), Option<&str>)> {
+    match section_head(line) {
+        Some(head) => Some((head, None)),
+        None => super::lines::numbered_head_run_in(line).and_then(|end| {
+            section_head(&line[..end]).map(|head| (head, Some(line[end..].trim())))
+        }),
+    }
+}
+
 /// A section head's new marker, taken off: an asterisk or a "NEW" tag
 /// before its number ("*6.3.1 DUPLICATION …", "NEW 7.4.3: Ship Battle").
 /// Gives whether it was marked, and the head without it.
@@ -513,11 +525,11 @@ pub fn read(
             if let Some(part) = part_heading(line).or(run_in) {
                 current = part;
             } else if matches!(current, Part::Front | Part::Sections | Part::ChangeLog)
-                && section_head(line).is_some()
+                && head_of(line).is_some()
             {
                 current = Part::Sections;
             } else if current != Part::Sections
-                && section_head(line).is_some_and(|(n, _)| !n.contains('.'))
+                && head_of(line).is_some_and(|((n, _), _)| !n.contains('.'))
             {
                 // A top-level chapter head ends any part.
                 current = Part::Sections;
@@ -846,7 +858,7 @@ fn read_sections(
         if continued_head == Some(i) {
             continue;
         }
-        if let Some((number, mut title)) = section_head(line) {
+        if let Some(((number, mut title), run_in)) = head_of(line) {
             finish_block(&mut block, &mut open, &mut entries, &mut front, counts);
             close(&mut open, &mut entries, counts);
             // A capitals head wrapped in a narrow column goes on in
@@ -854,7 +866,7 @@ fn read_sections(
             // "PERSONAS –").
             if let Some(rest) = lines
                 .get(i + 1)
-                .filter(|_| parts.get(i + 1) == Some(&Part::Sections))
+                .filter(|_| run_in.is_none() && parts.get(i + 1) == Some(&Part::Sections))
                 .and_then(|next| head_goes_on(&title, next))
             {
                 title = format!("{title} {rest}");
@@ -865,6 +877,11 @@ fn read_sections(
                 marked.push(no);
             }
             open = Some((format!("{number} {title}"), no, Vec::new()));
+            block = run_in.map(|body| Block {
+                first: no,
+                last: no,
+                text: body.to_string(),
+            });
             continue;
         }
         if part_heading(line).is_some() && open.is_none() {
@@ -886,6 +903,13 @@ fn read_sections(
             finish_block(&mut block, &mut open, &mut entries, &mut front, counts);
         }
         match &mut block {
+            // A word a wrap broke with a hyphen is joined whole
+            // (`Clarifications: Multitarget-` / `ing: Some cards …`).
+            Some(b) if super::flow::broken_by_wrap(&b.text, line.trim_start()) => {
+                b.text.pop();
+                b.text.push_str(line.trim_start());
+                b.last = no;
+            }
             Some(b) => {
                 b.text.push('\n');
                 b.text.push_str(line);
@@ -911,6 +935,48 @@ fn read_sections(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_section_head_with_its_body_run_in_is_cut_from_it() {
+        let cut = |line: &'static str| {
+            head_of(line).map(|((number, title), body)| (number, title, body.unwrap_or("")))
+        };
+        assert_eq!(
+            cut("7.4.2: Personnel Battle Personnel battles are fought between two forces."),
+            Some((
+                "7.4.2".into(),
+                "Personnel Battle".into(),
+                "Personnel battles are fought between two forces."
+            ))
+        );
+        assert_eq!(
+            cut("1 INTRODUCTION This Compendium explains how to play the game."),
+            Some((
+                "1".into(),
+                "INTRODUCTION".into(),
+                "This Compendium explains how to play the game."
+            ))
+        );
+        assert_eq!(
+            cut("7.5 Damage and Repairs A damaged ship may be repaired at a facility."),
+            Some((
+                "7.5".into(),
+                "Damage and Repairs".into(),
+                "A damaged ship may be repaired at a facility."
+            ))
+        );
+        // A sentence that opens with a number, and a step of a procedure,
+        // are no heads.
+        assert_eq!(
+            cut("2 Personnel are stopped when they lose a battle."),
+            None
+        );
+        assert_eq!(cut("3 OF THEM are stopped."), None);
+        assert_eq!(
+            cut("1. Initiation: The attacking player announces an attack."),
+            None
+        );
+    }
 
     #[test]
     fn section_heads_in_the_printed_forms() {
@@ -975,6 +1041,21 @@ mod tests {
         assert!(reading.release.entries[3]
             .text
             .contains("Note: in the middle"));
+    }
+
+    #[test]
+    fn a_sidebar_label_a_wrap_broke_is_read_whole() {
+        let text = "First Edition Rules Compendium\n2022-10-03\n\n7.4.3: Ship Battle\nA ship battle is fought be-\ntween two space forces.\nClarifications: Multitarget-\ning: Some cards allow a ship to tar-\nget more than one ship.\n";
+        let reading = super::super::read_document("c.txt", text, 0).expect("read");
+        let topics = super::super::topics_of(&reading);
+        assert_eq!(
+            topics,
+            [
+                "7.4.3 Ship Battle",
+                "7.4.3 Ship Battle – Clarifications: Multitargeting"
+            ]
+        );
+        assert!(reading.release.entries[0].text.contains("fought between"));
     }
 
     #[test]

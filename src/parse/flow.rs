@@ -437,7 +437,7 @@ fn reads_as_name(words: &str) -> bool {
 /// and a hyphen, and the next line goes on in lowercase (`names a num-` /
 /// `ber, he or she …`). Joined with a space, the hyphen would read as a
 /// head's dash (`… a num - ber, …`).
-fn broken_by_wrap(text: &str, next: &str) -> bool {
+pub(super) fn broken_by_wrap(text: &str, next: &str) -> bool {
     let mut end = text.chars().rev();
     if end.next() != Some('-') {
         return false;
@@ -809,6 +809,10 @@ fn split_flattened<'a>(line: Logical<'a>, colon_heads: bool, out: &mut Vec<Logic
     if let Some(end) = lines::part_name_before_head(text) {
         cuts.push(end);
     }
+    // A numbered head its body was run into.
+    if let Some(end) = lines::numbered_head_run_in(text) {
+        cuts.push(end);
+    }
     for m in SENTENCE_END.find_iter(text) {
         let at = m.end();
         if at >= text.len() {
@@ -833,6 +837,8 @@ fn split_flattened<'a>(line: Logical<'a>, colon_heads: bool, out: &mut Vec<Logic
         out.push(line);
         return;
     }
+    cuts.sort_unstable();
+    cuts.dedup();
     let mut start = 0;
     let mut glued = line.glued;
     for cut in cuts.into_iter().chain(std::iter::once(text.len())) {

@@ -389,6 +389,54 @@ pub fn part_name_before_head(line: &str) -> Option<usize> {
         })
 }
 
+/// Where a rule's number and title end when its body was run into the same
+/// line, as pasted text prints a numbered head: `7.4.2: Personnel Battle
+/// Personnel battles are fought …`, `1 INTRODUCTION This Compendium
+/// explains …`. The title is the words in capitals after the number, or
+/// its capitalized words up to the one that opens a sentence (a capital
+/// followed by a lowercase word); the rest must read as a sentence. A
+/// number of one level is taken only before a title in capitals: `2
+/// Personnel are stopped` is a sentence.
+pub fn numbered_head_run_in(line: &str) -> Option<usize> {
+    let number = RUN_IN_NUMBER.find(line)?;
+    let multilevel = line[..number.end()].contains('.');
+    let words: Vec<(usize, &str)> = line[number.end()..]
+        .split_whitespace()
+        .take(MAX_TOPIC_WORDS + 2)
+        .map(|w| (w.as_ptr() as usize - line.as_ptr() as usize, w))
+        .collect();
+    let capitals =
+        |w: &str| w.chars().any(char::is_alphabetic) && !w.chars().any(char::is_lowercase);
+    let capitalized = |w: &str| w.starts_with(|c: char| c.is_uppercase());
+    let (first, second) = (words.first()?.1, words.get(1)?.1);
+    let body_at = if capitals(first) && first.chars().filter(|c| c.is_alphabetic()).count() > 1 {
+        // The title in capitals, then a capitalized word that is not.
+        let n = words.iter().take_while(|(_, w)| capitals(w)).count();
+        let (_, next) = words.get(n)?;
+        (capitalized(next) && !capitals(next)).then_some(n)?
+    } else if multilevel && capitalized(first) && !capitals(second) {
+        // Title words up to the capital that opens a sentence.
+        (1..words.len().saturating_sub(1))
+            .find(|&i| capitalized(words[i].1) && words[i + 1].1.starts_with(char::is_lowercase))?
+    } else {
+        return None;
+    };
+    let title_ok = (1..=MAX_TOPIC_WORDS).contains(&body_at)
+        && words[..body_at].iter().all(|(_, w)| {
+            capitalized(w) || *w == "&" || JOINING.contains(&w.to_lowercase().as_str())
+        });
+    let rest = &line[words[body_at].0..];
+    let sentence = rest.split_whitespace().nth(2).is_some() && rest.contains(['.', '!', '?']);
+    (title_ok && sentence).then_some(words[body_at].0)
+}
+
+/// A rule's number at the start of a line: `7.4.2:`, `1`.
+static RUN_IN_NUMBER: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^\d{1,2}(?:\.\d{1,2}){0,5}:?\s").expect("valid regex"));
+
+/// Words that join the words of a title (`Damage and Repairs`).
+const JOINING: [&str; 8] = ["a", "an", "and", "of", "the", "to", "in", "for"];
+
 /// The most words of a part's name ("Temporary Ruling Updates", "RULINGS –
 /// General").
 const MAX_PART_NAME_WORDS: usize = 3;
