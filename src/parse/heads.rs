@@ -25,7 +25,9 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::flow;
-use super::lines::{ends_mid_sentence, is_list_item, starts_lowercase, Shape, Strength};
+use super::lines::{
+    ends_mid_sentence, is_editing_instruction, is_list_item, starts_lowercase, Shape, Strength,
+};
 
 /// One logical line of a document body, with its file line numbers.
 #[derive(Debug, Clone)]
@@ -104,6 +106,27 @@ pub fn looks_alphabetical(lines: &[Line]) -> bool {
         match &line.shape {
             Shape::Section(_) => sections.push(Vec::new()),
             Shape::Candidate(c) if !matches!(c.strength, Strength::Bare) => {
+                if let Some(now) = initial(&c.topic) {
+                    sections.last_mut().expect("one section at least").push(now);
+                }
+            }
+            _ => {}
+        }
+    }
+    let total: usize = sections.iter().map(Vec::len).sum();
+    let ordered: usize = sections.iter().map(|s| longest_ordered_run(s)).sum();
+    total >= MIN_CANDIDATES_FOR_ORDER && ordered as f64 >= ORDERED_SHARE * total as f64
+}
+
+/// Whether the heads taken in a document (`accepted`) are in alphabetical
+/// order, section by section, as [`looks_alphabetical`] asks of the
+/// candidates.
+pub fn taken_in_order(lines: &[Line], accepted: &[bool]) -> bool {
+    let mut sections: Vec<Vec<char>> = vec![Vec::new()];
+    for (line, &taken) in lines.iter().zip(accepted) {
+        match &line.shape {
+            Shape::Section(_) => sections.push(Vec::new()),
+            Shape::Candidate(c) if taken => {
                 if let Some(now) = initial(&c.topic) {
                     sections.last_mut().expect("one section at least").push(now);
                 }
@@ -258,9 +281,20 @@ pub fn accept(lines: &[Line], layout: Layout) -> (Vec<bool>, Vec<Option<Rejectio
                 let continues_sentence = before_unfinished
                     && starts_lowercase(line.text.as_ref())
                     && !(alphabetical && candidate.strength != Strength::Bare);
+                // A bare line needs a body: prose, or a short line that
+                // announces one or says how to edit the rule (`scouting
+                // location` / `Add the following`).
                 let bare_ok = candidate.strength != Strength::Bare
                     || (!before_unfinished
-                        && next_non_blank(i).is_some_and(|l| matches!(l.shape, Shape::Plain)));
+                        && next_non_blank(i).is_some_and(|l| match &l.shape {
+                            Shape::Plain => true,
+                            Shape::Candidate(c) => {
+                                c.strength == Strength::Bare
+                                    && (ANNOUNCES_QUOTE.is_match(l.text.trim())
+                                        || is_editing_instruction(&l.text))
+                            }
+                            _ => false,
+                        }));
                 // The alphabetical order is settled once every head is
                 // known ([`keep_alphabetical_run`]).
                 let why = if !opens_paragraph {

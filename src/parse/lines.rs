@@ -229,6 +229,12 @@ static EDITING_INSTRUCTION: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)^(?:add|revise|replace|delete|insert|remove|amend|change)\b\s+(?:a|an|the|this|as|it|to|following|new)\b")
         .expect("valid regex")
 });
+/// Whether a line is an instruction to edit a base document (`Add this
+/// paragraph before "Triggers"`, `Revise as follows:`): the body of the
+/// head it stands under, however short.
+pub fn is_editing_instruction(line: &str) -> bool {
+    EDITING_INSTRUCTION.is_match(line.trim())
+}
 static SENTENCE_STOP: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"[a-z]{2,}[.;?]\s|[;]").expect("valid regex"));
 
@@ -592,6 +598,18 @@ fn head_candidate(s: &str) -> Option<Candidate> {
             return Some(cand);
         }
     }
+    // A card's name with its erratum mark on the next line, joined without
+    // the dash a text copy lost (`Continuing Mission` / `Erratum:`).
+    if let Some(name) = ends_in_erratum
+        .then(|| rest.trim_end_matches(':').trim_end())
+        .and_then(|r| r.get(..r.len() - 7))
+        .map(str::trim)
+        .filter(|name| name.starts_with(char::is_uppercase) && is_bare_head(name))
+    {
+        let mut cand = candidate(name, new, None, None, Strength::Strong);
+        cand.erratum = true;
+        return Some(cand);
+    }
     // A hyphen right after a lowercase letter at the line's end is a word
     // the wrap broke (`download a mission-` / `related card.`), no dash
     // after a topic.
@@ -853,9 +871,14 @@ fn is_bare_head(s: &str) -> bool {
     let words = s.split_whitespace().count();
     let first = s.chars().next().unwrap_or(' ');
     let last = s.chars().last().unwrap_or('.');
+    // An icon printed after the topic (`Reactor Core icon 🏭`) ends it as
+    // a word does.
+    let icon = !last.is_ascii()
+        && !last.is_alphanumeric()
+        && !matches!(last, '…' | '–' | '—' | '‘' | '’' | '“' | '•' | '·');
     words <= MAX_BARE_WORDS
         && (first.is_alphanumeric() || matches!(first, '"' | '“' | '◆' | '♦'))
-        && (last.is_alphanumeric() || matches!(last, ')' | '"' | '”' | '!'))
+        && (last.is_alphanumeric() || icon || matches!(last, ')' | '"' | '”' | '!'))
         && s.chars().any(char::is_lowercase)
         && !s.contains(['.', ',', ';', ':'])
         && find_date(s).is_none()

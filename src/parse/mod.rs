@@ -470,12 +470,20 @@ fn read_pass<'a>(
 
     let alphabetical = declared_alphabetical || heads::looks_alphabetical(&lines);
     let line_separated = hints.line_separated || separates_by_line(&lines);
-    let layout = Layout {
+    let mut layout = Layout {
         alphabetical,
         line_separated,
         measure,
     };
-    let (accepted, rejected) = heads::accept(&lines, layout);
+    let (mut accepted, mut rejected) = heads::accept(&lines, layout);
+    // Where the heads stand alone on their lines (a text copy that kept no
+    // bold), the shapes that tell the order are too few before the heads
+    // are known: the heads taken then tell it.
+    if !alphabetical && heads::taken_in_order(&lines, &accepted) {
+        layout.alphabetical = true;
+        (accepted, rejected) = heads::accept(&lines, layout);
+    }
+    let alphabetical = layout.alphabetical;
 
     let (drafts, front, given_back) = assemble(&lines, &accepted, set_aside);
     Ok(Pass {

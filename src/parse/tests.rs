@@ -964,3 +964,66 @@ Playing a Card sequence, and so on.
     let text = text_of(&doc, "NAMING A NUMBER");
     assert!(text.contains("names a number, he"), "{text}");
 }
+
+#[test]
+fn heads_alone_in_a_text_copy_tell_the_order_and_their_short_bodies() {
+    // `pdftotext -layout` of a document whose heads stood alone, bold lost:
+    // before the heads are known, too few lines have a head's shape to tell
+    // the order; the heads taken tell it. A head's body may be a short
+    // editing instruction, an icon may end a head, and an erratum mark may
+    // stand on the line under its card's name.
+    let doc = format!(
+        "{FM}{WRAPPED_PREAMBLE}
+Alien Parasites
+
+Replace the first sentence of the final paragraph with the words below.
+
+Continuing Mission
+Erratum:
+
+Seed one on table. You may download one card, and each turn you may
+draw a card when you play a personnel of the right kind.
+
+Dilemma Resolution
+
+Add this paragraph before \"Triggers\"
+
+Multisection Dilemmas: some dilemmas have more than one section.
+
+Reactor Core icon 🏭
+
+A card with this icon is related to the series, and it has no built in
+gameplay function of its own.
+
+Sam Lavelle
+
+Erratum:
+
+This card has updated lore:
+
+Typical ensign eagerly chasing a promotion.
+
+scouting location
+
+Add the following
+
+You may only scout a location that has a point box.
+
+seed phase
+
+The only actions you may take during the seed phases are seeding cards.
+"
+    );
+    assert_eq!(
+        topics(&doc),
+        [
+            "Alien Parasites",
+            "Continuing Mission",
+            "Dilemma Resolution",
+            "Reactor Core icon 🏭",
+            "Sam Lavelle",
+            "scouting location",
+            "seed phase"
+        ]
+    );
+}
