@@ -263,14 +263,39 @@ fn ends_sentence(line: &str) -> bool {
 }
 
 /// Whether a wrap broke a word across `before` and `next` with a hyphen
-/// (`Clarifications: Multitarget-` / `ing: Some cards …`): no paragraph
-/// ends inside a word.
+/// (`Clarifications: Multitarget-` / `ing: Some cards …`), or `before` ends
+/// on a word that joins it to what follows: no paragraph ends there.
 fn word_broken(before: &str, next: &str) -> bool {
     let mut end = before.trim_end().chars().rev();
-    end.next() == Some('-')
+    let broken = end.next() == Some('-')
         && end.next().is_some_and(char::is_alphabetic)
-        && next.trim_start().starts_with(char::is_lowercase)
+        && next.trim_start().starts_with(char::is_lowercase);
+    // Nor after a word that joins what follows (`Borg – The Delta Quadrant
+    // and` / `Borg Outpost: …`).
+    let joins = before
+        .split_whitespace()
+        .next_back()
+        .is_some_and(|w| JOINING.contains(&w.to_lowercase().as_str()));
+    broken || joins
 }
+
+/// Whether `before` ended short of the column's measure, so that the first
+/// word of `next` would have fit on it: a wrapped line runs the measure
+/// (`Borg – The Delta Quadrant and Borg` / `Outpost – The rule …` is one
+/// head), a paragraph's last line need not. (A line that announces what
+/// follows with a colon ends its paragraph however long it is.)
+fn ended_short(before: &str, next: &str, measure: usize) -> bool {
+    let first = next
+        .split_whitespace()
+        .next()
+        .map_or(0, |w| w.chars().count());
+    ((before.trim_end().chars().count() + 1 + first) as f64) < 0.85 * measure as f64
+}
+
+/// Words no sentence ends on.
+const JOINING: [&str; 12] = [
+    "a", "an", "and", "the", "of", "to", "in", "on", "or", "for", "with", "from",
+];
 
 /// Whether a line begins as an entry's head does: a few words, then a dash
 /// or a colon ("cloaking – …", "Borg: …"), so that a blank before it is a
@@ -291,6 +316,15 @@ fn opens_entry(line: &str) -> bool {
 fn flush(pending: &mut [Vec<Piece>], out: &mut Vec<String>) {
     for column in pending.iter_mut() {
         let pieces = std::mem::take(column);
+        // The column's measure: its longest line.
+        let measure = pieces
+            .iter()
+            .map(|p| match p {
+                Piece::Text(t) => t.chars().count(),
+                Piece::Blank { .. } => 0,
+            })
+            .max()
+            .unwrap_or(0);
         let mut last: Option<String> = None;
         // A blank seen since the last line: `Some(true)` across every
         // column.
@@ -303,7 +337,10 @@ fn flush(pending: &mut [Vec<Piece>], out: &mut Vec<String>) {
                         (Some(across), Some(before)) => {
                             across
                                 || (!word_broken(before, &text)
-                                    && (ends_sentence(before) || opens_entry(&text)))
+                                    && (ends_sentence(before)
+                                        || (opens_entry(&text)
+                                            && (before.trim_end().ends_with(':')
+                                                || ended_short(before, &text, measure)))))
                         }
                     };
                     if breaks {
@@ -428,6 +465,44 @@ mod tests {
             at("Current Rulings are the") + 1
         );
         assert_eq!(lines[at("the Rulebook.") + 1], "");
+    }
+
+    #[test]
+    fn a_blank_row_after_a_line_that_runs_the_measure_is_no_break() {
+        // `Outpost – The rule …` reads as a head after a blank, but the
+        // line before it runs the column's measure: the head wrapped. After
+        // a short line, the same blank is a paragraph break.
+        let left = [
+            "Borg – The Delta Quadrant and Borg",
+            "",
+            "Outpost – The rule that you may no",
+            "longer report cards here at all.",
+            "cumulative",
+            "",
+            "Kivas Fajo – Now counts as a ship.",
+        ];
+        let right = [
+            "",
+            "SIGNIFICANT RULINGS",
+            "",
+            "",
+            "cloaking – hidden.",
+            "and more text here.",
+            "",
+        ];
+        let text = side_by_side(&left, &right, 36, 6);
+        let text = format!("{text}\n{}", side_by_side(&LEFT, &RIGHT, 36, 6));
+        let (unfolded, _) = unfold(&text).expect("columns found");
+        let lines: Vec<&str> = unfolded.lines().collect();
+        let at = |s: &str| lines.iter().position(|l| *l == s).unwrap();
+        assert_eq!(
+            at("Outpost – The rule that you may no"),
+            at("Borg – The Delta Quadrant and Borg") + 1
+        );
+        assert_eq!(
+            at("Kivas Fajo – Now counts as a ship."),
+            at("cumulative") + 2
+        );
     }
 
     #[test]

@@ -238,6 +238,15 @@ fn running_key(text: &str) -> Option<String> {
     Some(format!("{date} {}", words.join(" ")))
 }
 
+/// Whether a line ends with a month's name.
+fn ends_with_month(text: &str) -> bool {
+    text.split_whitespace().next_back().is_some_and(|w| {
+        crate::dates::MONTHS
+            .iter()
+            .any(|m| m.eq_ignore_ascii_case(w.trim_end_matches(',')))
+    })
+}
+
 /// Every date of the document's lines that could be its own, each with its
 /// place: the title block, version lines, running headers, dating lines and
 /// short lines before the first entry. A body line's date is none; a date
@@ -301,6 +310,19 @@ fn date_candidates(
             nonblank += 1;
         }
         let text = l.text.trim().trim_start_matches('#').trim();
+        // A title whose date the measure wrapped after its month (`Current
+        // Rulings Document February` / `6, 2012`) is read with its next line.
+        let joined;
+        let text = match seen_lines
+            .get(i + 1)
+            .filter(|_| l.title && ends_with_month(text))
+        {
+            Some(next) => {
+                joined = format!("{text} {}", next.text.trim());
+                joined.as_str()
+            }
+            None => text,
+        };
         // "Version 2.5.4 — April 2024" reads like a head and its text; it
         // still dates the document.
         if l.accepted && VERSION_LINE.find(text).is_none_or(|m| m.start() != 0) {

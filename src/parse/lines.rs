@@ -151,7 +151,9 @@ thread_local! {
 static TITLE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
         r"(?ix)^(?:first|second)\s+edition\s*$
-        |^(?:(?:first|second)\s+edition\s+|(?:1e|2e)\s+)?(?:current|recent)\s+rulings(?:\s+document)?\s*(?:\([^)]*\))?\s*(?:\d{1,2}/\d{1,2}/\d{2,4})?\s*$",
+        |^(?:(?:first|second)\s+edition\s+|(?:1e|2e)\s+)?(?:current|recent)\s+rulings(?:\s+document)?
+          (?:\s+(?:january|february|march|april|may|june|july|august|september|october|november|december))?
+          \s*(?:\([^)]*\))?\s*(?:\d{1,2}/\d{1,2}/\d{2,4})?\s*$",
     )
     .expect("valid regex")
 });
@@ -171,7 +173,9 @@ static VERSION_FIRST: LazyLock<Regex> =
 /// What a title line may carry after the document's name: its version and
 /// date ("Version 2.5.4 — November 2022", "(3 October 2022)", "— page 2").
 static TITLE_TAIL_WORD: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^(?:version|v?\d+(?:\.\d+)*[.,:]?|updated|revised|page|of|[-–—:,|()]+)$")
+    // A month's name too: a title whose date the measure wrapped after its
+    // month (`Current Rulings March` / `2000`).
+    Regex::new(r"(?i)^(?:version|v?\d+(?:\.\d+)*[.,:]?|updated|revised|page|of|[-–—:,|()]+|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)$")
         .expect("valid regex")
 });
 static SECTION_WORDS: LazyLock<Regex> = LazyLock::new(|| {
@@ -765,12 +769,13 @@ fn valid_topic(topic: &str) -> bool {
         && !opens_unclosed_quote(topic)
 }
 
-/// Whether a quotation opens in `words` and never closes: a line cut in the
-/// middle of a quoted phrase (`“Targets” section of the “dilemmas –` /
-/// `resolution” Glossary entry …`), not a topic.
+/// Whether a quotation or a parenthesis opens in `words` and never closes:
+/// a line cut in the middle of a quoted phrase (`“Targets” section of the
+/// “dilemmas –` / `resolution” Glossary entry …`) or an aside (`external
+/// phenomena (for example, Q-` / `Net, Temporal Rift, …)`), not a topic.
 fn opens_unclosed_quote(words: &str) -> bool {
     let count = |c: char| words.chars().filter(|&x| x == c).count();
-    count('“') > count('”') || count('"') % 2 == 1
+    count('“') > count('”') || count('"') % 2 == 1 || count('(') > count(')')
 }
 
 /// The separators of `topic - body` within topic reach: every dash that could

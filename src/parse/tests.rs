@@ -1027,3 +1027,25 @@ The only actions you may take during the seed phases are seeding cards.
         ]
     );
 }
+
+#[test]
+fn a_title_wrapped_after_its_month_is_the_title_and_dates_the_document() {
+    for (title, date) in [
+        ("Current Rulings March\n2000\n", None),
+        (
+            "Current Rulings Document February\n6, 2012\n",
+            NaiveDate::from_ymd_opt(2012, 2, 6),
+        ),
+    ] {
+        let doc = format!(
+            "First Edition\n{title}\nCurrent Rulings are periodic updates to the Rulebook and Glossary.\n\nBorg – The Borg are a species.\n\nexternal phenomena – Cloaked ships are not affected by external\nphenomena (for example, Q-\nNet, Temporal Rift and Supernova).\n"
+        );
+        let release = parse_document("t.txt", &doc, 0).unwrap();
+        let topics: Vec<&str> = release.entries.iter().map(|e| e.topic.as_str()).collect();
+        // The title is no entry; a line cut inside an aside is no topic.
+        assert_eq!(topics, ["Borg", "external phenomena"], "{title}");
+        if let Some(date) = date {
+            assert_eq!(release.date, date, "{title}");
+        }
+    }
+}
