@@ -436,17 +436,10 @@ mod tests {
         assert!(at("eight.") < at("eta – nine"));
     }
 
-    #[test]
-    fn a_blank_row_left_by_another_column_does_not_break_a_sentence() {
-        // The right column's larger head sits on its own row.
-        let left = [
-            "Current Rulings are the",
-            "",
-            "official supplement to",
-            "the Rulebook.",
-            "",
-            "Next paragraph here.",
-        ];
+    /// The lines `left` is unfolded into, set beside a column whose larger
+    /// head sits on a row of its own (leaving blank rows in `left`), on a
+    /// page of two columns `width` wide.
+    fn unfolded_beside_a_head(left: &[&str], width: usize) -> Vec<String> {
         let right = [
             "",
             "SIGNIFICANT RULINGS",
@@ -454,17 +447,39 @@ mod tests {
             "",
             "cloaking – hidden.",
             "and more text here.",
+            "",
         ];
-        let text = side_by_side(&left, &right, 26, 6);
-        let text = format!("{text}\n{}", side_by_side(&LEFT, &RIGHT, 26, 6));
+        let right = &right[..left.len().min(right.len())];
+        let text = side_by_side(left, right, width, 6);
+        let text = format!("{text}\n{}", side_by_side(&LEFT, &RIGHT, width, 6));
         let (unfolded, _) = unfold(&text).expect("columns found");
-        let lines: Vec<&str> = unfolded.lines().collect();
-        let at = |s: &str| lines.iter().position(|l| *l == s).unwrap();
-        assert_eq!(
-            at("official supplement to"),
-            at("Current Rulings are the") + 1
+        unfolded.lines().map(str::to_string).collect()
+    }
+
+    /// Where `line` is among `lines`.
+    fn at(lines: &[String], line: &str) -> usize {
+        lines.iter().position(|l| l == line).expect(line)
+    }
+
+    #[test]
+    fn a_blank_row_left_by_another_column_does_not_break_a_sentence() {
+        // The right column's larger head sits on its own row.
+        let lines = unfolded_beside_a_head(
+            &[
+                "Current Rulings are the",
+                "",
+                "official supplement to",
+                "the Rulebook.",
+                "",
+                "Next paragraph here.",
+            ],
+            26,
         );
-        assert_eq!(lines[at("the Rulebook.") + 1], "");
+        assert_eq!(
+            at(&lines, "official supplement to"),
+            at(&lines, "Current Rulings are the") + 1
+        );
+        assert_eq!(lines[at(&lines, "the Rulebook.") + 1], "");
     }
 
     #[test]
@@ -472,36 +487,25 @@ mod tests {
         // `Outpost – The rule …` reads as a head after a blank, but the
         // line before it runs the column's measure: the head wrapped. After
         // a short line, the same blank is a paragraph break.
-        let left = [
-            "Borg – The Delta Quadrant and Borg",
-            "",
-            "Outpost – The rule that you may no",
-            "longer report cards here at all.",
-            "cumulative",
-            "",
-            "Kivas Fajo – Now counts as a ship.",
-        ];
-        let right = [
-            "",
-            "SIGNIFICANT RULINGS",
-            "",
-            "",
-            "cloaking – hidden.",
-            "and more text here.",
-            "",
-        ];
-        let text = side_by_side(&left, &right, 36, 6);
-        let text = format!("{text}\n{}", side_by_side(&LEFT, &RIGHT, 36, 6));
-        let (unfolded, _) = unfold(&text).expect("columns found");
-        let lines: Vec<&str> = unfolded.lines().collect();
-        let at = |s: &str| lines.iter().position(|l| *l == s).unwrap();
-        assert_eq!(
-            at("Outpost – The rule that you may no"),
-            at("Borg – The Delta Quadrant and Borg") + 1
+        let lines = unfolded_beside_a_head(
+            &[
+                "Borg – The Delta Quadrant and Borg",
+                "",
+                "Outpost – The rule that you may no",
+                "longer report cards here at all.",
+                "cumulative",
+                "",
+                "Kivas Fajo – Now counts as a ship.",
+            ],
+            36,
         );
         assert_eq!(
-            at("Kivas Fajo – Now counts as a ship."),
-            at("cumulative") + 2
+            at(&lines, "Outpost – The rule that you may no"),
+            at(&lines, "Borg – The Delta Quadrant and Borg") + 1
+        );
+        assert_eq!(
+            at(&lines, "Kivas Fajo – Now counts as a ship."),
+            at(&lines, "cumulative") + 2
         );
     }
 
@@ -509,30 +513,20 @@ mod tests {
     fn a_blank_row_inside_a_word_the_wrap_broke_is_no_break() {
         // `ing: Some …` reads as a head after a blank, but the line before
         // it ends inside the word.
-        let left = [
-            "Clarifications: Multitarget-",
-            "",
-            "ing: Some cards allow a",
-            "ship to target two.",
-            "",
-            "Next paragraph here.",
-        ];
-        let right = [
-            "",
-            "SIGNIFICANT RULINGS",
-            "",
-            "",
-            "cloaking – hidden.",
-            "and more text here.",
-        ];
-        let text = side_by_side(&left, &right, 28, 6);
-        let text = format!("{text}\n{}", side_by_side(&LEFT, &RIGHT, 28, 6));
-        let (unfolded, _) = unfold(&text).expect("columns found");
-        let lines: Vec<&str> = unfolded.lines().collect();
-        let at = |s: &str| lines.iter().position(|l| *l == s).unwrap();
+        let lines = unfolded_beside_a_head(
+            &[
+                "Clarifications: Multitarget-",
+                "",
+                "ing: Some cards allow a",
+                "ship to target two.",
+                "",
+                "Next paragraph here.",
+            ],
+            28,
+        );
         assert_eq!(
-            at("ing: Some cards allow a"),
-            at("Clarifications: Multitarget-") + 1
+            at(&lines, "ing: Some cards allow a"),
+            at(&lines, "Clarifications: Multitarget-") + 1
         );
     }
 

@@ -26,7 +26,8 @@ use regex::Regex;
 
 use super::flow;
 use super::lines::{
-    ends_mid_sentence, is_editing_instruction, is_list_item, starts_lowercase, Shape, Strength,
+    ends_mid_sentence, is_editing_instruction, is_list_item, starts_lowercase, Candidate, Shape,
+    Strength,
 };
 
 /// One logical line of a document body, with its file line numbers.
@@ -101,32 +102,25 @@ pub fn initial(topic: &str) -> Option<char> {
 /// Whether the candidate heads of a document are visibly in alphabetical
 /// order, section by section.
 pub fn looks_alphabetical(lines: &[Line]) -> bool {
-    let mut sections: Vec<Vec<char>> = vec![Vec::new()];
-    for line in lines {
-        match &line.shape {
-            Shape::Section(_) => sections.push(Vec::new()),
-            Shape::Candidate(c) if !matches!(c.strength, Strength::Bare) => {
-                if let Some(now) = initial(&c.topic) {
-                    sections.last_mut().expect("one section at least").push(now);
-                }
-            }
-            _ => {}
-        }
-    }
-    let total: usize = sections.iter().map(Vec::len).sum();
-    let ordered: usize = sections.iter().map(|s| longest_ordered_run(s)).sum();
-    total >= MIN_CANDIDATES_FOR_ORDER && ordered as f64 >= ORDERED_SHARE * total as f64
+    in_order(lines, |_, c| !matches!(c.strength, Strength::Bare))
 }
 
 /// Whether the heads taken in a document (`accepted`) are in alphabetical
 /// order, section by section, as [`looks_alphabetical`] asks of the
 /// candidates.
 pub fn taken_in_order(lines: &[Line], accepted: &[bool]) -> bool {
+    in_order(lines, |i, _| accepted[i])
+}
+
+/// Whether the candidates that `counts` keeps (by line index) are in
+/// alphabetical order, section by section: enough of them, and most in
+/// one run of initials.
+fn in_order(lines: &[Line], counts: impl Fn(usize, &Candidate) -> bool) -> bool {
     let mut sections: Vec<Vec<char>> = vec![Vec::new()];
-    for (line, &taken) in lines.iter().zip(accepted) {
+    for (i, line) in lines.iter().enumerate() {
         match &line.shape {
             Shape::Section(_) => sections.push(Vec::new()),
-            Shape::Candidate(c) if taken => {
+            Shape::Candidate(c) if counts(i, c) => {
                 if let Some(now) = initial(&c.topic) {
                     sections.last_mut().expect("one section at least").push(now);
                 }
