@@ -21,6 +21,9 @@
 //! break unless the line before it ends a sentence; a row blank across
 //! every column always is one.
 
+use crate::parse::flow;
+use crate::parse::lines::is_joining_word;
+
 /// The fewest places a gutter spans.
 const GUTTER: usize = 2;
 /// The fewest places a column spans.
@@ -266,36 +269,14 @@ fn ends_sentence(line: &str) -> bool {
 /// (`Clarifications: Multitarget-` / `ing: Some cards …`), or `before` ends
 /// on a word that joins it to what follows: no paragraph ends there.
 fn word_broken(before: &str, next: &str) -> bool {
-    let mut end = before.trim_end().chars().rev();
-    let broken = end.next() == Some('-')
-        && end.next().is_some_and(char::is_alphabetic)
-        && next.trim_start().starts_with(char::is_lowercase);
     // Nor after a word that joins what follows (`Borg – The Delta Quadrant
     // and` / `Borg Outpost: …`).
-    let joins = before
-        .split_whitespace()
-        .next_back()
-        .is_some_and(|w| JOINING.contains(&w.to_lowercase().as_str()));
-    broken || joins
+    flow::broken_by_wrap(before.trim_end(), next.trim_start())
+        || before
+            .split_whitespace()
+            .next_back()
+            .is_some_and(is_joining_word)
 }
-
-/// Whether `before` ended short of the column's measure, so that the first
-/// word of `next` would have fit on it: a wrapped line runs the measure
-/// (`Borg – The Delta Quadrant and Borg` / `Outpost – The rule …` is one
-/// head), a paragraph's last line need not. (A line that announces what
-/// follows with a colon ends its paragraph however long it is.)
-fn ended_short(before: &str, next: &str, measure: usize) -> bool {
-    let first = next
-        .split_whitespace()
-        .next()
-        .map_or(0, |w| w.chars().count());
-    ((before.trim_end().chars().count() + 1 + first) as f64) < 0.85 * measure as f64
-}
-
-/// Words no sentence ends on.
-const JOINING: [&str; 12] = [
-    "a", "an", "and", "the", "of", "to", "in", "on", "or", "for", "with", "from",
-];
 
 /// Whether a line begins as an entry's head does: a few words, then a dash
 /// or a colon ("cloaking – …", "Borg: …"), so that a blank before it is a
@@ -334,13 +315,19 @@ fn flush(pending: &mut [Vec<Piece>], out: &mut Vec<String>) {
                 Piece::Text(text) => {
                     let breaks = match (blank, last.as_deref()) {
                         (_, None) | (None, _) => false,
+                        // After a line that runs the column's measure a
+                        // head's shape is no break: the line wrapped
+                        // (`Borg – The Delta Quadrant and Borg` / `Outpost –
+                        // The rule …`), where a paragraph's last line ends
+                        // short. A line that announces what follows with a
+                        // colon ends its paragraph however long it is.
                         (Some(across), Some(before)) => {
                             across
                                 || (!word_broken(before, &text)
                                     && (ends_sentence(before)
                                         || (opens_entry(&text)
                                             && (before.trim_end().ends_with(':')
-                                                || ended_short(before, &text, measure)))))
+                                                || flow::next_word_fits(before, &text, measure)))))
                         }
                     };
                     if breaks {

@@ -319,7 +319,7 @@ const FITS_SHARE: f64 = 0.85;
 
 /// Whether the first word of `next` would have fit on `line` within the
 /// measure.
-fn next_word_fits(line: &str, next: &str, measure: usize) -> bool {
+pub fn next_word_fits(line: &str, next: &str, measure: usize) -> bool {
     let Some(first_word) = next.split_whitespace().next() else {
         return true;
     };
@@ -375,12 +375,6 @@ fn is_short(line: &str) -> bool {
         .is_none()
 }
 
-/// Words that join a phrase to what follows: a line ending on one goes on.
-const JOINING_WORDS: [&str; 17] = [
-    "a", "an", "and", "as", "at", "but", "by", "for", "from", "in", "nor", "of", "on", "or", "the",
-    "to", "with",
-];
-
 /// A line a head or heading may stand on: short, the last word none that
 /// joins it to the next (`Objectives and` / `Assimilation Rules` is one
 /// head that wrapped, not a heading over a head).
@@ -396,7 +390,7 @@ fn may_stand_alone(line: &str) -> bool {
             && line
                 .split_whitespace()
                 .next_back()
-                .is_some_and(|w| JOINING_WORDS.contains(&w.to_lowercase().as_str())))
+                .is_some_and(lines::is_joining_word))
 }
 
 /// Whether `next` can open a head's body: it begins a sentence, and it is
@@ -428,7 +422,7 @@ fn reads_as_name(words: &str) -> bool {
     let capitalized = words.all(|w| {
         count += 1;
         w.starts_with(|c: char| c.is_uppercase() || c.is_ascii_digit())
-            || (count > 1 && JOINING_WORDS.contains(&w.to_lowercase().as_str()))
+            || (count > 1 && lines::is_joining_word(w))
     });
     count == 1 || capitalized
 }
@@ -437,7 +431,7 @@ fn reads_as_name(words: &str) -> bool {
 /// and a hyphen, and the next line goes on in lowercase (`names a num-` /
 /// `ber, he or she …`). Joined with a space, the hyphen would read as a
 /// head's dash (`… a num - ber, …`).
-pub(super) fn broken_by_wrap(text: &str, next: &str) -> bool {
+pub fn broken_by_wrap(text: &str, next: &str) -> bool {
     let mut end = text.chars().rev();
     if end.next() != Some('-') {
         return false;

@@ -432,9 +432,9 @@ pub fn numbered_head_run_in(line: &str) -> Option<usize> {
         return None;
     };
     let title_ok = (1..=MAX_TOPIC_WORDS).contains(&body_at)
-        && words[..body_at].iter().all(|(_, w)| {
-            capitalized(w) || *w == "&" || JOINING.contains(&w.to_lowercase().as_str())
-        });
+        && words[..body_at]
+            .iter()
+            .all(|(_, w)| capitalized(w) || *w == "&" || is_joining_word(w));
     let rest = &line[words[body_at].0..];
     let sentence = rest.split_whitespace().nth(2).is_some() && rest.contains(['.', '!', '?']);
     (title_ok && sentence).then_some(words[body_at].0)
@@ -444,8 +444,17 @@ pub fn numbered_head_run_in(line: &str) -> Option<usize> {
 static RUN_IN_NUMBER: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^\d{1,2}(?:\.\d{1,2}){0,5}:?\s").expect("valid regex"));
 
-/// Words that join the words of a title (`Damage and Repairs`).
-const JOINING: [&str; 8] = ["a", "an", "and", "of", "the", "to", "in", "for"];
+/// Words that join a phrase to what follows: no sentence ends on one, and a
+/// title may hold one between its capitalized words (`Damage and Repairs`).
+const JOINING_WORDS: [&str; 17] = [
+    "a", "an", "and", "as", "at", "but", "by", "for", "from", "in", "nor", "of", "on", "or", "the",
+    "to", "with",
+];
+
+/// Whether `word` joins a phrase to what follows ([`JOINING_WORDS`]).
+pub fn is_joining_word(word: &str) -> bool {
+    JOINING_WORDS.contains(&word.to_lowercase().as_str())
+}
 
 /// The most words of a part's name ("Temporary Ruling Updates", "RULINGS –
 /// General").
