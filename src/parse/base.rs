@@ -444,6 +444,25 @@ fn head_of(line: &str) -> Option<((String, String), Option<&str>)> {
     }
 }
 
+/// The pieces of a section line that a paste ran together: a copy that
+/// lost a page's line breaks runs a paragraph into the section head or the
+/// sidebar after it (`… must travel far. 6.3.1 DUPLICATION AND PERSONAS –`,
+/// `… may kill it. Clarifications: Forces: A force …`). A new piece starts
+/// where a sentence ends and a numbered head or a sidebar's label begins.
+fn run_together(line: &str) -> Vec<&str> {
+    let mut pieces = Vec::new();
+    let mut start = 0;
+    for at in super::flow::sentence_ends(line) {
+        let rest = &line[at..];
+        if SIDEBAR.is_match(rest) || head_of(rest).is_some() {
+            pieces.push(line[start..at].trim_end());
+            start = at;
+        }
+    }
+    pieces.push(&line[start..]);
+    pieces
+}
+
 /// A section head's new marker, taken off: an asterisk or a "NEW" tag
 /// before its number ("*6.3.1 DUPLICATION …", "NEW 7.4.3: Ship Battle").
 /// Gives whether it was marked, and the head without it.
@@ -850,77 +869,89 @@ fn read_sections(
             close(&mut open, &mut entries, counts);
             continue;
         }
-        let line = raw.trim_end();
-        if line.trim().is_empty() {
+        let whole = raw.trim_end();
+        if whole.trim().is_empty() {
             finish_block(&mut block, &mut open, &mut entries, &mut front, counts);
             continue;
         }
         if continued_head == Some(i) {
             continue;
         }
-        if let Some(((number, mut title), run_in)) = head_of(line) {
-            finish_block(&mut block, &mut open, &mut entries, &mut front, counts);
-            close(&mut open, &mut entries, counts);
-            // A capitals head wrapped in a narrow column goes on in
-            // capitals on the next line ("6.3.1 DUPLICATION AND" /
-            // "PERSONAS –").
-            if let Some(rest) = lines
-                .get(i + 1)
-                .filter(|_| run_in.is_none() && parts.get(i + 1) == Some(&Part::Sections))
-                .and_then(|next| head_goes_on(&title, next))
-            {
-                title = format!("{title} {rest}");
-                continued_head = Some(i + 1);
+        let pieces = run_together(whole);
+        let last_piece = pieces.len() - 1;
+        for (k, line) in pieces.into_iter().enumerate() {
+            // A piece a paste ran onto the line is a paragraph of its own.
+            if k > 0 {
+                finish_block(&mut block, &mut open, &mut entries, &mut front, counts);
             }
-            let title = title.split_whitespace().collect::<Vec<_>>().join(" ");
-            if without_new_marker(line.trim()).0 {
-                marked.push(no);
-            }
-            open = Some((format!("{number} {title}"), no, Vec::new()));
-            block = run_in.map(|body| Block {
-                first: no,
-                last: no,
-                text: body.to_string(),
-            });
-            continue;
-        }
-        if part_heading(line).is_some() && open.is_none() {
-            front.push(FrontParagraph {
-                line: no,
-                end_line: no,
-                text: line.to_string(),
-            });
-            continue;
-        }
-        // A sidebar opens its own block even where a copy lost the blank
-        // line before it ("…travel far." / "Tip: Lay out …"): its label
-        // starts a line after a finished sentence.
-        let sidebar_starts = SIDEBAR.is_match(line.trim_start())
-            && block
-                .as_ref()
-                .is_some_and(|b| super::ends_sentence(&b.text));
-        if sidebar_starts {
-            finish_block(&mut block, &mut open, &mut entries, &mut front, counts);
-        }
-        match &mut block {
-            // A word a wrap broke with a hyphen is joined whole
-            // (`Clarifications: Multitarget-` / `ing: Some cards …`).
-            Some(b) if super::flow::broken_by_wrap(&b.text, line.trim_start()) => {
-                b.text.pop();
-                b.text.push_str(line.trim_start());
-                b.last = no;
-            }
-            Some(b) => {
-                b.text.push('\n');
-                b.text.push_str(line);
-                b.last = no;
-            }
-            None => {
-                block = Some(Block {
+            if let Some(((number, mut title), run_in)) = head_of(line) {
+                finish_block(&mut block, &mut open, &mut entries, &mut front, counts);
+                close(&mut open, &mut entries, counts);
+                // A capitals head wrapped in a narrow column goes on in
+                // capitals on the next line ("6.3.1 DUPLICATION AND" /
+                // "PERSONAS –").
+                if let Some(rest) = lines
+                    .get(i + 1)
+                    .filter(|_| {
+                        k == last_piece
+                            && run_in.is_none()
+                            && parts.get(i + 1) == Some(&Part::Sections)
+                    })
+                    .and_then(|next| head_goes_on(&title, next))
+                {
+                    title = format!("{title} {rest}");
+                    continued_head = Some(i + 1);
+                }
+                let title = title.split_whitespace().collect::<Vec<_>>().join(" ");
+                if without_new_marker(line.trim()).0 {
+                    marked.push(no);
+                }
+                open = Some((format!("{number} {title}"), no, Vec::new()));
+                block = run_in.map(|body| Block {
                     first: no,
                     last: no,
+                    text: body.to_string(),
+                });
+                continue;
+            }
+            if part_heading(line).is_some() && open.is_none() {
+                front.push(FrontParagraph {
+                    line: no,
+                    end_line: no,
                     text: line.to_string(),
-                })
+                });
+                continue;
+            }
+            // A sidebar opens its own block even where a copy lost the blank
+            // line before it ("…travel far." / "Tip: Lay out …"): its label
+            // starts a line after a finished sentence.
+            let sidebar_starts = SIDEBAR.is_match(line.trim_start())
+                && block
+                    .as_ref()
+                    .is_some_and(|b| super::ends_sentence(&b.text));
+            if sidebar_starts {
+                finish_block(&mut block, &mut open, &mut entries, &mut front, counts);
+            }
+            match &mut block {
+                // A word a wrap broke with a hyphen is joined whole
+                // (`Clarifications: Multitarget-` / `ing: Some cards …`).
+                Some(b) if super::flow::broken_by_wrap(&b.text, line.trim_start()) => {
+                    b.text.pop();
+                    b.text.push_str(line.trim_start());
+                    b.last = no;
+                }
+                Some(b) => {
+                    b.text.push('\n');
+                    b.text.push_str(line);
+                    b.last = no;
+                }
+                None => {
+                    block = Some(Block {
+                        first: no,
+                        last: no,
+                        text: line.to_string(),
+                    })
+                }
             }
         }
     }
@@ -1041,6 +1072,43 @@ mod tests {
         assert!(reading.release.entries[3]
             .text
             .contains("Note: in the middle"));
+    }
+
+    #[test]
+    fn heads_and_labels_a_paste_ran_onto_a_line_are_cut_off() {
+        // Pasted text keeps a paragraph a line, but runs a head or a
+        // sidebar onto the end of the sentence before it.
+        let text = "First Edition Rules Compendium\n2022-10-03\n\n4.2: Mission Phase The missions are laid out at the start of the game.\n\nTip: Lay out your missions so that your opponent's ships must travel far. 6.3.1 DUPLICATION AND PERSONAS – \n\nYou may not have two copies of the same unique card in play.\n\nException: A universal personnel may be duplicated. Borg Rule: The Borg do not count personas among drones.\n\n7 BATTLE Battle is a way to stop your opponent's cards. 7.4.2: Personnel Battle\nIn combat, a combatant may stun it. Clarifications: Forces: A force is all the personnel of one player. See 7.4 for more. Note that 7.4 Battle rules apply.\n";
+        let reading = super::super::read_document("c.txt", text, 0).expect("read");
+        let topics = super::super::topics_of(&reading);
+        assert_eq!(
+            topics,
+            [
+                "4.2 Mission Phase",
+                "4.2 Mission Phase – Tip",
+                "6.3.1 DUPLICATION AND PERSONAS",
+                "6.3.1 DUPLICATION AND PERSONAS – Exception",
+                "6.3.1 DUPLICATION AND PERSONAS – Borg Rule",
+                "7 BATTLE",
+                "7.4.2 Personnel Battle",
+                "7.4.2 Personnel Battle – Clarifications: Forces",
+            ]
+        );
+        let text_of = |topic: &str| {
+            let entry = reading.release.entries.iter().find(|e| e.topic == topic);
+            entry.map(|e| e.text.as_str()).expect("entry")
+        };
+        assert_eq!(
+            text_of("4.2 Mission Phase – Tip"),
+            "Lay out your missions so that your opponent's ships must travel far."
+        );
+        // A number inside a sentence opens nothing.
+        assert!(text_of("7.4.2 Personnel Battle – Clarifications: Forces")
+            .ends_with("See 7.4 for more. Note that 7.4 Battle rules apply."));
+        assert_eq!(
+            run_together("The end. 7.4.2: Personnel Battle"),
+            ["The end.", "7.4.2: Personnel Battle"]
+        );
     }
 
     #[test]

@@ -359,7 +359,7 @@ pub fn stands_alone(
     };
     after_sentence
         && may_stand_alone(line)
-        && next_word_fits(line, next, measure)
+        && (next_word_fits(line, next, measure) || lines::is_numbered_title(line))
         && (opens_body(next, rest.first().copied(), measure)
             || rest.split_first().is_some_and(|(after, rest)| {
                 may_stand_alone(next)
@@ -790,6 +790,15 @@ fn wrapped_topic(first: &str, next: &str) -> Option<String> {
     }
 }
 
+/// Where each sentence in `text` ends and the next may begin: the byte
+/// offsets after a sentence's closing mark and the space after it.
+pub fn sentence_ends(text: &str) -> impl Iterator<Item = usize> + '_ {
+    SENTENCE_END
+        .find_iter(text)
+        .map(|m| m.end())
+        .filter(move |&at| at < text.len())
+}
+
 /// How far after a sentence end a separator may end a topic, in characters.
 const MAX_TOPIC_REACH: usize = 90;
 /// How far after a sentence end a head's separator may be looked for.
@@ -807,11 +816,7 @@ fn split_flattened<'a>(line: Logical<'a>, colon_heads: bool, out: &mut Vec<Logic
     if let Some(end) = lines::numbered_head_run_in(text) {
         cuts.push(end);
     }
-    for m in SENTENCE_END.find_iter(text) {
-        let at = m.end();
-        if at >= text.len() {
-            continue;
-        }
+    for at in sentence_ends(text) {
         let mut end = (at + HEAD_WINDOW).min(text.len());
         while !text.is_char_boundary(end) {
             end -= 1;
@@ -1017,6 +1022,21 @@ mod tests {
         // A heading over a head alone stands alone too.
         let heading = ["unique dilemmas", body];
         assert!(stands_alone(true, "Temporary Rulings", &heading, measure));
+        // A numbered head in title case stands alone however near the
+        // measure it runs (a bold head is set wider than its characters
+        // count); a numbered line of a sentence does not.
+        let revise = [
+            "Revise as follows:",
+            "If both combatants have equal STRENGTH,",
+        ];
+        let head = "7.4.2: Personnel Battle & 7.4.3: Ship Battle";
+        assert!(stands_alone(true, head, &revise, Some(60)));
+        assert!(!stands_alone(
+            true,
+            "7.4.2: Personnel Battle says that both players may",
+            &revise,
+            Some(60)
+        ));
     }
 
     #[test]

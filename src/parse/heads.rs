@@ -244,11 +244,19 @@ pub fn accept(lines: &[Line], layout: Layout) -> (Vec<bool>, Vec<Option<Rejectio
                             )
                         }
                     });
+                // Where the text is not hard-wrapped, every line break
+                // ends a paragraph: a `topic - body` line after a finished
+                // sentence opens an entry, as a cut piece of a flattened
+                // line does.
+                let unwrapped_after_sentence = layout.measure.is_none()
+                    && after_sentence
+                    && candidate.strength == Strength::Inline;
                 let opens_paragraph = starts_paragraph
                     || line.after_short
                     || previous_line_structural
                     || (line.glued && after_sentence)
                     || (layout.line_separated && after_sentence)
+                    || unwrapped_after_sentence
                     || alone;
                 // Right after a list item (with or without a blank line), a
                 // `topic - body` line at the margin ends the list.

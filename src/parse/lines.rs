@@ -675,6 +675,18 @@ fn is_numbered_bare_head(s: &str) -> bool {
         && NUMBERED_HEAD.is_match(s)
 }
 
+/// A numbered head whose title is set in title case (`7.4.2: Personnel
+/// Battle & 7.4.3: Ship Battle`): no line a wrap broke out of a sentence
+/// reads so, whatever room was left on it.
+pub fn is_numbered_title(s: &str) -> bool {
+    let s = s.trim();
+    is_numbered_bare_head(s)
+        && s.split_whitespace().skip(1).all(|w| {
+            w.starts_with(|c: char| c.is_uppercase() || c.is_ascii_digit())
+                || w.chars().filter(|c| c.is_alphabetic()).count() <= 3
+        })
+}
+
 /// `TOPIC: body`, unless the part before the colon is a label, a date or
 /// more words than a topic has.
 fn colon_candidate(rest: &str, new: bool) -> Option<Candidate> {

@@ -884,6 +884,16 @@ fn a_head_pasted_at_the_end_of_a_paragraph_opens_the_next_entry() {
 }
 
 #[test]
+fn in_text_that_is_not_wrapped_a_head_after_a_finished_sentence_opens_an_entry() {
+    // A paragraph a line, and blank lines kept only here and there: the
+    // line break after a sentence ends the paragraph, as a cut does.
+    let doc = format!(
+        "{FM}points – Points are scored by solving missions and by some other cards.\nYou need 100 points to win the game, and points may never go below zero.\nstopped – A stopped card cannot move, attempt missions, or initiate battle until your next turn.\n\nunique dilemmas – Until further notice, a unique dilemma under a mission is not in play.\nIt counts again when the mission is solved, as the rulebook says - Under a mission it waits.\n"
+    );
+    assert_eq!(topics(&doc), ["points", "stopped", "unique dilemmas"]);
+}
+
+#[test]
 fn a_dash_head_alone_whose_words_after_the_dash_name_something_is_one_topic() {
     let doc = format!(
         "{FM}{WRAPPED_PREAMBLE}Bok

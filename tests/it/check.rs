@@ -265,14 +265,29 @@ fn a_marker_on_an_entry_the_previous_release_already_had() {
 
 #[test]
 fn a_line_that_looks_like_a_head_inside_a_paragraph_suggests_the_separator_hint() {
-    let doc = format!(
-        "{FM}cloaking - A cloaked ship hides.\nIt cannot be seen.\nDabo - A game of chance.\n"
-    );
-    let (_, doc) = check_text("sep.md", &doc);
+    // Hard-wrapped text: a head right under a paragraph whose last line runs
+    // the measure may be the rest of it, so it is not taken, and `check`
+    // says how to declare that entries follow each other line by line.
+    // (Where the text is not wrapped, a line break ends a paragraph.)
+    let body = "This document lists the rulings of the game that are in force today, and
+what changed since the last one, for the players and for the tournament
+directors who settle their questions at the table during an event, and it
+replaces every earlier document of its kind from the day it is published.
+A ruling here is official from the day this document is dated, and stays
+so until a later document of the same kind revises or removes it, which
+the next one says in its own list of changes at the top of its first page.
+cloaking - A cloaked ship hides from the sensors of every other ship, and
+no card may target it until it decloaks at the start of its owner's turn.
+Dabo - A game of chance played at the bar, where the players gamble with
+the latinum they carry, and the house takes its share of every wager.
+";
+    let (_, doc) = check_text("sep.md", &format!("{FM}{body}"));
     assert_eq!(warning_kinds(&doc), ["head-not-taken"]);
     assert_eq!(doc["warnings"][0]["hint"], "separator = \"line\"");
-    let fixed = "+++\nedition = \"1E\"\ndate = \"2020-01-01\"\nseparator = \"line\"\n+++\ncloaking - A cloaked ship hides.\nIt cannot be seen.\nDabo - A game of chance.\n";
-    let (code, doc) = check_text("sep.md", fixed);
+    assert_eq!(doc["warnings"][0]["why"], "mid-paragraph");
+    let fixed =
+        format!("+++\nedition = \"1E\"\ndate = \"2020-01-01\"\nseparator = \"line\"\n+++\n{body}");
+    let (code, doc) = check_text("sep.md", &fixed);
     assert_eq!(
         (code, topics(&doc)),
         (0, vec!["cloaking".to_string(), "Dabo".to_string()])
