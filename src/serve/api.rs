@@ -1,7 +1,8 @@
 //! The JSON API for bots: each endpoint is a command run with `--json`, its
-//! object sent as the command line prints it. The HTTP status says how it
-//! ended: 200 found, 404 nothing found (with the answer, which says what
-//! is near), 400 a question that cannot be read, with the error object.
+//! object sent as the command line prints it. Its parameters are read and
+//! checked first ([`params`]). The HTTP status says how it ended: 200
+//! found, 404 nothing found (with the answer, which says what is near), 400
+//! a question that cannot be read, with the error object.
 
 use std::sync::Arc;
 
@@ -11,6 +12,7 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
+use super::params::{self, Endpoint};
 use super::{status_of, AppState};
 use crate::commands::{ErrorCode, JsonAnswer, Outcome, Refusal};
 
@@ -141,47 +143,46 @@ pub fn json(status: StatusCode, body: Vec<u8>) -> Response {
 
 async fn respond(
     state: State<Arc<AppState>>,
-    query: Result<Query<Params>, QueryRejection>,
+    query: Result<Query<Vec<(String, String)>>, QueryRejection>,
+    endpoint: &Endpoint,
     words: impl FnOnce(&Params) -> Vec<String>,
 ) -> Response {
-    let answer = match params(query) {
+    let read = match query {
+        Ok(Query(pairs)) => endpoint.read(pairs),
+        Err(e) => Err(JsonAnswer::refused(&anyhow::Error::new(Refusal::new(
+            ErrorCode::Usage,
+            format!("the query string cannot be read: {}", e.body_text()),
+        )))),
+    };
+    let answer = match read {
         Ok(params) => ask(&state, words(&params)).await,
         Err(refused) => refused,
     };
     json(status(&answer), answer.body)
 }
 
-pub async fn search(
-    state: State<Arc<AppState>>,
-    query: Result<Query<Params>, QueryRejection>,
-) -> Response {
-    respond(state, query, Params::search).await
+/// The query string of an API request, as the pairs it holds.
+type Pairs = Result<Query<Vec<(String, String)>>, QueryRejection>;
+
+pub async fn search(state: State<Arc<AppState>>, query: Pairs) -> Response {
+    respond(state, query, &params::SEARCH, Params::search).await
 }
 
-pub async fn show(
-    state: State<Arc<AppState>>,
-    query: Result<Query<Params>, QueryRejection>,
-) -> Response {
-    respond(state, query, |p| p.show(None)).await
+pub async fn show(state: State<Arc<AppState>>, query: Pairs) -> Response {
+    respond(state, query, &params::SHOW, |p| p.show(None)).await
 }
 
-pub async fn errata(
-    state: State<Arc<AppState>>,
-    query: Result<Query<Params>, QueryRejection>,
-) -> Response {
-    respond(state, query, |p| p.errata(None)).await
+pub async fn errata(state: State<Arc<AppState>>, query: Pairs) -> Response {
+    respond(state, query, &params::ERRATA, |p| p.errata(None)).await
 }
 
-pub async fn diff(
-    state: State<Arc<AppState>>,
-    query: Result<Query<Params>, QueryRejection>,
-) -> Response {
-    respond(state, query, Params::diff).await
+pub async fn diff(state: State<Arc<AppState>>, query: Pairs) -> Response {
+    respond(state, query, &params::DIFF, Params::diff).await
 }
 
-pub async fn releases(
-    state: State<Arc<AppState>>,
-    query: Result<Query<Params>, QueryRejection>,
-) -> Response {
-    respond(state, query, |_| vec!["releases".into(), "--json".into()]).await
+pub async fn releases(state: State<Arc<AppState>>, query: Pairs) -> Response {
+    respond(state, query, &params::RELEASES, |_| {
+        vec!["releases".into(), "--json".into()]
+    })
+    .await
 }

@@ -12,6 +12,7 @@ mod assets;
 pub mod connections;
 pub mod links;
 mod page;
+mod params;
 mod state;
 
 use std::io::{self, Write};

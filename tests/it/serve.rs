@@ -248,6 +248,33 @@ fn questions_that_cannot_be_answered_say_why_with_their_status() {
         assert_eq!(value["error"]["code"], code, "{path}: {value}");
         assert_valid("error", &value, path);
     }
+    // A refused request names the parameter at fault and what it takes,
+    // never a command-line flag.
+    for (path, words) in [
+        ("/api/search", "`q` is required: the words to search for"),
+        ("/api/show?as_of=2014-11-03", "`topic` is required"),
+        ("/api/diff?from=1E", "`to` is required"),
+        (
+            "/api/search?q=cloaking&bogus=1",
+            "`bogus` is not a parameter of /api/search; it takes `q` (required)",
+        ),
+        ("/api/releases?limit=3", "`limit` is not a parameter of /api/releases"),
+        (
+            "/api/show?topic=cloaking&as_of=yesterday",
+            "`as_of`: `yesterday` is not a date",
+        ),
+        (
+            "/api/errata?edition=3E",
+            "`edition`: `3E` is not an edition; it takes 1E or 2E",
+        ),
+    ] {
+        let (got, value) = server.json(path);
+        assert_eq!(got, 400, "{path}: {value}");
+        let message = value["error"]["message"].as_str().unwrap_or_default();
+        assert!(message.contains(words), "{path}: {message}");
+        assert!(!message.contains("--"), "{path} names a flag: {message}");
+        assert_valid("error", &value, path);
+    }
     // Nothing found is a 404 with the whole answer, which says what is near.
     let (got, value) = server.json("/api/show?topic=time%20locaton");
     assert_eq!(got, 200, "a typo still finds the topic: {value}");

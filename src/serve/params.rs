@@ -1,0 +1,271 @@
+//! The parameters each endpoint of the JSON API takes, read and checked
+//! before a question is asked. A parameter the endpoint does not take, one
+//! it needs and was not given, one given twice and a value that cannot be
+//! read are each refused (400) with a message that names the parameter and
+//! what it takes, in the request's words: a bot author never sees the
+//! command line's flags.
+
+use std::fmt::Write as _;
+
+use super::api::Params;
+use crate::commands::{ErrorCode, JsonAnswer, Refusal};
+use crate::model::Edition;
+
+/// A parameter of an endpoint: its name, whether it must be given, and
+/// what it takes (said in a refusal).
+pub struct Param {
+    pub name: &'static str,
+    pub required: bool,
+    pub takes: &'static str,
+}
+
+const fn needed(name: &'static str, takes: &'static str) -> Param {
+    Param {
+        name,
+        required: true,
+        takes,
+    }
+}
+
+const fn optional(name: &'static str, takes: &'static str) -> Param {
+    Param {
+        name,
+        required: false,
+        takes,
+    }
+}
+
+const AS_OF: Param = optional(
+    "as_of",
+    "the date to answer as of: YYYY-MM-DD (e.g. 2014-11-03) or today",
+);
+const EDITION: Param = optional("edition", "1E or 2E");
+
+/// An endpoint: its path and the parameters it takes.
+pub struct Endpoint {
+    pub path: &'static str,
+    pub params: &'static [Param],
+}
+
+pub const SEARCH: Endpoint = Endpoint {
+    path: "/api/search",
+    params: &[
+        needed("q", "the words to search for (e.g. once each turn)"),
+        AS_OF,
+        EDITION,
+        optional("limit", "how many hits at most: a number from 1 to 65535"),
+        optional(
+            "all",
+            "1 to show rulings no longer in force too (1, true, on, yes; 0, false, off, no)",
+        ),
+        optional(
+            "typing",
+            "1 to read the last word as the beginning of a word, as typed (1, true, on, yes; 0, false, off, no)",
+        ),
+    ],
+};
+
+pub const SHOW: Endpoint = Endpoint {
+    path: "/api/show",
+    params: &[
+        needed("topic", "a rules term or a card title (e.g. cloaking)"),
+        AS_OF,
+        EDITION,
+    ],
+};
+
+pub const ERRATA: Endpoint = Endpoint {
+    path: "/api/errata",
+    params: &[
+        optional(
+            "card",
+            "a card title; without it, every card with errata in force",
+        ),
+        AS_OF,
+        EDITION,
+    ],
+};
+
+pub const DIFF: Endpoint = Endpoint {
+    path: "/api/diff",
+    params: &[
+        needed(
+            "from",
+            "the older side: a release id, a date (YYYY-MM-DD) or an edition's latest (e.g. 1E)",
+        ),
+        needed(
+            "to",
+            "the newer side: a release id, a date (YYYY-MM-DD) or an edition's latest",
+        ),
+        EDITION,
+    ],
+};
+
+pub const RELEASES: Endpoint = Endpoint {
+    path: "/api/releases",
+    params: &[],
+};
+
+impl Endpoint {
+    /// The parameters of a request to this endpoint, read and checked.
+    pub fn read(&self, pairs: Vec<(String, String)>) -> Result<Params, JsonAnswer> {
+        let mut params = Params::default();
+        let mut seen: Vec<&'static str> = Vec::new();
+        for (name, value) in pairs {
+            let Some(param) = self.params.iter().find(|p| p.name == name) else {
+                return Err(refuse(ErrorCode::Usage, self.unknown(&name)));
+            };
+            if seen.contains(&param.name) {
+                return Err(refuse(
+                    ErrorCode::Usage,
+                    format!("`{name}` is given twice; {} takes it once", self.path),
+                ));
+            }
+            seen.push(param.name);
+            let value = value.trim().to_string();
+            check(param, &value).map_err(|why| {
+                refuse(
+                    ErrorCode::InvalidValue,
+                    format!("`{name}`: {why}; it takes {}", param.takes),
+                )
+            })?;
+            let slot = match param.name {
+                "q" => &mut params.q,
+                "topic" => &mut params.topic,
+                "card" => &mut params.card,
+                "as_of" => &mut params.as_of,
+                "edition" => &mut params.edition,
+                "all" => &mut params.all,
+                "typing" => &mut params.typing,
+                "limit" => &mut params.limit,
+                "from" => &mut params.from,
+                "to" => &mut params.to,
+                other => unreachable!("`{other}` is in an endpoint's list but has no field"),
+            };
+            *slot = Some(value);
+        }
+        if let Some(missing) = self
+            .params
+            .iter()
+            .find(|p| p.required && !seen.contains(&p.name))
+        {
+            return Err(refuse(
+                ErrorCode::Usage,
+                format!(
+                    "`{}` is required: {} ({}?{}=…)",
+                    missing.name, missing.takes, self.path, missing.name
+                ),
+            ));
+        }
+        Ok(params)
+    }
+
+    fn unknown(&self, name: &str) -> String {
+        let mut message = format!("`{name}` is not a parameter of {}", self.path);
+        if self.params.is_empty() {
+            message.push_str("; it takes none");
+            return message;
+        }
+        message.push_str("; it takes ");
+        for (i, p) in self.params.iter().enumerate() {
+            if i > 0 {
+                message.push_str(", ");
+            }
+            let _ = write!(message, "`{}`", p.name);
+            if p.required {
+                message.push_str(" (required)");
+            }
+        }
+        message
+    }
+}
+
+/// Whether a value can be read as what `param` takes; why not if not.
+fn check(param: &Param, value: &str) -> Result<(), String> {
+    match param.name {
+        "as_of" => crate::cli::parse_date(value).map(|_| ()),
+        "edition" => value
+            .parse::<Edition>()
+            .map(|_| ())
+            .map_err(|_| format!("`{value}` is not an edition")),
+        "limit" => match value.parse::<u16>() {
+            Ok(n) if n >= 1 => Ok(()),
+            _ => Err(format!("`{value}` is not a number from 1 to 65535")),
+        },
+        "all" | "typing" => switch(value)
+            .map(|_| ())
+            .ok_or_else(|| format!("`{value}` is neither on nor off")),
+        // An empty question is the command's to refuse (`empty_query`).
+        _ => Ok(()),
+    }
+}
+
+/// A switch as a query string or a checkbox sends it: on, off, or neither.
+pub fn switch(value: &str) -> Option<bool> {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "1" | "true" | "on" | "yes" => Some(true),
+        "0" | "false" | "off" | "no" | "" => Some(false),
+        _ => None,
+    }
+}
+
+fn refuse(code: ErrorCode, message: String) -> JsonAnswer {
+    JsonAnswer::refused(&anyhow::Error::new(Refusal::new(code, message)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pairs(query: &[(&str, &str)]) -> Vec<(String, String)> {
+        query
+            .iter()
+            .map(|(n, v)| (n.to_string(), v.to_string()))
+            .collect()
+    }
+
+    fn refusal(endpoint: &Endpoint, query: &[(&str, &str)]) -> String {
+        let answer = endpoint.read(pairs(query)).expect_err("refused");
+        String::from_utf8(answer.body).unwrap()
+    }
+
+    #[test]
+    fn a_request_in_order_is_read_into_its_parameters() {
+        let p = SEARCH
+            .read(pairs(&[("q", "once each turn"), ("as_of", "2014-11-03"), ("all", "on")]))
+            .unwrap();
+        assert_eq!(p.q.as_deref(), Some("once each turn"));
+        assert_eq!(p.as_of.as_deref(), Some("2014-11-03"));
+        assert_eq!(p.all.as_deref(), Some("on"));
+        assert!(RELEASES.read(Vec::new()).is_ok());
+        assert!(ERRATA.read(Vec::new()).is_ok());
+    }
+
+    #[test]
+    fn refusals_name_the_parameter_and_what_it_takes() {
+        let unknown = refusal(&SEARCH, &[("q", "x"), ("bogus", "1")]);
+        assert!(unknown.contains("\"usage\""), "{unknown}");
+        assert!(
+            unknown.contains("`bogus` is not a parameter of /api/search; it takes `q` (required), `as_of`"),
+            "{unknown}"
+        );
+        let missing = refusal(&SEARCH, &[("as_of", "2014-11-03")]);
+        assert!(missing.contains("`q` is required: the words to search for"), "{missing}");
+        let to = refusal(&DIFF, &[("from", "1E")]);
+        assert!(to.contains("`to` is required"), "{to}");
+        let date = refusal(&SHOW, &[("topic", "x"), ("as_of", "yesterday")]);
+        assert!(date.contains("\"invalid_value\""), "{date}");
+        assert!(date.contains("`as_of`: `yesterday` is not a date"), "{date}");
+        assert!(!date.contains("--"), "names no flag: {date}");
+        let edition = refusal(&SHOW, &[("topic", "x"), ("edition", "3E")]);
+        assert!(edition.contains("`edition`: `3E` is not an edition; it takes 1E or 2E"), "{edition}");
+        let limit = refusal(&SEARCH, &[("q", "x"), ("limit", "0")]);
+        assert!(limit.contains("from 1 to 65535"), "{limit}");
+        let twice = refusal(&SEARCH, &[("q", "x"), ("q", "y")]);
+        assert!(twice.contains("`q` is given twice"), "{twice}");
+        let none = refusal(&RELEASES, &[("q", "x")]);
+        assert!(none.contains("it takes none"), "{none}");
+        let switch = refusal(&SEARCH, &[("q", "x"), ("typing", "maybe")]);
+        assert!(switch.contains("`typing`: `maybe` is neither on nor off"), "{switch}");
+    }
+}
