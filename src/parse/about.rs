@@ -183,11 +183,23 @@ pub struct DateCandidate {
 /// The candidate taken: the best placed, the first found among equals;
 /// a cited date never.
 pub fn best_date(dates: &[DateCandidate]) -> Option<&DateCandidate> {
-    dates
+    let best = dates
         .iter()
         .filter(|c| !c.cited)
         .rev()
-        .max_by_key(|c| c.place.weight())
+        .max_by_key(|c| c.place.weight())?;
+    // The entries' newest date says when the document was issued at the
+    // earliest (and an entry whose head was not read leaves it older); a
+    // file name's date on or after it says when.
+    if best.place == DatePlace::EntryDates {
+        if let Some(named) = dates
+            .iter()
+            .find(|c| c.place == DatePlace::FileName && c.date >= best.date)
+        {
+            return Some(named);
+        }
+    }
+    Some(best)
 }
 
 /// Words right before a date that make it another document's date.
@@ -334,8 +346,18 @@ fn date_candidates(
         }
         let is_title = l.title;
         let listed = LIST_BULLET.is_match(text);
+        // The words that cite a date may end the lines before it, where a
+        // wrap broke the sentence (`… since the last` / `Current Rulings
+        // document` / `(2/28/00) are marked …`).
+        let lead_in =
+            sentence_before(
+                seen_lines[..i]
+                    .iter()
+                    .map(|l| if l.blank { "" } else { l.text }),
+            );
         let cited = |start: usize| {
-            let before = &text[..start];
+            let before = format!("{lead_in} {}", &text[..start]);
+            let before = before.trim_start();
             !is_title
                 && (listed
                     || CITING_EARLIER.is_match(before)
@@ -399,6 +421,25 @@ fn date_candidates(
         found.push(candidate(**pick, false));
     }
     found
+}
+
+/// How many lines before a date the words citing it may start.
+const CITING_REACH: usize = 2;
+
+/// The end of the sentence a line goes on from: up to [`CITING_REACH`]
+/// of the lines before it (`before`, in order), joined, where none of them
+/// ends a sentence or is blank.
+fn sentence_before<'a>(before: impl DoubleEndedIterator<Item = &'a str>) -> String {
+    let mut parts: Vec<&str> = Vec::new();
+    for text in before.rev().take(CITING_REACH) {
+        let text = text.trim();
+        if text.is_empty() || !super::lines::ends_mid_sentence(text) {
+            break;
+        }
+        parts.push(text);
+    }
+    parts.reverse();
+    parts.join(" ")
 }
 
 /// The newest revision a change log lists: the dates that open the lines
@@ -940,6 +981,50 @@ Printed first on 11/1/21, this Glossary is a comprehensive guide to the rules of
         assert!(reading.release.entries.iter().all(|e| e.is_undated()));
         // Undated is no reason to take the document for First Edition.
         assert_eq!(reading.release.edition, Edition::Second);
+    }
+
+    #[test]
+    fn a_file_names_date_on_or_after_the_newest_entry_dates_the_document() {
+        let at = |date: &str, place| DateCandidate {
+            date: date.parse().unwrap(),
+            month_only: false,
+            place,
+            line: None,
+            cited: false,
+        };
+        let named = at("2017-06-06", DatePlace::FileName);
+        let entries = at("2016-09-19", DatePlace::EntryDates);
+        let dates = [entries.clone(), named.clone()];
+        assert_eq!(best_date(&dates), Some(&named));
+        // A file name older than an entry is wrong: the entries win.
+        let old_name = at("2015-01-01", DatePlace::FileName);
+        let dates = [entries.clone(), old_name];
+        assert_eq!(best_date(&dates), Some(&entries));
+        // A date the document prints wins over both.
+        let title = at("2017-05-01", DatePlace::TitleBlock);
+        let dates = [entries, named, title.clone()];
+        assert_eq!(best_date(&dates), Some(&title));
+    }
+
+    #[test]
+    fn words_citing_a_date_may_end_the_lines_before_it() {
+        // A column wrapped the sentence that cites an earlier document: its
+        // date is no date of this one, and the file name dates it.
+        let text = format!(
+            "Current Rulings\n\nFirst Edition. Entries that\nare new or changed since the last\nCurrent Rulings document\n(2/28/00) are marked with an aster-\nisk before the topic.\n{ENTRIES}"
+        );
+        let reading = super::super::read_document("cr_2000-03-27.txt", &text, 0).expect("read");
+        assert_eq!(reading.release.date, ymd(2000, 3, 27));
+        let cited = reading
+            .found
+            .dates
+            .iter()
+            .find(|d| d.date == ymd(2000, 2, 28));
+        assert!(cited.is_some_and(|d| d.cited), "{:?}", reading.found.dates);
+        // A sentence that ended before the line cites nothing on it.
+        let text = format!("Current Rulings\n\nFirst Edition. Read this.\n(2/28/00)\n{ENTRIES}");
+        let (date, _) = dated(&text);
+        assert_eq!(date, ymd(2000, 2, 28));
     }
 
     #[test]

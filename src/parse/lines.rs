@@ -858,10 +858,28 @@ fn split_inline(s: &str) -> Option<(&str, &str)> {
     let seps = inline_separators(s);
     let (dash_at, body_at, _) = choose_separator(s, &seps)?;
     let body = s[body_at..].trim();
-    if body.is_empty() {
+    let topic = s[..dash_at].trim();
+    if body.is_empty() || dates_a_title(topic, body) {
         return None;
     }
-    Some((s[..dash_at].trim(), body))
+    Some((topic, body))
+}
+
+static NAMES_A_DOCUMENT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:rulings?|glossary|compendium|rule ?book|version)\b").expect("valid regex")
+});
+
+/// Whether a dash line is a title's dating line (`Current Rulings —
+/// March 2000`, `Rulings Version 2.5.4 — 3/27/00`), no head and its body:
+/// after the dash, a date and nothing more, and the date a month only (a
+/// ruling is dated by its day: `NAMING A NUMBER – 2017-06-06`) or the
+/// words before it naming a document.
+fn dates_a_title(topic: &str, body: &str) -> bool {
+    let date = body.trim_matches(|c: char| c.is_whitespace() || "()[].,".contains(c));
+    let only_a_date = crate::dates::find_dates(date)
+        .iter()
+        .any(|&(start, end, _)| start == 0 && end == date.len());
+    only_a_date && (crate::dates::month_only(date) || NAMES_A_DOCUMENT.is_match(topic))
 }
 
 /// The dash characters of the body separators on an inline head line.
@@ -966,6 +984,21 @@ pub fn starts_lowercase(line: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_titles_dating_line_is_no_head_and_body() {
+        for title in [
+            "Current Rulings — March 2000",
+            "Current Rulings Version 2.5.4 — March 2000",
+            "Rulings Version 2.5.4 – 3/27/00",
+            "Glossary – (May 2013)",
+        ] {
+            assert_eq!(split_inline(title), None, "{title}");
+        }
+        // A ruling is dated by its day, and a body is more than a date.
+        assert!(split_inline("Naming a Number – 2017-06-06").is_some());
+        assert!(split_inline("cloaking – Since March 2000, a cloaked ship hides.").is_some());
+    }
 
     #[test]
     fn a_hyphen_after_a_lowercase_letter_at_the_end_is_a_broken_word() {

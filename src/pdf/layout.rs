@@ -666,7 +666,7 @@ fn heading_marker(size: f32, title_size: f32) -> &'static str {
 fn starts_paragraph(previous: &Line, line: &Line, flow: &Flow) -> bool {
     let heading = is_heading(line, flow.body_size);
     if is_heading(previous, flow.body_size) != heading {
-        return true;
+        return heading || !head_runs_on(previous, line);
     }
     if heading && (previous.size() - line.size()).abs() > 0.5 {
         return true;
@@ -747,6 +747,20 @@ fn starts_paragraph(previous: &Line, line: &Line, flow: &Flow) -> bool {
         && (starts_bold || starts_coloured)
         && ends_sentence(&previous.text())
         && line.left <= previous.left + 1.0
+}
+
+/// Whether a line goes on with a head set larger that a narrow column
+/// wrapped: it opens at the head's size (`Changing Number of` / `Complete
+/// Missions – 2016-04-26`) or with the head's dash (`One-Time Broadcast
+/// Abilities` / `– 2016-09-19`), where the head ended no sentence. The head
+/// and what follows it are then one paragraph, as on a wider page.
+fn head_runs_on(head: &Line, line: &Line) -> bool {
+    let Some(first) = line.runs.iter().find(|r| !r.text.trim().is_empty()) else {
+        return false;
+    };
+    let same_size = (first.size - head.size()).abs() <= 0.5;
+    let dash = first.text.trim_start().starts_with(['–', '—', '-']);
+    head.place == line.place && !ends_sentence(&head.text()) && (same_size || dash)
 }
 
 /// Most words of a head on a line of its own.
@@ -878,7 +892,12 @@ fn write_paragraph(
             });
         }
     }
-    if let Some(first) = lines.first().filter(|l| is_heading(l, body_size)) {
+    // A heading is a paragraph all of it larger; one that runs on into
+    // body type is an entry's head ([`head_runs_on`]), written bold.
+    if let Some(first) = lines
+        .first()
+        .filter(|_| lines.iter().all(|l| is_heading(l, body_size)))
+    {
         let text: String = pieces.iter().map(|p| p.text.as_str()).collect();
         let heading = format!(
             "{} {}",
@@ -1200,6 +1219,35 @@ mod tests {
             symbol: false,
         };
         Line::new(vec![run], (0, 0))
+    }
+
+    #[test]
+    fn a_larger_head_a_narrow_column_wrapped_runs_on_into_its_line() {
+        let head = line("Changing Number of", 100.0, 13.0, false);
+        // The rest of the head at its size, then the date in body type.
+        let rest = Line::new(
+            vec![run("Complete Missions", 115.0, 13.0), {
+                let mut date = run(" – 2016-04-26", 117.0, 10.0);
+                date.left = 180.0;
+                date
+            }],
+            (0, 0),
+        );
+        assert!(head_runs_on(&head, &rest));
+        // The head's dash and date alone on the next line.
+        let whole = line("One-Time Broadcast Abilities", 100.0, 13.0, false);
+        assert!(head_runs_on(
+            &whole,
+            &line("– 2016-09-19", 115.0, 10.0, false)
+        ));
+        // A body in body type under a heading is no part of it, nor is
+        // anything under a heading that ends a sentence.
+        assert!(!head_runs_on(
+            &whole,
+            &line("When an ability is used, it", 115.0, 10.0, false)
+        ));
+        let sentence = line("Read this first.", 100.0, 13.0, false);
+        assert!(!head_runs_on(&sentence, &rest));
     }
 
     #[test]

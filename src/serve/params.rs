@@ -232,7 +232,11 @@ mod tests {
     #[test]
     fn a_request_in_order_is_read_into_its_parameters() {
         let p = SEARCH
-            .read(pairs(&[("q", "once each turn"), ("as_of", "2014-11-03"), ("all", "on")]))
+            .read(pairs(&[
+                ("q", "once each turn"),
+                ("as_of", "2014-11-03"),
+                ("all", "on"),
+            ]))
             .unwrap();
         assert_eq!(p.q.as_deref(), Some("once each turn"));
         assert_eq!(p.as_of.as_deref(), Some("2014-11-03"));
@@ -246,19 +250,30 @@ mod tests {
         let unknown = refusal(&SEARCH, &[("q", "x"), ("bogus", "1")]);
         assert!(unknown.contains("\"usage\""), "{unknown}");
         assert!(
-            unknown.contains("`bogus` is not a parameter of /api/search; it takes `q` (required), `as_of`"),
+            unknown.contains(
+                "`bogus` is not a parameter of /api/search; it takes `q` (required), `as_of`"
+            ),
             "{unknown}"
         );
         let missing = refusal(&SEARCH, &[("as_of", "2014-11-03")]);
-        assert!(missing.contains("`q` is required: the words to search for"), "{missing}");
+        assert!(
+            missing.contains("`q` is required: the words to search for"),
+            "{missing}"
+        );
         let to = refusal(&DIFF, &[("from", "1E")]);
         assert!(to.contains("`to` is required"), "{to}");
         let date = refusal(&SHOW, &[("topic", "x"), ("as_of", "yesterday")]);
         assert!(date.contains("\"invalid_value\""), "{date}");
-        assert!(date.contains("`as_of`: `yesterday` is not a date"), "{date}");
+        assert!(
+            date.contains("`as_of`: `yesterday` is not a date"),
+            "{date}"
+        );
         assert!(!date.contains("--"), "names no flag: {date}");
         let edition = refusal(&SHOW, &[("topic", "x"), ("edition", "3E")]);
-        assert!(edition.contains("`edition`: `3E` is not an edition; it takes 1E or 2E"), "{edition}");
+        assert!(
+            edition.contains("`edition`: `3E` is not an edition; it takes 1E or 2E"),
+            "{edition}"
+        );
         let limit = refusal(&SEARCH, &[("q", "x"), ("limit", "0")]);
         assert!(limit.contains("from 1 to 65535"), "{limit}");
         let twice = refusal(&SEARCH, &[("q", "x"), ("q", "y")]);
@@ -266,6 +281,9 @@ mod tests {
         let none = refusal(&RELEASES, &[("q", "x")]);
         assert!(none.contains("it takes none"), "{none}");
         let switch = refusal(&SEARCH, &[("q", "x"), ("typing", "maybe")]);
-        assert!(switch.contains("`typing`: `maybe` is neither on nor off"), "{switch}");
+        assert!(
+            switch.contains("`typing`: `maybe` is neither on nor off"),
+            "{switch}"
+        );
     }
 }

@@ -258,7 +258,10 @@ fn questions_that_cannot_be_answered_say_why_with_their_status() {
             "/api/search?q=cloaking&bogus=1",
             "`bogus` is not a parameter of /api/search; it takes `q` (required)",
         ),
-        ("/api/releases?limit=3", "`limit` is not a parameter of /api/releases"),
+        (
+            "/api/releases?limit=3",
+            "`limit` is not a parameter of /api/releases",
+        ),
         (
             "/api/show?topic=cloaking&as_of=yesterday",
             "`as_of`: `yesterday` is not a date",
