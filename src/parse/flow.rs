@@ -130,18 +130,40 @@ fn repeat_key(line: &str) -> String {
 }
 
 /// For every physical line, whether (and why) it is page furniture.
-pub fn furniture(lines: &[&str]) -> Vec<Option<Furniture>> {
+/// `page_tops` says of each line whether it opens a page (where a text
+/// copy kept its pages' form feeds; shorter or empty where it did not).
+pub fn furniture(lines: &[&str], page_tops: &[bool]) -> Vec<Option<Furniture>> {
+    let opens_page = |i: usize| page_tops.get(i).copied().unwrap_or(false);
     let mut counts: HashMap<String, usize> = HashMap::new();
-    for raw in lines {
+    // Per repeated text, its first line and how many of the others open a
+    // page (after a form feed).
+    let mut first_and_tops: HashMap<String, (usize, usize)> = HashMap::new();
+    for (i, raw) in lines.iter().enumerate() {
         let t = raw.trim();
         // Counting stops past the limit: most lines are long, and every
         // character counted costs on a 50 MB document.
         if !t.is_empty()
             && t.split_whitespace().take(MAX_FURNITURE_WORDS + 1).count() <= MAX_FURNITURE_WORDS
         {
-            *counts.entry(repeat_key(t)).or_default() += 1;
+            let key = repeat_key(t);
+            let seen = first_and_tops.entry(key.clone()).or_insert((i, 0));
+            if seen.0 != i && opens_page(i) {
+                seen.1 += 1;
+            }
+            *counts.entry(key).or_default() += 1;
         }
     }
+    // A section's heading that a running header repeats at the top of each
+    // page it runs on: its first line, in the text and not at a page's top,
+    // where every other one opens a page, is the heading.
+    let is_heading_repeated = |i: usize, raw: &str| {
+        let key = repeat_key(raw.trim());
+        let count = counts.get(&key).copied().unwrap_or(0);
+        !opens_page(i)
+            && first_and_tops
+                .get(&key)
+                .is_some_and(|&(first, tops)| first == i && tops + 1 == count)
+    };
     lines
         .iter()
         .enumerate()
@@ -170,9 +192,12 @@ pub fn furniture(lines: &[&str]) -> Vec<Option<Furniture>> {
             // A running header is a name, not a sentence nor a piece of one.
             let sentence_inside = t.contains(". ") || t.contains("? ") || t.contains("! ");
             // … or a line whose sentence the next line finishes.
-            let next_finishes = lines
-                .get(i + 1)
-                .is_some_and(|n| n.trim_start().starts_with(|c: char| c.is_lowercase()));
+            // (Not where the line opens a page: the next line goes on with
+            // the page before.)
+            let next_finishes = !opens_page(i)
+                && lines
+                    .get(i + 1)
+                    .is_some_and(|n| n.trim_start().starts_with(|c: char| c.is_lowercase()));
             let continues = t.starts_with(|c: char| c.is_lowercase()) || next_finishes;
             if words <= MAX_FURNITURE_WORDS
                 && !sentence_inside
@@ -180,6 +205,7 @@ pub fn furniture(lines: &[&str]) -> Vec<Option<Furniture>> {
                 && !ends_sentence
                 && counts.get(&repeat_key(raw.trim())).copied().unwrap_or(0)
                     >= REPEATS_FOR_FURNITURE
+                && !is_heading_repeated(i, raw)
             {
                 return Some(Furniture::Repeated);
             }
@@ -223,6 +249,24 @@ pub fn furniture(lines: &[&str]) -> Vec<Option<Furniture>> {
                 return Some(Furniture::IconLegend);
             }
             None
+        })
+        .collect()
+}
+
+/// Of each line of `text`, whether it opens a page: a text copy of a PDF
+/// (`pdftotext`) starts each page after the first with a form feed, and
+/// its first line opens the first page.
+pub fn page_tops(text: &str) -> Vec<bool> {
+    if !text.contains('\u{c}') {
+        return Vec::new();
+    }
+    let mut first = true;
+    text.split('\n')
+        .map(|l| {
+            let opens = l.trim_start_matches([' ', '\t']).starts_with('\u{c}')
+                || (first && !l.trim().is_empty());
+            first &= l.trim().is_empty();
+            opens
         })
         .collect()
 }
@@ -910,6 +954,48 @@ const MAX_SPLIT_TOPIC_WORDS: usize = 6;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_header_that_repeats_a_sections_heading_at_each_page_top_is_furniture() {
+        let lines = [
+            "RULEBOOK UPDATES",
+            "4.2: Mission Phase – Add a new sidebar to the",
+            "\x0cRULEBOOK UPDATES",
+            "battle. END SIDEBAR.]",
+            "Combat: Simultaneously reveal the top combatant.",
+            "\x0cRULEBOOK UPDATES",
+            "If the ATTACK total is more than double the DEFENSE total.",
+        ];
+        let tops: Vec<bool> = lines.iter().map(|l| l.starts_with('\u{c}')).collect();
+        let lines: Vec<&str> = lines
+            .iter()
+            .map(|l| l.trim_start_matches('\u{c}'))
+            .collect();
+        let found = furniture(&lines, &tops);
+        // The heading in the text stays; the headers at the pages' tops go,
+        // though the page before ran its sentence on past them.
+        assert_eq!(found[0], None);
+        assert_eq!(found[2], Some(Furniture::Repeated));
+        assert_eq!(found[5], Some(Furniture::Repeated));
+        // The first line opens the first page; a form feed each other.
+        assert_eq!(
+            page_tops("\nTitle\ntext\n\u{c}Header\ntext"),
+            [false, true, false, true, false]
+        );
+        assert!(page_tops("Title\ntext").is_empty());
+        // Where no page opens, a repeated name is furniture every time.
+        let unpaged = [
+            "Current Rulings",
+            "A rule.",
+            "Current Rulings",
+            "B rule.",
+            "Current Rulings",
+        ];
+        assert!(furniture(&unpaged, &[])
+            .iter()
+            .step_by(2)
+            .all(|f| f.is_some()));
+    }
 
     #[test]
     fn a_running_header_compares_without_page_numbers_case_or_spacing() {

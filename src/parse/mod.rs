@@ -186,6 +186,7 @@ fn read_within(
     max_lines: usize,
 ) -> Result<Reading, DocumentError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let page_tops = flow::page_tops(text);
     // A form feed is a page break a text copy kept (`pdftotext` starts each
     // page's first line with one): no character of the line it opens.
     let unfed = if text.contains('\u{c}') {
@@ -202,14 +203,15 @@ fn read_within(
         let (meta, skip) = front_matter::split(file, bare)?;
         if let Some(kind) = base::kind_of(meta.as_ref(), bare, skip) {
             let plain = |masked: &str, empty: bool| {
-                read_plain(file, masked, order, max_lines, empty, log.clone())
+                let page = (empty, &page_tops[..]);
+                read_plain(file, masked, order, max_lines, page, log.clone())
             };
             let (mut reading, counts) = base::read(file, bare, kind, skip, plain)?;
             reading.base = Some(counts);
             return Ok(reading);
         }
     }
-    read_plain(file, bare, order, max_lines, false, log)
+    read_plain(file, bare, order, max_lines, (false, &page_tops), log)
 }
 
 /// Reads a rulings document (or the alphabetical parts of a base). A
@@ -220,7 +222,7 @@ fn read_plain(
     text: &str,
     order: usize,
     max_lines: usize,
-    may_be_empty: bool,
+    (may_be_empty, page_tops): (bool, &[bool]),
     change_log: Option<about::DateCandidate>,
 ) -> Result<Reading, DocumentError> {
     if text.trim().is_empty() {
@@ -243,7 +245,7 @@ fn read_plain(
     // shape alone that falls inside an entry is given back to it, and the
     // rest goes to the front matter as printed.
     let physical = physical_lines(text, skip);
-    let furniture = flow::furniture(&physical);
+    let furniture = flow::furniture(&physical, page_tops.get(skip..).unwrap_or_default());
     let mut set_aside: Vec<SetAside> = physical
         .into_iter()
         .zip(furniture)

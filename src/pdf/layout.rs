@@ -381,16 +381,22 @@ pub(crate) fn compose(pages: &[Page]) -> PdfMarkdown {
     let mut furniture = BTreeSet::new();
     let mut dated_furniture = None;
     let mut lines = Vec::new();
+    // The last section heading of the body: a header that names the
+    // section a page is in repeats it.
+    let mut section: Option<String> = None;
     for (page_no, rows) in page_rows.into_iter().enumerate() {
         let page = &pages[page_no];
         let mut body = Vec::with_capacity(rows.len());
         let first_page_header = (page_no == 0).then(|| lone_header(&rows, page)).flatten();
         for (i, row) in rows.into_iter().enumerate() {
             let text = row.text();
+            let names_section =
+                i == 0 && page_no > 0 && section.as_deref() == Some(furniture_key(&text).as_str());
             let furnishing = in_margin(&row, page)
                 && (is_page_number(&text)
                     || running(&row, page_no)
-                    || first_page_header == Some(i));
+                    || first_page_header == Some(i)
+                    || names_section);
             if furnishing {
                 let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
                 if dated_furniture.is_none() && is_document_date(&text) {
@@ -404,6 +410,9 @@ pub(crate) fn compose(pages: &[Page]) -> PdfMarkdown {
         let gutters = columns::gutters(&body, page);
         result.columns = result.columns.max(gutters.len() + 1);
         let mut ordered = columns::order_page(body, page_no, &gutters);
+        if let Some(last) = ordered.iter().rev().find(|l| is_section_heading(&l.runs)) {
+            section = Some(furniture_key(&last.text()));
+        }
         let edges = column_edges(&ordered);
         for line in &mut ordered {
             let own = edges
@@ -498,6 +507,23 @@ fn unmark_head_colour(written: Vec<(String, Option<u16>)>) -> Vec<String> {
         })
         .collect()
 }
+
+/// Whether a line is a section's heading: a few words, no sentence, set in
+/// capitals or all bold (`GLOSSARY UPDATES`).
+fn is_section_heading(runs: &[Run]) -> bool {
+    let text: String = join_runs(runs).into_iter().map(|(t, _)| t).collect();
+    let text = text.trim();
+    let visible: Vec<&Run> = runs.iter().filter(|r| !r.text.trim().is_empty()).collect();
+    let capitals = text.chars().any(char::is_alphabetic) && !text.chars().any(char::is_lowercase);
+    let bold = !visible.is_empty() && visible.iter().all(|r| r.bold);
+    (1..=SECTION_WORDS).contains(&text.split_whitespace().count())
+        && !ends_sentence(text)
+        && !text.ends_with(['–', '—', '-', ':'])
+        && (capitals || bold)
+}
+
+/// Most words of a section's heading.
+const SECTION_WORDS: usize = 6;
 
 /// On a document's first page, the index of a header that is not repeated
 /// (a one-page document, or a first page the header is set on alone): the
@@ -1219,6 +1245,24 @@ mod tests {
             symbol: false,
         };
         Line::new(vec![run], (0, 0))
+    }
+
+    #[test]
+    fn a_section_heading_is_a_few_words_in_capitals_or_bold() {
+        assert!(is_section_heading(&[run("GLOSSARY UPDATES", 10.0, 10.0)]));
+        assert!(is_section_heading(
+            &line("Temporary Rulings", 10.0, 10.0, true).runs
+        ));
+        // A bold head with its dash, a sentence, or plain words are not.
+        assert!(!is_section_heading(
+            &line("points –", 10.0, 10.0, true).runs
+        ));
+        assert!(!is_section_heading(&[run(
+            "NO NEW FORMAT CHANGES.",
+            10.0,
+            10.0
+        )]));
+        assert!(!is_section_heading(&[run("Glossary updates", 10.0, 10.0)]));
     }
 
     #[test]

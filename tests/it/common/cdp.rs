@@ -100,6 +100,12 @@ impl Browser {
 
     /// Sends a command (to the page once attached) and waits for its result.
     pub fn call(&mut self, method: &str, params: Value) -> Value {
+        self.try_call(method, params)
+            .unwrap_or_else(|error| panic!("{method}: {error}"))
+    }
+
+    /// [`Self::call`], with the error the browser answered, if any.
+    fn try_call(&mut self, method: &str, params: Value) -> Result<Value, Value> {
         self.next_id += 1;
         let id = self.next_id;
         let mut message = json!({"id": id, "method": method, "params": params});
@@ -115,9 +121,9 @@ impl Browser {
             let value: Value = serde_json::from_str(text.as_str()).unwrap();
             if value["id"].as_u64() == Some(id) {
                 if let Some(error) = value.get("error") {
-                    panic!("{method}: {error}");
+                    return Err(error.clone());
                 }
-                return value["result"].clone();
+                return Ok(value["result"].clone());
             }
         }
     }
@@ -125,10 +131,23 @@ impl Browser {
     /// The value of a JavaScript expression in the page (awaited when it
     /// is a promise).
     pub fn eval(&mut self, expression: &str) -> Value {
-        let result = self.call(
-            "Runtime.evaluate",
-            json!({"expression": expression, "returnByValue": true, "awaitPromise": true}),
-        );
+        let params = json!({"expression": expression, "returnByValue": true, "awaitPromise": true});
+        // A page that is navigating has no context to evaluate in for a
+        // moment (a link followed, a form sent): asked again, the next page
+        // answers.
+        let started = Instant::now();
+        let result = loop {
+            match self.try_call("Runtime.evaluate", params.clone()) {
+                Ok(result) => break result,
+                Err(error)
+                    if error.to_string().contains("context")
+                        && started.elapsed() < Duration::from_secs(10) =>
+                {
+                    std::thread::sleep(Duration::from_millis(50));
+                }
+                Err(error) => panic!("Runtime.evaluate of {expression}: {error}"),
+            }
+        };
         if let Some(exception) = result.get("exceptionDetails") {
             panic!("{expression}: {exception}");
         }
