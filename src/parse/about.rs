@@ -314,6 +314,9 @@ fn date_candidates(
             *times.entry(key).or_default() += 1;
         }
     }
+    let title_key = title_index
+        .map(|t| item_name(&lines[t].text))
+        .filter(|k| !k.is_empty());
     let mut nonblank = 0usize;
     let mut found = Vec::new();
     for (i, l) in seen_lines.iter().enumerate() {
@@ -401,6 +404,24 @@ fn date_candidates(
         } else {
             None
         };
+        // A list of the documents that make up the rules names this one
+        // too (`• Current Rulings (3/27/00)` under a title `Current
+        // Rulings`): that item's date is the document's own.
+        let own_item = title_key.as_deref().and_then(|title| {
+            dates.iter().find(|(start, _, _)| {
+                listed && before_entries && item_name(&text[..*start]) == title
+            })
+        });
+        if let Some(&(start, end, date)) = own_item {
+            found.push(DateCandidate {
+                date,
+                month_only: crate::dates::month_only(&text[start..end]),
+                place: place.unwrap_or(DatePlace::FirstPage),
+                line: Some(l.no),
+                cited: false,
+            });
+            continue;
+        }
         let Some(place) = place else { continue };
         let candidate =
             |(start, end, date): (usize, usize, NaiveDate), cited: bool| DateCandidate {
@@ -421,6 +442,45 @@ fn date_candidates(
         found.push(candidate(**pick, false));
     }
     found
+}
+
+/// The name of the last item of a list before a date, folded to compare
+/// with a title: `• Rulebook (Oct 1999) • Current Rulings (` → `current
+/// rulings`; a title's own words folded the same way.
+fn item_name(before: &str) -> String {
+    let item = before.rsplit(['•', '·', '▪', '◦']).next().unwrap_or(before);
+    item.trim_start_matches(['#', '*', '-', '+', ' '])
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// How many of a document's first lines may name its edition where its
+/// title block and preamble do not.
+const EDITION_REACH: usize = 60;
+
+/// The one edition the first lines name, with the first line naming it,
+/// where they name one and never the other.
+fn only_edition_named(lines: &[Line]) -> Option<(Edition, usize)> {
+    let mut named: Option<(Edition, usize)> = None;
+    for l in lines.iter().take(EDITION_REACH) {
+        for c in EDITION.captures_iter(&l.text) {
+            let word = c.get(1).or_else(|| c.get(2)).map_or("", |m| m.as_str());
+            let e = if word.eq_ignore_ascii_case("first") || word == "1" {
+                Edition::First
+            } else {
+                Edition::Second
+            };
+            match named {
+                None => named = Some((e, l.no)),
+                Some((first, _)) if first != e => return None,
+                Some(_) => {}
+            }
+        }
+    }
+    named
 }
 
 /// How many lines before a date the words citing it may start.
@@ -711,6 +771,10 @@ pub fn describe(
         (e, edition_line(&|t| EDITION.is_match(t)))
     } else if before_second_edition {
         (Edition::First, Source::BeforeSecondEdition)
+    } else if let Some((e, line)) = only_edition_named(lines) {
+        // The title block and preamble name none, but the first page names
+        // one edition and never the other.
+        (e, Source::Line { line })
     } else {
         return Err(DocumentError::NoEdition {
             file: file.to_string(),
@@ -1025,6 +1089,37 @@ Printed first on 11/1/21, this Glossary is a comprehensive guide to the rules of
         let text = format!("Current Rulings\n\nFirst Edition. Read this.\n(2/28/00)\n{ENTRIES}");
         let (date, _) = dated(&text);
         assert_eq!(date, ymd(2000, 2, 28));
+    }
+
+    #[test]
+    fn the_item_naming_the_document_in_its_list_of_documents_dates_it() {
+        let text = format!(
+            "Current Rulings\n\nFirst Edition. A complete set of rules consists of the following documents:\n• Rulebook Version 1.6 (October 1999) • Rulebook Glossary Version 1.6 (October 1999)\n• Current Rulings (3/27/00) NOTE: Cross-references refer to the Glossary.\n{ENTRIES}"
+        );
+        let (date, from) = dated(&text);
+        assert_eq!(date, ymd(2000, 3, 27));
+        assert!(!from.cited);
+        // The other items are cited, and so is every item under another
+        // title.
+        let other = text.replacen("Current Rulings\n", "Tournament Notes\n", 1);
+        let reading = super::super::read_document("doc.md", &other, 0).expect("read");
+        assert!(
+            reading.found.dates.iter().all(|d| d.cited),
+            "{:?}",
+            reading.found.dates
+        );
+        assert_eq!(
+            item_name("• Rulebook (Oct 1999) • Current Rulings ("),
+            "current rulings"
+        );
+        // Its title block and preamble name no edition (its title reads as
+        // a head), but its first page names one, and never the other.
+        assert_eq!(reading.release.edition, Edition::First);
+        let both = other.replace("documents:", "documents of Second Edition:");
+        assert!(matches!(
+            super::super::read_document("doc.md", &both, 0),
+            Err(DocumentError::NoEdition { .. })
+        ));
     }
 
     #[test]

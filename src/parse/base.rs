@@ -591,28 +591,48 @@ pub fn read(
     // A base of numbered sections alone has no alphabetical entries: the
     // reading then gives its title, edition and date only.
     let text_read = masked(&alphabetical);
-    let mut reading = match plain(&text_read, true) {
-        // The edition named only by a banner above the title ("STAR TREK
-        // CUSTOMIZABLE CARD GAME" / "First Edition" / "Rules Compendium"):
-        // read again with the banner's words before the title, on the
-        // title's own line so that every line keeps its number.
-        Err(DocumentError::NoEdition { .. }) if banner_edition(&lines, skip, cue).is_some() => {
-            let named = banner_edition(&lines, skip, cue).expect("checked");
+    // The edition named only by a banner above the title ("STAR TREK
+    // CUSTOMIZABLE CARD GAME" / "First Edition" / "Rules Compendium"): the
+    // text is read with the banner's words before the title, on the title's
+    // own line so that every line keeps its number. The title is then read
+    // as the title it is, whatever else the text names.
+    let title_names_edition = cue
+        .and_then(|(at, _)| lines.get(at))
+        .is_some_and(|l| super::about::edition_named(l).is_some());
+    let mut reading = match banner_edition(&lines, skip, cue).filter(|_| !title_names_edition) {
+        Some(named) => {
             let title = cue.map_or(0, |(at, _)| at);
             let again: Vec<String> = text_read
                 .split('\n')
                 .enumerate()
                 .map(|(i, l)| {
                     if i == title {
-                        format!("{named} {}", l.trim_start())
+                        // After a Markdown heading's marks, which open it.
+                        let l = l.trim_start();
+                        let rest = l.trim_start_matches('#');
+                        let marks = &l[..l.len() - rest.len()];
+                        format!("{marks} {named} {}", rest.trim_start())
+                            .trim_start()
+                            .to_string()
                     } else {
                         l.to_string()
                     }
                 })
                 .collect();
-            plain(&again.join("\n"), true)?
+            let mut reading = plain(&again.join("\n"), true)?;
+            // The title as printed, not as read, is what the front holds.
+            if let (Some(read_as), Some(printed)) = (again.get(title), lines.get(title)) {
+                let read_as = read_as.trim_start_matches(['#', ' ']);
+                let printed = printed.trim().trim_start_matches(['#', ' ']);
+                for p in &mut reading.release.front {
+                    if p.text.contains(read_as) {
+                        p.text = p.text.replace(read_as, printed);
+                    }
+                }
+            }
+            reading
         }
-        other => other?,
+        None => plain(&text_read, true)?,
     };
     let mut counts = BaseCounts::default();
     let named = cue.or_else(|| preamble_cue(text, skip));
@@ -1072,6 +1092,31 @@ mod tests {
         assert!(reading.release.entries[3]
             .text
             .contains("Note: in the middle"));
+    }
+
+    #[test]
+    fn a_title_under_a_banner_that_names_the_edition_is_the_title() {
+        // The banner names the edition, the title does not; the preamble
+        // names it too. The title, a Markdown heading with a dash and a
+        // date, is never an entry.
+        for title in [
+            "# Rules Compendium, Version 2.7.4 — 2022-10-03",
+            "Rules Compendium, Version 2.7.4 — 2022-10-03",
+        ] {
+            let text = format!("STAR TREK CUSTOMIZABLE CARD GAME\n\nFirst Edition\n\n{title}\n\nThe Rules Compendium gathers the rules of the First Edition game.\n\nTemporary Rulings\n\nunique dilemmas – Until further notice, a unique dilemma is not in play.\n\nforces winning battles – Until further notice, a force wins only if its controller does not control the other.\n\n4 TURN SEQUENCE\nEach turn has three phases.\n");
+            let reading = super::super::read_document("c.txt", &text, 0).expect("read");
+            assert_eq!(reading.release.kind, ReleaseKind::Compendium, "{title}");
+            assert_eq!(reading.release.date.to_string(), "2022-10-03", "{title}");
+            assert_eq!(
+                super::super::topics_of(&reading),
+                [
+                    "unique dilemmas",
+                    "forces winning battles",
+                    "4 TURN SEQUENCE"
+                ],
+                "{title}"
+            );
+        }
     }
 
     #[test]

@@ -701,10 +701,13 @@ pub fn join_lines<'a>(
                 let ended_short = measure
                     .is_some_and(|m| next_word_fits(lines[j - 1], lines[j], m))
                     && marks[j].kind == MarkKind::Candidate(Strength::Inline);
-                let joins = (goes_on && !alone && !ended_short)
-                    || broken_by_wrap(&text, lines[j])
-                    || sub_topic_follows(text_mark, lines[j])
-                    || topic_wrapped_before_dash(&text, text_mark, lines[j], marks[j]);
+                // A dating line (`2017-06-06` under a title) ends there.
+                let dating = j == i + 1 && lines::is_only_a_date(&text);
+                let joins = !dating
+                    && ((goes_on && !alone && !ended_short)
+                        || broken_by_wrap(&text, lines[j])
+                        || sub_topic_follows(text_mark, lines[j])
+                        || topic_wrapped_before_dash(&text, text_mark, lines[j], marks[j]));
                 next_after_short = !joins && goes_on && !alone && ended_short;
                 joins
             } {
@@ -812,6 +815,11 @@ fn wrapped_topic(first: &str, next: &str) -> Option<String> {
     }
     let first_shape = lines::classify(a);
     if first_shape != Shape::Plain && first_shape.strength() != Some(Strength::Bare) {
+        return None;
+    }
+    // A line that prints a date dates a title (`Second Edition Rulings` /
+    // `2017-06-06`), no topic's first words.
+    if lines::is_only_a_date(a) {
         return None;
     }
     let Shape::Candidate(second) = lines::classify(b) else {
@@ -1189,6 +1197,22 @@ mod tests {
         let joined = join_lines(&lines, 1, &marks, &[false; 8], joining, 10);
         assert_eq!(joined[1].text, "battle – affiliation restrictions –");
         assert_eq!(joined[5].text, "battle – and then");
+    }
+
+    #[test]
+    fn a_dating_line_is_never_the_first_half_of_a_wrapped_topic() {
+        assert_eq!(
+            wrapped_topic("2017-06-06", "NAMING A NUMBER – 2017-06-06"),
+            None
+        );
+        assert_eq!(
+            wrapped_topic("June 6, 2017", "Naming a Number – Text."),
+            None
+        );
+        assert_eq!(
+            wrapped_topic("cost reduction in", "play – The cost is reduced.").as_deref(),
+            Some("cost reduction in play – The cost is reduced.")
+        );
     }
 
     #[test]

@@ -876,10 +876,16 @@ static NAMES_A_DOCUMENT: LazyLock<Regex> = LazyLock::new(|| {
 /// words before it naming a document.
 fn dates_a_title(topic: &str, body: &str) -> bool {
     let date = body.trim_matches(|c: char| c.is_whitespace() || "()[].,".contains(c));
-    let only_a_date = crate::dates::find_dates(date)
+    is_only_a_date(date) && (crate::dates::month_only(date) || NAMES_A_DOCUMENT.is_match(topic))
+}
+
+/// Whether a text is a date and nothing more (`2017-06-06`, `(March
+/// 2000)`): a dating line, which no sentence goes on from.
+pub fn is_only_a_date(text: &str) -> bool {
+    let date = text.trim_matches(|c: char| c.is_whitespace() || "()[].,".contains(c));
+    crate::dates::find_dates(date)
         .iter()
-        .any(|&(start, end, _)| start == 0 && end == date.len());
-    only_a_date && (crate::dates::month_only(date) || NAMES_A_DOCUMENT.is_match(topic))
+        .any(|&(start, end, _)| start == 0 && end == date.len())
 }
 
 /// The dash characters of the body separators on an inline head line.

@@ -894,6 +894,17 @@ fn in_text_that_is_not_wrapped_a_head_after_a_finished_sentence_opens_an_entry()
 }
 
 #[test]
+fn a_dating_line_under_the_title_is_no_part_of_the_first_head() {
+    let doc = format!(
+        "Second Edition Rulings\n2017-06-06\nNAMING A NUMBER – 2017-06-06\nWhen a player names a number, he or she must choose zero or a positive\ninteger, and may not name a fraction or a negative number at any time.\n{WRAPPED_PREAMBLE}EXAMINING A CARD – 2016-11-02\nWhen a card instructs you to examine a card or set of cards, the examined\ncards do not change location until a card instructs you to change them.\n"
+    );
+    let doc = parse_document("r.txt", &doc, 0).unwrap();
+    let topics: Vec<&str> = doc.entries.iter().map(|e| e.topic.as_str()).collect();
+    assert_eq!(topics, ["NAMING A NUMBER", "EXAMINING A CARD"]);
+    assert_eq!(doc.date.to_string(), "2017-06-06");
+}
+
+#[test]
 fn a_dash_head_alone_whose_words_after_the_dash_name_something_is_one_topic() {
     let doc = format!(
         "{FM}{WRAPPED_PREAMBLE}Bok
