@@ -461,18 +461,23 @@ fn item_name(before: &str) -> String {
 /// title block and preamble do not.
 const EDITION_REACH: usize = 60;
 
+/// The edition a match of [`EDITION`] names.
+fn edition_of(c: &regex::Captures) -> Edition {
+    let word = c.get(1).or_else(|| c.get(2)).map_or("", |m| m.as_str());
+    if word.eq_ignore_ascii_case("first") || word == "1" {
+        Edition::First
+    } else {
+        Edition::Second
+    }
+}
+
 /// The one edition the first lines name, with the first line naming it,
 /// where they name one and never the other.
 fn only_edition_named(lines: &[Line]) -> Option<(Edition, usize)> {
     let mut named: Option<(Edition, usize)> = None;
     for l in lines.iter().take(EDITION_REACH) {
         for c in EDITION.captures_iter(&l.text) {
-            let word = c.get(1).or_else(|| c.get(2)).map_or("", |m| m.as_str());
-            let e = if word.eq_ignore_ascii_case("first") || word == "1" {
-                Edition::First
-            } else {
-                Edition::Second
-            };
+            let e = edition_of(&c);
             match named {
                 None => named = Some((e, l.no)),
                 Some((first, _)) if first != e => return None,
@@ -718,20 +723,7 @@ pub fn describe(
         ),
     };
 
-    let edition_in = |text: &str| {
-        EDITION.captures(text).map(|c| {
-            let word = c
-                .get(1)
-                .or_else(|| c.get(2))
-                .map(|m| m.as_str().to_ascii_lowercase())
-                .unwrap_or_default();
-            if word == "first" || word == "1" {
-                Edition::First
-            } else {
-                Edition::Second
-            }
-        })
-    };
+    let edition_in = |text: &str| EDITION.captures(text).map(|c| edition_of(&c));
     let edition_line = |text_wanted: &dyn Fn(&str) -> bool| {
         lines
             .iter()

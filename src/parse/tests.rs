@@ -766,15 +766,7 @@ fn a_base_whose_edition_only_a_banner_names_is_of_that_edition() {
 
 /// A preamble hard-wrapped to about 72 places, as a text copy of a page
 /// prints one: what tells the text's measure.
-const WRAPPED_PREAMBLE: &str = "\
-This document lists the rulings of the game that are in force today, and
-what changed since the last one, for the players and for the tournament
-directors who settle their questions at the table during an event, and it
-replaces every earlier document of its kind from the day it is published.
-A ruling here is official from the day this document is dated, and stays
-so until a later document of the same kind revises or removes it, which
-the next one says in its own list of changes at the top of its first page.
-";
+const WRAPPED_PREAMBLE: &str = include_str!("../../tests/fixtures/wrapped-preamble.txt");
 
 /// A hard-wrapped text copy of a rulings document whose heads stood on
 /// their own lines, one of them quoting a rule with labels of its own.

@@ -45,9 +45,7 @@ pub fn params(query: Result<Query<Params>, QueryRejection>) -> Result<Params, Js
 
 /// Whether a parameter is set on ("1", "true", "on" as a checkbox sends it).
 fn on(value: &Option<String>) -> bool {
-    value
-        .as_deref()
-        .is_some_and(|v| matches!(v.trim(), "1" | "true" | "on" | "yes"))
+    value.as_deref().and_then(params::switch) == Some(true)
 }
 
 /// Present and not blank.

@@ -202,7 +202,7 @@ fn check(param: &Param, value: &str) -> Result<(), String> {
 
 /// A switch as a query string or a checkbox sends it: on, off, or neither.
 pub fn switch(value: &str) -> Option<bool> {
-    match value.trim().to_ascii_lowercase().as_str() {
+    match value.trim() {
         "1" | "true" | "on" | "yes" => Some(true),
         "0" | "false" | "off" | "no" | "" => Some(false),
         _ => None,

@@ -269,18 +269,11 @@ fn a_line_that_looks_like_a_head_inside_a_paragraph_suggests_the_separator_hint(
     // the measure may be the rest of it, so it is not taken, and `check`
     // says how to declare that entries follow each other line by line.
     // (Where the text is not wrapped, a line break ends a paragraph.)
-    let body = "This document lists the rulings of the game that are in force today, and
-what changed since the last one, for the players and for the tournament
-directors who settle their questions at the table during an event, and it
-replaces every earlier document of its kind from the day it is published.
-A ruling here is official from the day this document is dated, and stays
-so until a later document of the same kind revises or removes it, which
-the next one says in its own list of changes at the top of its first page.
-cloaking - A cloaked ship hides from the sensors of every other ship, and
-no card may target it until it decloaks at the start of its owner's turn.
-Dabo - A game of chance played at the bar, where the players gamble with
-the latinum they carry, and the house takes its share of every wager.
-";
+    let body = format!(
+        "{}{}",
+        include_str!("../fixtures/wrapped-preamble.txt"),
+        "cloaking - A cloaked ship hides from the sensors of every other ship, and\nno card may target it until it decloaks at the start of its owner's turn.\nDabo - A game of chance played at the bar, where the players gamble with\nthe latinum they carry, and the house takes its share of every wager.\n"
+    );
     let (_, doc) = check_text("sep.md", &format!("{FM}{body}"));
     assert_eq!(warning_kinds(&doc), ["head-not-taken"]);
     assert_eq!(doc["warnings"][0]["hint"], "separator = \"line\"");
