@@ -498,7 +498,14 @@ pub fn broken_by_wrap(text: &str, next: &str) -> bool {
 }
 
 /// Whether a line begins with a capital, as a sentence does.
-fn opens_sentence(line: &str) -> bool {
+/// Whether `text` and the line after it are one title wrapped short of
+/// the measure (`First Edition Current` / `Rulings Document`).
+fn wraps_a_title(text: &str, next: &str) -> bool {
+    text.len() <= lines::MAX_HEAD_BYTES
+        && lines::classify(&format!("{} {}", text.trim(), next.trim())) == Shape::Title
+}
+
+pub fn opens_sentence(line: &str) -> bool {
     line.trim_start()
         .trim_start_matches(['*', '_', '"', '“', '('])
         .starts_with(char::is_uppercase)
@@ -692,15 +699,35 @@ pub fn join_lines<'a>(
                         || ends_with_see(&text)
                         || opens_with_dash(lines[j]));
                 // A short line that ends its paragraph is not wrapped,
-                // however it ends.
-                let alone = j == i + 1 && stands_alone(after_sentence, raw, following(j), measure);
+                // however it ends. A head alone opens one where the
+                // paragraph before ended short of the measure too.
+                let opened = after_sentence
+                    || (after_short && marks[i].kind == MarkKind::Candidate(Strength::Bare));
+                let alone = j == i + 1 && stands_alone(opened, raw, following(j), measure);
                 // A wrap breaks a line only where the next word does not
                 // fit: a line the next head's first word would have fit on
                 // ended its paragraph, full stop or not (`… are added or
                 // subtracted` / `winning the game – A player …`).
+                // So did one before a head alone over a body of prose
+                // (`tracted` / `winning the game` / `A player wins …`; not
+                // `Human` / `Stefan deSeve is Human` / `Vina is Orion`, a
+                // list of short lines, nor `Objectives and` / `Assimilation
+                // Rules`, a line no paragraph ends on).
                 let ended_short = measure
                     .is_some_and(|m| next_word_fits(lines[j - 1], lines[j], m))
-                    && marks[j].kind == MarkKind::Candidate(Strength::Inline);
+                    && match marks[j].kind {
+                        MarkKind::Candidate(Strength::Inline) => true,
+                        MarkKind::Candidate(Strength::Bare) => {
+                            marks.get(j + 1).is_some_and(|m| m.kind == MarkKind::Plain)
+                                && stands_alone(true, lines[j], following(j + 1), measure)
+                                && !wraps_a_title(&text, lines[j])
+                                && !lines[j - 1]
+                                    .split_whitespace()
+                                    .last()
+                                    .is_some_and(lines::is_clause_word)
+                        }
+                        _ => false,
+                    };
                 // A dating line (`2017-06-06` under a title) ends there.
                 let dating = j == i + 1 && lines::is_only_a_date(&text);
                 let joins = !dating
@@ -723,7 +750,15 @@ pub fn join_lines<'a>(
                 t.push_str(next);
                 j += 1;
             }
-        } else if join_topics && j < lines.len() && !is_furniture[j] {
+        } else if join_topics && j < lines.len() && !is_furniture[j] && {
+            // A topic's first words open a paragraph: a line finishing the
+            // sentence before it (`skills – … those skills are` / `added
+            // or subtracted`) is no topic's start, however short.
+            after_sentence
+                || joined
+                    .last()
+                    .is_none_or(|l| l.unchanged && marks[l.no - first_no].structural())
+        } {
             if let Some(whole) = wrapped_topic(raw, lines[j]) {
                 text = Cow::Owned(whole);
                 j += 1;

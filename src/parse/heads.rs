@@ -26,8 +26,8 @@ use regex::Regex;
 
 use super::flow;
 use super::lines::{
-    ends_mid_sentence, is_editing_instruction, is_list_item, starts_lowercase, Candidate, Shape,
-    Strength,
+    ends_mid_sentence, is_clause_word, is_editing_instruction, is_list_item, starts_lowercase,
+    Candidate, Shape, Strength,
 };
 
 /// One logical line of a document body, with its file line numbers.
@@ -274,8 +274,12 @@ pub fn accept(lines: &[Line], layout: Layout) -> (Vec<bool>, Vec<Option<Rejectio
                 let opens_paragraph = opens_paragraph || after_list_item || in_order_after_sentence;
                 // A paragraph that ended short of the measure is finished,
                 // however it ends.
+                let set_apart = candidate.strength == Strength::Bare
+                    && starts_paragraph
+                    && set_apart(lines, &accepted, i, last_non_blank);
                 let before_unfinished = !after_list_item
                     && !line.after_short
+                    && !set_apart
                     && paragraph_before.is_some_and(ends_mid_sentence);
                 // In an alphabetical document the order decides for an inline
                 // head; elsewhere a lowercase line after an unfinished
@@ -331,6 +335,45 @@ pub fn accept(lines: &[Line], layout: Layout) -> (Vec<bool>, Vec<Option<Rejectio
     }
     drop_summaries(lines, &mut accepted, &mut rejected);
     (accepted, rejected)
+}
+
+/// A bare line set between blank lines, ending no sentence, before a
+/// paragraph of prose that opens one, finishes no sentence: the sentence
+/// before it was left without its stop (`… added or subtracted` / `winning
+/// the game` / `A player wins …`). A sentence short of its stop alone is
+/// prose that ends on a word that can end one, after more than a word or
+/// two: not `a` / `Number` or `Ancient` / `Grudge`, nor a head before it
+/// (`Changing Number of` / `Missions – 2016-04-26` / `Complete`), a head's
+/// words a column scattered. `before` is the last line before the blank.
+fn set_apart(lines: &[Line], taken: &[bool], i: usize, before: Option<usize>) -> bool {
+    let line = &lines[i];
+    let Some(j) = before else {
+        return false;
+    };
+    // Text: plain, or shaped like a head and not taken for one.
+    let text = |k: usize| !taken[k] && matches!(lines[k].shape, Shape::Plain | Shape::Candidate(_));
+    let prose_before = text(j)
+        && lines[j]
+            .text
+            .split_whitespace()
+            .last()
+            .is_some_and(|w| !is_clause_word(w))
+        && (lines[j].text.split_whitespace().nth(3).is_some()
+            || j.checked_sub(1).is_some_and(text));
+    let prose_after = lines[i + 1..]
+        .iter()
+        .find(|l| !matches!(l.shape, Shape::Blank))
+        .is_some_and(|l| matches!(l.shape, Shape::Plain) && flow::opens_sentence(&l.text));
+    line.no == line.last
+        && !line
+            .text
+            .trim_end()
+            .ends_with(['.', '!', '?', ':', ';', ','])
+        && lines
+            .get(i + 1)
+            .is_some_and(|l| matches!(l.shape, Shape::Blank))
+        && prose_before
+        && prose_after
 }
 
 /// A list of what changed, before the entries (`actions – interrupting

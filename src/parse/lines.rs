@@ -918,6 +918,14 @@ fn is_bare_head(s: &str) -> bool {
         .iter()
         .find_map(|article| s.strip_suffix(article))
         .unwrap_or(s);
+    let uninverted;
+    let s = match uninvert(s) {
+        Some(topic) => {
+            uninverted = topic;
+            uninverted.as_str()
+        }
+        None => s,
+    };
     let words = s.split_whitespace().count();
     let first = s.chars().next().unwrap_or(' ');
     let last = s.chars().last().unwrap_or('.');
@@ -936,6 +944,42 @@ fn is_bare_head(s: &str) -> bool {
 
 /// The article a title filed by its noun ends with.
 const INVERTED_ARTICLE: [&str; 3] = [", The", ", A", ", An"];
+
+/// A topic filed by its noun, as an index files it (`attributes, ship`,
+/// `actions, interrupting`): a few words, one comma, and a qualifier of a
+/// word or two that no clause could open (`however, the` / `if, when` are
+/// pieces of sentences). Gives the words without the comma.
+fn uninvert(s: &str) -> Option<String> {
+    let (noun, qualifier) = s.split_once(", ")?;
+    let noun_words: Vec<&str> = noun.split_whitespace().collect();
+    let qualifier_words: Vec<&str> = qualifier.split_whitespace().collect();
+    let wordlike = |w: &&str| {
+        w.chars()
+            .all(|c| c.is_alphabetic() || matches!(c, '-' | '\'' | '’'))
+    };
+    let inverted = (1..=3).contains(&noun_words.len())
+        && (1..=2).contains(&qualifier_words.len())
+        && noun_words.iter().chain(&qualifier_words).all(wordlike)
+        && !qualifier_words
+            .iter()
+            .chain(noun_words.first())
+            .any(|w| is_clause_word(w));
+    inverted.then(|| format!("{noun} {qualifier}"))
+}
+
+/// Whether a word opens or joins a clause (`and`, `the`, `if`, `is`):
+/// no sentence ends on one, and no index's topic is qualified by one.
+pub fn is_clause_word(word: &str) -> bool {
+    let word = word.trim_matches(|c: char| !c.is_alphabetic());
+    CLAUSE_WORDS.iter().any(|w| w.eq_ignore_ascii_case(word))
+}
+
+/// Words that open or join a clause, never a qualifier of an index's topic.
+const CLAUSE_WORDS: [&str; 34] = [
+    "a", "an", "and", "are", "as", "at", "be", "but", "by", "for", "he", "however", "if", "in",
+    "is", "it", "not", "of", "on", "or", "she", "so", "that", "the", "then", "they", "this", "to",
+    "was", "we", "when", "which", "who", "you",
+];
 
 /// Whether a `label: text` line is a title alone that holds a colon, as a
 /// card's title may (`Kevin Uxbridge: Convergence`, `HQ: Ferengi Credit

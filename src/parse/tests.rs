@@ -1062,3 +1062,94 @@ fn a_title_wrapped_after_its_month_is_the_title_and_dates_the_document() {
         }
     }
 }
+
+#[test]
+fn an_index_topic_filed_by_its_noun_is_a_head_and_a_clause_is_not() {
+    let doc = format!(
+        "{FM}The printed attributes of a card are public knowledge, as every player can see them.\n\n\
+         attributes, ship\n\n\
+         The printed attributes of a ship are public knowledge.\n\n\
+         however, the\n\n\
+         Response actions can only be used once per dilemma.\n"
+    );
+    assert_eq!(topics(&doc), ["attributes, ship"]);
+}
+
+#[test]
+fn a_numbered_head_after_a_sentence_left_without_its_stop_opens_an_entry() {
+    // A text copy of a PDF of an alphabetical list: the source left
+    // `subtracted` without its full stop, and the line after it is the next
+    // numbered entry, no topic's first words.
+    let doc = format!(
+        "{FM}1.1 abilities – An ability printed on a card is used only as the card says, and never more.\n\
+         1.2 cannot / may not – Game text which forbids an action cannot be overridden except as stated.\n\
+         1.3 dilemmas – A dilemma that selects several personnel selects them all as one action.\n\
+         1.4 infinite loops – A player may not repeat a set of actions without end in one turn.\n\
+         1.5 requirements – A mission's printed requirements are always active unless replaced.\n\
+         1.6 showing your cards – Any player may view any card in any discard pile or any card that has\n\
+         been removed from the game at any time.\n\
+         1.7 skills – Whenever \"all skills\" are added to or subtracted from a card, all levels of those skills are\n\
+         added or subtracted\n\
+         1.8 winning the game – A player wins the game when he or she:\n\
+         • has 100 points (or more);\n\
+         • commands at least one completed planet mission.\n"
+    );
+    let release = parse_document("t.txt", &doc, 0).unwrap();
+    let topics: Vec<&str> = release.entries.iter().map(|e| e.topic.as_str()).collect();
+    assert_eq!(
+        topics,
+        [
+            "abilities",
+            "cannot / may not",
+            "dilemmas",
+            "infinite loops",
+            "requirements",
+            "showing your cards",
+            "skills",
+            "winning the game"
+        ]
+    );
+}
+
+#[test]
+fn a_head_set_apart_after_a_sentence_left_without_its_stop_is_a_head() {
+    let doc = format!(
+        "{FM}skills\n\n\
+         Whenever \"all skills\" are added to or subtracted from a card, all levels of those skills are added or\n\
+         subtracted\n\n\
+         winning the game\n\n\
+         A player wins the game when he or she has 100 points and commands at least one completed planet\n\
+         mission and one completed space mission.\n\n\
+         Naming\n\n\
+         a\n\n\
+         Number\n\n\
+         When a player names a number, he or she must choose zero or a positive integer, never a fraction.\n"
+    );
+    // `a` / `Number` are a head's words a column scattered, after a
+    // paragraph that is no sentence: they stay text.
+    assert_eq!(topics(&doc), ["skills", "winning the game"]);
+}
+
+#[test]
+fn a_head_alone_after_a_paragraph_that_ended_short_of_the_measure_is_a_head() {
+    // `pdftotext -layout`: heads indented alone on their lines, bodies at
+    // the margin, and a paragraph whose source left off its full stop.
+    let doc = format!(
+        "{FM}This document gathers the rulings of the game that are in force now, for players.\n\
+         \x20      skills\n\
+         Whenever \"all skills\" are added to or subtracted from a card, all levels of those skills are added or sub-\n\
+         tracted\n\
+         \x20     winning the game\n\
+         A player wins the game when he or she has 100 points (or more), commands at least one completed\n\
+         planet mission and commands at least one completed space mission, all at the same time.\n\
+         \x20     William T. Riker, Jean-Luc\n\
+         Picard, and Captain Picard are\n\
+         Human\n\
+         Stefan deSeve is Human\n\
+         Vina is Orion\n\
+         Arandis is Risian.\n"
+    );
+    // The short lines of a list ended short as well, but the line after
+    // one is no body of prose: no head there.
+    assert_eq!(topics(&doc), ["skills", "winning the game"]);
+}
