@@ -692,7 +692,10 @@ fn roff(source: &Source, design: &Design) -> String {
                         let _ = write!(out, "\\s-1{shown}\\s0");
                     }
                     "coloured" => {
-                        let _ = write!(out, "\\m[blue]{shown}\\m[]");
+                        // groff's `\m[]` goes back one colour, not to the
+                        // text's: name the colour the body goes on in.
+                        let body = if colour { "red" } else { "default" };
+                        let _ = write!(out, "\\m[blue]{shown}\\m[{body}]");
                     }
                     "underlined" => {
                         // A quote inside a macro's quoted argument would
@@ -709,7 +712,7 @@ fn roff(source: &Source, design: &Design) -> String {
                     let _ = writeln!(out, " \\(en {}", roff_text(rest));
                 }
                 if colour {
-                    out.push_str("\\m[]\n");
+                    out.push_str("\\m[default]\n");
                 }
                 if *new && design.new_marker == "margin-bar" {
                     out.push_str(".br\n.mc\n");

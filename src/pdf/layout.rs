@@ -860,6 +860,10 @@ fn write_paragraph(
     let mut start_colour = 0;
     let mut starts_bold = false;
     let mut ends_colored = false;
+    // Whether the text goes on from the start's colour into another colour
+    // than the body's (a head in the heads' colour, then a new entry's
+    // body in the marker's): `None` until the colour first changes.
+    let mut goes_on_coloured = None;
     // A head on a line of its own set in smaller type is written bold, as
     // the parser knows a head on a line of its own.
     let small_head = lines.len() == 1
@@ -902,6 +906,10 @@ fn write_paragraph(
                     colored_start = Some(run.colored);
                     start_colour = run.colour;
                     starts_bold = run.bold;
+                } else if goes_on_coloured.is_none()
+                    && (run.colored != (colored_start == Some(true)) || run.colour != start_colour)
+                {
+                    goes_on_coloured = Some(run.colored);
                 }
                 ends_colored = run.colored;
             }
@@ -990,8 +998,11 @@ fn write_paragraph(
         }
     }
     // The colour that set the marker, unless an asterisk of the
-    // document's own set it too.
-    let marked_by = (by_colour && !own_asterisk && !by_bar).then_some(start_colour);
+    // document's own set it too, or the text goes on in another colour
+    // than the body's: then the marker is that colour, and the start's may
+    // be the heads' style ([`unmark_head_colour`]) without unmarking it.
+    let marked_by = (by_colour && !own_asterisk && !by_bar && goes_on_coloured != Some(true))
+        .then_some(start_colour);
     (out, ends_colored, marked_by)
 }
 
@@ -1754,6 +1765,49 @@ mod tests {
         let (text, _, _) =
             write_paragraph(&[body], (10.0, 15.0), (false, true), &words, &mut result);
         assert_eq!(text, "Below is the timing sequence.");
+    }
+
+    #[test]
+    fn a_head_in_the_heads_colour_over_a_body_in_another_is_new() {
+        // Heads set in blue; a new entry's text in red after its head.
+        let (blue, red) = (0x00f, 0xf00);
+        let entry = |head: &str, body_colour: Option<u16>| {
+            let mut line = line(head, 100.0, 10.0, false);
+            line.runs[0].colored = true;
+            line.runs[0].colour = blue;
+            let mut rest = run(" – Text of the entry.", 100.0, 10.0);
+            rest.left = 260.0;
+            if let Some(colour) = body_colour {
+                rest.colored = true;
+                rest.colour = colour;
+            }
+            line.runs.push(rest);
+            line
+        };
+        let mut result = PdfMarkdown::default();
+        let words = HashSet::new();
+        let written: Vec<(String, Option<u16>)> = [
+            entry("Dabo", None),
+            entry("couple", Some(red)),
+            entry("Nog", None),
+            entry("Quark", None),
+        ]
+        .into_iter()
+        .map(|line| {
+            let (text, _, marked_by) =
+                write_paragraph(&[line], (10.0, 15.0), (false, false), &words, &mut result);
+            (text, marked_by)
+        })
+        .collect();
+        assert_eq!(
+            unmark_head_colour(written),
+            [
+                "Dabo – Text of the entry.",
+                "*couple – Text of the entry.",
+                "Nog – Text of the entry.",
+                "Quark – Text of the entry."
+            ]
+        );
     }
 
     #[test]
