@@ -719,14 +719,7 @@ fn candidate(
     body: Option<String>,
     strength: Strength,
 ) -> Candidate {
-    // A tag inside the bold (`**NEW topic**`) or after the topic.
-    let (topic, tagged) = match NEW_TAG_AFTER.find(topic) {
-        Some(tag) => (&topic[..tag.start()], true),
-        None => match NEW_TAG_BEFORE.find(topic).filter(|t| t.end() < topic.len()) {
-            Some(tag) => (&topic[tag.end()..], true),
-            None => (topic, false),
-        },
-    };
+    let (topic, tagged) = untagged(topic);
     Candidate {
         topic: strip_markup(topic),
         new: new || tagged,
@@ -734,6 +727,18 @@ fn candidate(
         date,
         body,
         strength,
+    }
+}
+
+/// A topic without a new tag inside the bold (`**NEW topic**`), before
+/// it (`NEW topic`) or after it, and whether it had one.
+fn untagged(topic: &str) -> (&str, bool) {
+    match NEW_TAG_AFTER.find(topic) {
+        Some(tag) => (&topic[..tag.start()], true),
+        None => match NEW_TAG_BEFORE.find(topic).filter(|t| t.end() < topic.len()) {
+            Some(tag) => (&topic[tag.end()..], true),
+            None => (topic, false),
+        },
     }
 }
 
@@ -906,7 +911,8 @@ pub fn split_inline_with(line: &str, dash: char) -> Option<(String, String)> {
         .into_iter()
         .rfind(|(_, _, d)| *d == dash)?;
     let body = rest[body_at..].trim();
-    (!body.is_empty()).then(|| (strip_markup(&rest[..dash_at]), body.to_string()))
+    let (topic, _) = untagged(&rest[..dash_at]);
+    (!body.is_empty()).then(|| (strip_markup(topic), body.to_string()))
 }
 
 /// A short line without dash or closing punctuation that may be a topic on

@@ -1153,3 +1153,28 @@ fn a_head_alone_after_a_paragraph_that_ended_short_of_the_measure_is_a_head() {
     // one is no body of prose: no head there.
     assert_eq!(topics(&doc), ["skills", "winning the game"]);
 }
+
+#[test]
+fn a_new_tag_before_a_head_with_a_sub_topic_is_no_part_of_its_topic() {
+    // Where heads carry sub-topics, the document's usual separator decides
+    // where each topic ends; the tag in front is still no word of it.
+    let doc = "First Edition Current Rulings March 27, 2000\n\n\
+         Devidian Door – Because calling it is an effect, it counts against the limit of a portal.\n\n\
+         NEW dilemmas – resolution – The next-to-last paragraph of this Glossary entry has been\n\
+         deleted. See dilemmas – resolution – targets.\n\n\
+         dilemmas – timing – A dilemma is resolved in full before the next one is encountered.\n";
+    let release = parse_document("t.txt", doc, 0).unwrap();
+    let heads: Vec<(&str, bool)> = release
+        .entries
+        .iter()
+        .map(|e| (e.topic.as_str(), e.new))
+        .collect();
+    assert_eq!(
+        heads,
+        [
+            ("Devidian Door", false),
+            ("dilemmas – resolution", true),
+            ("dilemmas – timing", false)
+        ]
+    );
+}
