@@ -703,7 +703,9 @@ pub fn join_lines<'a>(
                 // paragraph before ended short of the measure too.
                 let opened = after_sentence
                     || (after_short && marks[i].kind == MarkKind::Candidate(Strength::Bare));
-                let alone = j == i + 1 && stands_alone(opened, raw, following(j), measure);
+                let alone = j == i + 1
+                    && (stands_alone(opened, raw, following(j), measure)
+                        || (opened && lines::marked_bare_head(raw)));
                 // A wrap breaks a line only where the next word does not
                 // fit: a line the next head's first word would have fit on
                 // ended its paragraph, full stop or not (`… are added or

@@ -227,23 +227,24 @@ pub fn accept(lines: &[Line], layout: Layout) -> (Vec<bool>, Vec<Option<Rejectio
                         .is_some_and(|j: usize| lines[j].text.trim_end().ends_with(':'));
                 let alone = candidate.strength == Strength::Bare
                     && line.no == line.last
-                    && lines.get(i + 1).is_some_and(|next| match next.shape {
-                        Shape::Blank => after_sentence_alone && layout.measure.is_some(),
-                        _ => {
-                            let following: Vec<&str> = lines[i + 1..]
-                                .iter()
-                                .take(3)
-                                .take_while(|l| !matches!(l.shape, Shape::Blank))
-                                .map(|l| l.text.as_ref())
-                                .collect();
-                            flow::stands_alone(
-                                after_sentence_alone,
-                                &line.text,
-                                &following,
-                                layout.measure,
-                            )
-                        }
-                    });
+                    && (after_sentence_alone && super::lines::marked_bare_head(&line.text)
+                        || lines.get(i + 1).is_some_and(|next| match next.shape {
+                            Shape::Blank => after_sentence_alone && layout.measure.is_some(),
+                            _ => {
+                                let following: Vec<&str> = lines[i + 1..]
+                                    .iter()
+                                    .take(3)
+                                    .take_while(|l| !matches!(l.shape, Shape::Blank))
+                                    .map(|l| l.text.as_ref())
+                                    .collect();
+                                flow::stands_alone(
+                                    after_sentence_alone,
+                                    &line.text,
+                                    &following,
+                                    layout.measure,
+                                )
+                            }
+                        }));
                 // Where the text is not hard-wrapped, every line break
                 // ends a paragraph: a `topic - body` line after a finished
                 // sentence opens an entry, as a cut piece of a flattened

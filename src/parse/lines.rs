@@ -948,6 +948,19 @@ fn is_bare_head(s: &str) -> bool {
         && find_date(s).is_none()
 }
 
+/// `*couple` over `a personnel and their romantic partner.`: a bare head
+/// with a new asterisk set against its first word. The marker says a head
+/// begins there, so it stands alone over its body whatever the body opens
+/// with (a Glossary's definitions open in lower case).
+pub fn marked_bare_head(line: &str) -> bool {
+    let line = line.trim();
+    line.strip_prefix('*').is_some_and(|rest| {
+        rest.starts_with(char::is_alphanumeric)
+            && !rest.contains(['-', '–', '—'])
+            && is_bare_head(rest)
+    })
+}
+
 /// The article a title filed by its noun ends with.
 const INVERTED_ARTICLE: [&str; 3] = [", The", ", A", ", An"];
 
@@ -1161,6 +1174,18 @@ mod tests {
             cand("ADDITIONAL CARDS: Now counts as a ship.").topic,
             "ADDITIONAL CARDS"
         );
+    }
+
+    #[test]
+    fn a_bare_head_marked_new_is_an_asterisk_against_a_few_words() {
+        assert!(marked_bare_head("*couple"));
+        assert!(marked_bare_head("*Sergey and Helena"));
+        // A topic with a dash may be wrapped before its own separator
+        // (`*points – resolution` / `– It does not …`); a spaced asterisk
+        // is a list's bullet; a sentence is no head.
+        assert!(!marked_bare_head("*points – resolution"));
+        assert!(!marked_bare_head("* couple"));
+        assert!(!marked_bare_head("*Players may not do this."));
     }
 
     #[test]

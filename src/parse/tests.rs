@@ -1178,3 +1178,35 @@ fn a_new_tag_before_a_head_with_a_sub_topic_is_no_part_of_its_topic() {
         ]
     );
 }
+
+#[test]
+fn a_head_alone_with_a_new_asterisk_stands_over_a_body_in_lower_case() {
+    // A text copy that kept no bold: heads alone on their lines, and a
+    // Glossary's definition that opens in lower case under a new head.
+    let doc = format!(
+        "{FM}This document gathers the rulings of the game that are in force now, for\n\
+         players and for the tournament directors who settle their questions.\n\
+         corresponding\n\
+         The corresponding spaceline location for a time location is the one in\n\
+         the same quadrant as the time location, which has its location name.\n\
+         *couple\n\
+         a personnel and their romantic partner.\n\
+         Deep Space 9 icon\n\
+         A card with this icon is related to the television series. It has no\n\
+         built in gameplay function and will be referenced on other cards.\n"
+    );
+    let release = parse_document("t.md", &doc, 0).unwrap();
+    let heads: Vec<(&str, bool)> = release
+        .entries
+        .iter()
+        .map(|e| (e.topic.as_str(), e.new))
+        .collect();
+    assert_eq!(
+        heads,
+        [
+            ("corresponding", false),
+            ("couple", true),
+            ("Deep Space 9 icon", false)
+        ]
+    );
+}
