@@ -1016,6 +1016,23 @@ mod tests {
                 "A damaged ship may be repaired at a facility."
             ))
         );
+        // A copy may set a dash between the head and its body.
+        assert_eq!(
+            cut("6.3.1 DUPLICATION AND PERSONAS –  You may not have two copies in play."),
+            Some((
+                "6.3.1".into(),
+                "DUPLICATION AND PERSONAS".into(),
+                "You may not have two copies in play."
+            ))
+        );
+        assert_eq!(
+            cut("7.4.2: Personnel Battle – Personnel battles are fought between two forces."),
+            Some((
+                "7.4.2".into(),
+                "Personnel Battle".into(),
+                "Personnel battles are fought between two forces."
+            ))
+        );
         // A sentence that opens with a number, and a step of a procedure,
         // are no heads.
         assert_eq!(

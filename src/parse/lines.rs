@@ -419,9 +419,13 @@ pub fn numbered_head_run_in(line: &str) -> Option<usize> {
         |w: &str| w.chars().any(char::is_alphabetic) && !w.chars().any(char::is_lowercase);
     let capitalized = |w: &str| w.starts_with(|c: char| c.is_uppercase());
     let (first, second) = (words.first()?.1, words.get(1)?.1);
+    // A copy may set a dash between the title and the body (`6.3.1
+    // DUPLICATION AND PERSONAS – You may not …`): no word of either.
+    let dash = |w: &str| !w.is_empty() && w.chars().all(is_dash);
     let body_at = if capitals(first) && first.chars().filter(|c| c.is_alphabetic()).count() > 1 {
         // The title in capitals, then a capitalized word that is not.
         let n = words.iter().take_while(|(_, w)| capitals(w)).count();
+        let n = n + usize::from(words.get(n).is_some_and(|(_, w)| dash(w)));
         let (_, next) = words.get(n)?;
         (capitalized(next) && !capitals(next)).then_some(n)?
     } else if multilevel && capitalized(first) && !capitals(second) {
@@ -431,8 +435,12 @@ pub fn numbered_head_run_in(line: &str) -> Option<usize> {
     } else {
         return None;
     };
-    let title_ok = (1..=MAX_TOPIC_WORDS).contains(&body_at)
-        && words[..body_at]
+    let title = match words[..body_at].split_last() {
+        Some(((_, last), title)) if dash(last) => title,
+        _ => &words[..body_at],
+    };
+    let title_ok = (1..=MAX_TOPIC_WORDS).contains(&title.len())
+        && title
             .iter()
             .all(|(_, w)| capitalized(w) || *w == "&" || is_joining_word(w));
     let rest = &line[words[body_at].0..];
