@@ -454,7 +454,8 @@ fn run_together(line: &str) -> Vec<&str> {
     let mut start = 0;
     for at in super::flow::sentence_ends(line) {
         let rest = &line[at..];
-        if SIDEBAR.is_match(rest) || head_of(rest).is_some() {
+        if SIDEBAR.is_match(rest) || head_of(rest).is_some() || part_heading(rest.trim()).is_some()
+        {
             pieces.push(line[start..at].trim_end());
             start = at;
         }
@@ -561,6 +562,15 @@ pub fn read(
         } else {
             current
         };
+        // A part's name a copy ran onto the end of a paragraph (`… at a
+        // facility. Glossary`): the part begins on the next line.
+        if title_end.is_none_or(|end| i > end) && !in_contents {
+            if let Some(part) = super::flow::part_name_after_sentence(line)
+                .and_then(|at| part_heading(line[at..].trim()))
+            {
+                current = part;
+            }
+        }
     }
 
     // The alphabetical parts, through the rulings parser.
@@ -934,7 +944,7 @@ fn read_sections(
                 });
                 continue;
             }
-            if part_heading(line).is_some() && open.is_none() {
+            if part_heading(line).is_some() && (open.is_none() || k > 0) {
                 front.push(FrontParagraph {
                     line: no,
                     end_line: no,
@@ -1134,6 +1144,36 @@ mod tests {
                 "{title}"
             );
         }
+    }
+
+    #[test]
+    fn a_parts_name_a_paste_ran_onto_a_paragraph_opens_the_part() {
+        let text = "First Edition Rules Compendium\n2022-10-03\n\n\
+            The Compendium gathers the rules in one document. Temporary Rulings\n\
+            unique dilemmas – Until further notice, a unique dilemma under a mission is not in play.\n\n\
+            7 BATTLE\n\n\
+            7.5 Damage and Repairs A damaged ship may be repaired at a facility. Glossary\n\n\
+            become – When a card \"becomes\" a characteristic, it gains it.\n\n\
+            stopped – A stopped card cannot move.\n";
+        let reading = super::super::read_document("c.txt", text, 0).expect("read");
+        let topics = super::super::topics_of(&reading);
+        assert_eq!(
+            topics,
+            [
+                "unique dilemmas",
+                "7 BATTLE",
+                "7.5 Damage and Repairs",
+                "become",
+                "stopped"
+            ]
+        );
+        let section = &reading.release.entries[2];
+        assert_eq!(
+            section.text,
+            "A damaged ship may be repaired at a facility."
+        );
+        let counts = reading.base.expect("a base");
+        assert_eq!((counts.glossary, counts.temporary), (2, 1));
     }
 
     #[test]

@@ -888,6 +888,15 @@ pub fn sentence_ends(text: &str) -> impl Iterator<Item = usize> + '_ {
         .filter(move |&at| at < text.len())
 }
 
+/// Where a part's name that a copy ran onto the end of a paragraph begins
+/// (`… in one document. Temporary Rulings`, `… at a facility. Glossary`):
+/// after the last sentence end, the line's rest is the name and nothing
+/// more.
+pub fn part_name_after_sentence(text: &str) -> Option<usize> {
+    let at = sentence_ends(text).last()?;
+    lines::is_part_name(text[at..].trim()).then_some(at)
+}
+
 /// How far after a sentence end a separator may end a topic, in characters.
 const MAX_TOPIC_REACH: usize = 90;
 /// How far after a sentence end a head's separator may be looked for.
@@ -904,6 +913,10 @@ fn split_flattened<'a>(line: Logical<'a>, colon_heads: bool, out: &mut Vec<Logic
     // A numbered head its body was run into.
     if let Some(end) = lines::numbered_head_run_in(text) {
         cuts.push(end);
+    }
+    // A part's name run onto the end of the paragraph before it.
+    if let Some(at) = part_name_after_sentence(text) {
+        cuts.push(at);
     }
     for at in sentence_ends(text) {
         let mut end = (at + HEAD_WINDOW).min(text.len());
