@@ -723,7 +723,18 @@ fn starts_paragraph(previous: &Line, line: &Line, flow: &Flow) -> bool {
         .first()
         .is_some_and(|r| is_smaller(r, flow.body_size));
     let broken = previous.text().trim_end().ends_with(HYPHENS);
-    let head_goes_on = head_before && (starts_bold || (starts_small && broken));
+    // Small capitals that a narrow column wrapped between words go on at
+    // the same size (`ONE-TIME BROADCAST` / `ABILITIES – 2016-09-19`),
+    // where the line before ended no sentence and held no separator.
+    let small_head_wraps = starts_small
+        && previous
+            .runs
+            .iter()
+            .all(|r| r.text.trim().is_empty() || is_smaller(r, flow.body_size))
+        && !previous.text().contains(['–', '—'])
+        && !previous.text().trim_end().ends_with(['-', ':'])
+        && head_runs_on(previous, line);
+    let head_goes_on = head_before && (starts_bold || (starts_small && broken) || small_head_wraps);
     if head_before != head_now && !head_goes_on && (head_before || ends_sentence(&previous.text()))
     {
         return true;
@@ -871,8 +882,24 @@ fn write_paragraph(
         && lines[0].runs.iter().any(|r| !r.bold);
     // A run-in head set smaller than the body: the first line's leading
     // runs in smaller type, body type after them.
+    // Whole lines of small capitals a narrow column wrapped the head over
+    // (`ONE-TIME BROADCAST` / `ABILITIES – 2016-09-19`): written bold, and
+    // the head's leading runs are read on the line after them.
+    let small_lines = lines
+        .iter()
+        .take_while(|l| {
+            l.runs
+                .iter()
+                .all(|r| r.text.trim().is_empty() || is_smaller(r, body_size))
+        })
+        .count();
+    let small_lines = if small_lines < lines.len() {
+        small_lines
+    } else {
+        0
+    };
     let leading_small = lines
-        .first()
+        .get(small_lines)
         .filter(|l| {
             l.runs.iter().any(|r| !is_smaller(r, body_size))
                 && l.runs.first().is_some_and(|r| is_smaller(r, body_size))
@@ -922,7 +949,8 @@ fn write_paragraph(
                 bold: run.bold
                     || small_head
                     || is_larger(run, body_size)
-                    || (i == 0 && j < leading_small),
+                    || i < small_lines
+                    || (i == small_lines && j < leading_small),
             });
         }
     }
@@ -1807,6 +1835,43 @@ mod tests {
                 "Nog – Text of the entry.",
                 "Quark – Text of the entry."
             ]
+        );
+    }
+
+    #[test]
+    fn a_head_in_small_capitals_a_column_wrapped_is_one_head() {
+        let flow = Flow {
+            body_size: 10.0,
+            pitch: 12.0,
+            spaced: true,
+        };
+        let before = line("of the personnel she commands.", 88.0, 10.0, false);
+        let first = line("CHANGING NUMBER OF", 100.0, 8.0, false);
+        let mut second = line("COMPLETE MISSIONS", 110.0, 8.0, false);
+        let mut date = run(" – 2016-04-26", 110.0, 10.0);
+        date.left = 200.0;
+        second.runs.push(date);
+        let body = line(
+            "When a mission is completed, a player scores.",
+            128.0,
+            10.0,
+            false,
+        );
+        assert!(starts_paragraph(&before, &first, &flow));
+        assert!(!starts_paragraph(&first, &second, &flow));
+        assert!(starts_paragraph(&second, &body, &flow));
+        let mut result = PdfMarkdown::default();
+        let (text, _, _) = write_paragraph(
+            &[first.clone(), second],
+            (10.0, 15.0),
+            (false, false),
+            &HashSet::new(),
+            &mut result,
+        );
+        // (A line without lower case is all head: its date too.)
+        assert_eq!(
+            text,
+            "**CHANGING NUMBER OF COMPLETE MISSIONS – 2016-04-26**"
         );
     }
 
