@@ -894,6 +894,15 @@ fn read_sections(
     let mut continued_head: Option<usize> = None;
     for (i, raw) in lines.iter().enumerate() {
         let no = i + 1;
+        // The document's name printed again at the top of a page between
+        // two lines of a section neither ends the section nor is its text.
+        let running_title = i > 0
+            && parts[i] == Part::Front
+            && parts[i - 1] == Part::Sections
+            && super::lines::is_title_line(raw);
+        if running_title {
+            continue;
+        }
         if parts[i] != Part::Sections {
             finish_block(&mut block, &mut open, &mut entries, &mut front, counts);
             close(&mut open, &mut entries, counts);
@@ -1144,6 +1153,31 @@ mod tests {
                 "{title}"
             );
         }
+    }
+
+    #[test]
+    fn the_documents_name_at_the_top_of_a_page_leaves_the_section_open() {
+        let text = "Rules Compendium, Version 2.7.4 — October 2022\n\n\
+            STAR TREK CUSTOMIZABLE CARD GAME\n\nFirst Edition\n\n\
+            Rules Compendium, Version 2.7.4\n\n\
+            7 BATTLE\n\nBattle is a way to stop your opponent's cards.\n\n\
+            7.4.3: Ship Battle\n\n\
+            \u{c}Rules Compendium, Version 2.7.4 — October 2022\n\n\
+            A ship battle is fought between two space forces.\n\n\
+            Open Rules: The order in which damage is applied is not yet ruled.\n";
+        let reading = super::super::read_document("c.txt", text, 0).expect("read");
+        assert_eq!(
+            super::super::topics_of(&reading),
+            [
+                "7 BATTLE",
+                "7.4.3 Ship Battle",
+                "7.4.3 Ship Battle – Open Rules"
+            ]
+        );
+        assert_eq!(
+            reading.release.entries[1].text,
+            "A ship battle is fought between two space forces."
+        );
     }
 
     #[test]

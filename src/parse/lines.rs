@@ -166,6 +166,16 @@ static DOCUMENT_NAME: LazyLock<Regex> = LazyLock::new(|| {
     )
     .expect("valid regex")
 });
+/// A base document's name, no edition before it.
+static BASE_NAME: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^(?:the\s+)?(?:rules\s+compendium|glossary|rule\s?book)\b")
+        .expect("valid regex")
+});
+/// A version or a date somewhere in a line.
+static VERSION_OR_DATE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\bversion\s+v?\d|\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{2,4}|\b(?:19|20)\d{2}\b")
+        .expect("valid regex")
+});
 /// A title block's version line, "Version 2.5.4 — October 2022": no head
 /// whose topic is a version.
 static VERSION_FIRST: LazyLock<Regex> =
@@ -329,7 +339,19 @@ pub fn is_title_line(line: &str) -> bool {
 /// its version and date: a text copy's title, which has lost its size and
 /// weight, or the same printed again at the top of each page.
 fn names_the_document(s: &str) -> bool {
-    let Some(name) = DOCUMENT_NAME.find(s).or_else(|| VERSION_FIRST.find(s)) else {
+    // A base's name without its edition is the document's only with its
+    // version or date after it (`Rules Compendium, Version 2.7.4 —
+    // 2022-10-03` at the top of a page; `Glossary` alone is a part).
+    let unnamed_edition = || {
+        BASE_NAME
+            .find(s)
+            .filter(|m| VERSION_OR_DATE.is_match(&s[m.end()..]))
+    };
+    let Some(name) = DOCUMENT_NAME
+        .find(s)
+        .or_else(|| VERSION_FIRST.find(s))
+        .or_else(unnamed_edition)
+    else {
         return false;
     };
     let tail = &s[name.end()..];
@@ -1182,6 +1204,22 @@ mod tests {
             cand("ADDITIONAL CARDS: Now counts as a ship.").topic,
             "ADDITIONAL CARDS"
         );
+    }
+
+    #[test]
+    fn a_bases_name_with_its_version_or_date_is_a_title_line() {
+        assert!(is_title_line(
+            "Rules Compendium, Version 2.7.4 — 2022-10-03"
+        ));
+        assert!(is_title_line("Glossary Version 1.9.1 May 2013"));
+        assert!(is_title_line("Rulebook — 7/31/00"));
+        // The name alone is a part's heading; a topic that begins with
+        // the word is a head.
+        assert!(!is_title_line("Glossary"));
+        assert!(!is_title_line("Glossary updates – Revise as follows."));
+        assert!(!is_title_line(
+            "Rulebook errata – 2016-09-19 In section 4, read"
+        ));
     }
 
     #[test]
