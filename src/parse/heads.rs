@@ -79,6 +79,14 @@ static ANNOUNCES_QUOTE: LazyLock<Regex> = LazyLock::new(|| {
         .expect("valid regex")
 });
 
+/// An instruction's words that place an edit in a rule's text (`as
+/// follows`, `the third paragraph`): `Add the total STRENGTH of each force`
+/// is a step of play, no edit.
+static NAMES_A_PLACE_IN_A_RULE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:follows|following|paragraph|sentence|entry|sidebar|section)\b")
+        .expect("valid regex")
+});
+
 /// Whether a line of prose announces what follows it: a quote, a list.
 pub fn announces_quote(text: &str) -> bool {
     ANNOUNCES_QUOTE.is_match(text.trim())
@@ -302,6 +310,12 @@ pub fn accept(lines: &[Line], layout: Layout) -> (Vec<bool>, Vec<Option<Rejectio
                             }
                             _ => false,
                         }));
+                // A head whose body says how to edit a rule (`points – In
+                // the third paragraph, delete: …`) is no line of the text a
+                // head before it quoted: a quote holds no instructions.
+                let edits_a_rule = candidate.body.as_deref().is_some_and(|b| {
+                    is_editing_instruction(b) && NAMES_A_PLACE_IN_A_RULE.is_match(b)
+                });
                 // The alphabetical order is settled once every head is
                 // known ([`keep_alphabetical_run`]).
                 let why = if !opens_paragraph {
@@ -310,7 +324,7 @@ pub fn accept(lines: &[Line], layout: Layout) -> (Vec<bool>, Vec<Option<Rejectio
                     Some(Rejection::ContinuesSentence)
                 } else if !bare_ok {
                     Some(Rejection::NoBody)
-                } else if quoting && !alone {
+                } else if quoting && !alone && !edits_a_rule {
                     Some(Rejection::Quoted)
                 } else {
                     None

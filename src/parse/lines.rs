@@ -240,12 +240,13 @@ static LABEL: LazyLock<Regex> = LazyLock::new(|| {
 /// An instruction to edit another document ("Add a new sidebar, 4.2.0.3:",
 /// "Revise as follows:"): what a ruling says, never what it is about.
 static EDITING_INSTRUCTION: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^(?:add|revise|replace|delete|insert|remove|amend|change)\b\s+(?:a|an|the|this|as|it|to|following|new)\b")
+    Regex::new(r"(?i)^(?:(?:also\s+)?in\s+the\s+[\w\s-]{1,40}?,\s*)?(?:add|revise|replace|delete|insert|remove|amend|change)\b(?:\s+(?:a|an|the|this|as|it|to|following|new)\b|\s*:)")
         .expect("valid regex")
 });
 /// Whether a line is an instruction to edit a base document (`Add this
-/// paragraph before "Triggers"`, `Revise as follows:`): the body of the
-/// head it stands under, however short.
+/// paragraph before "Triggers"`, `Revise as follows:`, `In the third
+/// paragraph, delete:`): the body of the head it stands under, however
+/// short.
 pub fn is_editing_instruction(line: &str) -> bool {
     EDITING_INSTRUCTION.is_match(line.trim())
 }

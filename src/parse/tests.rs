@@ -1210,3 +1210,26 @@ fn a_head_alone_with_a_new_asterisk_stands_over_a_body_in_lower_case() {
         ]
     );
 }
+
+#[test]
+fn a_head_whose_body_edits_a_rule_ends_the_text_a_head_before_it_quoted() {
+    // Pasted text: each paragraph a line. What `Add a new sidebar …:`
+    // announces is quoted, but a head that says how to edit another rule
+    // is no line of that quote.
+    let doc = format!(
+        "{FM}4.2: Mission Phase – Add a new sidebar, 4.2.0.3: Shared Missions are Both Players':\n\
+         Clarification: Since both players seeded any shared mission, a shared mission is both players'.\n\
+         7.4.2: Personnel Battle & 7.4.3: Ship Battle – Revise as follows:\n\
+         PERSONNEL BATTLE (7.4.2)\n\
+         Determine Winner: Add the total STRENGTH of each force's combatants who are not stunned.\n\
+         points – In the third paragraph, delete: in your final score for the game\n"
+    );
+    assert_eq!(
+        topics(&doc),
+        [
+            "4.2: Mission Phase",
+            "7.4.2: Personnel Battle & 7.4.3: Ship Battle",
+            "points"
+        ]
+    );
+}
