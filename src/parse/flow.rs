@@ -164,6 +164,16 @@ pub fn furniture(lines: &[&str], page_tops: &[bool]) -> Vec<Option<Furniture>> {
                 .get(&key)
                 .is_some_and(|&(first, tops)| first == i && tops + 1 == count)
     };
+    // Once is enough where a section runs onto one more page: at a page's
+    // top, the heading printed earlier in the text (not at a page's top)
+    // is the running header.
+    let heading_again_atop = |i: usize, raw: &str, count: usize| {
+        opens_page(i)
+            && count >= 2
+            && first_and_tops
+                .get(&repeat_key(raw.trim()))
+                .is_some_and(|&(first, tops)| first < i && !opens_page(first) && tops + 1 == count)
+    };
     lines
         .iter()
         .enumerate()
@@ -199,12 +209,12 @@ pub fn furniture(lines: &[&str], page_tops: &[bool]) -> Vec<Option<Furniture>> {
                     .get(i + 1)
                     .is_some_and(|n| n.trim_start().starts_with(|c: char| c.is_lowercase()));
             let continues = t.starts_with(|c: char| c.is_lowercase()) || next_finishes;
+            let count = counts.get(&repeat_key(raw.trim())).copied().unwrap_or(0);
             if words <= MAX_FURNITURE_WORDS
                 && !sentence_inside
                 && !continues
                 && !ends_sentence
-                && counts.get(&repeat_key(raw.trim())).copied().unwrap_or(0)
-                    >= REPEATS_FOR_FURNITURE
+                && (count >= REPEATS_FOR_FURNITURE || heading_again_atop(i, raw, count))
                 && !is_heading_repeated(i, raw)
             {
                 return Some(Furniture::Repeated);
@@ -1053,6 +1063,27 @@ mod tests {
             .iter()
             .step_by(2)
             .all(|f| f.is_some()));
+    }
+
+    #[test]
+    fn a_sections_heading_again_atop_the_one_more_page_it_runs_on_is_furniture() {
+        let lines = [
+            "GLOSSARY UPDATES",
+            "become –",
+            "Revise as follows: when a card becomes a characteristic, it gains",
+            "\x0cGLOSSARY UPDATES",
+            "Clarifies that, as with other effects, it reverts if nullified.",
+        ];
+        let tops: Vec<bool> = lines.iter().map(|l| l.starts_with('\u{c}')).collect();
+        let lines: Vec<&str> = lines
+            .iter()
+            .map(|l| l.trim_start_matches('\u{c}'))
+            .collect();
+        let found = furniture(&lines, &tops);
+        assert_eq!(found[0], None);
+        assert_eq!(found[3], Some(Furniture::Repeated));
+        // Twice in the text, neither at a page's top: a name used twice.
+        assert!(furniture(&lines, &[]).iter().all(Option::is_none));
     }
 
     #[test]
