@@ -942,6 +942,12 @@ fn split_flattened<'a>(line: Logical<'a>, colon_heads: bool, out: &mut Vec<Logic
             || (colon_heads && window[..reach].contains(':'));
         if (marked && starts_head(window, colon_heads)) || heads_what_follows(&text[at..]) {
             cuts.push(at);
+            // A part's name before the head (`… steps. GLOSSARY UPDATES
+            // become –`) is a heading of its own.
+            if let Some(end) = lines::part_name_before_head(window) {
+                let space = window[end..].len() - window[end..].trim_start().len();
+                cuts.push(at + end + space);
+            }
         }
     }
     if cuts.is_empty() {
@@ -1121,6 +1127,30 @@ mod tests {
             [
                 "**forces winning battles** –Until further notice, a force wins.",
                 "**unique dilemmas** –Until further notice, a dilemma is not unique. See **Borg** – it is."
+            ]
+        );
+        // A part's name a paste ran in between: a heading of its own.
+        let line = "We also combined the two steps. GLOSSARY UPDATES become – Revise as follows: when a card becomes it, it changes.";
+        let mut out = Vec::new();
+        split_flattened(
+            Logical {
+                no: 1,
+                last: 1,
+                text: Cow::Borrowed(line),
+                glued: false,
+                unchanged: true,
+                after_short: false,
+            },
+            false,
+            &mut out,
+        );
+        let texts: Vec<&str> = out.iter().map(|l| l.text.as_ref()).collect();
+        assert_eq!(
+            texts,
+            [
+                "We also combined the two steps.",
+                "GLOSSARY UPDATES",
+                "become – Revise as follows: when a card becomes it, it changes."
             ]
         );
     }
