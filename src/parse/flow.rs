@@ -950,6 +950,18 @@ fn split_flattened<'a>(line: Logical<'a>, colon_heads: bool, out: &mut Vec<Logic
             }
         }
     }
+    // A head dated as a 2E rulings page dates its heads (`Ancient Grudge –
+    // 2016-03-09 If your …`) after an aside that closed the paragraph
+    // without a full stop (`… (i.e. quadrant, region) `).
+    for m in CLOSED_ASIDE.find_iter(text) {
+        let mut end = (m.end() + HEAD_WINDOW).min(text.len());
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        if starts_dated_head(&text[m.end()..end]) {
+            cuts.push(m.end());
+        }
+    }
     if cuts.is_empty() {
         out.push(line);
         return;
@@ -1020,6 +1032,25 @@ fn heads_what_follows(rest: &str) -> bool {
         _ => false,
     }
 }
+
+/// A closing parenthesis and the space after it.
+static CLOSED_ASIDE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"[\p{L}0-9.]\)\s+").expect("valid regex"));
+
+/// Whether `window` opens with a head and its own date, then a body that
+/// opens a sentence (`Ancient Grudge – 2016-03-09 If your …`).
+fn starts_dated_head(window: &str) -> bool {
+    DATED_HEAD
+        .captures(window)
+        .is_some_and(|c| (1..=MAX_SPLIT_TOPIC_WORDS).contains(&c[1].split_whitespace().count()))
+}
+
+/// `Topic – 2016-03-09 Body`: a topic in capitals' case, a dash, an ISO
+/// date, and a sentence's first letter.
+static DATED_HEAD: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r#"^(\p{Lu}[^–—.!?:]{0,79}?)\s+[-–—]\s+\d{4}-\d{2}-\d{2}\s+["“]?\p{Lu}"#)
+        .expect("valid regex")
+});
 
 /// The longest topic a cut may take: a head inside a flattened line is a
 /// short name, not a clause.
@@ -1151,6 +1182,30 @@ mod tests {
                 "We also combined the two steps.",
                 "GLOSSARY UPDATES",
                 "become – Revise as follows: when a card becomes it, it changes."
+            ]
+        );
+        // A dated head after an aside that closed its paragraph without a
+        // full stop; an aside inside a sentence cuts nothing.
+        let line = "It does not copy a mission's characteristics. (i.e. quadrant, region) Ancient Grudge – 2016-03-09 If your opponent cannot choose, as a card (such as Q) Ancient Grudge says, you cannot pay.";
+        let mut out = Vec::new();
+        split_flattened(
+            Logical {
+                no: 1,
+                last: 1,
+                text: Cow::Borrowed(line),
+                glued: false,
+                unchanged: true,
+                after_short: false,
+            },
+            false,
+            &mut out,
+        );
+        let texts: Vec<&str> = out.iter().map(|l| l.text.as_ref()).collect();
+        assert_eq!(
+            texts,
+            [
+                "It does not copy a mission's characteristics. (i.e. quadrant, region)",
+                "Ancient Grudge – 2016-03-09 If your opponent cannot choose, as a card (such as Q) Ancient Grudge says, you cannot pay."
             ]
         );
     }
