@@ -998,8 +998,15 @@ fn starts_head(window: &str, colon_heads: bool) -> bool {
             .next()
             .is_some_and(|ch| ch.is_uppercase() || ch.is_ascii_digit() || "\"“[(*".contains(ch))
     });
+    // A new asterisk set against the topic's first word says a head begins
+    // there, whatever its body opens with (a Glossary's definitions open in
+    // lower case: `*Sergey and Helena – the two personnel …`).
+    let marked = c.new
+        && window
+            .strip_prefix('*')
+            .is_some_and(|rest| rest.starts_with(char::is_alphanumeric));
     match c.strength {
-        Strength::Inline => short && body_opens,
+        Strength::Inline => short && (body_opens || marked),
         Strength::Colon => colon_heads && short && body_opens,
         // A bold topic with its dash and body (`… the turn. **Kivas Fajo** –
         // Now …`): bold is what set it apart when it had a line of its own.
@@ -1182,6 +1189,29 @@ mod tests {
                 "We also combined the two steps.",
                 "GLOSSARY UPDATES",
                 "become – Revise as follows: when a card becomes it, it changes."
+            ]
+        );
+        // A head marked new, its body in lower case.
+        let line = "You may not activate a hidden agenda. *Sergey and Helena – the two personnel are romantic partners.";
+        let mut out = Vec::new();
+        split_flattened(
+            Logical {
+                no: 1,
+                last: 1,
+                text: Cow::Borrowed(line),
+                glued: false,
+                unchanged: true,
+                after_short: false,
+            },
+            false,
+            &mut out,
+        );
+        let texts: Vec<&str> = out.iter().map(|l| l.text.as_ref()).collect();
+        assert_eq!(
+            texts,
+            [
+                "You may not activate a hidden agenda.",
+                "*Sergey and Helena – the two personnel are romantic partners."
             ]
         );
         // A dated head after an aside that closed its paragraph without a
