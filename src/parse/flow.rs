@@ -1067,6 +1067,17 @@ const MAX_SPLIT_TOPIC_WORDS: usize = 6;
 mod tests {
     use super::*;
 
+    /// The furniture of lines where a form feed opens each page after
+    /// the first.
+    fn paged_furniture(lines: &[&str]) -> Vec<Option<Furniture>> {
+        let tops: Vec<bool> = lines.iter().map(|l| l.starts_with('\u{c}')).collect();
+        let lines: Vec<&str> = lines
+            .iter()
+            .map(|l| l.trim_start_matches('\u{c}'))
+            .collect();
+        furniture(&lines, &tops)
+    }
+
     #[test]
     fn a_header_that_repeats_a_sections_heading_at_each_page_top_is_furniture() {
         let lines = [
@@ -1078,12 +1089,7 @@ mod tests {
             "\x0cRULEBOOK UPDATES",
             "If the ATTACK total is more than double the DEFENSE total.",
         ];
-        let tops: Vec<bool> = lines.iter().map(|l| l.starts_with('\u{c}')).collect();
-        let lines: Vec<&str> = lines
-            .iter()
-            .map(|l| l.trim_start_matches('\u{c}'))
-            .collect();
-        let found = furniture(&lines, &tops);
+        let found = paged_furniture(&lines);
         // The heading in the text stays; the headers at the pages' tops go,
         // though the page before ran its sentence on past them.
         assert_eq!(found[0], None);
@@ -1118,16 +1124,15 @@ mod tests {
             "\x0cGLOSSARY UPDATES",
             "Clarifies that, as with other effects, it reverts if nullified.",
         ];
-        let tops: Vec<bool> = lines.iter().map(|l| l.starts_with('\u{c}')).collect();
-        let lines: Vec<&str> = lines
-            .iter()
-            .map(|l| l.trim_start_matches('\u{c}'))
-            .collect();
-        let found = furniture(&lines, &tops);
+        let found = paged_furniture(&lines);
         assert_eq!(found[0], None);
         assert_eq!(found[3], Some(Furniture::Repeated));
         // Twice in the text, neither at a page's top: a name used twice.
-        assert!(furniture(&lines, &[]).iter().all(Option::is_none));
+        let unpaged: Vec<&str> = lines
+            .iter()
+            .map(|l| l.trim_start_matches('\u{c}'))
+            .collect();
+        assert!(furniture(&unpaged, &[]).iter().all(Option::is_none));
     }
 
     #[test]
@@ -1143,9 +1148,8 @@ mod tests {
         assert_eq!(repeat_key("2019"), "");
     }
 
-    #[test]
-    fn bold_heads_flattened_onto_one_line_are_cut_apart() {
-        let line = "**forces winning battles** –Until further notice, a force wins. **unique dilemmas** –Until further notice, a dilemma is not unique. See **Borg** – it is.";
+    /// The pieces `split_flattened` cuts a pasted line into.
+    fn pieces(line: &str) -> Vec<String> {
         let mut out = Vec::new();
         split_flattened(
             Logical {
@@ -1159,9 +1163,14 @@ mod tests {
             false,
             &mut out,
         );
-        let texts: Vec<&str> = out.iter().map(|l| l.text.as_ref()).collect();
+        out.into_iter().map(|l| l.text.into_owned()).collect()
+    }
+
+    #[test]
+    fn bold_heads_flattened_onto_one_line_are_cut_apart() {
+        let line = "**forces winning battles** –Until further notice, a force wins. **unique dilemmas** –Until further notice, a dilemma is not unique. See **Borg** – it is.";
         assert_eq!(
-            texts,
+            pieces(line),
             [
                 "**forces winning battles** –Until further notice, a force wins.",
                 "**unique dilemmas** –Until further notice, a dilemma is not unique. See **Borg** – it is."
@@ -1169,22 +1178,8 @@ mod tests {
         );
         // A part's name a paste ran in between: a heading of its own.
         let line = "We also combined the two steps. GLOSSARY UPDATES become – Revise as follows: when a card becomes it, it changes.";
-        let mut out = Vec::new();
-        split_flattened(
-            Logical {
-                no: 1,
-                last: 1,
-                text: Cow::Borrowed(line),
-                glued: false,
-                unchanged: true,
-                after_short: false,
-            },
-            false,
-            &mut out,
-        );
-        let texts: Vec<&str> = out.iter().map(|l| l.text.as_ref()).collect();
         assert_eq!(
-            texts,
+            pieces(line),
             [
                 "We also combined the two steps.",
                 "GLOSSARY UPDATES",
@@ -1193,22 +1188,8 @@ mod tests {
         );
         // A head marked new, its body in lower case.
         let line = "You may not activate a hidden agenda. *Sergey and Helena – the two personnel are romantic partners.";
-        let mut out = Vec::new();
-        split_flattened(
-            Logical {
-                no: 1,
-                last: 1,
-                text: Cow::Borrowed(line),
-                glued: false,
-                unchanged: true,
-                after_short: false,
-            },
-            false,
-            &mut out,
-        );
-        let texts: Vec<&str> = out.iter().map(|l| l.text.as_ref()).collect();
         assert_eq!(
-            texts,
+            pieces(line),
             [
                 "You may not activate a hidden agenda.",
                 "*Sergey and Helena – the two personnel are romantic partners."
@@ -1217,22 +1198,8 @@ mod tests {
         // A dated head after an aside that closed its paragraph without a
         // full stop; an aside inside a sentence cuts nothing.
         let line = "It does not copy a mission's characteristics. (i.e. quadrant, region) Ancient Grudge – 2016-03-09 If your opponent cannot choose, as a card (such as Q) Ancient Grudge says, you cannot pay.";
-        let mut out = Vec::new();
-        split_flattened(
-            Logical {
-                no: 1,
-                last: 1,
-                text: Cow::Borrowed(line),
-                glued: false,
-                unchanged: true,
-                after_short: false,
-            },
-            false,
-            &mut out,
-        );
-        let texts: Vec<&str> = out.iter().map(|l| l.text.as_ref()).collect();
         assert_eq!(
-            texts,
+            pieces(line),
             [
                 "It does not copy a mission's characteristics. (i.e. quadrant, region)",
                 "Ancient Grudge – 2016-03-09 If your opponent cannot choose, as a card (such as Q) Ancient Grudge says, you cannot pay."
