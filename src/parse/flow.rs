@@ -507,7 +507,6 @@ pub fn broken_by_wrap(text: &str, next: &str) -> bool {
     }
 }
 
-/// Whether a line begins with a capital, as a sentence does.
 /// Whether `text` and the line after it are one title wrapped short of
 /// the measure (`First Edition Current` / `Rulings Document`).
 fn wraps_a_title(text: &str, next: &str) -> bool {
@@ -515,6 +514,7 @@ fn wraps_a_title(text: &str, next: &str) -> bool {
         && lines::classify(&format!("{} {}", text.trim(), next.trim())) == Shape::Title
 }
 
+/// Whether a line begins with a capital, as a sentence does.
 pub fn opens_sentence(line: &str) -> bool {
     line.trim_start()
         .trim_start_matches(['*', '_', '"', '“', '('])
@@ -950,9 +950,9 @@ fn split_flattened<'a>(line: Logical<'a>, colon_heads: bool, out: &mut Vec<Logic
             }
         }
     }
-    // A head dated as a 2E rulings page dates its heads (`Ancient Grudge –
-    // 2016-03-09 If your …`) after an aside that closed the paragraph
-    // without a full stop (`… (i.e. quadrant, region) `).
+    // A head with its date, as a 2E rulings page prints one (`Ancient
+    // Grudge – 2016-03-09 If your …`), after an aside that closed the
+    // paragraph without a full stop (`… (i.e. quadrant, region) `).
     for m in CLOSED_ASIDE.find_iter(text) {
         let mut end = (m.end() + HEAD_WINDOW).min(text.len());
         while !text.is_char_boundary(end) {

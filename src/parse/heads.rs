@@ -281,14 +281,14 @@ pub fn accept(lines: &[Line], layout: Layout) -> (Vec<bool>, Vec<Option<Rejectio
                     && after_sentence
                     && !line.text.starts_with([' ', '\t']);
                 let opens_paragraph = opens_paragraph || after_list_item || in_order_after_sentence;
-                // A paragraph that ended short of the measure is finished,
-                // however it ends.
-                let set_apart = candidate.strength == Strength::Bare
+                let apart = candidate.strength == Strength::Bare
                     && starts_paragraph
                     && set_apart(lines, &accepted, i, last_non_blank);
+                // A paragraph that ended short of the measure is finished,
+                // however it ends.
                 let before_unfinished = !after_list_item
                     && !line.after_short
-                    && !set_apart
+                    && !apart
                     && paragraph_before.is_some_and(ends_mid_sentence);
                 // In an alphabetical document the order decides for an inline
                 // head; elsewhere a lowercase line after an unfinished
@@ -365,6 +365,17 @@ fn set_apart(lines: &[Line], taken: &[bool], i: usize, before: Option<usize>) ->
     let Some(j) = before else {
         return false;
     };
+    let alone_between_blanks = line.no == line.last
+        && !line
+            .text
+            .trim_end()
+            .ends_with(['.', '!', '?', ':', ';', ','])
+        && lines
+            .get(i + 1)
+            .is_some_and(|l| matches!(l.shape, Shape::Blank));
+    if !alone_between_blanks {
+        return false;
+    }
     // Text: plain, or shaped like a head and not taken for one.
     let text = |k: usize| !taken[k] && matches!(lines[k].shape, Shape::Plain | Shape::Candidate(_));
     let prose_before = text(j)
@@ -375,20 +386,13 @@ fn set_apart(lines: &[Line], taken: &[bool], i: usize, before: Option<usize>) ->
             .is_some_and(|w| !is_clause_word(w))
         && (lines[j].text.split_whitespace().nth(3).is_some()
             || j.checked_sub(1).is_some_and(text));
-    let prose_after = lines[i + 1..]
-        .iter()
-        .find(|l| !matches!(l.shape, Shape::Blank))
-        .is_some_and(|l| matches!(l.shape, Shape::Plain) && flow::opens_sentence(&l.text));
-    line.no == line.last
-        && !line
-            .text
-            .trim_end()
-            .ends_with(['.', '!', '?', ':', ';', ','])
-        && lines
-            .get(i + 1)
-            .is_some_and(|l| matches!(l.shape, Shape::Blank))
-        && prose_before
-        && prose_after
+    let prose_after = || {
+        lines[i + 1..]
+            .iter()
+            .find(|l| !matches!(l.shape, Shape::Blank))
+            .is_some_and(|l| matches!(l.shape, Shape::Plain) && flow::opens_sentence(&l.text))
+    };
+    prose_before && prose_after()
 }
 
 /// A list of what changed, before the entries (`actions – interrupting
