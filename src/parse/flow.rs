@@ -156,23 +156,19 @@ pub fn furniture(lines: &[&str], page_tops: &[bool]) -> Vec<Option<Furniture>> {
     // A section's heading that a running header repeats at the top of each
     // page it runs on: its first line, in the text and not at a page's top,
     // where every other one opens a page, is the heading.
-    let is_heading_repeated = |i: usize, raw: &str| {
-        let key = repeat_key(raw.trim());
-        let count = counts.get(&key).copied().unwrap_or(0);
-        !opens_page(i)
-            && first_and_tops
-                .get(&key)
-                .is_some_and(|&(first, tops)| first == i && tops + 1 == count)
+    // `seen` is the text's first line and how many others open a page;
+    // `count` how many lines print it.
+    let is_heading_repeated = |i: usize, count: usize, seen: Option<(usize, usize)>| {
+        !opens_page(i) && seen.is_some_and(|(first, tops)| first == i && tops + 1 == count)
     };
     // Once is enough where a section runs onto one more page: at a page's
     // top, the heading printed earlier in the text (not at a page's top)
     // is the running header.
-    let heading_again_atop = |i: usize, raw: &str, count: usize| {
+    let heading_again_atop = |i: usize, count: usize, seen: Option<(usize, usize)>| {
         opens_page(i)
             && count >= 2
-            && first_and_tops
-                .get(&repeat_key(raw.trim()))
-                .is_some_and(|&(first, tops)| first < i && !opens_page(first) && tops + 1 == count)
+            && seen
+                .is_some_and(|(first, tops)| first < i && !opens_page(first) && tops + 1 == count)
     };
     lines
         .iter()
@@ -209,15 +205,15 @@ pub fn furniture(lines: &[&str], page_tops: &[bool]) -> Vec<Option<Furniture>> {
                     .get(i + 1)
                     .is_some_and(|n| n.trim_start().starts_with(|c: char| c.is_lowercase()));
             let continues = t.starts_with(|c: char| c.is_lowercase()) || next_finishes;
-            let count = counts.get(&repeat_key(raw.trim())).copied().unwrap_or(0);
-            if words <= MAX_FURNITURE_WORDS
-                && !sentence_inside
-                && !continues
-                && !ends_sentence
-                && (count >= REPEATS_FOR_FURNITURE || heading_again_atop(i, raw, count))
-                && !is_heading_repeated(i, raw)
-            {
-                return Some(Furniture::Repeated);
+            if words <= MAX_FURNITURE_WORDS && !sentence_inside && !continues && !ends_sentence {
+                let key = repeat_key(raw.trim());
+                let count = counts.get(&key).copied().unwrap_or(0);
+                let seen = first_and_tops.get(&key).copied();
+                if (count >= REPEATS_FOR_FURNITURE || heading_again_atop(i, count, seen))
+                    && !is_heading_repeated(i, count, seen)
+                {
+                    return Some(Furniture::Repeated);
+                }
             }
             if words <= 3 && VERSION.is_match(t) {
                 return Some(Furniture::Version);
@@ -1001,10 +997,7 @@ fn starts_head(window: &str, colon_heads: bool) -> bool {
     // A new asterisk set against the topic's first word says a head begins
     // there, whatever its body opens with (a Glossary's definitions open in
     // lower case: `*Sergey and Helena – the two personnel …`).
-    let marked = c.new
-        && window
-            .strip_prefix('*')
-            .is_some_and(|rest| rest.starts_with(char::is_alphanumeric));
+    let marked = c.new && lines::asterisk_against_word(window).is_some();
     match c.strength {
         Strength::Inline => short && (body_opens || marked),
         Strength::Colon => colon_heads && short && body_opens,

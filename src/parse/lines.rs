@@ -984,12 +984,15 @@ fn is_bare_head(s: &str) -> bool {
 /// begins there, so it stands alone over its body whatever the body opens
 /// with (a Glossary's definitions open in lower case).
 pub fn marked_bare_head(line: &str) -> bool {
-    let line = line.trim();
-    line.strip_prefix('*').is_some_and(|rest| {
-        rest.starts_with(char::is_alphanumeric)
-            && !rest.contains(['-', '–', '—'])
-            && is_bare_head(rest)
-    })
+    asterisk_against_word(line.trim())
+        .is_some_and(|rest| !rest.contains(['-', '–', '—']) && is_bare_head(rest))
+}
+
+/// The words after a new asterisk set against the first of them (`*couple`;
+/// `* couple` is a list's bullet).
+pub fn asterisk_against_word(line: &str) -> Option<&str> {
+    line.strip_prefix('*')
+        .filter(|rest| rest.starts_with(char::is_alphanumeric))
 }
 
 /// The article a title filed by its noun ends with.

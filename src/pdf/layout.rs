@@ -1270,6 +1270,15 @@ mod tests {
         }
     }
 
+    /// The flow of a text set in 10-point type at `pitch`.
+    fn body_flow(pitch: f32, spaced: bool) -> Flow {
+        Flow {
+            body_size: 10.0,
+            pitch,
+            spaced,
+        }
+    }
+
     fn line(text: &str, top: f32, size: f32, bold: bool) -> Line {
         let run = Run {
             text: text.to_string(),
@@ -1360,11 +1369,7 @@ mod tests {
 
     #[test]
     fn a_heading_wrapped_over_two_lines_is_one_paragraph() {
-        let flow = Flow {
-            body_size: 10.0,
-            pitch: 13.0,
-            spaced: true,
-        };
+        let flow = body_flow(13.0, true);
         let first = line("Current Rulings Document (03", 100.0, 15.0, true);
         let second = line("November 2014)", 119.5, 15.0, true);
         assert!(!starts_paragraph(&first, &second, &flow));
@@ -1396,11 +1401,7 @@ mod tests {
 
     #[test]
     fn a_head_on_a_line_of_its_own_set_apart_by_its_type_is_a_paragraph() {
-        let flow = Flow {
-            body_size: 10.0,
-            pitch: 12.0,
-            spaced: true,
-        };
+        let flow = body_flow(12.0, true);
         let sentence = line("the end of a ruling.", 100.0, 10.0, false);
         let bold = line("Alien Parasites", 112.0, 10.0, true);
         let small = line("ALIEN PARASITES", 112.0, 9.0, false);
@@ -1452,11 +1453,7 @@ mod tests {
             .map(|&t| line("text of a ruling", t, 10.0, false))
             .collect();
         assert_eq!(line_pitch(&lines, 10.0), 15.0);
-        let flow = Flow {
-            body_size: 10.0,
-            pitch: 15.0,
-            spaced: true,
-        };
+        let flow = body_flow(15.0, true);
         assert!(starts_paragraph(&lines[2], &lines[3], &flow));
         assert!(!starts_paragraph(&lines[0], &lines[1], &flow));
         // A line whose top a larger run raises gives no step, and a step
@@ -1488,11 +1485,7 @@ mod tests {
 
     #[test]
     fn a_line_indented_after_a_finished_sentence_starts_a_paragraph() {
-        let flow = Flow {
-            body_size: 10.0,
-            pitch: 12.0,
-            spaced: false,
-        };
+        let flow = body_flow(12.0, false);
         let at = |text: &str, top: f32, indent: f32| {
             let mut l = line(text, top, 10.0, false);
             l.indent = indent;
@@ -1524,11 +1517,7 @@ mod tests {
 
     #[test]
     fn an_item_of_a_list_is_a_paragraph_written_as_a_list_item() {
-        let flow = Flow {
-            body_size: 10.0,
-            pitch: 12.0,
-            spaced: true,
-        };
+        let flow = body_flow(12.0, true);
         let first = line(
             "• android: no longer interchangeable with",
             100.0,
@@ -1723,11 +1712,7 @@ mod tests {
     fn the_space_before_a_run_in_head_set_larger_is_measured_on_body_type() {
         // groff: a 12-point pitch, 3.6 points between paragraphs; the
         // head's larger type raises its line's top by two points.
-        let flow = Flow {
-            body_size: 10.0,
-            pitch: 12.0,
-            spaced: true,
-        };
+        let flow = body_flow(12.0, true);
         let end = line(
             "all levels of those skills are added or subtracted",
             100.0,
@@ -1840,11 +1825,7 @@ mod tests {
 
     #[test]
     fn a_head_in_small_capitals_a_column_wrapped_is_one_head() {
-        let flow = Flow {
-            body_size: 10.0,
-            pitch: 12.0,
-            spaced: true,
-        };
+        let flow = body_flow(12.0, true);
         let before = line("of the personnel she commands.", 88.0, 10.0, false);
         let first = line("CHANGING NUMBER OF", 100.0, 8.0, false);
         let mut second = line("COMPLETE MISSIONS", 110.0, 8.0, false);
@@ -1877,11 +1858,7 @@ mod tests {
 
     #[test]
     fn a_run_in_head_set_smaller_is_a_head() {
-        let flow = Flow {
-            body_size: 10.0,
-            pitch: 12.0,
-            spaced: false,
-        };
+        let flow = body_flow(12.0, false);
         let sentence = line("the end of a ruling.", 100.0, 10.0, false);
         let mut entry = line("BOK", 112.0, 9.0, false);
         let mut rest = run(" – This personnel does not count as a DaiMon.", 112.0, 10.0);
