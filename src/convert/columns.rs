@@ -187,15 +187,44 @@ fn gutters(rows: &[Vec<char>]) -> Vec<(usize, usize)> {
         if core.0 < column_start + NARROWEST_COLUMN {
             continue;
         }
+        // A ragged column's longer lines reach into the gutter's edges: a
+        // row straddles when it leaves the emptiest stretch of the gutter
+        // blank, though a few of its letters sit in the rest.
+        let straddled = emptiest_stretch(&busy, core);
         let straddling = filled
             .iter()
-            .filter(|r| straddles(r, column_start, core))
+            .filter(|r| straddles(r, column_start, straddled))
             .count();
         if straddling as f64 >= FEWEST_STRADDLING * rows_count && straddling >= 3 {
             found.push(core);
         }
     }
     found
+}
+
+/// The longest stretch of `(a, b)` that the fewest rows fill, when it spans
+/// a gutter's width; else all of `(a, b)`.
+fn emptiest_stretch(busy: &[usize], (a, b): (usize, usize)) -> (usize, usize) {
+    let least = busy[a..b].iter().copied().min().unwrap_or(0);
+    let mut best = (a, a);
+    let mut from = None;
+    for (p, empty) in (a..).zip(busy[a..b].iter().map(|&n| n == least).chain([false])) {
+        match (empty, from) {
+            (true, None) => from = Some(p),
+            (false, Some(f)) => {
+                if p - f > best.1 - best.0 {
+                    best = (f, p);
+                }
+                from = None;
+            }
+            _ => {}
+        }
+    }
+    if best.1 - best.0 >= GUTTER {
+        best
+    } else {
+        (a, b)
+    }
 }
 
 /// One column's line on one row.
@@ -400,6 +429,50 @@ mod tests {
         assert!(at("dilemmas – A dilemma") < at("purposes of dilemmas."));
         // Paragraphs stay apart.
         assert_eq!(lines[at("anything.") + 1], "");
+    }
+
+    #[test]
+    fn a_ragged_column_reaching_into_the_gutter_is_still_a_column() {
+        // Prose of `n` places, ending on a letter.
+        let prose = |n: usize| {
+            let text = "ruling text goes on here and there ".repeat(3);
+            let line = text[..n].trim_end().to_string();
+            if text.as_bytes()[n - 1] == b' ' {
+                line + "x"
+            } else {
+                line
+            }
+        };
+        // A left column shorter than the right one, most of its lines a few
+        // places short of the gutter and a few running up to it; beside it a
+        // right column with blank rows where the left one goes on.
+        let long = [1, 5, 9, 13];
+        let rows: Vec<String> = (0..44)
+            .map(|i| {
+                let left = if long.contains(&i) {
+                    prose(44 + i % 3)
+                } else if i < 20 && i % 5 != 4 {
+                    prose(36)
+                } else {
+                    String::new()
+                };
+                let right = (i >= 20 || i % 2 == 0 || long.contains(&i)) && i % 7 != 6;
+                if right {
+                    format!("{left:48}   {}", prose(40))
+                } else {
+                    left
+                }
+            })
+            .collect();
+        let (unfolded, columns) = unfold(&rows.join("\n")).expect("columns found");
+        assert_eq!(columns, 2);
+        // The left column's long lines are whole, and given before the right
+        // column's lines.
+        let lines: Vec<&str> = unfolded.lines().collect();
+        let first_right = lines.iter().position(|l| l.len() == 40).unwrap();
+        assert!(lines[..first_right].contains(&prose(45).as_str()));
+        assert!(lines[..first_right].contains(&prose(46).as_str()));
+        assert!(lines[first_right..].iter().all(|l| l.len() <= 40));
     }
 
     #[test]
