@@ -92,7 +92,19 @@ fn blank_runs(row: &[char]) -> Vec<(usize, usize)> {
 
 /// Where a row is cut at the gutter `(a, b)`: inside a blank run of the row
 /// that overlaps it (at least [`GUTTER`] wide, or the row's margin or end).
+/// A row whose words all sit inside the gutter (a title centred over the
+/// page, a page number) crosses it: it is cut nowhere.
 fn cut(row: &[char], runs: &[(usize, usize)], (a, b): (usize, usize)) -> Option<usize> {
+    let words = row.iter().position(|c| !c.is_whitespace()).map(|first| {
+        let last = row
+            .iter()
+            .rposition(|c| !c.is_whitespace())
+            .unwrap_or(first);
+        (first, last + 1)
+    });
+    if words.is_some_and(|(first, end)| first >= a && end <= b) {
+        return None;
+    }
     runs.iter()
         .find(|&&(s, e)| s < b && e > a && (e - s >= GUTTER || s == 0 || e == usize::MAX))
         .map(|&(s, e)| {
@@ -473,6 +485,21 @@ mod tests {
         assert!(lines[..first_right].contains(&prose(45).as_str()));
         assert!(lines[..first_right].contains(&prose(46).as_str()));
         assert!(lines[first_right..].iter().all(|l| l.len() <= 40));
+    }
+
+    #[test]
+    fn a_title_centred_inside_the_gutter_comes_first() {
+        // Columns set wide apart, a short title and its date centred over
+        // them: their words fall in the gutter alone.
+        let body = side_by_side(&LEFT, &RIGHT, 30, 12);
+        let body = [body.as_str(); 3].join("\n");
+        let text = format!("{:33}Rulings\n{:32}2000-03-27\n\n{body}", "", "");
+        let (unfolded, columns) = unfold(&text).expect("columns found");
+        assert_eq!(columns, 2);
+        let lines: Vec<&str> = unfolded.lines().collect();
+        assert_eq!(lines[..2], ["Rulings", "2000-03-27"]);
+        let at = |s: &str| lines.iter().position(|l| *l == s).unwrap();
+        assert!(at("use Objectives instead.") < at("dilemmas – A dilemma"));
     }
 
     #[test]
