@@ -27,7 +27,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::lines::{self, ends_mid_sentence, Mark, MarkKind, Shape, Strength};
+use super::lines::{self, ends_broken_word, ends_mid_sentence, Mark, MarkKind, Shape, Strength};
 use crate::dates::find_dates;
 
 /// One line as the head rules see it: possibly several physical lines joined,
@@ -301,7 +301,8 @@ pub fn looks_wrapped(lines: &[&str], marks: &[Mark], is_furniture: &[bool]) -> b
             continue;
         }
         pairs += 1;
-        if ends_mid_sentence(a) && !a.ends_with(',') {
+        // A word broken across lines (`compre-` / `hensive`) is a wrap.
+        if (ends_mid_sentence(a) && !a.ends_with(',')) || ends_broken_word(a) {
             mid += 1;
         }
     }
@@ -1059,6 +1060,36 @@ const MAX_SPLIT_TOPIC_WORDS: usize = 6;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_narrow_column_that_breaks_words_is_hard_wrapped() {
+        // A justified column a few words wide breaks as many words with a
+        // hyphen as it wraps between them: both are wraps.
+        let lines = [
+            "This Glossary is a compre-",
+            "hensive guide to the rules,",
+            "game, First Edition. Entries are ar-",
+            "ranged alphabetically. Where a",
+            "card's text contradicts this Glos-",
+            "sary, the card's text takes prece-",
+            "dence.",
+            "",
+            "away team – A group of one or",
+            "more personnel and equipment on",
+            "a planet. An Away Team may at-",
+            "tempt a planet mission or initi-",
+            "ate battle against another Away",
+            "Team present.",
+            "",
+            "become – When a card be-",
+            "comes a characteristic,",
+            "the new characteristic;",
+            "any other characteristics of the",
+            "same kind.",
+        ];
+        let marks: Vec<Mark> = lines.iter().map(|l| Mark::classify(l)).collect();
+        assert!(looks_wrapped(&lines, &marks, &[false; 20]));
+    }
 
     /// The furniture of lines where a form feed opens each page after
     /// the first.

@@ -654,13 +654,7 @@ fn head_candidate(s: &str) -> Option<Candidate> {
         cand.erratum = true;
         return Some(cand);
     }
-    // A hyphen right after a lowercase letter at the line's end is a word
-    // the wrap broke (`download a mission-` / `related card.`), no dash
-    // after a topic.
-    let broken_word = rest
-        .strip_suffix('-')
-        .is_some_and(|before| before.ends_with(|c: char| c.is_lowercase()));
-    if let Some(c) = (rest.ends_with(is_dash) && !broken_word)
+    if let Some(c) = (rest.ends_with(is_dash) && !ends_broken_word(rest))
         .then(|| TRAILING_DASH.captures(rest))
         .flatten()
     {
@@ -1070,6 +1064,15 @@ pub fn line_ends_mid_sentence(last_line: &str) -> bool {
             .all(|c| c.is_alphabetic() && c.is_lowercase());
     }
     last.is_alphanumeric() || last == ','
+}
+
+/// Whether a line ends on a word the wrap broke: a hyphen right after a
+/// lowercase letter (`download a mission-` / `related card.`), no dash after
+/// a topic.
+pub fn ends_broken_word(line: &str) -> bool {
+    line.trim_end()
+        .strip_suffix('-')
+        .is_some_and(|before| before.ends_with(|c: char| c.is_lowercase()))
 }
 
 /// Whether a line is an item of a bulleted or numbered list.
