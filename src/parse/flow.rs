@@ -925,6 +925,13 @@ fn split_flattened<'a>(line: Logical<'a>, colon_heads: bool, out: &mut Vec<Logic
     if let Some(at) = part_name_after_sentence(text) {
         cuts.push(at);
     }
+    // A part's name in capitals between two sentences, or opening the line.
+    for at in std::iter::once(0).chain(sentence_ends(text)) {
+        if let Some(end) = lines::capitals_part_name(&text[at..]) {
+            let space = text[at + end..].len() - text[at + end..].trim_start().len();
+            cuts.extend([at, at + end + space].into_iter().filter(|&c| c > 0));
+        }
+    }
     for at in sentence_ends(text) {
         let mut end = (at + HEAD_WINDOW).min(text.len());
         while !text.is_char_boundary(end) {

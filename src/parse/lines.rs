@@ -422,6 +422,28 @@ pub fn part_name_before_head(line: &str) -> Option<usize> {
         })
 }
 
+/// Where a part's name set in capitals ends when a copy ran it between two
+/// sentences (`… no new format changes. TEMPORARY RULING UPDATES The
+/// temporary ruling about …`): the name opens `line` and a sentence follows
+/// it. Only capitals tell a heading from prose that names a part.
+pub fn capitals_part_name(line: &str) -> Option<usize> {
+    let lead = line.len() - line.trim_start().len();
+    let words: Vec<(usize, &str)> = line[lead..]
+        .split_whitespace()
+        .take(MAX_PART_NAME_WORDS + 1)
+        .map(|w| (w.as_ptr() as usize - line.as_ptr() as usize + w.len(), w))
+        .collect();
+    (1..=MAX_PART_NAME_WORDS.min(words.len().saturating_sub(1)))
+        .rev()
+        .find_map(|n| {
+            let (end, name) = (words[n - 1].0, &line[lead..words[n - 1].0]);
+            let capitals = !name.chars().any(char::is_lowercase);
+            let sentence = words[n].1.chars().next().is_some_and(char::is_uppercase)
+                && words[n].1.chars().any(char::is_lowercase);
+            (capitals && sentence && is_part_name(name)).then_some(end)
+        })
+}
+
 /// Where a rule's number and title end when its body was run into the same
 /// line, as pasted text prints a numbered head: `7.4.2: Personnel Battle
 /// Personnel battles are fought …`, `1 INTRODUCTION This Compendium
@@ -769,6 +791,13 @@ fn untagged(topic: &str) -> (&str, bool) {
 
 fn is_dash(c: char) -> bool {
     matches!(c, '-' | '–' | '—')
+}
+
+/// Whether a line ends on the dash after its topic (`become –`), its body
+/// on the lines below; a word the wrap broke is no such dash.
+pub fn ends_on_dash(line: &str) -> bool {
+    let line = line.trim_end().trim_end_matches(['*', '_', ' ']);
+    line.ends_with(is_dash) && !ends_broken_word(line)
 }
 
 /// Markup that is not part of a printed topic.

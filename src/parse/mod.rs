@@ -599,7 +599,9 @@ impl HeadVote {
             }
             Strength::Colon => topic().map(HeadVote::Colon),
             Strength::Inline => Some(HeadVote::Dash),
-            Strength::Strong if mark.body || mark.erratum => Some(HeadVote::Dash),
+            Strength::Strong if mark.body || mark.erratum || lines::ends_on_dash(text) => {
+                Some(HeadVote::Dash)
+            }
             Strength::Bare => topic().map(HeadVote::Alone),
             Strength::Strong => None,
         }

@@ -1233,3 +1233,52 @@ fn a_head_whose_body_edits_a_rule_ends_the_text_a_head_before_it_quoted() {
         ]
     );
 }
+
+#[test]
+fn heads_alone_on_a_dash_outvote_the_labels_of_a_list_that_lost_its_numbers() {
+    // `pdftotext` of a numbered list drops the numbers: the steps' labels
+    // read as colon heads. The document's own heads stand alone on their
+    // lines, ending on a dash, and count against them.
+    let doc = format!(
+        "{FM}4.2: Mission Phase –\n\
+         Add a new sidebar on shared missions.\n\
+         7.4.2: Personnel Battle –\n\
+         The battle proceeds in stages, each in turn.\n\
+         Form Up: Set aside personnel who are disabled, stunned, or\n\
+         otherwise excluded from battle.\n\
+         Open Fire: Compute the attacking force's ATTACK total by\n\
+         adding all WEAPONS.\n\
+         Return Fire: If the defending force is returning fire, repeat\n\
+         the stage with the forces reversed.\n\
+         become –\n\
+         A card that becomes a characteristic loses any other of the same kind.\n\
+         points –\n\
+         In the third paragraph, delete: or for calculating differential\n"
+    );
+    assert_eq!(
+        topics(&doc),
+        [
+            "4.2: Mission Phase",
+            "7.4.2: Personnel Battle",
+            "become",
+            "points"
+        ]
+    );
+}
+
+#[test]
+fn a_part_name_in_capitals_between_two_sentences_is_a_heading() {
+    // Pasted text runs each heading into the paragraphs around it.
+    let doc = format!(
+        "{FM}points – In the third paragraph, delete: or for calculating differential\n\n\
+         Tournament scoring rules are given in the Organized Play Guide. FORMAT UPDATES\n\n\
+         There are no new format changes. TEMPORARY RULING UPDATES The temporary ruling \
+         about unique dilemmas remains in place this month.\n"
+    );
+    let document = parse_document("t.md", &doc, 0).unwrap();
+    let last = document.entries.last().unwrap();
+    assert_eq!(last.topic, "TEMPORARY RULING UPDATES");
+    assert!(last
+        .text
+        .starts_with("The temporary ruling about unique dilemmas"));
+}
