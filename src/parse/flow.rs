@@ -504,6 +504,14 @@ pub fn broken_by_wrap(text: &str, next: &str) -> bool {
     }
 }
 
+/// Whether a wrap broke a number at its own hyphen (a date `2016-` /
+/// `09-19`): the hyphen stays and no space goes in.
+pub fn number_broken_at_hyphen(text: &str, next: &str) -> bool {
+    text.strip_suffix('-')
+        .is_some_and(|t| t.ends_with(|c: char| c.is_ascii_digit()))
+        && next.starts_with(|c: char| c.is_ascii_digit())
+}
+
 /// Whether `text` and the line after it are one title wrapped short of
 /// the measure (`First Edition Current` / `Rulings Document`).
 fn wraps_a_title(text: &str, next: &str) -> bool {
@@ -742,6 +750,7 @@ pub fn join_lines<'a>(
                 let joins = !dating
                     && ((goes_on && !alone && !ended_short)
                         || broken_by_wrap(&text, lines[j])
+                        || number_broken_at_hyphen(&text, lines[j].trim_start())
                         || sub_topic_follows(text_mark, lines[j])
                         || topic_wrapped_before_dash(&text, text_mark, lines[j], marks[j]));
                 next_after_short = !joins && goes_on && !alone && ended_short;
@@ -753,7 +762,7 @@ pub fn join_lines<'a>(
                 let next = lines[j].trim();
                 if broken_by_wrap(t, next) {
                     t.pop();
-                } else {
+                } else if !number_broken_at_hyphen(t, next) {
                     t.push(' ');
                 }
                 t.push_str(next);

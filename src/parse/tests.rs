@@ -1282,3 +1282,21 @@ fn a_part_name_in_capitals_between_two_sentences_is_a_heading() {
         .text
         .starts_with("The temporary ruling about unique dilemmas"));
 }
+
+#[test]
+fn a_head_s_date_broken_at_its_hyphen_is_joined_whole() {
+    // A narrow column wraps a head's date at one of its hyphens.
+    let doc = "Second Edition Rulings\nJune 6, 2017\n\n\
+         Set Up – 2017-06-06\nWhen you reveal this card, you may\n\
+         destroy it to pay the cost of\nanother card you reveal with it.\n\n\
+         One-Time Broadcast Abilities – 2016-\n09-19\nWhen an ability is used, it will\n\
+         only affect personnel in play at\nthat time. If you gain command of\n\
+         more personnel later, the effect is\nnot applied to them.\n";
+    let document = parse_document("t.txt", doc, 0).unwrap();
+    let broadcast = &document.entries[1];
+    assert_eq!(broadcast.topic, "One-Time Broadcast Abilities");
+    assert_eq!(
+        broadcast.date,
+        NaiveDate::from_ymd_opt(2016, 9, 19).unwrap()
+    );
+}

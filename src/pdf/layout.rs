@@ -1114,8 +1114,13 @@ fn join_line_end(pieces: &mut [Piece], next: &str, words: &HashSet<String>) {
         .chars()
         .take_while(|c| c.is_alphabetic())
         .collect();
+    let digits = last.text.ends_with(|c: char| c.is_ascii_digit())
+        && next.trim_start().starts_with(|c: char| c.is_ascii_digit());
     if hyphens.is_empty() {
         last.text.push(' ');
+    } else if digits {
+        // A number broken at its own hyphen (a date `2016-` / `09-19`).
+        last.text.push_str(&hyphens);
     } else if before.is_empty() || after.is_empty() {
         last.text.push_str(&hyphens);
         last.text.push(' ');
@@ -1168,6 +1173,9 @@ mod tests {
         let mut p = pieces("Dabo -");
         join_line_end(&mut p, "See gambling.", &none);
         assert_eq!(p[0].text, "Dabo - ");
+        let mut p = pieces("Broadcast Abilities – 2016-");
+        join_line_end(&mut p, "09-19", &none);
+        assert_eq!(p[0].text, "Broadcast Abilities – 2016-");
         let mut p = pieces("the end.");
         join_line_end(&mut p, "Next", &none);
         assert_eq!(p[0].text, "the end. ");
