@@ -523,14 +523,28 @@ const MAX_TITLE_WORDS: usize = 8;
 /// a head and its body. Only the first such pair near the top counts.
 /// A table of contents ("Contents" and the names of the parts and sections
 /// under it) is front matter: its lines name sections and heads again
-/// without opening them, so they are read as plain text.
+/// without opening them, so they are read as plain text. A head set apart
+/// (bold, alone) over a paragraph of prose or a date opens an entry under
+/// a contents left empty (a converter that dropped its items): no item of
+/// it.
 fn mark_contents(lines: &mut [Line]) {
     let mut in_contents = false;
-    for line in lines.iter_mut() {
-        in_contents = base::is_contents_heading(&line.text)
-            || (in_contents && (line.shape == Shape::Blank || base::is_contents_line(&line.text)));
-        if in_contents && line.shape != Shape::Blank {
-            line.shape = Shape::Plain;
+    for i in 0..lines.len() {
+        let item = || {
+            let opens_entry = lines[i].shape.strength() == Some(Strength::Strong)
+                && lines[i + 1..]
+                    .iter()
+                    .find(|l| l.shape != Shape::Blank)
+                    .is_some_and(|l| {
+                        lines::is_only_a_date(&l.text)
+                            || (l.shape == Shape::Plain && ends_sentence(&l.text))
+                    });
+            base::is_contents_line(&lines[i].text) && !opens_entry
+        };
+        in_contents = base::is_contents_heading(&lines[i].text)
+            || (in_contents && (lines[i].shape == Shape::Blank || item()));
+        if in_contents && lines[i].shape != Shape::Blank {
+            lines[i].shape = Shape::Plain;
         }
     }
 }

@@ -1300,3 +1300,22 @@ fn a_head_s_date_broken_at_its_hyphen_is_joined_whole() {
         NaiveDate::from_ymd_opt(2016, 9, 19).unwrap()
     );
 }
+
+#[test]
+fn a_head_over_its_ruling_under_an_empty_contents_opens_an_entry() {
+    // A converter dropped the contents' items and kept their heading: the
+    // first head under it, over a sentence of ruling, is no item of it.
+    let doc = format!(
+        "{FM}**Contents**\n\n**Naming a Number**\n\n\
+         When a player names a number, he or she must choose zero or a positive integer.\n\n\
+         **Set Up**\n\nWhen this event's text is used, choose one personnel first.\n"
+    );
+    assert_eq!(topics(&doc), ["Naming a Number", "Set Up"]);
+    // Items of a contents that was kept are still no heads.
+    let doc = format!(
+        "{FM}**Contents**\n\nNaming a Number\n\nSet Up\n\n\
+         **Naming a Number**\n\nWhen a player names a number, he or she must choose zero.\n\n\
+         **Set Up**\n\nWhen this event's text is used, choose one personnel first.\n"
+    );
+    assert_eq!(topics(&doc), ["Naming a Number", "Set Up"]);
+}
