@@ -504,6 +504,24 @@ pub fn broken_by_wrap(text: &str, next: &str) -> bool {
     }
 }
 
+/// Whether the document sets its heads' topics in capitals: of the lines
+/// shaped as a head with its body (`WINNING THE GAME – A player …`), at
+/// least [`MIN_CAPITAL_HEADS`] and most have their topic in capitals.
+fn sets_topics_in_capitals(lines: &[&str], marks: &[Mark], is_furniture: &[bool]) -> bool {
+    let (mut capitals, mut heads) = (0usize, 0usize);
+    for (i, line) in lines.iter().enumerate() {
+        let with_body = matches!(marks[i].kind, MarkKind::Candidate(Strength::Inline))
+            || (marks[i].kind == MarkKind::Candidate(Strength::Strong) && marks[i].body);
+        if with_body && !is_furniture[i] {
+            heads += 1;
+            capitals += usize::from(lines::capitals_topic(line));
+        }
+    }
+    capitals >= MIN_CAPITAL_HEADS && capitals * 3 >= heads * 2
+}
+
+const MIN_CAPITAL_HEADS: usize = 5;
+
 /// Whether a wrap broke a number at its own hyphen (a date `2016-` /
 /// `09-19`): the hyphen stays and no space goes in.
 pub fn number_broken_at_hyphen(text: &str, next: &str) -> bool {
@@ -646,6 +664,7 @@ pub fn join_lines<'a>(
     } = joining;
     let mut joined: Vec<Logical<'a>> = Vec::new();
     let blank = |j: usize| !is_furniture[j] && marks[j].kind == MarkKind::Blank;
+    let capital_heads = wrapped && sets_topics_in_capitals(lines, marks, is_furniture);
     let mut kept = 0usize;
     let mut i = 0;
     // Whether the line at `i` follows a paragraph that ended short.
@@ -747,8 +766,11 @@ pub fn join_lines<'a>(
                     };
                 // A dating line (`2017-06-06` under a title) ends there.
                 let dating = j == i + 1 && lines::is_only_a_date(&text);
+                // Where heads are set in capitals, a line that opens with
+                // one opens an entry, whatever the line before it ended on.
+                let capital_head = capital_heads && lines::capitals_topic(lines[j]);
                 let joins = !dating
-                    && ((goes_on && !alone && !ended_short)
+                    && ((goes_on && !alone && !ended_short && !capital_head)
                         || broken_by_wrap(&text, lines[j])
                         || number_broken_at_hyphen(&text, lines[j].trim_start())
                         || sub_topic_follows(text_mark, lines[j])

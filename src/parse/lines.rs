@@ -947,6 +947,16 @@ pub fn is_only_a_date(text: &str) -> bool {
         .any(|&(start, end, _)| start == 0 && end == date.len())
 }
 
+/// Whether a line opens with a topic set in capitals before its dash and
+/// body (`WINNING THE GAME – A player …`).
+pub fn capitals_topic(line: &str) -> bool {
+    let (_, rest) = strip_new_marker(line.trim());
+    split_inline(rest.trim()).is_some_and(|(topic, _)| {
+        topic.chars().filter(|c| c.is_alphabetic()).count() >= 2
+            && !topic.chars().any(char::is_lowercase)
+    })
+}
+
 /// The dash characters of the body separators on an inline head line.
 pub fn separator_dashes(line: &str) -> Vec<char> {
     let (_, rest) = strip_new_marker(line.trim());

@@ -1319,3 +1319,32 @@ fn a_head_over_its_ruling_under_an_empty_contents_opens_an_entry() {
     );
     assert_eq!(topics(&doc), ["Naming a Number", "Set Up"]);
 }
+
+#[test]
+fn a_head_in_capitals_opens_an_entry_after_a_line_that_ran_on() {
+    // Heads set in capitals, a text copy wrapped to its measure, and a
+    // ruling printed without its full stop: the next head in capitals is
+    // still a head.
+    let doc = format!(
+        "{FM}ACTIONS – An action is anything a player does with a card, whether\n\
+         playing it or using its game text, and each one is completed in turn.\n\
+         BATTLE – A battle is fought between two forces that are present with\n\
+         each other, and the winner is the force with the greater total.\n\
+         DILEMMAS – A dilemma is encountered when it is revealed, one at a time\n\
+         and in the order the player who seeded them chose when seeding them.\n\
+         SKILLS – Whenever all skills are added to or subtracted from a card, all\n\
+         levels of those skills are added or subtracted from that card in full\n\
+         WINNING THE GAME – A player wins the game when he or she has 100 points\n\
+         and commands at least one completed planet and one space mission.\n"
+    );
+    assert_eq!(
+        topics(&doc),
+        [
+            "ACTIONS",
+            "BATTLE",
+            "DILEMMAS",
+            "SKILLS",
+            "WINNING THE GAME"
+        ]
+    );
+}
