@@ -807,7 +807,9 @@ fn write_plain(report: &Report, out: &mut impl Write) -> std::io::Result<()> {
                 }
             )?;
         }
-        writeln!(out, "  front matter: lines {}", ranges(&d.front))?;
+        if !d.front.is_empty() {
+            writeln!(out, "  front matter: lines {}", ranges(&d.front))?;
+        }
         if !d.furniture.is_empty() {
             let lines: Vec<String> = d
                 .furniture
