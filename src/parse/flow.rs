@@ -205,7 +205,13 @@ pub fn furniture(lines: &[&str], page_tops: &[bool]) -> Vec<Option<Furniture>> {
                     .get(i + 1)
                     .is_some_and(|n| n.trim_start().starts_with(|c: char| c.is_lowercase()));
             let continues = t.starts_with(|c: char| c.is_lowercase()) || next_finishes;
-            if words <= MAX_FURNITURE_WORDS && !sentence_inside && !continues && !ends_sentence {
+            // A dash alone is a head's separator set under it, no header.
+            if words <= MAX_FURNITURE_WORDS
+                && !sentence_inside
+                && !continues
+                && !ends_sentence
+                && !is_lone_dash(t)
+            {
                 let key = repeat_key(raw.trim());
                 let count = counts.get(&key).copied().unwrap_or(0);
                 let seen = first_and_tops.get(&key).copied();
@@ -285,7 +291,8 @@ pub fn looks_wrapped(lines: &[&str], marks: &[Mark], is_furniture: &[bool]) -> b
     let mut pairs = 0usize;
     let mut mid = 0usize;
     let mut non_blank = 0usize;
-    let mut kept = (0..lines.len()).filter(|&i| !is_furniture[i]);
+    // A head's dash set on a line of its own is read as part of the head.
+    let mut kept = (0..lines.len()).filter(|&i| !is_furniture[i] && !is_lone_dash(lines[i]));
     let Some(mut k) = kept.next() else {
         return false;
     };
@@ -504,6 +511,23 @@ pub fn broken_by_wrap(text: &str, next: &str) -> bool {
     }
 }
 
+/// Whether a line holds a dash and nothing else.
+fn is_lone_dash(line: &str) -> bool {
+    matches!(line.trim(), "-" | "–" | "—")
+}
+
+/// The dash on `next` when it holds nothing else and `line` could be a
+/// head it ends: short, and ending no sentence nor clause.
+fn lone_dash_under(line: &str, next: Option<&&str>) -> Option<char> {
+    let next = next.filter(|n| is_lone_dash(n))?;
+    let line = line.trim();
+    (!line.is_empty()
+        && line.len() <= lines::MAX_HEAD_BYTES
+        && line.ends_with(|c: char| c.is_alphanumeric() || c == ')'))
+    .then(|| next.trim().chars().next())
+    .flatten()
+}
+
 /// Whether the document sets its heads' topics in capitals: of the lines
 /// shaped as a head with its body (`WINNING THE GAME – A player …`), at
 /// least [`MIN_CAPITAL_HEADS`] and most have their topic in capitals.
@@ -692,6 +716,13 @@ pub fn join_lines<'a>(
             continue;
         }
         let mut text: Cow<'a, str> = Cow::Borrowed(raw);
+        // A head's dash printed on a line of its own under it (`DS9` /
+        // `–` / `References in lore …`, as a text copy of an underlined
+        // head sets it): the dash ends the head.
+        if let Some(dash) = lone_dash_under(raw, lines.get(j).filter(|_| !is_furniture[j])) {
+            text = Cow::Owned(format!("{} {dash}", raw.trim_end()));
+            j += 1;
+        }
         // Whether the line before this one ended a sentence (or a section
         // heading): the start of a line that may stand alone. Not a title,
         // nor the start of the text, where the title stands: set in larger

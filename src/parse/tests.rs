@@ -1348,3 +1348,15 @@ fn a_head_in_capitals_opens_an_entry_after_a_line_that_ran_on() {
         ]
     );
 }
+
+#[test]
+fn a_dash_on_a_line_of_its_own_ends_the_head_above_it() {
+    // A text copy of underlined heads sets each head's dash on the line
+    // under it; repeated on every entry, the dash is no running header.
+    let doc = format!(
+        "{FM}facility commander\n–\nYour personnel aboard your facility is its commander.\n\n\
+         DS9\n–\nReferences in lore to \"DS9\" are equivalent to \"Deep Space 9.\"\n\n\
+         faction\n–\nA faction is a group of personnel that share a cause.\n"
+    );
+    assert_eq!(topics(&doc), ["facility commander", "DS9", "faction"]);
+}
