@@ -546,12 +546,18 @@ fn sets_topics_in_capitals(lines: &[&str], marks: &[Mark], is_furniture: &[bool]
 
 const MIN_CAPITAL_HEADS: usize = 5;
 
-/// Whether a wrap broke a number at its own hyphen (a date `2016-` /
-/// `09-19`): the hyphen stays and no space goes in.
+/// Whether a wrap broke a number or a compound at its own hyphen (a date
+/// `2016-` / `09-19`, `Q-` / `card`): the hyphen stays and no space goes
+/// in.
 pub fn number_broken_at_hyphen(text: &str, next: &str) -> bool {
-    text.strip_suffix('-')
-        .is_some_and(|t| t.ends_with(|c: char| c.is_ascii_digit()))
-        && next.starts_with(|c: char| c.is_ascii_digit())
+    let Some(before) = text.strip_suffix('-') else {
+        return false;
+    };
+    (before.ends_with(|c: char| c.is_ascii_digit())
+        && next.starts_with(|c: char| c.is_ascii_digit()))
+        || (lines::ends_broken_word(text)
+            && !before.ends_with(char::is_lowercase)
+            && next.starts_with(char::is_alphabetic))
 }
 
 /// Whether `text` and the line after it are one title wrapped short of

@@ -1106,12 +1106,20 @@ pub fn line_ends_mid_sentence(last_line: &str) -> bool {
 }
 
 /// Whether a line ends on a word the wrap broke: a hyphen right after a
-/// lowercase letter (`download a mission-` / `related card.`), no dash after
-/// a topic.
+/// lowercase letter (`download a mission-` / `related card.`), or after a
+/// capital standing alone (`incident, Q-` / `card and tactic.`, a compound
+/// broken at its own hyphen): no dash after a topic.
 pub fn ends_broken_word(line: &str) -> bool {
-    line.trim_end()
-        .strip_suffix('-')
-        .is_some_and(|before| before.ends_with(|c: char| c.is_lowercase()))
+    line.trim_end().strip_suffix('-').is_some_and(|before| {
+        before.ends_with(|c: char| c.is_lowercase()) || ends_on_lone_capital(before)
+    })
+}
+
+/// Whether text ends on a word of one capital letter (`… incident, Q`).
+fn ends_on_lone_capital(text: &str) -> bool {
+    let mut end = text.chars().rev();
+    end.next().is_some_and(char::is_uppercase)
+        && end.next().is_none_or(|c| c.is_whitespace() || c == '(')
 }
 
 /// Whether a line is an item of a bulleted or numbered list.
@@ -1149,6 +1157,10 @@ mod tests {
     fn a_hyphen_after_a_lowercase_letter_at_the_end_is_a_broken_word() {
         let strong = |line: &str| classify(line).strength() == Some(Strength::Strong);
         assert!(!strong("turn, you may download a mission-"));
+        // A compound broken at its own hyphen (`Q-` / `card`).
+        assert!(!strong(
+            "dilemma, mission, artifact, objective, doorway, incident, Q-"
+        ));
         assert!(strong("Borg Outpost -"));
         assert!(strong("cloaking –"));
         assert!(strong("scouting attempt -"));

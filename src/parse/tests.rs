@@ -1360,3 +1360,27 @@ fn a_dash_on_a_line_of_its_own_ends_the_head_above_it() {
     );
     assert_eq!(topics(&doc), ["facility commander", "DS9", "faction"]);
 }
+
+#[test]
+fn a_compound_broken_at_its_own_hyphen_is_no_head() {
+    // `Q-` / `card and tactic.`: the wrap broke "Q-card" at its hyphen, and
+    // the line before it goes on; the next entries are read as they stand.
+    let doc = format!(
+        "{FM}card types – The card types of the game are listed on each\n\
+         card: personnel, ship, facility, equipment, event, interrupt,\n\
+         dilemma, mission, artifact, objective, doorway, incident, Q-\n\
+         card and tactic.\n\n\
+         cloaking device – A ship with the Cloaking Device special\n\
+         equipment may cloak at the start of your turn, and a cloaked\n\
+         ship may not be targeted by any card that would target it.\n\n\
+         cumulative – A cumulative card's effects add to those of other\n\
+         copies of it in play, unless the card says that the effects of\n\
+         its copies do not add up, as a few older cards say.\n"
+    );
+    let document = parse_document("t.md", &doc, 0).unwrap();
+    let topics: Vec<&str> = document.entries.iter().map(|e| e.topic.as_str()).collect();
+    assert_eq!(topics, ["card types", "cloaking device", "cumulative"]);
+    assert!(document.entries[0]
+        .text
+        .contains("incident, Q-card and tactic."));
+}
