@@ -801,8 +801,13 @@ pub fn join_lines<'a>(
                         }
                         _ => false,
                     };
-                // A dating line (`2017-06-06` under a title) ends there.
-                let dating = j == i + 1 && lines::is_only_a_date(&text);
+                // A dating line (`2017-06-06` under a title) ends there, as
+                // does a title that opens the text with its date (`Current
+                // Rulings Version 2.5.4 — March 2000`).
+                let dating = j == i + 1
+                    && (lines::is_only_a_date(&text)
+                        || (joined.iter().all(|l| l.text.trim().is_empty())
+                            && super::about::dating_line(&text, false).is_some()));
                 // Where heads are set in capitals, a line that opens with
                 // one opens an entry, whatever the line before it ended on.
                 let capital_head = capital_heads && lines::capitals_topic(lines[j]);

@@ -1384,3 +1384,22 @@ fn a_compound_broken_at_its_own_hyphen_is_no_head() {
         .text
         .contains("incident, Q-card and tactic."));
 }
+
+#[test]
+fn a_title_that_opens_a_hard_wrapped_text_with_its_date_ends_there() {
+    // The title line and its date, then a preamble wrapped to the measure:
+    // the title is no first line of the preamble's paragraph.
+    let doc = "          Current Rulings Version 2.5.4 — March 2000\n\
+         \x20      Current Rulings are periodic updates to the Rulebook and Glossary, including clarifi-\n\
+         cations and situations not addressed in the Rulebook, Glossary or the rules supple-\n\
+         ments. Current Rulings are the official supplement to the Rulebook and should be\n\
+         used by tournament directors in making tournament rulings at their tables.\n\
+         Borg – The Borg may not attempt missions. They use Objective cards to accomplish\n\
+         their goals, as the Glossary entry for them describes in full for every player.\n\
+         cloaking – A cloaked ship may not be targeted by any card or rule that would tar-\n\
+         get it, and it may not attack, though it may move along the spaceline as usual.\n";
+    let release = parse_document("t.txt", doc, 0).unwrap();
+    assert_eq!(release.date, NaiveDate::from_ymd_opt(2000, 3, 1).unwrap());
+    let topics: Vec<&str> = release.entries.iter().map(|e| e.topic.as_str()).collect();
+    assert_eq!(topics, ["Borg", "cloaking"]);
+}
