@@ -176,21 +176,7 @@ fn gutters(rows: &[Vec<char>]) -> Vec<(usize, usize)> {
         // of places that few rows fill.
         let emptiest = busy[start..x].iter().copied().min().unwrap_or(0);
         let few = emptiest.max((CROSSING_IN_CORE * rows_count).ceil() as usize);
-        let mut core = (start, start);
-        let mut from = None;
-        let fills = busy[start..x].iter().map(|&b| b <= few).chain([false]);
-        for (p, blank) in (start..).zip(fills) {
-            match (blank, from) {
-                (true, None) => from = Some(p),
-                (false, Some(f)) => {
-                    if p - f > core.1 - core.0 {
-                        core = (f, p);
-                    }
-                    from = None;
-                }
-                _ => {}
-            }
-        }
+        let core = longest_stretch(&busy, (start, x), |n| n <= few);
         if core.1 - core.0 < GUTTER {
             continue;
         }
@@ -218,10 +204,25 @@ fn gutters(rows: &[Vec<char>]) -> Vec<(usize, usize)> {
 /// a gutter's width; else all of `(a, b)`.
 fn emptiest_stretch(busy: &[usize], (a, b): (usize, usize)) -> (usize, usize) {
     let least = busy[a..b].iter().copied().min().unwrap_or(0);
+    let best = longest_stretch(busy, (a, b), |n| n == least);
+    if best.1 - best.0 >= GUTTER {
+        best
+    } else {
+        (a, b)
+    }
+}
+
+/// The longest stretch of places in `(a, b)` whose count of rows with text
+/// is `quiet`; `(a, a)` when there is none.
+fn longest_stretch(
+    busy: &[usize],
+    (a, b): (usize, usize),
+    quiet: impl Fn(usize) -> bool,
+) -> (usize, usize) {
     let mut best = (a, a);
     let mut from = None;
-    for (p, empty) in (a..).zip(busy[a..b].iter().map(|&n| n == least).chain([false])) {
-        match (empty, from) {
+    for (p, still) in (a..).zip(busy[a..b].iter().map(|&n| quiet(n)).chain([false])) {
+        match (still, from) {
             (true, None) => from = Some(p),
             (false, Some(f)) => {
                 if p - f > best.1 - best.0 {
@@ -232,11 +233,7 @@ fn emptiest_stretch(busy: &[usize], (a, b): (usize, usize)) -> (usize, usize) {
             _ => {}
         }
     }
-    if best.1 - best.0 >= GUTTER {
-        best
-    } else {
-        (a, b)
-    }
+    best
 }
 
 /// One column's line on one row.

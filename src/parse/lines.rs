@@ -394,32 +394,23 @@ static PART_QUALIFIER: LazyLock<Regex> = LazyLock::new(|| {
 /// ("Glossary actions – step 1: initiation – The first step …",
 /// "Temporary Rulings forces winning battles – …").
 pub fn part_name_before_head(line: &str) -> Option<usize> {
-    let lead = line.len() - line.trim_start().len();
-    let words: Vec<(usize, &str)> = line[lead..]
-        .split_whitespace()
-        .take(MAX_PART_NAME_WORDS + 1)
-        .map(|w| (w.as_ptr() as usize - line.as_ptr() as usize + w.len(), w))
-        .collect();
-    (1..=MAX_PART_NAME_WORDS.min(words.len().saturating_sub(1)))
-        .rev()
-        .find_map(|n| {
-            let end = words[n - 1].0;
-            let named = is_part_name(&line[..end]) || SECTION_NAMES.is_match(line[..end].trim());
-            if !named {
-                return None;
-            }
-            // Only the head's reach is looked at: a line may be a whole
-            // flattened part.
-            let rest = line[end..].trim_start();
-            let mut reach = rest.len().min(MAX_HEAD_BYTES);
-            while !rest.is_char_boundary(reach) {
-                reach -= 1;
-            }
-            let rest = &rest[..reach];
-            let head = matches!(classify(rest), Shape::Candidate(ref c)
+    name_ends(line).into_iter().find_map(|(end, _)| {
+        let named = is_part_name(&line[..end]) || SECTION_NAMES.is_match(line[..end].trim());
+        if !named {
+            return None;
+        }
+        // Only the head's reach is looked at: a line may be a whole
+        // flattened part.
+        let rest = line[end..].trim_start();
+        let mut reach = rest.len().min(MAX_HEAD_BYTES);
+        while !rest.is_char_boundary(reach) {
+            reach -= 1;
+        }
+        let rest = &rest[..reach];
+        let head = matches!(classify(rest), Shape::Candidate(ref c)
             if c.body.is_some() || c.strength == Strength::Strong);
-            (head && !PART_QUALIFIER.is_match(rest)).then_some(end)
-        })
+        (head && !PART_QUALIFIER.is_match(rest)).then_some(end)
+    })
 }
 
 /// Where a part's name set in capitals ends when a copy ran it between two
@@ -427,21 +418,27 @@ pub fn part_name_before_head(line: &str) -> Option<usize> {
 /// temporary ruling about …`): the name opens `line` and a sentence follows
 /// it. Only capitals tell a heading from prose that names a part.
 pub fn capitals_part_name(line: &str) -> Option<usize> {
-    let lead = line.len() - line.trim_start().len();
-    let words: Vec<(usize, &str)> = line[lead..]
+    name_ends(line).into_iter().find_map(|(end, next)| {
+        let name = line[..end].trim_start();
+        let capitals = !name.chars().any(char::is_lowercase);
+        let sentence = next.starts_with(char::is_uppercase) && next.chars().any(char::is_lowercase);
+        (capitals && sentence && is_part_name(name)).then_some(end)
+    })
+}
+
+/// Where a part's name that opens `line` may end: after each of its first
+/// words, up to [`MAX_PART_NAME_WORDS`] and longest first, each with the
+/// word after it.
+fn name_ends(line: &str) -> Vec<(usize, &str)> {
+    let words: Vec<(usize, &str)> = line
         .split_whitespace()
         .take(MAX_PART_NAME_WORDS + 1)
         .map(|w| (w.as_ptr() as usize - line.as_ptr() as usize + w.len(), w))
         .collect();
     (1..=MAX_PART_NAME_WORDS.min(words.len().saturating_sub(1)))
         .rev()
-        .find_map(|n| {
-            let (end, name) = (words[n - 1].0, &line[lead..words[n - 1].0]);
-            let capitals = !name.chars().any(char::is_lowercase);
-            let sentence = words[n].1.chars().next().is_some_and(char::is_uppercase)
-                && words[n].1.chars().any(char::is_lowercase);
-            (capitals && sentence && is_part_name(name)).then_some(end)
-        })
+        .map(|n| (words[n - 1].0, words[n].1))
+        .collect()
 }
 
 /// Where a rule's number and title end when its body was run into the same
