@@ -153,6 +153,24 @@ pub fn furniture(lines: &[&str], page_tops: &[bool]) -> Vec<Option<Furniture>> {
             *counts.entry(key).or_default() += 1;
         }
     }
+    // A date alone under a topic printed once (`Set Up` / `2016-09-19` /
+    // `When this event's text …`) is that head's date, however many heads
+    // share its shape: a running header repeats its title too.
+    let dates_a_head = |i: usize| {
+        let Some(above) = lines[..i]
+            .iter()
+            .rev()
+            .map(|l| l.trim())
+            .find(|l| !l.is_empty())
+        else {
+            return false;
+        };
+        lines::is_only_a_date(lines[i])
+            && above.chars().any(char::is_alphabetic)
+            && above.split_whitespace().count() <= lines::MAX_TOPIC_WORDS
+            && !above.ends_with(['.', '!', '?', ':', ';', ','])
+            && counts.get(&repeat_key(above)).copied().unwrap_or(0) <= 1
+    };
     // A section's heading that a running header repeats at the top of each
     // page it runs on: its first line, in the text and not at a page's top,
     // where every other one opens a page, is the heading.
@@ -211,6 +229,7 @@ pub fn furniture(lines: &[&str], page_tops: &[bool]) -> Vec<Option<Furniture>> {
                 && !continues
                 && !ends_sentence
                 && !is_lone_dash(t)
+                && !dates_a_head(i)
             {
                 let key = repeat_key(raw.trim());
                 let count = counts.get(&key).copied().unwrap_or(0);

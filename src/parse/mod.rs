@@ -562,6 +562,9 @@ fn mark_title_block(lines: &mut [Line]) {
         if lines[j].shape == Shape::Title {
             return; // the title line names itself
         }
+        if lines[i].shape == Shape::Title && about::dating_line(&lines[i].text, true).is_some() {
+            return; // a title with its date: the lines under it are no title
+        }
         let short = |l: &Line| l.text.split_whitespace().count() <= MAX_TITLE_WORDS;
         let title_like = matches!(lines[i].shape, Shape::Plain | Shape::Title)
             || lines[i].shape.strength() == Some(Strength::Bare);

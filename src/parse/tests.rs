@@ -1403,3 +1403,56 @@ fn a_title_that_opens_a_hard_wrapped_text_with_its_date_ends_there() {
     let topics: Vec<&str> = release.entries.iter().map(|e| e.topic.as_str()).collect();
     assert_eq!(topics, ["Borg", "cloaking"]);
 }
+
+/// Each entry's topic and date.
+fn dated_topics(text: &str) -> Vec<(String, NaiveDate)> {
+    parse_document("t.txt", text, 0)
+        .unwrap()
+        .entries
+        .into_iter()
+        .map(|e| (e.topic, e.date))
+        .collect()
+}
+
+#[test]
+fn a_date_alone_under_each_head_dates_it_and_is_no_running_header() {
+    // A text copy of a rulings page: each head over its date, both alone on
+    // their lines, and no blank line after the title. The date lines share
+    // a shape on every entry, as a running header's do, but each sits under
+    // a topic printed once.
+    let doc = "Star Trek Customizable Card Game\nThe Continuing Committee\n\n\
+         Second Edition Rulings\nJune 6, 2017\n\
+         Naming a Number\n2017-06-06\n\
+         When a player names a number, he or she must choose zero or a positive integer.\n\
+         Examining a Card\n2016-11-02\n\
+         When a card instructs you to \"examine\" a card or set of cards, the examined cards do not change\n\
+         location until and unless a card instructs you to change their locations.\n\
+         Set Up\n2016-09-19\n\
+         When this event's text is used on a random selection involving more than one personnel, the player\n\
+         using Set Up chooses one personnel to be included in the selection, then the remainder of that\n\
+         random selection occurs as usual (multiple copies would each select one personnel to be included).\n\
+         Alpha 5 Approach\n2016-05-02\n\
+         This mission does not list any affiliation icons, so any affiliation may attempt it; the personnel\n\
+         of every affiliation may attempt it, as its game text allows, whatever their icons say of them.\n";
+    let date = |y, m, d| NaiveDate::from_ymd_opt(y, m, d).unwrap();
+    assert_eq!(
+        dated_topics(doc),
+        [
+            ("Naming a Number".to_string(), date(2017, 6, 6)),
+            ("Examining a Card".to_string(), date(2016, 11, 2)),
+            ("Set Up".to_string(), date(2016, 9, 19)),
+            ("Alpha 5 Approach".to_string(), date(2016, 5, 2)),
+        ]
+    );
+}
+
+#[test]
+fn under_a_title_with_its_date_a_head_and_its_date_are_no_title_block() {
+    let doc = "                   Second Edition Rulings (6 June 2017)\n\n\
+         Naming a Number\n\n2017-06-06\n\n\
+         When a player names a number, he or she must choose zero or a positive integer.\n\n\
+         Examining a Card\n\n2016-11-02\n\n\
+         When a card instructs you to examine a card, the examined cards do not change location.\n";
+    let topics: Vec<String> = dated_topics(doc).into_iter().map(|(t, _)| t).collect();
+    assert_eq!(topics, ["Naming a Number", "Examining a Card"]);
+}
