@@ -157,6 +157,9 @@ pub fn furniture(lines: &[&str], page_tops: &[bool]) -> Vec<Option<Furniture>> {
     // `When this event's text …`) is that head's date, however many heads
     // share its shape: a running header repeats its title too.
     let dates_a_head = |i: usize| {
+        if !lines::is_only_a_date(lines[i]) {
+            return false;
+        }
         let Some(above) = lines[..i]
             .iter()
             .rev()
@@ -165,8 +168,7 @@ pub fn furniture(lines: &[&str], page_tops: &[bool]) -> Vec<Option<Furniture>> {
         else {
             return false;
         };
-        lines::is_only_a_date(lines[i])
-            && above.chars().any(char::is_alphabetic)
+        above.chars().any(char::is_alphabetic)
             && above.split_whitespace().count() <= lines::MAX_TOPIC_WORDS
             && !above.ends_with(['.', '!', '?', ':', ';', ','])
             && counts.get(&repeat_key(above)).copied().unwrap_or(0) <= 1
@@ -568,7 +570,7 @@ const MIN_CAPITAL_HEADS: usize = 5;
 /// Whether a wrap broke a number or a compound at its own hyphen (a date
 /// `2016-` / `09-19`, `Q-` / `card`): the hyphen stays and no space goes
 /// in.
-pub fn number_broken_at_hyphen(text: &str, next: &str) -> bool {
+pub fn broken_at_own_hyphen(text: &str, next: &str) -> bool {
     let Some(before) = text.strip_suffix('-') else {
         return false;
     };
@@ -833,7 +835,7 @@ pub fn join_lines<'a>(
                 let joins = !dating
                     && ((goes_on && !alone && !ended_short && !capital_head)
                         || broken_by_wrap(&text, lines[j])
-                        || number_broken_at_hyphen(&text, lines[j].trim_start())
+                        || broken_at_own_hyphen(&text, lines[j].trim_start())
                         || sub_topic_follows(text_mark, lines[j])
                         || topic_wrapped_before_dash(&text, text_mark, lines[j], marks[j]));
                 next_after_short = !joins && goes_on && !alone && ended_short;
@@ -845,7 +847,7 @@ pub fn join_lines<'a>(
                 let next = lines[j].trim();
                 if broken_by_wrap(t, next) {
                     t.pop();
-                } else if !number_broken_at_hyphen(t, next) {
+                } else if !broken_at_own_hyphen(t, next) {
                     t.push(' ');
                 }
                 t.push_str(next);
