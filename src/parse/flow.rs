@@ -567,6 +567,40 @@ fn sets_topics_in_capitals(lines: &[&str], marks: &[Mark], is_furniture: &[bool]
 
 const MIN_CAPITAL_HEADS: usize = 5;
 
+/// Whether the document sets its heads alone on their lines, with no bold
+/// to tell them (`unique dilemmas` / `Until further notice, …`): at least
+/// [`MIN_HEADS_ALONE`] lines that open a paragraph (after a sentence's end
+/// or a blank line) stand alone over a body.
+fn sets_heads_alone(
+    lines: &[&str],
+    marks: &[Mark],
+    is_furniture: &[bool],
+    measure: Option<usize>,
+) -> bool {
+    let kept: Vec<usize> = (0..lines.len()).filter(|&i| !is_furniture[i]).collect();
+    let mut alone = 0usize;
+    for w in kept.windows(2) {
+        let (before, i) = (lines[w[0]].trim(), w[1]);
+        if (!before.is_empty() && line_goes_on(before))
+            || marks[i].kind != MarkKind::Candidate(Strength::Bare)
+        {
+            continue;
+        }
+        let end = (i + 1..lines.len().min(i + 4))
+            .find(|&n| is_furniture[n] || marks[n].kind == MarkKind::Blank)
+            .unwrap_or(lines.len().min(i + 4));
+        if stands_alone(true, lines[i], &lines[i + 1..end], measure) {
+            alone += 1;
+            if alone >= MIN_HEADS_ALONE {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+const MIN_HEADS_ALONE: usize = 5;
+
 /// Whether a wrap broke a number or a compound at its own hyphen (a date
 /// `2016-` / `09-19`, `Q-` / `card`): the hyphen stays and no space goes
 /// in.
@@ -716,6 +750,8 @@ pub fn join_lines<'a>(
     let mut joined: Vec<Logical<'a>> = Vec::new();
     let blank = |j: usize| !is_furniture[j] && marks[j].kind == MarkKind::Blank;
     let capital_heads = wrapped && sets_topics_in_capitals(lines, marks, is_furniture);
+    let heads_alone =
+        wrapped && measure.is_some() && sets_heads_alone(lines, marks, is_furniture, measure);
     let mut kept = 0usize;
     let mut i = 0;
     // Whether the line at `i` follows a paragraph that ended short.
@@ -807,18 +843,28 @@ pub fn join_lines<'a>(
                 // `Human` / `Stefan deSeve is Human` / `Vina is Orion`, a
                 // list of short lines, nor `Objectives and` / `Assimilation
                 // Rules`, a line no paragraph ends on).
-                let ended_short = measure
-                    .is_some_and(|m| next_word_fits(lines[j - 1], lines[j], m))
+                // Where the document sets its heads alone, one after a
+                // line run to the measure ended that paragraph
+                // too, full stop or not: proportional type fills a line a
+                // few characters longer or shorter, so the measure cannot
+                // tell a full line from one a word short of it.
+                let fits = measure.is_some_and(|m| next_word_fits(lines[j - 1], lines[j], m));
+                let before_clause = lines[j - 1]
+                    .split_whitespace()
+                    .last()
+                    .is_some_and(lines::is_clause_word);
+                let ended_short = measure.is_some()
                     && match marks[j].kind {
-                        MarkKind::Candidate(Strength::Inline) => true,
+                        // Not so for a head run into its body: a topic
+                        // wraps before its dash (`Borg – The Delta Quadrant
+                        // and` / `Borg Outpost – …`).
+                        MarkKind::Candidate(Strength::Inline) => fits,
                         MarkKind::Candidate(Strength::Bare) => {
-                            marks.get(j + 1).is_some_and(|m| m.kind == MarkKind::Plain)
+                            (fits || heads_alone)
+                                && marks.get(j + 1).is_some_and(|m| m.kind == MarkKind::Plain)
                                 && stands_alone(true, lines[j], following(j + 1), measure)
                                 && !wraps_a_title(&text, lines[j])
-                                && !lines[j - 1]
-                                    .split_whitespace()
-                                    .last()
-                                    .is_some_and(lines::is_clause_word)
+                                && !before_clause
                         }
                         _ => false,
                     };

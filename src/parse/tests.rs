@@ -1147,6 +1147,49 @@ fn a_head_set_apart_after_a_sentence_left_without_its_stop_is_a_head() {
 }
 
 #[test]
+fn where_heads_stand_alone_one_after_a_full_line_left_without_its_stop_is_a_head() {
+    // A text copy of one column: the heads alone between blank lines, and
+    // `skills` left without its full stop, its last line run to the
+    // measure, so the next head follows it with no blank line. The measure
+    // cannot tell whether `winning` would have fit; the document's other
+    // heads alone tell that a short line over a sentence is one.
+    let doc = format!(
+        "{FM}The characteristics of a card may not be used to meet\n\
+         requirements of its abilities while the card is being played\n\
+         for the first time, nor while its play is still resolved.\n\n\
+         requirements\n\
+         A mission's printed requirements are always active unless\n\
+         they are replaced by the game text of another card.\n\n\
+         response actions\n\
+         Response actions triggered when personnel are facing a\n\
+         dilemma can only be used once per dilemma they face.\n\n\
+         selected\n\
+         Any game text that includes the words select or choose is\n\
+         a selection, whoever makes it and whenever it is made.\n\n\
+         showing your cards\n\
+         Any player may view any card in any discard pile or any card\n\
+         that has been removed from the game at any time at all.\n\n\
+         skills\n\
+         Whenever all skills are added to or subtracted from a card,\n\
+         all levels of those skills are added or subtracted in full\n\
+         winning the game\n\
+         A player wins the game when he or she has 100 points and\n\
+         commands one completed planet and one space mission.\n"
+    );
+    assert_eq!(
+        topics(&doc),
+        [
+            "requirements",
+            "response actions",
+            "selected",
+            "showing your cards",
+            "skills",
+            "winning the game"
+        ]
+    );
+}
+
+#[test]
 fn a_head_alone_after_a_paragraph_that_ended_short_of_the_measure_is_a_head() {
     // `pdftotext -layout`: heads indented alone on their lines, bodies at
     // the margin, and a paragraph whose source left off its full stop.
