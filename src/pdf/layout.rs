@@ -724,15 +724,20 @@ fn starts_paragraph(previous: &Line, line: &Line, flow: &Flow) -> bool {
         .is_some_and(|r| is_smaller(r, flow.body_size));
     let broken = previous.text().trim_end().ends_with(HYPHENS);
     // Small capitals that a narrow column wrapped between words go on at
-    // the same size (`ONE-TIME BROADCAST` / `ABILITIES – 2016-09-19`),
-    // where the line before ended no sentence and held no separator.
+    // the same size (`ONE-TIME BROADCAST` / `ABILITIES – 2016-09-19`,
+    // `ACTIONS – INTERRUPTING` / `ACTIONS – Interrupt and …`, `MISSION
+    // REQUIREMENTS –` / `ALTERNATE – In order …`), where the line before
+    // ended no sentence and no date: a line of small capitals alone holds
+    // no body, so the head it opened is not done.
     let small_head_wraps = starts_small
         && previous
             .runs
             .iter()
             .all(|r| r.text.trim().is_empty() || is_smaller(r, flow.body_size))
-        && !previous.text().contains(['–', '—'])
-        && !previous.text().trim_end().ends_with(['-', ':'])
+        && !previous
+            .text()
+            .trim_end()
+            .ends_with(|c: char| c.is_ascii_digit() || c == '-' || c == ':')
         && head_runs_on(previous, line);
     let head_goes_on = head_before && (starts_bold || (starts_small && broken) || small_head_wraps);
     if head_before != head_now && !head_goes_on && (head_before || ends_sentence(&previous.text()))
@@ -1862,6 +1867,33 @@ mod tests {
             text,
             "**CHANGING NUMBER OF COMPLETE MISSIONS – 2016-04-26**"
         );
+    }
+
+    #[test]
+    fn a_head_in_small_capitals_wrapped_after_its_separator_is_one_head() {
+        let flow = body_flow(12.0, true);
+        let first = line("ACTIONS – INTERRUPTING", 100.0, 8.0, false);
+        let mut second = line("ACTIONS", 110.0, 8.0, false);
+        let mut body = run(" – Interrupt cards may no longer be played.", 110.0, 10.0);
+        body.left = 150.0;
+        second.runs.push(body);
+        assert!(!starts_paragraph(&first, &second, &flow));
+        let mut result = PdfMarkdown::default();
+        let (text, _, _) = write_paragraph(
+            &[first.clone(), second.clone()],
+            (10.0, 15.0),
+            (false, false),
+            &HashSet::new(),
+            &mut result,
+        );
+        assert_eq!(
+            text,
+            "**ACTIONS – INTERRUPTING ACTIONS** – Interrupt cards may no longer be played."
+        );
+        // A head that ends on its date is done: the next line of small
+        // capitals opens the next entry.
+        let dated = line("ABILITIES – 2016-09-19", 100.0, 8.0, false);
+        assert!(starts_paragraph(&dated, &second, &flow));
     }
 
     #[test]
