@@ -39,13 +39,50 @@ fn crosses(row: &Row, x: f32) -> bool {
     stretches(row).iter().any(|&(l, r)| l < x && r > x)
 }
 
+/// A gutter: the stretch across the page between two columns that no
+/// column's usual text covers, from where the left column's lines end to
+/// where the right column's begin.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Gutter {
+    pub from: f32,
+    pub to: f32,
+}
+
+impl Gutter {
+    fn middle(self) -> f32 {
+        (self.from + self.to) / 2.0
+    }
+
+    /// Whether a row runs across the gutter: some stretch of its text
+    /// crosses the gutter's middle (a title, a date centred on the page, a
+    /// heading across the columns). Not so a stretch that reaches into
+    /// the gutter from one side only where the row has text in the column
+    /// on the other side too: the row is set in columns there, and the
+    /// stretch is its column's (a head set out into the gutter, `Overcoming
+    /// Dilemmas`, over a column of indented items).
+    fn spanned_by(self, row: &Row) -> bool {
+        let stretches = stretches(row);
+        let middle = self.middle();
+        stretches.iter().any(|&(l, r)| {
+            let in_column_beside = if l >= self.from {
+                stretches.iter().any(|&(_, right)| right <= self.from)
+            } else if r <= self.to {
+                stretches.iter().any(|&(left, _)| left >= self.to)
+            } else {
+                false
+            };
+            l < middle && r > middle && !in_column_beside
+        })
+    }
+}
+
 /// Where a page's text is split into columns: the x of every gutter, left
 /// to right. A gutter is a gap at least [`NARROWEST_GUTTER`] wide that no
 /// narrow stretch of text crosses, with text on both sides of it on
 /// several rows, and crossed by at most one row in four (a title block,
-/// headings across the columns). A page of one column has none: its full lines cross any gap
-/// its short lines leave.
-pub(super) fn gutters(rows: &[Row], page: &Page) -> Vec<f32> {
+/// headings across the columns). A page of one column has none: its full
+/// lines cross any gap its short lines leave.
+pub(super) fn gutters(rows: &[Row], page: &Page) -> Vec<Gutter> {
     let all: Vec<(f32, f32)> = rows.iter().flat_map(stretches).collect();
     let left = all.iter().map(|s| s.0).fold(f32::MAX, f32::min);
     let right = all.iter().map(|s| s.1).fold(f32::MIN, f32::max);
@@ -85,8 +122,11 @@ pub(super) fn gutters(rows: &[Row], page: &Page) -> Vec<f32> {
         }
     }
     gaps.into_iter()
-        .map(|(a, b)| left + (a + b) as f32 / 2.0)
-        .filter(|&x| splits(rows, x))
+        .map(|(a, b)| Gutter {
+            from: left + a as f32,
+            to: left + b as f32,
+        })
+        .filter(|g| splits(rows, g.middle()))
         .collect()
 }
 
@@ -108,7 +148,7 @@ fn splits(rows: &[Row], x: f32) -> bool {
 /// A page's body rows in reading order: rows that cross a gutter in
 /// place, and between them each column's lines, left column first. A
 /// line's place is its page and column (0 for across the page).
-pub(super) fn order_page(rows: Vec<Row>, page_no: usize, gutters: &[f32]) -> Vec<Line> {
+pub(super) fn order_page(rows: Vec<Row>, page_no: usize, gutters: &[Gutter]) -> Vec<Line> {
     if gutters.is_empty() {
         return rows
             .into_iter()
@@ -118,14 +158,23 @@ pub(super) fn order_page(rows: Vec<Row>, page_no: usize, gutters: &[f32]) -> Vec
     let mut out = Vec::new();
     let mut columns: Vec<Vec<Line>> = vec![Vec::new(); gutters.len() + 1];
     for row in rows {
-        if gutters.iter().any(|&x| crosses(&row, x)) {
+        if gutters.iter().any(|g| g.spanned_by(&row)) {
             columns.iter_mut().for_each(|c| out.append(c));
             out.push(Line::new(row.runs, (page_no, 0)));
             continue;
         }
         let mut parts: Vec<Vec<_>> = vec![Vec::new(); gutters.len() + 1];
+        // A run goes to the column its stretch of text opens in: a stretch
+        // that opens inside a gutter opens the column after it, and a
+        // letter a justified line set out into the gutter stays with its
+        // word.
+        let (mut opens, mut right) = (f32::MIN, f32::MIN);
         for run in row.runs {
-            let column = gutters.iter().filter(|&&x| run.left >= x).count();
+            if run.left - right >= run.size.max(1.0) {
+                opens = run.left;
+            }
+            right = right.max(run.right);
+            let column = gutters.iter().filter(|g| opens >= g.from).count();
             parts[column].push(run);
         }
         for (column, runs) in parts.into_iter().enumerate() {
@@ -205,6 +254,48 @@ mod tests {
         assert_eq!(gutters(&page_rows(3, 6), &page()).len(), 2);
         // One column: no gutter, however short its lines.
         assert!(gutters(&page_rows(1, 6), &page()).is_empty());
+    }
+
+    #[test]
+    fn a_head_set_out_into_a_gutter_beside_column_text_opens_its_column() {
+        // Two columns whose right one is a list indented under its heads;
+        // one head, set at the column's true edge, sits out past the middle
+        // of the gutter the indented lines leave, on a row where the left
+        // column has a line too.
+        let mut rows = page_rows(1, 30);
+        for (i, row) in rows.iter_mut().skip(1).enumerate() {
+            let (text, left) = if i == 4 {
+                ("Facing Dilemmas", 150.0)
+            } else {
+                ("a. an item of the list", 168.0)
+            };
+            row.runs.push(run(text, left, row.top));
+        }
+        // A date centred on the page, opening in the gutter: across the
+        // page, in place.
+        rows.insert(
+            1,
+            Row {
+                top: 80.0,
+                bottom: 90.0,
+                runs: vec![run("November 2022", 152.0, 80.0)],
+            },
+        );
+        let found = gutters(&rows, &page());
+        assert_eq!(found.len(), 1);
+        assert!(
+            found[0].from < 150.0 && found[0].middle() > 150.0,
+            "{found:?}"
+        );
+        let lines = order_page(rows, 0, &found);
+        let texts: Vec<String> = lines.iter().map(Line::text).collect();
+        assert_eq!(texts[1], "November 2022");
+        assert_eq!(lines[1].place, (0, 0));
+        // The left column's thirty lines, then the right column's, the
+        // head among them.
+        assert!(texts[2..32].iter().all(|t| t.starts_with("column 0")));
+        assert_eq!(texts[36], "Facing Dilemmas");
+        assert_eq!(lines[36].place, (0, 2));
     }
 
     #[test]
