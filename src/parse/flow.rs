@@ -89,6 +89,9 @@ pub enum Furniture {
     Byline,
     Navigation,
     IconLegend,
+    /// A list's bullet on a line of its own, its item on the next (a text
+    /// copy of a PDF's list): a mark, no text.
+    Bullet,
 }
 
 impl Furniture {
@@ -99,7 +102,10 @@ impl Furniture {
     /// only where no entry is open: before the first head, under a heading,
     /// after the last entry's text.
     pub fn of_the_page(self) -> bool {
-        matches!(self, Furniture::Repeated | Furniture::PageNumber)
+        matches!(
+            self,
+            Furniture::Repeated | Furniture::PageNumber | Furniture::Bullet
+        )
     }
 }
 
@@ -178,6 +184,12 @@ pub fn furniture(lines: &[&str], page_tops: &[bool]) -> Vec<Option<Furniture>> {
     // where every other one opens a page, is the heading.
     // `seen` is the text's first line and how many others open a page;
     // `count` how many lines print it.
+    // Where the copy kept its pages, a running header or footer is
+    // printed at a page's edge: among the first or last lines of text on
+    // it. A line repeated in the middle of a page is the text's own (a
+    // title, its contents' entry and the section it names: `GLOSSARY` /
+    // `Glossary` / `Glossary`).
+    let at_edge = page_edges(lines, page_tops);
     let is_heading_repeated = |i: usize, count: usize, seen: Option<(usize, usize)>| {
         !opens_page(i) && seen.is_some_and(|(first, tops)| first == i && tops + 1 == count)
     };
@@ -204,6 +216,11 @@ pub fn furniture(lines: &[&str], page_tops: &[bool]) -> Vec<Option<Furniture>> {
                 // A long line is text, unless it is a navigation bar or a
                 // legend of icons.
                 return None;
+            }
+            if t.chars()
+                .all(|c| matches!(c, '•' | '·' | '◦' | '▪' | '‣' | '∙' | ' '))
+            {
+                return Some(Furniture::Bullet);
             }
             if words <= 4 && PAGE_NUMBER.is_match(t) {
                 return Some(Furniture::PageNumber);
@@ -238,6 +255,7 @@ pub fn furniture(lines: &[&str], page_tops: &[bool]) -> Vec<Option<Furniture>> {
                 let seen = first_and_tops.get(&key).copied();
                 if (count >= REPEATS_FOR_FURNITURE || heading_again_atop(i, count, seen))
                     && !is_heading_repeated(i, count, seen)
+                    && at_edge.as_ref().is_none_or(|edge| edge[i])
                 {
                     return Some(Furniture::Repeated);
                 }
@@ -285,6 +303,40 @@ pub fn furniture(lines: &[&str], page_tops: &[bool]) -> Vec<Option<Furniture>> {
         })
         .collect()
 }
+
+/// Of each line, whether it is among the first or last [`EDGE_LINES`]
+/// lines of text on its page; `None` where the copy kept no pages (one
+/// page or none opens).
+fn page_edges(lines: &[&str], page_tops: &[bool]) -> Option<Vec<bool>> {
+    if page_tops.iter().filter(|&&top| top).count() < 2 {
+        return None;
+    }
+    let mut edge = vec![false; lines.len()];
+    let mut page: Vec<usize> = Vec::new();
+    let mut mark = |page: &mut Vec<usize>| {
+        for &i in page.iter().take(EDGE_LINES) {
+            edge[i] = true;
+        }
+        for &i in page.iter().rev().take(EDGE_LINES) {
+            edge[i] = true;
+        }
+        page.clear();
+    };
+    for (i, line) in lines.iter().enumerate() {
+        if page_tops.get(i).copied().unwrap_or(false) {
+            mark(&mut page);
+        }
+        if !line.trim().trim_matches('\u{c}').is_empty() {
+            page.push(i);
+        }
+    }
+    mark(&mut page);
+    Some(edge)
+}
+
+/// Lines of text at a page's top or bottom where a running header or
+/// footer may sit (a header of two lines, a footer over a page number).
+const EDGE_LINES: usize = 2;
 
 /// Of each line of `text`, whether it opens a page: a text copy of a PDF
 /// (`pdftotext`) starts each page after the first with a form feed, and
@@ -1304,6 +1356,44 @@ mod tests {
             .map(|l| l.trim_start_matches('\u{c}'))
             .collect();
         assert!(furniture(&unpaged, &[]).iter().all(Option::is_none));
+    }
+
+    #[test]
+    fn where_pages_are_kept_a_line_repeated_mid_page_is_no_running_header() {
+        // A Glossary's title, its contents' entry and the section it names
+        // print the same word three times, in the middle of the first
+        // page; the banner atop each page is the running header.
+        // (A copy's first line opens its first page.)
+        let lines = [
+            "\u{c}Star Trek Customizable Card Game",
+            "The Continuing Committee",
+            "GLOSSARY",
+            "Contents",
+            "Temporary Rulings",
+            "Glossary",
+            "This Glossary is a guide to the rules of the game.",
+            "Temporary Rulings",
+            "forces winning battles – Until further notice, a force wins.",
+            "Glossary",
+            "actions – The first step of an action is initiation.",
+            "away team – A group of personnel on a planet.",
+            "\u{c}Star Trek Customizable Card Game",
+            "battle – Battle is initiated by a personnel or ship.",
+            "•",
+            "Stefan deSeve is Human",
+            "become – A card that becomes a characteristic gains it.",
+            "\u{c}Star Trek Customizable Card Game",
+            "borg – The Borg are a species.",
+            "capturing – A captive is held.",
+        ];
+        let found = paged_furniture(&lines);
+        for i in [2, 5, 9] {
+            assert_eq!(found[i], None, "{}", lines[i]);
+        }
+        for i in [0, 12, 17] {
+            assert_eq!(found[i], Some(Furniture::Repeated), "{}", lines[i]);
+        }
+        assert_eq!(found[14], Some(Furniture::Bullet));
     }
 
     #[test]
