@@ -224,7 +224,7 @@ pub struct ServeArgs {
 
     /// The event's date: every answer is as of this date unless a page or
     /// a request asks for another. Default: today, each day.
-    #[arg(long = "as-of", value_name = "DATE", value_parser = parse_date)]
+    #[arg(long = "as-of", value_name = "DATE", value_parser = crate::dates::parse_date)]
     pub as_of: Option<NaiveDate>,
 }
 
@@ -264,7 +264,7 @@ pub struct AskArgs {
 
     /// The date of the questions (the event's date), for the whole
     /// session; default today.
-    #[arg(long = "as-of", value_name = "DATE", value_parser = parse_date)]
+    #[arg(long = "as-of", value_name = "DATE", value_parser = crate::dates::parse_date)]
     pub as_of: Option<NaiveDate>,
 }
 
@@ -290,7 +290,7 @@ pub struct SearchArgs {
     /// The date of the question (YYYY-MM-DD, or as the documents print
     /// dates: 3/27/00, 3 November 2014); default today. Rulings issued
     /// later are not seen.
-    #[arg(long = "as-of", value_name = "DATE", value_parser = parse_date)]
+    #[arg(long = "as-of", value_name = "DATE", value_parser = crate::dates::parse_date)]
     pub as_of: Option<NaiveDate>,
 
     /// Also show rulings no longer in force (superseded, rescinded),
@@ -299,7 +299,7 @@ pub struct SearchArgs {
     pub all: bool,
 
     /// How many hits to show at most.
-    #[arg(long = "limit", value_name = "N", default_value_t = 10,
+    #[arg(long = "limit", value_name = "N", default_value_t = crate::answer::request::DEFAULT_LIMIT,
           value_parser = clap::value_parser!(u16).range(1..))]
     pub limit: u16,
 
@@ -337,7 +337,7 @@ pub struct ShowArgs {
     pub edition: Option<Edition>,
 
     /// The date of the question (YYYY-MM-DD); default today.
-    #[arg(long = "as-of", value_name = "DATE", value_parser = parse_date)]
+    #[arg(long = "as-of", value_name = "DATE", value_parser = crate::dates::parse_date)]
     pub as_of: Option<NaiveDate>,
 
     /// Also show the earlier rulings it superseded, newest first.
@@ -373,7 +373,7 @@ pub struct ErrataArgs {
     pub edition: Option<Edition>,
 
     /// The date of the question (YYYY-MM-DD); default today.
-    #[arg(long = "as-of", value_name = "DATE", value_parser = parse_date)]
+    #[arg(long = "as-of", value_name = "DATE", value_parser = crate::dates::parse_date)]
     pub as_of: Option<NaiveDate>,
 
     /// Print the stable link of the answer (a page of `rulings serve`)
@@ -392,12 +392,12 @@ pub struct ErrataArgs {
 pub struct DiffArgs {
     /// The earlier side: a release id (as `rulings releases` prints it)
     /// or a date (YYYY-MM-DD).
-    #[arg(value_name = "FROM", value_parser = parse_side,
+    #[arg(value_name = "FROM", value_parser = NamedSide::read,
           add = ArgValueCompleter::new(complete::releases))]
     pub from: NamedSide,
 
     /// The later side: a release id or a date (YYYY-MM-DD).
-    #[arg(value_name = "TO", value_parser = parse_side,
+    #[arg(value_name = "TO", value_parser = NamedSide::read,
           add = ArgValueCompleter::new(complete::releases))]
     pub to: NamedSide,
 
@@ -432,62 +432,6 @@ pub struct DiffArgs {
     pub json: bool,
 }
 
-/// Reads a date as a user types it: the one date parser of every option.
-pub fn parse_date(text: &str) -> Result<NaiveDate, String> {
-    let trimmed = text.trim();
-    if trimmed.eq_ignore_ascii_case("today") {
-        return Ok(crate::commands::today());
-    }
-    if !is_only_a_date(trimmed) {
-        return Err(format!(
-            "`{text}` is not a date (use YYYY-MM-DD, e.g. 2014-11-03)"
-        ));
-    }
-    crate::dates::parse_user_date(trimmed)
-        .or_else(|| NaiveDate::parse_from_str(trimmed, "%Y/%m/%d").ok())
-        .ok_or_else(|| format!("`{text}` is no such day (use YYYY-MM-DD, e.g. 2014-11-03)"))
-}
-
-/// Whether a text is made of a date's parts only: numbers, separators and
-/// month names (so that a release id holding a date is not a date).
-fn is_only_a_date(text: &str) -> bool {
-    let has_digit = text.chars().any(|c| c.is_ascii_digit());
-    let parts_ok = text
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .all(|w| {
-            let lower = w.to_lowercase();
-            let number = lower.trim_end_matches(['s', 't', 'n', 'd', 'r', 'h']);
-            number.chars().all(|c| c.is_ascii_digit()) && !number.is_empty()
-                || (lower.len() >= 3 && crate::dates::MONTHS.iter().any(|m| m.starts_with(&lower)))
-        });
-    let separators_ok = text
-        .chars()
-        .all(|c| c.is_alphanumeric() || matches!(c, '-' | '/' | '.' | ',' | ' '));
-    has_digit && parts_ok && separators_ok
-}
-
-/// A diff side as typed: a text shaped like a date is read as one here,
-/// where every date option is read; the catalog decides later whether a
-/// release of that id wins.
-fn parse_side(text: &str) -> Result<NamedSide, String> {
-    let trimmed = text.trim();
-    let text = text.to_string();
-    Ok(if trimmed.eq_ignore_ascii_case("today") {
-        NamedSide::Date {
-            date: crate::commands::today(),
-            text,
-        }
-    } else if !is_only_a_date(trimmed) {
-        NamedSide::Release(text)
-    } else {
-        match parse_date(trimmed) {
-            Ok(date) => NamedSide::Date { text, date },
-            Err(_) => NamedSide::NoSuchDay(text),
-        }
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -496,37 +440,5 @@ mod tests {
     #[test]
     fn the_command_line_is_well_formed() {
         Cli::command().debug_assert();
-    }
-
-    #[test]
-    fn one_date_parser_reads_every_printed_shape() {
-        let day = NaiveDate::from_ymd_opt(2000, 3, 27).unwrap();
-        for text in [
-            "2000-03-27",
-            "3/27/00",
-            "3/27/2000",
-            "27 March 2000",
-            "March 27, 2000",
-        ] {
-            assert_eq!(parse_date(text), Ok(day), "{text}");
-        }
-        assert!(parse_date("2014-11-31").is_err());
-        assert_eq!(parse_date("Today"), Ok(crate::commands::today()));
-        assert!(parse_date("1e-2014-11-03-crd").is_err());
-        assert_eq!(
-            parse_side("1e-2014-11-03-crd"),
-            Ok(NamedSide::Release("1e-2014-11-03-crd".into()))
-        );
-        assert_eq!(
-            parse_side("3/27/00"),
-            Ok(NamedSide::Date {
-                text: "3/27/00".into(),
-                date: day
-            })
-        );
-        assert_eq!(
-            parse_side("2014-11-31"),
-            Ok(NamedSide::NoSuchDay("2014-11-31".into()))
-        );
     }
 }

@@ -6,6 +6,11 @@ use std::sync::LazyLock;
 use chrono::NaiveDate;
 use regex::Regex;
 
+/// Today, the default date of every question.
+pub fn today() -> NaiveDate {
+    chrono::Local::now().date_naive()
+}
+
 /// The months, lowercase, January first.
 pub const MONTHS: [&str; 12] = [
     "january",
@@ -193,6 +198,41 @@ pub fn parse_user_date(text: &str) -> Option<NaiveDate> {
     find_date(trimmed)
 }
 
+/// Reads a date as a user types it: the one date parser of every option.
+pub fn parse_date(text: &str) -> Result<NaiveDate, String> {
+    let trimmed = text.trim();
+    if trimmed.eq_ignore_ascii_case("today") {
+        return Ok(today());
+    }
+    if !is_only_a_date(trimmed) {
+        return Err(format!(
+            "`{text}` is not a date (use YYYY-MM-DD, e.g. 2014-11-03)"
+        ));
+    }
+    parse_user_date(trimmed)
+        .or_else(|| NaiveDate::parse_from_str(trimmed, "%Y/%m/%d").ok())
+        .ok_or_else(|| format!("`{text}` is no such day (use YYYY-MM-DD, e.g. 2014-11-03)"))
+}
+
+/// Whether a text is made of a date's parts only: numbers, separators and
+/// month names (so that a release id holding a date is not a date).
+pub fn is_only_a_date(text: &str) -> bool {
+    let has_digit = text.chars().any(|c| c.is_ascii_digit());
+    let parts_ok = text
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .all(|w| {
+            let lower = w.to_lowercase();
+            let number = lower.trim_end_matches(['s', 't', 'n', 'd', 'r', 'h']);
+            number.chars().all(|c| c.is_ascii_digit()) && !number.is_empty()
+                || (lower.len() >= 3 && MONTHS.iter().any(|m| m.starts_with(&lower)))
+        });
+    let separators_ok = text
+        .chars()
+        .all(|c| c.is_alphanumeric() || matches!(c, '-' | '/' | '.' | ',' | ' '));
+    has_digit && parts_ok && separators_ok
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -275,5 +315,22 @@ mod tests {
     fn the_first_date_wins() {
         assert_eq!(find_date("2016-09-19 and 3/27/00"), Some(ymd(2016, 9, 19)));
         assert_eq!(find_date("3/27/00 and 2016-09-19"), Some(ymd(2000, 3, 27)));
+    }
+
+    #[test]
+    fn one_date_parser_reads_every_printed_shape() {
+        let day = NaiveDate::from_ymd_opt(2000, 3, 27).unwrap();
+        for text in [
+            "2000-03-27",
+            "3/27/00",
+            "3/27/2000",
+            "27 March 2000",
+            "March 27, 2000",
+        ] {
+            assert_eq!(parse_date(text), Ok(day), "{text}");
+        }
+        assert!(parse_date("2014-11-31").is_err());
+        assert_eq!(parse_date("Today"), Ok(today()));
+        assert!(parse_date("1e-2014-11-03-crd").is_err());
     }
 }

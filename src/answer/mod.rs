@@ -1,11 +1,14 @@
 //! Answers to the questions every front end asks (the command line, the
 //! interactive search, the server): a topic in force with what stands
 //! beside it ([`topic`]), a card's errata ([`errata`]), and the names
-//! offered when the one typed is not known. They are read from the catalog
+//! offered when the one typed is not known; and the questions themselves,
+//! typed, as a front end other than the command line asks them
+//! ([`request`]). They are read from the catalog
 //! alone and hold data, never sentences: `render` words them for people and
 //! the commands serialize them for programs.
 
 pub mod errata;
+pub mod request;
 pub mod topic;
 
 use serde::Serialize;

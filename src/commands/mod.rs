@@ -22,11 +22,11 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::bail;
-use chrono::NaiveDate;
 use clap::CommandFactory;
 
+use crate::answer::request::Request;
 use crate::catalog::{Catalog, CatalogError};
-use crate::cli::{AskArgs, Cli, Command};
+use crate::cli::{AskArgs, Cli, Command, DiffArgs, ErrataArgs, SearchArgs, ShowArgs};
 pub use crate::config::Config;
 use crate::corpus::Sources;
 use crate::index::Origin;
@@ -430,6 +430,70 @@ pub fn answer_json(command: &Command, config: &Config, catalog: &Catalog) -> Jso
     }
 }
 
+/// The answer to a typed request, as [`answer_json`] gives a command's:
+/// the request is the command it asks, built as a value (no command line
+/// is written or parsed).
+pub fn answer_request(request: &Request, config: &Config, catalog: &Catalog) -> JsonAnswer {
+    answer_json(&command_of(request), config, catalog)
+}
+
+/// The command a request asks, answered as its `--json` object.
+fn command_of(request: &Request) -> Command {
+    match request.clone() {
+        Request::Search {
+            query,
+            edition,
+            as_of,
+            all,
+            limit,
+            typing,
+        } => Command::Search(SearchArgs {
+            query: vec![query],
+            edition,
+            kind: None,
+            as_of,
+            all,
+            limit,
+            typing,
+            link: false,
+            json: true,
+        }),
+        Request::Show {
+            topic,
+            edition,
+            as_of,
+        } => Command::Show(ShowArgs {
+            topic: vec![topic],
+            edition,
+            as_of,
+            history: false,
+            link: false,
+            json: true,
+        }),
+        Request::Errata {
+            card,
+            edition,
+            as_of,
+        } => Command::Errata(ErrataArgs {
+            card: card.into_iter().collect(),
+            edition,
+            as_of,
+            link: false,
+            json: true,
+        }),
+        Request::Diff { from, to, edition } => Command::Diff(DiffArgs {
+            from,
+            to,
+            topics: Vec::new(),
+            documents: false,
+            edition,
+            stat: false,
+            json: true,
+        }),
+        Request::Releases => Command::Releases { json: true },
+    }
+}
+
 /// Why a command could not answer.
 enum Failure {
     /// The index failed under it (an error of tantivy's, a stored value that
@@ -517,10 +581,7 @@ fn heal(
     config.catalog(&mut p.err, false).map_err(Failure::Other)
 }
 
-/// Today, the default date of every question.
-pub fn today() -> NaiveDate {
-    chrono::Local::now().date_naive()
-}
+pub use crate::dates::today;
 
 /// A name as typed for `show` or `errata`, with the edition words in it
 /// ("time location 1e", "second edition headquarters") read as the edition,

@@ -88,7 +88,7 @@ pub enum Side {
 /// A side as it was named, read where it was typed: what the text can
 /// stand for before the catalog says which releases there are. A release
 /// whose id is exactly the text wins over the date it may also spell.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum NamedSide {
     /// A text that is no date: a release id, or a mistyped one.
     Release(String),
@@ -99,8 +99,44 @@ pub enum NamedSide {
 }
 
 impl NamedSide {
+    /// A diff side as typed: a text shaped like a date is read as one here,
+    /// where every date option is read; the catalog decides later whether a
+    /// release of that id wins.
+    pub fn read(text: &str) -> Result<NamedSide, String> {
+        let trimmed = text.trim();
+        let text = text.to_string();
+        Ok(if trimmed.eq_ignore_ascii_case("today") {
+            NamedSide::Date {
+                date: crate::dates::today(),
+                text,
+            }
+        } else if !crate::dates::is_only_a_date(trimmed) {
+            NamedSide::Release(text)
+        } else {
+            match crate::dates::parse_date(trimmed) {
+                Ok(date) => NamedSide::Date { text, date },
+                Err(_) => NamedSide::NoSuchDay(text),
+            }
+        })
+    }
+
     /// The text as it was typed.
     pub fn text(&self) -> &str {
+        match self {
+            NamedSide::Release(text) | NamedSide::NoSuchDay(text) => text,
+            NamedSide::Date { text, .. } => text,
+        }
+    }
+
+    /// The text as it was typed, as the side holds it.
+    pub fn typed(&self) -> &String {
+        match self {
+            NamedSide::Release(text) | NamedSide::NoSuchDay(text) => text,
+            NamedSide::Date { text, .. } => text,
+        }
+    }
+
+    pub fn typed_mut(&mut self) -> &mut String {
         match self {
             NamedSide::Release(text) | NamedSide::NoSuchDay(text) => text,
             NamedSide::Date { text, .. } => text,
@@ -782,5 +818,30 @@ fn split_cited(held: Vec<Held>, same: &[Option<usize>], cited: usize) -> (Held, 
 impl Held {
     fn plain(&self) -> String {
         plain_text(&self.entry.entry.text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_side_is_a_release_a_day_or_no_such_day() {
+        let day = chrono::NaiveDate::from_ymd_opt(2000, 3, 27).unwrap();
+        assert_eq!(
+            NamedSide::read("1e-2014-11-03-crd"),
+            Ok(NamedSide::Release("1e-2014-11-03-crd".into()))
+        );
+        assert_eq!(
+            NamedSide::read("3/27/00"),
+            Ok(NamedSide::Date {
+                text: "3/27/00".into(),
+                date: day
+            })
+        );
+        assert_eq!(
+            NamedSide::read("2014-11-31"),
+            Ok(NamedSide::NoSuchDay("2014-11-31".into()))
+        );
     }
 }

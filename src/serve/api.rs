@@ -1,6 +1,7 @@
-//! The JSON API for bots: each endpoint is a command run with `--json`, its
-//! object sent as the command line prints it. Its parameters are read and
-//! checked first ([`params`]). The HTTP status says how it ended: 200
+//! The JSON API for bots: each endpoint's parameters are read and checked
+//! ([`params`]) into a typed request ([`Request`]), answered by the library
+//! as the command line's `--json` answers it (no command line is written or
+//! parsed). The HTTP status says how it ended: 200
 //! found, 404 nothing found (with the answer, which says what is near), 400
 //! a question that cannot be read, with the error object.
 
@@ -10,11 +11,15 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
+use chrono::NaiveDate;
 use serde::Deserialize;
 
 use super::params::{self, Endpoint};
 use super::{status_of, AppState};
+use crate::answer::request::{Request, DEFAULT_LIMIT};
 use crate::commands::{ErrorCode, JsonAnswer, Outcome, Refusal};
+use crate::diff::NamedSide;
+use crate::model::Edition;
 
 /// What a request may ask, in its query string; each endpoint reads the
 /// parameters it knows and leaves the rest.
@@ -43,74 +48,114 @@ pub fn params(query: Result<Query<Params>, QueryRejection>) -> Result<Params, Js
     })
 }
 
-/// Whether a parameter is set on ("1", "true", "on" as a checkbox sends it).
-fn on(value: &Option<String>) -> bool {
-    value.as_deref().and_then(params::switch) == Some(true)
-}
-
 /// Present and not blank.
 fn given(value: &Option<String>) -> Option<&str> {
     value.as_deref().map(str::trim).filter(|v| !v.is_empty())
 }
 
 impl Params {
-    fn options(&self, words: &mut Vec<String>, names: &[&str]) {
-        for name in names {
-            match *name {
-                "as_of" => words.extend(given(&self.as_of).map(|v| format!("--as-of={v}"))),
-                "edition" => words.extend(given(&self.edition).map(|v| format!("--edition={v}"))),
-                "limit" => words.extend(given(&self.limit).map(|v| format!("--limit={v}"))),
-                "all" if on(&self.all) => words.push("--all".into()),
-                "typing" if on(&self.typing) => words.push("--typing".into()),
-                _ => {}
-            }
-        }
+    /// A parameter read as what it takes, where given and not blank.
+    fn read<T>(
+        &self,
+        endpoint: &Endpoint,
+        name: &str,
+        read: fn(&str) -> Result<T, String>,
+    ) -> Result<Option<T>, JsonAnswer> {
+        let value = match name {
+            "as_of" => &self.as_of,
+            "edition" => &self.edition,
+            "limit" => &self.limit,
+            "all" => &self.all,
+            "typing" => &self.typing,
+            other => unreachable!("`{other}` is read as it is"),
+        };
+        given(value)
+            .map(|v| params::value(endpoint, name, v, read))
+            .transpose()
     }
 
-    /// `rulings search Q --json` with the options asked.
-    pub fn search(&self) -> Vec<String> {
-        let mut words = vec!["search".to_string(), "--json".to_string()];
-        self.options(&mut words, &["as_of", "edition", "limit", "all", "typing"]);
-        words.push("--".into());
-        words.extend(self.q.clone());
-        words
+    fn as_of(&self, endpoint: &Endpoint) -> Result<Option<NaiveDate>, JsonAnswer> {
+        self.read(endpoint, "as_of", params::date)
     }
 
-    /// `rulings show TOPIC --json`.
-    pub fn show(&self, topic: Option<&str>) -> Vec<String> {
-        let mut words = vec!["show".to_string(), "--json".to_string()];
-        self.options(&mut words, &["as_of", "edition"]);
-        words.push("--".into());
-        words.extend(topic.map(str::to_string).or_else(|| self.topic.clone()));
-        words
+    fn edition(&self, endpoint: &Endpoint) -> Result<Option<Edition>, JsonAnswer> {
+        self.read(endpoint, "edition", params::edition)
     }
 
-    /// `rulings errata [CARD] --json`.
-    pub fn errata(&self, card: Option<&str>) -> Vec<String> {
-        let mut words = vec!["errata".to_string(), "--json".to_string()];
-        self.options(&mut words, &["as_of", "edition"]);
-        words.push("--".into());
-        words.extend(card.map(str::to_string).or_else(|| self.card.clone()));
-        words
+    fn switch(&self, endpoint: &Endpoint, name: &str) -> Result<bool, JsonAnswer> {
+        Ok(self
+            .read(endpoint, name, params::on_or_off)?
+            .unwrap_or(false))
     }
 
-    /// `rulings diff FROM TO --json`.
-    pub fn diff(&self) -> Vec<String> {
-        let mut words = vec!["diff".to_string(), "--json".to_string()];
-        self.options(&mut words, &["edition"]);
-        words.push("--".into());
-        words.extend(self.from.clone());
-        words.extend(self.to.clone());
-        words
+    /// A search for `q`, with the options asked.
+    pub fn search(&self) -> Result<Request, JsonAnswer> {
+        let endpoint = &params::SEARCH;
+        Ok(Request::Search {
+            query: self.q.clone().unwrap_or_default(),
+            edition: self.edition(endpoint)?,
+            as_of: self.as_of(endpoint)?,
+            all: self.switch(endpoint, "all")?,
+            limit: self
+                .read(endpoint, "limit", params::limit)?
+                .unwrap_or(DEFAULT_LIMIT),
+            typing: self.switch(endpoint, "typing")?,
+        })
+    }
+
+    /// A topic shown: `topic`, else the request's `topic`.
+    pub fn show(&self, topic: Option<&str>) -> Result<Request, JsonAnswer> {
+        let endpoint = &params::SHOW;
+        let topic = topic
+            .map(str::to_string)
+            .or_else(|| self.topic.clone())
+            .ok_or_else(|| params::missing(endpoint, "topic"))?;
+        Ok(Request::Show {
+            topic,
+            edition: self.edition(endpoint)?,
+            as_of: self.as_of(endpoint)?,
+        })
+    }
+
+    /// A card's errata: `card`, else the request's `card`, else every
+    /// card's.
+    pub fn errata(&self, card: Option<&str>) -> Result<Request, JsonAnswer> {
+        let endpoint = &params::ERRATA;
+        Ok(Request::Errata {
+            card: card.map(str::to_string).or_else(|| self.card.clone()),
+            edition: self.edition(endpoint)?,
+            as_of: self.as_of(endpoint)?,
+        })
+    }
+
+    /// What changed between `from` and `to`.
+    pub fn diff(&self) -> Result<Request, JsonAnswer> {
+        let endpoint = &params::DIFF;
+        let side = |value: &Option<String>, name: &str| {
+            let text = value
+                .as_deref()
+                .ok_or_else(|| params::missing(endpoint, name))?;
+            params::value(endpoint, name, text, NamedSide::read)
+        };
+        Ok(Request::Diff {
+            from: side(&self.from, "from")?,
+            to: side(&self.to, "to")?,
+            edition: self.edition(endpoint)?,
+        })
     }
 }
 
-/// The answer to a command line, computed off the async workers.
-pub async fn ask(state: &Arc<AppState>, words: Vec<String>) -> JsonAnswer {
+/// The answer to a request, computed off the async workers; a request
+/// whose parameters could not be read is its refusal.
+pub async fn ask(state: &Arc<AppState>, request: Result<Request, JsonAnswer>) -> JsonAnswer {
+    let request = match request {
+        Ok(request) => request,
+        Err(refused) => return refused,
+    };
     // The semaphore is never closed: a permit is always given in turn.
     let _turn = state.answering.acquire().await;
     let state = Arc::clone(state);
-    tokio::task::spawn_blocking(move || state.answer(&words))
+    tokio::task::spawn_blocking(move || state.answer(&request))
         .await
         .unwrap_or_else(|e| {
             JsonAnswer::refused(&anyhow::Error::new(Refusal::new(
@@ -143,7 +188,7 @@ async fn respond(
     state: State<Arc<AppState>>,
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
     endpoint: &Endpoint,
-    words: impl FnOnce(&Params) -> Vec<String>,
+    request: impl FnOnce(&Params) -> Result<Request, JsonAnswer>,
 ) -> Response {
     let read = match query {
         Ok(Query(pairs)) => endpoint.read(pairs),
@@ -153,7 +198,7 @@ async fn respond(
         )))),
     };
     let answer = match read {
-        Ok(params) => ask(&state, words(&params)).await,
+        Ok(params) => ask(&state, request(&params)).await,
         Err(refused) => refused,
     };
     json(status(&answer), answer.body)
@@ -179,8 +224,5 @@ pub async fn diff(state: State<Arc<AppState>>, query: Pairs) -> Response {
 }
 
 pub async fn releases(state: State<Arc<AppState>>, query: Pairs) -> Response {
-    respond(state, query, &params::RELEASES, |_| {
-        vec!["releases".into(), "--json".into()]
-    })
-    .await
+    respond(state, query, &params::RELEASES, |_| Ok(Request::Releases)).await
 }

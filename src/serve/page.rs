@@ -21,6 +21,7 @@ use serde_json::Value;
 
 use super::api::{ask, params, status, Params};
 use super::{links, AppState};
+use crate::answer::request::Request;
 use crate::commands::JsonAnswer;
 use crate::markdown::{LOST, LOST_NOTE};
 use crate::model::DatePrecision;
@@ -122,7 +123,7 @@ pub fn error_page(status: StatusCode, message: &str) -> Response {
 type Titles = std::collections::HashMap<String, (String, String)>;
 
 async fn titles(state: &Arc<AppState>) -> Titles {
-    let answer = ask(state, vec!["releases".into(), "--json".into()]).await;
+    let answer = ask(state, Ok(Request::Releases)).await;
     let value = read(&answer).unwrap_or(Value::Null);
     list(&value, "releases")
         .iter()
@@ -167,7 +168,7 @@ fn date_of(params: &Params, state: &AppState) -> NaiveDate {
     params
         .as_of
         .as_deref()
-        .and_then(|d| crate::cli::parse_date(d).ok())
+        .and_then(|d| crate::dates::parse_date(d).ok())
         .unwrap_or_else(|| state.today())
 }
 
@@ -717,7 +718,7 @@ fn topics(heading: &str, entries: &[Value], as_of: NaiveDate, titles: &Titles) -
 }
 
 pub async fn releases(State(state): State<Arc<AppState>>) -> Response {
-    let answer = ask(&state, vec!["releases".into(), "--json".into()]).await;
+    let answer = ask(&state, Ok(Request::Releases)).await;
     let today = state.today();
     let body = match read(&answer) {
         Err(message) => html! { h1 { "Releases" } p.note.warn role="alert" { (message) } },

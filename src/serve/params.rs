@@ -144,18 +144,12 @@ impl Endpoint {
             };
             *slot = Some(value);
         }
-        if let Some(missing) = self
+        if let Some(lacking) = self
             .params
             .iter()
             .find(|p| p.required && !seen.contains(&p.name))
         {
-            return Err(refuse(
-                ErrorCode::Usage,
-                format!(
-                    "`{}` is required: {} ({}?{}=…)",
-                    missing.name, missing.takes, self.path, missing.name
-                ),
-            ));
+            return Err(missing(self, lacking.name));
         }
         Ok(params)
     }
@@ -183,21 +177,68 @@ impl Endpoint {
 /// Whether a value can be read as what `param` takes; why not if not.
 fn check(param: &Param, value: &str) -> Result<(), String> {
     match param.name {
-        "as_of" => crate::cli::parse_date(value).map(|_| ()),
-        "edition" => value
-            .parse::<Edition>()
-            .map(|_| ())
-            .map_err(|_| format!("`{value}` is not an edition")),
-        "limit" => match value.parse::<u16>() {
-            Ok(n) if n >= 1 => Ok(()),
-            _ => Err(format!("`{value}` is not a number from 1 to 65535")),
-        },
-        "all" | "typing" => switch(value)
-            .map(|_| ())
-            .ok_or_else(|| format!("`{value}` is neither on nor off")),
+        "as_of" => date(value).map(|_| ()),
+        "edition" => edition(value).map(|_| ()),
+        "limit" => limit(value).map(|_| ()),
+        "all" | "typing" => on_or_off(value).map(|_| ()),
         // An empty question is the command's to refuse (`empty_query`).
         _ => Ok(()),
     }
+}
+
+pub fn date(value: &str) -> Result<chrono::NaiveDate, String> {
+    crate::dates::parse_date(value)
+}
+
+pub fn edition(value: &str) -> Result<Edition, String> {
+    value
+        .parse::<Edition>()
+        .map_err(|_| format!("`{value}` is not an edition"))
+}
+
+pub fn limit(value: &str) -> Result<u16, String> {
+    match value.parse::<u16>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("`{value}` is not a number from 1 to 65535")),
+    }
+}
+
+pub fn on_or_off(value: &str) -> Result<bool, String> {
+    switch(value).ok_or_else(|| format!("`{value}` is neither on nor off"))
+}
+
+/// The refusal of a value `read` cannot read, naming the parameter and
+/// what it takes (as an endpoint's list says it).
+pub fn value<T>(
+    endpoint: &Endpoint,
+    name: &str,
+    value: &str,
+    read: fn(&str) -> Result<T, String>,
+) -> Result<T, JsonAnswer> {
+    read(value).map_err(|why| {
+        let takes = endpoint
+            .params
+            .iter()
+            .find(|p| p.name == name)
+            .map_or("", |p| p.takes);
+        refuse(
+            ErrorCode::InvalidValue,
+            format!("`{name}`: {why}; it takes {takes}"),
+        )
+    })
+}
+
+/// The refusal of a request that lacks a parameter the endpoint needs.
+pub fn missing(endpoint: &Endpoint, name: &str) -> JsonAnswer {
+    let takes = endpoint
+        .params
+        .iter()
+        .find(|p| p.name == name)
+        .map_or("", |p| p.takes);
+    refuse(
+        ErrorCode::Usage,
+        format!("`{name}` is required: {takes} ({}?{name}=…)", endpoint.path),
+    )
 }
 
 /// A switch as a query string or a checkbox sends it: on, off, or neither.

@@ -29,12 +29,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
 
 use chrono::NaiveDate;
-use clap::Parser;
 
+use crate::answer::request::Request;
 use crate::catalog::Catalog;
-use crate::cli::{Cli, Command};
 use crate::commands::json::{Note, NoteCode};
-use crate::commands::{self, errors, ErrorCode, JsonAnswer};
+use crate::commands::{self, ErrorCode, JsonAnswer};
 use crate::config::Config;
 use crate::output::Out;
 
@@ -67,12 +66,12 @@ pub fn answer_slots() -> usize {
 /// Most bytes of answers kept.
 pub const MOST_KEPT_BYTES: usize = 16 << 20;
 
-/// A question: the corpus it was asked of, its day, its command line.
+/// A question: the corpus it was asked of, its day, the request.
 #[derive(PartialEq, Eq, Hash)]
 struct Question {
     fingerprint: Arc<str>,
     today: NaiveDate,
-    words: Vec<String>,
+    request: Request,
 }
 
 #[derive(Default)]
@@ -91,19 +90,13 @@ impl Kept {
     /// The bytes an answer and its question hold in memory: what was
     /// allocated for them (capacity, not length), not only their text.
     fn size_of(question: &Question, answer: &JsonAnswer) -> usize {
-        let words: usize = question
-            .words
-            .iter()
-            .map(|w| w.capacity() + ALLOCATION_BYTES)
-            .sum();
         // The fingerprint's own allocation, with the two counts of an Arc.
         let fingerprint = question.fingerprint.len() + 2 * std::mem::size_of::<usize>();
         SLOT_BYTES
             + fingerprint
-            + words
-            + question.words.capacity() * std::mem::size_of::<String>()
+            + question.request.text_capacity()
             + answer.body.capacity()
-            + 3 * ALLOCATION_BYTES
+            + 2 * ALLOCATION_BYTES
     }
 
     fn keep(&mut self, mut question: Question, answer: &JsonAnswer) {
@@ -111,8 +104,7 @@ impl Kept {
         // length: keep only its bytes.
         let mut answer = answer.clone();
         answer.body.shrink_to_fit();
-        question.words.shrink_to_fit();
-        question.words.iter_mut().for_each(String::shrink_to_fit);
+        question.request.shrink_to_fit();
         let size = Kept::size_of(&question, &answer);
         if self.bytes + size > MOST_KEPT_BYTES {
             self.answers.clear();
@@ -236,9 +228,8 @@ impl AppState {
         self.reading.load(Ordering::Acquire)
     }
 
-    /// The `--json` answer of a command line (the words after `rulings`,
-    /// `--json` included), read by the command line's own parser.
-    pub fn answer(self: &Arc<Self>, words: &[String]) -> JsonAnswer {
+    /// The answer to a request, as the command line's `--json` writes it.
+    pub fn answer(self: &Arc<Self>, request: &Request) -> JsonAnswer {
         let (catalog, note) = match self.catalog() {
             Ok(found) => found,
             Err(e) => return JsonAnswer::refused(&e),
@@ -246,19 +237,11 @@ impl AppState {
         let question = Question {
             fingerprint: Arc::from(catalog.manifest().fingerprint.as_str()),
             today: self.today(),
-            words: words.to_vec(),
+            request: request.clone(),
         };
         let kept = self.kept().answers.get(&question).cloned();
         let answer = kept.unwrap_or_else(|| {
-            let argv = std::iter::once("rulings".to_string()).chain(words.iter().cloned());
-            let answer = match Cli::try_parse_from(argv) {
-                Ok(Cli {
-                    command: Some(command),
-                    ..
-                }) => self.answer_command(&command, catalog),
-                Ok(_) => unreachable!("every request names a command"),
-                Err(e) => JsonAnswer::refused(&errors::refusal_of(&e)),
-            };
+            let answer = self.answer_request(request, catalog);
             if answer.ended != Err(ErrorCode::Index) {
                 self.kept().keep(question, &answer);
             }
@@ -274,19 +257,19 @@ impl AppState {
         self.kept.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    fn answer_command(&self, command: &Command, catalog: Arc<Catalog>) -> JsonAnswer {
+    fn answer_request(&self, request: &Request, catalog: Arc<Catalog>) -> JsonAnswer {
         let config = Config {
             today: self.today(),
             ..self.config.clone()
         };
-        let answer = commands::answer_json(command, &config, &catalog);
+        let answer = commands::answer_request(request, &config, &catalog);
         if answer.ended != Err(ErrorCode::Index) {
             return answer;
         }
         // What the index said cannot be trusted: build it again and ask
         // again, once, as the command line does.
         match self.rebuilt(&catalog) {
-            Ok(catalog) => commands::answer_json(command, &config, &catalog),
+            Ok(catalog) => commands::answer_request(request, &config, &catalog),
             Err(e) => JsonAnswer::refused(&e),
         }
     }
@@ -348,7 +331,14 @@ mod tests {
         let question = |n: usize| Question {
             fingerprint: Arc::from("f"),
             today: NaiveDate::from_ymd_opt(2026, 6, 13).unwrap(),
-            words: vec![n.to_string()],
+            request: Request::Search {
+                query: n.to_string(),
+                edition: None,
+                as_of: None,
+                all: false,
+                limit: 10,
+                typing: false,
+            },
         };
         for n in 0..2 {
             kept.keep(question(n), &answer);
@@ -375,7 +365,11 @@ mod tests {
             let question = Question {
                 fingerprint: Arc::from("0123456789abcdef"),
                 today: NaiveDate::from_ymd_opt(2026, 6, 13).unwrap(),
-                words: vec!["search".into(), "--json".into(), n.to_string()],
+                request: Request::Show {
+                    topic: n.to_string(),
+                    edition: None,
+                    as_of: None,
+                },
             };
             kept.keep(question, &answer);
         }

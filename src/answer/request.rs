@@ -1,0 +1,81 @@
+//! The questions a front end asks other than from a command line, typed:
+//! the server builds one from a request's parameters, already read and
+//! checked, and the answer is computed from it as the command line's is.
+//! No command line is written and parsed again on the way.
+
+use chrono::NaiveDate;
+
+use crate::diff::NamedSide;
+use crate::model::Edition;
+
+/// How many hits a search shows where the question says not.
+pub const DEFAULT_LIMIT: u16 = 10;
+
+/// One question, with everything it may ask.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Request {
+    /// Rulings that match words.
+    Search {
+        query: String,
+        edition: Option<Edition>,
+        as_of: Option<NaiveDate>,
+        /// Rulings no longer in force too.
+        all: bool,
+        limit: u16,
+        /// The last word read as the beginning of a word.
+        typing: bool,
+    },
+    /// A topic or card: the ruling in force and what stands beside it.
+    Show {
+        topic: String,
+        edition: Option<Edition>,
+        as_of: Option<NaiveDate>,
+    },
+    /// A card's errata in force, or every card's where none is named.
+    Errata {
+        card: Option<String>,
+        edition: Option<Edition>,
+        as_of: Option<NaiveDate>,
+    },
+    /// What changed between two releases or dates.
+    Diff {
+        from: NamedSide,
+        to: NamedSide,
+        edition: Option<Edition>,
+    },
+    /// The releases of the corpus.
+    Releases,
+}
+
+impl Request {
+    /// The texts the request holds (a query, a name, a diff's sides).
+    fn texts(&self) -> Vec<&String> {
+        match self {
+            Request::Search { query, .. } => vec![query],
+            Request::Show { topic, .. } => vec![topic],
+            Request::Errata { card, .. } => card.iter().collect(),
+            Request::Diff { from, to, .. } => vec![from.typed(), to.typed()],
+            Request::Releases => Vec::new(),
+        }
+    }
+
+    /// The bytes allocated for the request's texts.
+    pub fn text_capacity(&self) -> usize {
+        self.texts().iter().map(|t| t.capacity()).sum()
+    }
+
+    /// Gives back the spare room of its texts (a request kept long).
+    pub fn shrink_to_fit(&mut self) {
+        match self {
+            Request::Search { query: text, .. } | Request::Show { topic: text, .. } => {
+                text.shrink_to_fit()
+            }
+            Request::Errata { card, .. } => card.iter_mut().for_each(String::shrink_to_fit),
+            Request::Diff { from, to, .. } => {
+                from.typed_mut().shrink_to_fit();
+                to.typed_mut().shrink_to_fit();
+            }
+            Request::Releases => {}
+        }
+    }
+}
