@@ -14,6 +14,8 @@ pub mod links;
 mod page;
 mod params;
 mod state;
+#[cfg(test)]
+mod tests;
 
 use std::io::{self, Write};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener, UdpSocket};

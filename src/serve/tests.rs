@@ -1,0 +1,117 @@
+//! The handlers asked in process, as a request reaches them through the
+//! router (no socket, no binary): what each answers, and that it answers
+//! what the command line's `--json` answers for the same question.
+
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::http::{Request as HttpRequest, StatusCode};
+use clap::Parser;
+use tower::ServiceExt;
+
+use super::{router, AppState};
+use crate::cli::Cli;
+use crate::commands;
+use crate::config::Config;
+use crate::output::Out;
+
+/// The server's state on the bundled corpus, indexed into a temporary
+/// folder, answering as of a fixed day.
+fn state() -> (tempfile::TempDir, Arc<AppState>) {
+    let index = tempfile::tempdir().unwrap();
+    let config = config(index.path());
+    let day = chrono::NaiveDate::from_ymd_opt(2026, 6, 13);
+    (index, Arc::new(AppState::open(config, day).unwrap()))
+}
+
+fn config(index: &std::path::Path) -> Config {
+    let args = ["rulings", "--index", index.to_str().unwrap(), "releases"];
+    Config::from_cli(&Cli::parse_from(args)).unwrap()
+}
+
+/// The status and body of a GET of `uri`.
+async fn get(state: &Arc<AppState>, uri: &str) -> (StatusCode, String) {
+    let request = HttpRequest::get(uri).body(Body::empty()).unwrap();
+    let response = router(Arc::clone(state)).oneshot(request).await.unwrap();
+    let status = response.status();
+    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
+        .await
+        .unwrap();
+    (status, String::from_utf8(bytes.to_vec()).unwrap())
+}
+
+/// What `rulings ARGS` answers with `--json` in it, on the same catalog.
+fn command_line(index: &std::path::Path, args: &[&str]) -> String {
+    let config = Config {
+        today: chrono::NaiveDate::from_ymd_opt(2026, 6, 13).unwrap(),
+        ..config(index)
+    };
+    let catalog = config
+        .catalog(&mut Out::new(std::io::sink()), false)
+        .unwrap();
+    let cli = Cli::parse_from(std::iter::once("rulings").chain(args.iter().copied()));
+    let answer = commands::answer_json(&cli.command.unwrap(), &config, &catalog);
+    String::from_utf8(answer.body).unwrap()
+}
+
+#[tokio::test]
+async fn each_endpoint_answers_what_the_command_line_answers() {
+    let (index, state) = state();
+    for (uri, args) in [
+        (
+            "/api/search?q=once+each+turn&as_of=2014-11-03&limit=3",
+            &[
+                "search",
+                "--json",
+                "--as-of",
+                "2014-11-03",
+                "--limit",
+                "3",
+                "once each turn",
+            ][..],
+        ),
+        (
+            "/api/search?q=cloa&typing=on&edition=1e",
+            &["search", "--json", "--typing", "--edition", "1e", "cloa"][..],
+        ),
+        (
+            "/api/show?topic=time+location&as_of=2000-03-27",
+            &["show", "--json", "--as-of", "2000-03-27", "time location"][..],
+        ),
+        ("/api/errata", &["errata", "--json"][..]),
+        (
+            "/api/diff?from=1e-2014-11-03-crd&to=1e-2022-11-07-rrd",
+            &["diff", "--json", "1e-2014-11-03-crd", "1e-2022-11-07-rrd"][..],
+        ),
+        ("/api/releases", &["releases", "--json"][..]),
+    ] {
+        let (status, body) = get(&state, uri).await;
+        assert_eq!(status, StatusCode::OK, "{uri}: {body}");
+        assert_eq!(body, command_line(index.path(), args), "{uri}");
+    }
+}
+
+#[tokio::test]
+async fn a_request_that_cannot_be_read_is_refused_in_its_own_words() {
+    let (_index, state) = state();
+    let (status, body) = get(&state, "/api/search?q=x&bogus=1").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        body.contains("`bogus` is not a parameter of /api/search"),
+        "{body}"
+    );
+    let (status, body) = get(&state, "/api/show").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(body.contains("`topic` is required"), "{body}");
+    // A page words a bad value as the API does, naming no flag.
+    let (status, body) = get(&state, "/?q=x&as_of=yesterday").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        body.contains("`as_of`: `yesterday` is not a date"),
+        "{body}"
+    );
+    assert!(!body.contains("--as-of"), "{body}");
+    let (status, body) = get(&state, "/?q=x&edition=3e").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(body.contains("it takes 1E or 2E"), "{body}");
+}
