@@ -573,22 +573,46 @@ pub async fn errata(
         Err(refused) => return page(status(&refused), html! {}),
     };
     let as_of = date_of(&params, &state);
-    let answer = ask(&state, params.errata(None)).await;
+    // A card asked: its errata, else what the answer says of it; none:
+    // every card's errata in force.
+    let card = params
+        .card
+        .as_deref()
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .map(str::to_string);
+    let answer = ask(&state, params.errata(card.as_deref())).await;
     let titles = &titles(&state).await;
+    let form = html! {
+        form.ask method="get" {
+            div.row {
+                label { "Card" input type="search" name="card" value=(card.as_deref().unwrap_or_default()) placeholder="every card"; }
+            }
+            div.row {
+                label { "As of" input type="date" name="as_of" value=(as_of); }
+                (edition_select(params.edition.as_deref()))
+                button type="submit" { "Show" }
+            }
+        }
+    };
     let body = match read(&answer) {
-        Err(message) => html! { h1 { "Errata" } p.note.warn role="alert" { (message) } },
+        Err(message) => html! {
+            h1 { "Errata" }
+            (form)
+            p.note.warn role="alert" { (message) }
+        },
         Ok(value) => {
             let errata = list(&value, "errata");
             html! {
-                h1 { "Cards with errata" }
-                form.ask method="get" {
-                    div.row {
-                        label { "As of" input type="date" name="as_of" value=(as_of); }
-                        (edition_select(params.edition.as_deref()))
-                        button type="submit" { "Show" }
-                    }
+                @match &card {
+                    Some(card) => h1 { "Errata of " (card) },
+                    None => h1 { "Cards with errata" },
                 }
-                p.note { (errata.len()) " errata in force as of " (as_of) }
+                (form)
+                (notes(&value))
+                @if card.is_none() || !errata.is_empty() {
+                    p.note { (errata.len()) " errata in force as of " (as_of) }
+                }
                 ol.hits {
                     @for erratum in errata {
                         @let entry = &erratum["entry"];
@@ -600,11 +624,53 @@ pub async fn errata(
                         }
                     }
                 }
+                @if card.is_some() && errata.is_empty() {
+                    (no_errata(&value, as_of))
+                }
                 (lost_note(&value))
             }
         }
     };
     page(status(&answer), layout("Errata", Part::Errata, body))
+}
+
+/// What the errata of a card that has none in force say instead: the
+/// card's rulings, with where the newest comes from, or the names near
+/// the one typed.
+fn no_errata(value: &Value, as_of: NaiveDate) -> Markup {
+    let name = value["name"]
+        .as_str()
+        .unwrap_or_else(|| text(value, "card"));
+    let rulings = list(value, "rulings");
+    html! {
+        @if value["known"].as_bool() == Some(true) {
+            p { "No errata for " (name) " as of " (as_of) "." }
+        } @else if list(value, "did_you_mean").is_empty() && list(value, "used_in").is_empty() {
+            p { "No card or topic by this name in these documents." }
+        } @else {
+            p { "No card or topic by this name" (editions_asked(value)) "." }
+        }
+        @if !rulings.is_empty() {
+            h2 { "Rulings on " (name) }
+            ul.names {
+                @for ruling in rulings {
+                    li {
+                        a href=(topic_link(ruling, as_of)) { (text(ruling, "topic")) }
+                        " " span.edition { (text(ruling, "edition")) }
+                        @let count = ruling["count"].as_u64().unwrap_or(0);
+                        " — " (count) @if count == 1 { " ruling" } @else { " rulings" }
+                        ", the newest from " (text(ruling, "citation"))
+                    }
+                }
+            }
+        }
+        @if let Some(mentioned) = value["mentioned"].as_object() {
+            p.note { "Rulings mention " (mentioned.get("name").and_then(Value::as_str).unwrap_or_default()) "." }
+        }
+        (offered("Which one?", list(value, "candidates"), as_of))
+        (offered("Did you mean", list(value, "did_you_mean"), as_of))
+        (offered("Used in", list(value, "used_in"), as_of))
+    }
 }
 
 pub async fn changes(

@@ -115,3 +115,32 @@ async fn a_request_that_cannot_be_read_is_refused_in_its_own_words() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(body.contains("it takes 1E or 2E"), "{body}");
 }
+
+#[tokio::test]
+async fn the_errata_page_of_a_card_shows_what_its_answer_holds() {
+    let (_index, state) = state();
+    // No erratum in force: the card's rulings, with the newest's source,
+    // as the API's answer has them; the form keeps the card.
+    let (status, body) = get(&state, "/errata?card=Data&as_of=2014-11-03").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(
+        body.contains("No errata for Commander Data as of 2014-11-03."),
+        "{body}"
+    );
+    assert!(body.contains("Rulings on Commander Data"), "{body}");
+    assert!(body.contains("1e-2000-03-27-cr.md:113"), "{body}");
+    assert!(body.contains(r#"name="card" value="Data""#), "{body}");
+    assert!(!body.contains("0 errata in force"), "{body}");
+    // A misspelt card: the nearest names, as the API offers them.
+    let (_, body) = get(&state, "/errata?card=Dtaa").await;
+    assert!(body.contains("Did you mean"), "{body}");
+    assert!(body.contains(">Data<"), "{body}");
+    // A card with errata in force: each, with its text.
+    let (status, body) = get(&state, "/errata?card=Continuing+Mission&as_of=2014-11-03").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        body.contains("1 errata in force as of 2014-11-03"),
+        "{body}"
+    );
+    assert!(body.contains("Seed one on table."), "{body}");
+}

@@ -34,9 +34,9 @@
   function run() {
     var params = question(true);
     var mine = ++asked;
-    var stable = question(false).toString();
-    history.replaceState(null, '', stable ? '/?' + stable : '/');
     if (!params.get('q')) {
+      var rest = question(false).toString();
+      history.replaceState(null, '', rest ? '/?' + rest : '/');
       results.replaceChildren();
       results.setAttribute('aria-busy', 'false');
       results.dataset.answered = '';
@@ -54,6 +54,10 @@
         if (fresh) {
           results.replaceChildren.apply(results, Array.from(fresh.childNodes));
         }
+        // The address is the link to what is on screen: these hits read
+        // the last word as typed so far, and so does the link (Enter asks
+        // the question read whole, at an address without `typing`).
+        history.replaceState(null, '', '/?' + params.toString());
         // The question these hits answer (what a test waits for).
         results.dataset.answered = params.get('q');
         results.setAttribute('aria-busy', 'false');
