@@ -780,11 +780,16 @@ fn a_person_with_a_browser_searches_reads_and_follows_links() {
         seen.last().unwrap().starts_with("time location"),
         "{seen:?}"
     );
+    // The address is the link to what is on screen: opened anew, it shows
+    // the same hits.
     assert_eq!(
         browser.eval("location.pathname + location.search"),
-        "/?q=time+loc"
+        "/?q=time+loc&typing=1"
     );
+    let on_screen = browser.eval(titles);
     browser.screenshot(&screenshots().join("search-360.png"));
+    browser.open(&format!("{}/?q=time+loc&typing=1", server.url));
+    assert_eq!(browser.eval(titles), on_screen);
 
     // Open the ruling by its link.
     browser.eval("document.querySelector('#results h2 a').click()");
