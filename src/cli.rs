@@ -4,9 +4,7 @@ use std::path::PathBuf;
 
 use chrono::NaiveDate;
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use clap_complete::engine::ArgValueCompleter;
 
-use crate::complete;
 use crate::diff::NamedSide;
 use crate::model::{Edition, EntryKind};
 use crate::output::ColorWhen;
@@ -135,8 +133,7 @@ pub enum Command {
         edition: Option<Edition>,
 
         /// Only entries of this release id (as `rulings releases` prints it).
-        #[arg(long = "release", value_name = "ID",
-              add = ArgValueCompleter::new(complete::releases))]
+        #[arg(long = "release", value_name = "ID")]
         release: Option<String>,
 
         /// One JSON object with the entries in a list, instead of a line
@@ -323,8 +320,7 @@ pub struct SearchArgs {
 #[derive(Debug, Args)]
 pub struct ShowArgs {
     /// The topic, e.g. "time location" or "Big Picture".
-    #[arg(value_name = "TOPIC", required = true, num_args = 1..,
-          add = ArgValueCompleter::new(complete::topics))]
+    #[arg(value_name = "TOPIC", required = true, num_args = 1..)]
     pub topic: Vec<String>,
 
     /// Only this edition; default both, each labelled.
@@ -359,8 +355,7 @@ pub struct ShowArgs {
 #[derive(Debug, Args)]
 pub struct ErrataArgs {
     /// The card's title, typed loosely; omit it to list every card.
-    #[arg(value_name = "CARD", num_args = 0..,
-          add = ArgValueCompleter::new(complete::cards))]
+    #[arg(value_name = "CARD", num_args = 0..)]
     pub card: Vec<String>,
 
     /// Only this edition; default both.
@@ -392,13 +387,11 @@ pub struct ErrataArgs {
 pub struct DiffArgs {
     /// The earlier side: a release id (as `rulings releases` prints it)
     /// or a date (YYYY-MM-DD).
-    #[arg(value_name = "FROM", value_parser = NamedSide::read,
-          add = ArgValueCompleter::new(complete::releases))]
+    #[arg(value_name = "FROM", value_parser = NamedSide::read)]
     pub from: NamedSide,
 
     /// The later side: a release id or a date (YYYY-MM-DD).
-    #[arg(value_name = "TO", value_parser = NamedSide::read,
-          add = ArgValueCompleter::new(complete::releases))]
+    #[arg(value_name = "TO", value_parser = NamedSide::read)]
     pub to: NamedSide,
 
     /// Only these topics or cards (each one argument, typed loosely:

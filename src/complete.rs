@@ -10,7 +10,7 @@ use std::ffi::{OsStr, OsString};
 use std::io::{self, Write};
 
 use clap::{CommandFactory, Parser};
-use clap_complete::engine::CompletionCandidate;
+use clap_complete::engine::{ArgValueCompleter, CompletionCandidate};
 use clap_complete::env::Shells;
 
 use crate::catalog::{Catalog, Keys};
@@ -37,6 +37,26 @@ pub fn write_script(shell: Shell, out: &mut dyn Write) -> io::Result<()> {
     // The script calls `rulings` from the PATH, not the path it was
     // generated with: an installed binary moves between builds.
     completer.write_registration(ENV_VAR, "rulings", "rulings", "rulings", out)
+}
+
+/// The command line with its value completers attached: topic and card
+/// names and release ids, answered from the index when a shell asks. (The
+/// clap definitions know nothing of the index; they are completed here.)
+pub fn command() -> clap::Command {
+    let names = |completer: fn(&OsStr) -> Vec<CompletionCandidate>| {
+        move |arg: clap::Arg| arg.add(ArgValueCompleter::new(completer))
+    };
+    Cli::command()
+        .mut_subcommand("show", |c| c.mut_arg("topic", names(topics)))
+        .mut_subcommand("errata", |c| c.mut_arg("card", names(cards)))
+        // (`mut_arg` puts an argument last: the topics are put back after
+        // the two sides, where their position is.)
+        .mut_subcommand("diff", |c| {
+            c.mut_arg("from", names(releases))
+                .mut_arg("to", names(releases))
+                .mut_arg("topics", |a| a)
+        })
+        .mut_subcommand("export", |c| c.mut_arg("release", names(releases)))
 }
 
 /// Writes the manual page (roff) of the command line.
@@ -161,5 +181,10 @@ mod tests {
             .map(|w| w.to_string_lossy().into_owned())
             .collect();
         assert_eq!(kept, ["--index", "/tmp/i", "--rulings=/c"]);
+    }
+
+    #[test]
+    fn the_command_line_with_its_completers_is_well_formed() {
+        command().debug_assert();
     }
 }

@@ -3,7 +3,12 @@
 
 use std::process::ExitCode;
 
-use clap::{CommandFactory, Parser};
+use std::io::{IsTerminal, Write};
+
+use clap::Parser;
+use rulings::cli::{AskArgs, Cli, Command};
+use rulings::config::Config;
+use rulings::output;
 
 fn main() -> ExitCode {
     // A child reading one PDF or web page (see `convert::isolated`) does
@@ -14,7 +19,7 @@ fn main() -> ExitCode {
     rulings::convert::isolated::allow_child_processes();
     // A shell asking for completions (COMPLETE set by the script) is
     // answered here, before anything else reads the command line.
-    clap_complete::CompleteEnv::with_factory(rulings::cli::Cli::command)
+    clap_complete::CompleteEnv::with_factory(rulings::complete::command)
         .var(rulings::complete::ENV_VAR)
         .complete();
     let cli = match rulings::cli::Cli::try_parse() {
@@ -22,7 +27,7 @@ fn main() -> ExitCode {
         Err(e) => return rulings::commands::errors::command_line(e),
     };
     let json = cli.command.as_ref().is_some_and(|c| c.json());
-    match rulings::commands::run(cli) {
+    match run(cli) {
         Ok(code) => code,
         Err(err) => {
             if rulings::commands::is_broken_pipe(&err) {
@@ -33,4 +38,41 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Runs the command line: the commands that own the terminal or the
+/// process, or need no corpus, here; every other by `commands`.
+fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match &cli.command {
+        Some(Command::Completions { shell }) => {
+            let mut out = output::Stdout::lock();
+            rulings::complete::write_script(*shell, &mut out)?;
+            out.flush()?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Man) => {
+            let mut out = output::Stdout::lock();
+            rulings::complete::write_man_page(&mut out)?;
+            out.flush()?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Ask(args)) => ask(&cli, args),
+        None if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() => {
+            ask(&cli, &AskArgs::default())
+        }
+        Some(Command::Serve(args)) => {
+            let config = Config::from_cli(&cli)?;
+            rulings::serve::run(&config, args)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        _ => rulings::commands::run(cli),
+    }
+}
+
+/// The interactive search, on a terminal only.
+fn ask(cli: &Cli, args: &AskArgs) -> anyhow::Result<ExitCode> {
+    rulings::commands::needs_terminal()?;
+    let config = Config::from_cli(cli)?;
+    rulings::tui::run(&config, args)?;
+    Ok(ExitCode::SUCCESS)
 }

@@ -8,6 +8,7 @@
 //! the commands serialize them for programs.
 
 pub mod errata;
+pub mod links;
 pub mod request;
 pub mod topic;
 

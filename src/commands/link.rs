@@ -9,9 +9,9 @@ use std::io::Write;
 use serde_json::Value;
 
 use super::{Config, Outcome, Printer};
+use crate::answer::links;
 use crate::catalog::Catalog;
 use crate::cli::{Command, ErrataArgs, SearchArgs, ShowArgs, DEFAULT_URL};
-use crate::serve::links;
 
 /// Where links point: `$RULINGS_URL` (as `rulings serve` printed it), else
 /// the address `rulings serve` listens on by default.

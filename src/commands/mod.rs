@@ -26,7 +26,7 @@ use clap::CommandFactory;
 
 use crate::answer::request::Request;
 use crate::catalog::{Catalog, CatalogError};
-use crate::cli::{AskArgs, Cli, Command, DiffArgs, ErrataArgs, SearchArgs, ShowArgs};
+use crate::cli::{Cli, Command, DiffArgs, ErrataArgs, SearchArgs, ShowArgs};
 pub use crate::config::Config;
 use crate::corpus::Sources;
 use crate::index::Origin;
@@ -217,40 +217,18 @@ impl Command {
     }
 }
 
-/// Runs the command line, writing to stdout and stderr.
+/// Runs a command that answers in lines, writing to stdout and stderr.
+/// The commands that own the terminal or the process (`ask`, `serve`) and
+/// those that need no corpus (`completions`, `man`) are run by the binary
+/// itself, beside this.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
-    // What needs neither corpus nor index, and the interactive search,
-    // which owns the terminal instead of writing lines.
-    let command = match cli.command {
-        Some(Command::Completions { shell }) => {
-            let mut out = output::Stdout::lock();
-            crate::complete::write_script(shell, &mut out)?;
-            out.flush()?;
-            return Ok(ExitCode::SUCCESS);
-        }
-        Some(Command::Man) => {
-            let mut out = output::Stdout::lock();
-            crate::complete::write_man_page(&mut out)?;
-            out.flush()?;
-            return Ok(ExitCode::SUCCESS);
-        }
-        Some(Command::Ask(ref args)) => return ask(&cli, args),
-        None if io::stdin().is_terminal() && io::stdout().is_terminal() => {
-            return ask(&cli, &AskArgs::default());
-        }
-        None => {
-            // Piped or scripted: nothing to ask interactively, so say what
-            // the commands are, as a usage error.
-            eprintln!("{}", Cli::command().render_long_help());
-            return Ok(ExitCode::from(2));
-        }
-        Some(ref command) => command,
+    let Some(command) = &cli.command else {
+        // Piped or scripted: nothing to ask interactively, so say what
+        // the commands are, as a usage error.
+        eprintln!("{}", Cli::command().render_long_help());
+        return Ok(ExitCode::from(2));
     };
     let config = Config::from_cli(&cli)?;
-    if let Command::Serve(args) = command {
-        crate::serve::run(&config, args)?;
-        return Ok(ExitCode::SUCCESS);
-    }
     let stderr = io::stderr();
     let mut printer = Printer::new(
         io::BufWriter::new(output::Stdout::lock()),
@@ -269,17 +247,16 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     Ok(outcome.into())
 }
 
-/// The interactive search, on a terminal only.
-fn ask(cli: &Cli, args: &AskArgs) -> anyhow::Result<ExitCode> {
-    if !(io::stdin().is_terminal() && io::stdout().is_terminal()) {
-        bail!(Refusal::new(
-            ErrorCode::NeedsTerminal,
-            "`rulings ask` needs a terminal; use `rulings search` in scripts"
-        ));
+/// The interactive search needs a terminal: refused elsewhere, with what
+/// to use instead.
+pub fn needs_terminal() -> anyhow::Result<()> {
+    if io::stdin().is_terminal() && io::stdout().is_terminal() {
+        return Ok(());
     }
-    let config = Config::from_cli(cli)?;
-    crate::tui::run(&config, args)?;
-    Ok(ExitCode::SUCCESS)
+    bail!(Refusal::new(
+        ErrorCode::NeedsTerminal,
+        "`rulings ask` needs a terminal; use `rulings search` in scripts"
+    ))
 }
 
 fn dispatch(

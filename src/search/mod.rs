@@ -80,6 +80,12 @@ use query::{plain_words, read_query, Parsers, Reader, Reading};
 use rank::best_shown;
 use snippets::{highlighted_terms, snippet, snippet_generator};
 
+/// Most words of a question whose coverage is counted (one bit each).
+pub(crate) const MOST_WORDS: usize = 64;
+/// How many words apart two words of the question may stand to count as
+/// near each other.
+pub(crate) const NEAR: u32 = 3;
+
 /// How near the second hit's score may come to the first's for the two to
 /// count as answering the words alike (see [`Note::Close`]): a twentieth.
 pub const CLOSE: Score = 0.05;
@@ -455,7 +461,7 @@ pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchEr
                 let mut lacked = in_names::Lacked::default();
                 if missing.is_empty() && coverage.scales {
                     let units: Vec<&reading::Unit> =
-                        reader.words.required().take(query::MOST_WORDS).collect();
+                        reader.words.required().take(MOST_WORDS).collect();
                     let text = crate::markdown::plain_text(&query::body_of(first)?);
                     let topic = analyzed(index, fields.text, &first.topic)?;
                     lacked = in_names::lacked(

@@ -15,18 +15,13 @@ use super::paragraphs::Looked;
 use super::published::Published;
 use super::rank::{Coverage, Rank, Required};
 use super::reading::{Need, Unit, Words};
-use super::{analyzed, Hit, SearchError};
+use super::{analyzed, Hit, SearchError, MOST_WORDS, NEAR};
 use crate::index::SearchIndex;
 
 /// How much a word in the topic counts against the same word in the body.
 pub(super) const TOPIC_BOOST: Score = 3.0;
 /// How much a word in a named card counts.
 pub(super) const CARD_BOOST: Score = 1.5;
-/// Most words whose coverage is counted (one bit each).
-pub(super) const MOST_WORDS: usize = 64;
-/// How many words apart two words of the question may stand to count as
-/// near each other.
-pub(super) const NEAR: u32 = 3;
 /// One way of reading the query: as typed or with typos allowed, every
 /// required word required or any one of them, or, beside a quoted phrase
 /// or a field that must match, none of them.

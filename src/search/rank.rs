@@ -14,8 +14,7 @@ use tantivy::{
 
 use super::filters::shown;
 use super::published::Published;
-use super::query::MOST_WORDS;
-use super::{Request, SearchError};
+use super::{Request, SearchError, MOST_WORDS};
 use crate::index::timeline::{self, Standing};
 use crate::index::STANDING;
 

@@ -96,7 +96,7 @@ fn hyphened_phrase(word: &str) -> Option<UserInputLiteral> {
     }
     let named: Vec<&str> = parts.into_iter().filter(|p| !is_function_word(p)).collect();
     (named.len() >= 2).then(|| UserInputLiteral {
-        slop: super::query::NEAR,
+        slop: super::NEAR,
         ..literal(&named.join(" "), true)
     })
 }

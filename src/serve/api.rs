@@ -11,31 +11,11 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
-use chrono::NaiveDate;
-use serde::Deserialize;
 
-use super::params::{self, Endpoint};
+use super::params::{self, Endpoint, Params};
 use super::{status_of, AppState};
-use crate::answer::request::{Request, DEFAULT_LIMIT};
+use crate::answer::request::Request;
 use crate::commands::{ErrorCode, JsonAnswer, Outcome, Refusal};
-use crate::diff::NamedSide;
-use crate::model::Edition;
-
-/// What a request may ask, in its query string; each endpoint reads the
-/// parameters it knows and leaves the rest.
-#[derive(Debug, Default, Deserialize)]
-pub struct Params {
-    pub q: Option<String>,
-    pub topic: Option<String>,
-    pub card: Option<String>,
-    pub as_of: Option<String>,
-    pub edition: Option<String>,
-    pub all: Option<String>,
-    pub typing: Option<String>,
-    pub limit: Option<String>,
-    pub from: Option<String>,
-    pub to: Option<String>,
-}
 
 /// A query string that cannot be read (a broken percent-encoding) is a
 /// usage error.
@@ -46,103 +26,6 @@ pub fn params(query: Result<Query<Params>, QueryRejection>) -> Result<Params, Js
             format!("the query string cannot be read: {}", e.body_text()),
         )))
     })
-}
-
-/// Present and not blank.
-fn given(value: &Option<String>) -> Option<&str> {
-    value.as_deref().map(str::trim).filter(|v| !v.is_empty())
-}
-
-impl Params {
-    /// A parameter read as what it takes, where given and not blank.
-    fn read<T>(
-        &self,
-        endpoint: &Endpoint,
-        name: &str,
-        read: fn(&str) -> Result<T, String>,
-    ) -> Result<Option<T>, JsonAnswer> {
-        let value = match name {
-            "as_of" => &self.as_of,
-            "edition" => &self.edition,
-            "limit" => &self.limit,
-            "all" => &self.all,
-            "typing" => &self.typing,
-            other => unreachable!("`{other}` is read as it is"),
-        };
-        given(value)
-            .map(|v| params::value(endpoint, name, v, read))
-            .transpose()
-    }
-
-    fn as_of(&self, endpoint: &Endpoint) -> Result<Option<NaiveDate>, JsonAnswer> {
-        self.read(endpoint, "as_of", params::date)
-    }
-
-    fn edition(&self, endpoint: &Endpoint) -> Result<Option<Edition>, JsonAnswer> {
-        self.read(endpoint, "edition", params::edition)
-    }
-
-    fn switch(&self, endpoint: &Endpoint, name: &str) -> Result<bool, JsonAnswer> {
-        Ok(self
-            .read(endpoint, name, params::on_or_off)?
-            .unwrap_or(false))
-    }
-
-    /// A search for `q`, with the options asked.
-    pub fn search(&self) -> Result<Request, JsonAnswer> {
-        let endpoint = &params::SEARCH;
-        Ok(Request::Search {
-            query: self.q.clone().unwrap_or_default(),
-            edition: self.edition(endpoint)?,
-            as_of: self.as_of(endpoint)?,
-            all: self.switch(endpoint, "all")?,
-            limit: self
-                .read(endpoint, "limit", params::limit)?
-                .unwrap_or(DEFAULT_LIMIT),
-            typing: self.switch(endpoint, "typing")?,
-        })
-    }
-
-    /// A topic shown: `topic`, else the request's `topic`.
-    pub fn show(&self, topic: Option<&str>) -> Result<Request, JsonAnswer> {
-        let endpoint = &params::SHOW;
-        let topic = topic
-            .map(str::to_string)
-            .or_else(|| self.topic.clone())
-            .ok_or_else(|| params::missing(endpoint, "topic"))?;
-        Ok(Request::Show {
-            topic,
-            edition: self.edition(endpoint)?,
-            as_of: self.as_of(endpoint)?,
-        })
-    }
-
-    /// A card's errata: `card`, else the request's `card`, else every
-    /// card's.
-    pub fn errata(&self, card: Option<&str>) -> Result<Request, JsonAnswer> {
-        let endpoint = &params::ERRATA;
-        Ok(Request::Errata {
-            card: card.map(str::to_string).or_else(|| self.card.clone()),
-            edition: self.edition(endpoint)?,
-            as_of: self.as_of(endpoint)?,
-        })
-    }
-
-    /// What changed between `from` and `to`.
-    pub fn diff(&self) -> Result<Request, JsonAnswer> {
-        let endpoint = &params::DIFF;
-        let side = |value: &Option<String>, name: &str| {
-            let text = value
-                .as_deref()
-                .ok_or_else(|| params::missing(endpoint, name))?;
-            params::value(endpoint, name, text, NamedSide::read)
-        };
-        Ok(Request::Diff {
-            from: side(&self.from, "from")?,
-            to: side(&self.to, "to")?,
-            edition: self.edition(endpoint)?,
-        })
-    }
 }
 
 /// The answer to a request, computed off the async workers; a request

@@ -10,7 +10,6 @@
 mod api;
 mod assets;
 pub mod connections;
-pub mod links;
 mod page;
 mod params;
 mod state;

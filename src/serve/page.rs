@@ -19,8 +19,10 @@ use maud::{html, Markup, PreEscaped, DOCTYPE};
 use pulldown_cmark::{Event, Parser, Tag, TagEnd};
 use serde_json::Value;
 
-use super::api::{ask, params, status, Params};
-use super::{links, AppState};
+use super::api::{ask, params, status};
+use super::params::Params;
+use super::AppState;
+use crate::answer::links;
 use crate::answer::request::Request;
 use crate::commands::JsonAnswer;
 use crate::markdown::{LOST, LOST_NOTE};

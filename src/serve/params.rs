@@ -7,8 +7,12 @@
 
 use std::fmt::Write as _;
 
-use super::api::Params;
+use chrono::NaiveDate;
+use serde::Deserialize;
+
+use crate::answer::request::{Request, DEFAULT_LIMIT};
 use crate::commands::{ErrorCode, JsonAnswer, Refusal};
+use crate::diff::NamedSide;
 use crate::model::Edition;
 
 /// A parameter of an endpoint: its name, whether it must be given, and
@@ -186,30 +190,30 @@ fn check(param: &Param, value: &str) -> Result<(), String> {
     }
 }
 
-pub fn date(value: &str) -> Result<chrono::NaiveDate, String> {
+fn date(value: &str) -> Result<chrono::NaiveDate, String> {
     crate::dates::parse_date(value)
 }
 
-pub fn edition(value: &str) -> Result<Edition, String> {
+fn edition(value: &str) -> Result<Edition, String> {
     value
         .parse::<Edition>()
         .map_err(|_| format!("`{value}` is not an edition"))
 }
 
-pub fn limit(value: &str) -> Result<u16, String> {
+fn limit(value: &str) -> Result<u16, String> {
     match value.parse::<u16>() {
         Ok(n) if n >= 1 => Ok(n),
         _ => Err(format!("`{value}` is not a number from 1 to 65535")),
     }
 }
 
-pub fn on_or_off(value: &str) -> Result<bool, String> {
+fn on_or_off(value: &str) -> Result<bool, String> {
     switch(value).ok_or_else(|| format!("`{value}` is neither on nor off"))
 }
 
 /// The refusal of a value `read` cannot read, naming the parameter and
 /// what it takes (as an endpoint's list says it).
-pub fn value<T>(
+fn read_as<T>(
     endpoint: &Endpoint,
     name: &str,
     value: &str,
@@ -229,7 +233,7 @@ pub fn value<T>(
 }
 
 /// The refusal of a request that lacks a parameter the endpoint needs.
-pub fn missing(endpoint: &Endpoint, name: &str) -> JsonAnswer {
+fn missing(endpoint: &Endpoint, name: &str) -> JsonAnswer {
     let takes = endpoint
         .params
         .iter()
@@ -252,6 +256,115 @@ pub fn switch(value: &str) -> Option<bool> {
 
 fn refuse(code: ErrorCode, message: String) -> JsonAnswer {
     JsonAnswer::refused(&anyhow::Error::new(Refusal::new(code, message)))
+}
+
+/// What a request may ask, in its query string; each endpoint reads the
+/// parameters it knows and leaves the rest.
+#[derive(Debug, Default, Deserialize)]
+pub struct Params {
+    pub q: Option<String>,
+    pub topic: Option<String>,
+    pub card: Option<String>,
+    pub as_of: Option<String>,
+    pub edition: Option<String>,
+    pub all: Option<String>,
+    pub typing: Option<String>,
+    pub limit: Option<String>,
+    pub from: Option<String>,
+    pub to: Option<String>,
+}
+
+/// Present and not blank.
+fn given(value: &Option<String>) -> Option<&str> {
+    value.as_deref().map(str::trim).filter(|v| !v.is_empty())
+}
+
+impl Params {
+    /// A parameter read as what it takes, where given and not blank.
+    fn read<T>(
+        &self,
+        endpoint: &Endpoint,
+        name: &str,
+        read: fn(&str) -> Result<T, String>,
+    ) -> Result<Option<T>, JsonAnswer> {
+        let value = match name {
+            "as_of" => &self.as_of,
+            "edition" => &self.edition,
+            "limit" => &self.limit,
+            "all" => &self.all,
+            "typing" => &self.typing,
+            other => unreachable!("`{other}` is read as it is"),
+        };
+        given(value)
+            .map(|v| read_as(endpoint, name, v, read))
+            .transpose()
+    }
+
+    fn as_of(&self, endpoint: &Endpoint) -> Result<Option<NaiveDate>, JsonAnswer> {
+        self.read(endpoint, "as_of", date)
+    }
+
+    fn edition(&self, endpoint: &Endpoint) -> Result<Option<Edition>, JsonAnswer> {
+        self.read(endpoint, "edition", edition)
+    }
+
+    fn switch(&self, endpoint: &Endpoint, name: &str) -> Result<bool, JsonAnswer> {
+        Ok(self.read(endpoint, name, on_or_off)?.unwrap_or(false))
+    }
+
+    /// A search for `q`, with the options asked.
+    pub fn search(&self) -> Result<Request, JsonAnswer> {
+        let endpoint = &SEARCH;
+        Ok(Request::Search {
+            query: self.q.clone().unwrap_or_default(),
+            edition: self.edition(endpoint)?,
+            as_of: self.as_of(endpoint)?,
+            all: self.switch(endpoint, "all")?,
+            limit: self
+                .read(endpoint, "limit", limit)?
+                .unwrap_or(DEFAULT_LIMIT),
+            typing: self.switch(endpoint, "typing")?,
+        })
+    }
+
+    /// A topic shown: `topic`, else the request's `topic`.
+    pub fn show(&self, topic: Option<&str>) -> Result<Request, JsonAnswer> {
+        let endpoint = &SHOW;
+        let topic = topic
+            .map(str::to_string)
+            .or_else(|| self.topic.clone())
+            .ok_or_else(|| missing(endpoint, "topic"))?;
+        Ok(Request::Show {
+            topic,
+            edition: self.edition(endpoint)?,
+            as_of: self.as_of(endpoint)?,
+        })
+    }
+
+    /// A card's errata: `card`, else the request's `card`, else every
+    /// card's.
+    pub fn errata(&self, card: Option<&str>) -> Result<Request, JsonAnswer> {
+        let endpoint = &ERRATA;
+        Ok(Request::Errata {
+            card: card.map(str::to_string).or_else(|| self.card.clone()),
+            edition: self.edition(endpoint)?,
+            as_of: self.as_of(endpoint)?,
+        })
+    }
+
+    /// What changed between `from` and `to`.
+    pub fn diff(&self) -> Result<Request, JsonAnswer> {
+        let endpoint = &DIFF;
+        let side = |value: &Option<String>, name: &str| {
+            let text = value.as_deref().ok_or_else(|| missing(endpoint, name))?;
+            read_as(endpoint, name, text, NamedSide::read)
+        };
+        Ok(Request::Diff {
+            from: side(&self.from, "from")?,
+            to: side(&self.to, "to")?,
+            edition: self.edition(endpoint)?,
+        })
+    }
 }
 
 #[cfg(test)]

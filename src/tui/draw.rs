@@ -11,24 +11,11 @@ use ratatui::widgets::{Block, Borders, List, ListItem, ListState, Paragraph};
 use ratatui::Frame;
 
 use super::state::State;
-
-/// The share of the screen's width the list of hits takes, in percent.
-const LIST_PERCENT: u16 = 45;
+use super::widths::LIST_PERCENT;
 
 /// What the preview says before anything is typed.
 const HINT: &str = "Type a few words: a rules term, a card title, anything a ruling says \
      (e.g. once each turn, Ferengi, cloaked). The hits update as you type.";
-
-/// Columns of text in the preview pane on a screen this wide.
-pub fn preview_width(columns: u16) -> usize {
-    let list = columns * LIST_PERCENT / 100;
-    usize::from(columns.saturating_sub(list).saturating_sub(2)).max(20)
-}
-
-/// Columns of text in an open page on a screen this wide.
-pub fn page_width(columns: u16) -> usize {
-    usize::from(columns.saturating_sub(2)).max(20)
-}
 
 pub fn draw(frame: &mut Frame, state: &State) {
     let [header, query, body, notes, keys] = Layout::vertical([

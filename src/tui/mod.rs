@@ -9,6 +9,7 @@ pub mod draw;
 mod interrupt;
 pub mod pages;
 pub mod state;
+mod widths;
 
 use std::io;
 use std::time::{Duration, Instant};

@@ -236,7 +236,7 @@ impl<'c> State<'c> {
                 self.catalog,
                 &self.session,
                 row,
-                super::draw::preview_width(self.columns),
+                super::widths::preview_width(self.columns),
                 pages::Earlier::Counted,
             )?,
             None => Page::default(),
@@ -304,7 +304,7 @@ impl<'c> State<'c> {
     }
 
     fn page_width(&self) -> usize {
-        super::draw::page_width(self.columns)
+        super::widths::page_width(self.columns)
     }
 
     /// Words everything again at a new width. A reference page keeps its

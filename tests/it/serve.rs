@@ -351,7 +351,7 @@ fn every_text_of_a_document_is_shown_as_text() {
         .expect("the tribble ruling is found");
     let page = server.get(&format!(
         "/1e/{}",
-        rulings::serve::links::slug(topic["entry"]["topic"].as_str().unwrap())
+        rulings::answer::links::slug(topic["entry"]["topic"].as_str().unwrap())
     ));
     assert_eq!(page.status, 200, "{}", page.body);
     for body in [&search.body, &page.body] {
