@@ -21,6 +21,7 @@ use regex::Regex;
 
 use super::about::Source;
 use super::front_matter::Meta;
+use super::parts::{part_heading, Part};
 use super::{Reading, MAX_LINES};
 use crate::error::DocumentError;
 use crate::model::{Edition, Entry, EntryKind, FrontParagraph, Release, ReleaseKind};
@@ -42,18 +43,6 @@ static SIDEBAR: LazyLock<Regex> = LazyLock::new(|| {
 
 /// The words a section head's title may have at most.
 const TITLE_WORDS: usize = 10;
-
-/// The parts a base document is cut into.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Part {
-    /// Title, preamble, contents.
-    Front,
-    Glossary,
-    Temporary,
-    Errata,
-    Sections,
-    ChangeLog,
-}
 
 /// What a base document held, by shape, for `rulings check`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
@@ -343,13 +332,6 @@ fn banner_edition(
     (skip..end).find_map(|i| super::about::edition_named(lines[i]))
 }
 
-/// Whether a line heads a part, and if so whether that part is a change
-/// log ("Change Log", "## Revision History": the dates under it are the
-/// document's revisions) or another part (which ends the log).
-pub(super) fn heads_change_log(line: &str) -> Option<bool> {
-    part_heading(line).map(|p| p == Part::ChangeLog)
-}
-
 /// Whether a line heads a table of contents ("Contents", "**Table of
 /// Contents**").
 pub(super) fn is_contents_heading(line: &str) -> bool {
@@ -379,30 +361,6 @@ pub(super) fn is_contents_line(line: &str) -> bool {
         && !bare.ends_with(['!', '?', ':', ';', ','])
         && !line.trim().ends_with(['!', '?'])
         && (!line.trim().ends_with('.') || line.trim().ends_with(".."))
-}
-
-/// A part heading: a line that names one of the parts (not a sentence).
-fn part_heading(line: &str) -> Option<Part> {
-    let bare = super::lines::heading_words(line);
-    if bare.is_empty() || bare.split_whitespace().count() > 5 || bare.ends_with('.') {
-        return None;
-    }
-    let lower = bare.to_lowercase();
-    let lower = lower.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.' || c == ' ');
-    if lower.starts_with("temporary rulings") {
-        Some(Part::Temporary)
-    } else if lower.starts_with("errata") || lower.starts_with("card errata") {
-        Some(Part::Errata)
-    } else if lower.starts_with("change log")
-        || lower.starts_with("changelog")
-        || lower.starts_with("revision history")
-    {
-        Some(Part::ChangeLog)
-    } else if lower.starts_with("glossary") {
-        Some(Part::Glossary)
-    } else {
-        None
-    }
 }
 
 /// A numbered section head: (number, title). The number has two parts or

@@ -926,7 +926,7 @@ pub fn join_lines<'a>(
                 let dating = j == i + 1
                     && (lines::is_only_a_date(&text)
                         || (joined.iter().all(|l| l.text.trim().is_empty())
-                            && super::about::dating_line(&text, false).is_some()));
+                            && super::dating::dating_line(&text, false).is_some()));
                 // Where heads are set in capitals, a line that opens with
                 // one opens an entry, whatever the line before it ended on.
                 let capital_head = capital_heads && lines::capitals_topic(lines[j]);

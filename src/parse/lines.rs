@@ -68,10 +68,8 @@ impl Shape {
 
 /// What the passes before head detection ask of a line's shape, kept in a
 /// few bytes: a document of millions of lines keeps one per line, and the
-/// full shape is found again only for the lines that become [`Line`]s with
-/// more than a blank or plain shape.
-///
-/// [`Line`]: super::heads::Line
+/// full shape is found again only for the logical lines that head
+/// detection reads (`heads::Line`) with more than a blank or plain shape.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Mark {
     pub kind: MarkKind,

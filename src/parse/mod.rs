@@ -11,11 +11,13 @@
 pub mod about;
 pub mod base;
 pub mod body;
+mod dating;
 pub mod flow;
 pub mod front_matter;
 pub mod heads;
 pub mod lines;
 pub mod numbering;
+mod parts;
 pub mod references;
 
 use std::borrow::Cow;
@@ -562,7 +564,7 @@ fn mark_title_block(lines: &mut [Line]) {
         if lines[j].shape == Shape::Title {
             return; // the title line names itself
         }
-        if lines[i].shape == Shape::Title && about::dating_line(&lines[i].text, true).is_some() {
+        if lines[i].shape == Shape::Title && dating::dating_line(&lines[i].text, true).is_some() {
             return; // a title with its date: the lines under it are no title
         }
         let short = |l: &Line| l.text.split_whitespace().count() <= MAX_TITLE_WORDS;
@@ -571,7 +573,7 @@ fn mark_title_block(lines: &mut [Line]) {
         if title_like
             && short(&lines[i])
             && short(&lines[j])
-            && about::dating_line(&lines[j].text, false).is_some()
+            && dating::dating_line(&lines[j].text, false).is_some()
             && lines[j].shape.strength() != Some(Strength::Strong)
         {
             lines[i].shape = Shape::Title;

@@ -263,6 +263,85 @@ fn no_two_modules_import_each_other_even_through_the_application() {
     );
 }
 
+/// The sibling files a file of a module's folder names: `super::name`
+/// (or `crate::module::name`), where `name` is another file of the folder.
+fn siblings_named(text: &str, module: &str, siblings: &BTreeSet<String>) -> BTreeSet<String> {
+    let mut found = BTreeSet::new();
+    let prefixes = ["super::".to_string(), format!("crate::{module}::")];
+    for prefix in &prefixes {
+        for (at, _) in text.match_indices(prefix.as_str()) {
+            let before = text[..at].chars().next_back();
+            if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
+                continue;
+            }
+            let rest = &text[at + prefix.len()..];
+            let names = match rest.strip_prefix('{') {
+                Some(group) => group_heads(group),
+                None => vec![identifier(rest)],
+            };
+            found.extend(
+                names
+                    .into_iter()
+                    .filter(|n| siblings.contains(*n))
+                    .map(str::to_string),
+            );
+        }
+    }
+    found
+}
+
+#[test]
+fn the_files_of_a_module_import_one_another_without_a_cycle() {
+    // Inside a module's folder, a file's tests are left out: a test may
+    // use whatever it checks against.
+    let mut cyclic = Vec::new();
+    for entry in fs::read_dir(src()).unwrap() {
+        let folder = entry.unwrap().path();
+        if !folder.is_dir() {
+            continue;
+        }
+        let module = folder.file_name().unwrap().to_string_lossy().to_string();
+        let files: BTreeSet<String> = fs::read_dir(&folder)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "rs"))
+            .map(|p| p.file_stem().unwrap().to_string_lossy().to_string())
+            .filter(|name| name != "mod" && name != "tests")
+            .collect();
+        let mut graph = Graph::new();
+        for file in &files {
+            let text = fs::read_to_string(folder.join(format!("{file}.rs"))).unwrap();
+            let code = text.split("#[cfg(test)]").next().unwrap_or_default();
+            for name in siblings_named(code, &module, &files) {
+                if &name != file {
+                    graph
+                        .entry(file.clone())
+                        .or_default()
+                        .entry(name)
+                        .or_default()
+                        .insert(format!("{module}/{file}.rs"));
+                }
+            }
+        }
+        for (from, imports) in &graph {
+            for (to, files) in imports {
+                if reach_all(&graph, to).contains(from) {
+                    cyclic.push(edge(
+                        &format!("{module}::{from}"),
+                        &format!("{module}::{to}"),
+                        files,
+                    ));
+                }
+            }
+        }
+    }
+    assert!(
+        cyclic.is_empty(),
+        "these imports between the files of a module lie on a cycle:\n{}",
+        cyclic.join("\n")
+    );
+}
+
 #[test]
 fn references_are_read_from_paths_and_groups() {
     let text = "use crate::model::Entry;\nuse crate::{safe::{a, b}, topic};\n/// [`crate::dates`]\nfn f() { pub(crate) x; my_crate::no; }";
