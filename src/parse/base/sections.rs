@@ -1,0 +1,237 @@
+//! The numbered sections of a Rulebook or Rules Compendium: each section
+//! head with its number, the sidebars beside it, and the text under it, up
+//! to the next head.
+
+use super::*;
+
+pub(super) struct Sections {
+    pub(super) entries: Vec<Entry>,
+    pub(super) front: Vec<FrontParagraph>,
+}
+
+/// One paragraph of a section: its lines and text.
+pub(super) struct Block {
+    first: usize,
+    last: usize,
+    text: String,
+}
+
+/// The numbered sections and their sidebars.
+pub(super) fn read_sections(
+    lines: &[&str],
+    parts: &[Part],
+    (release, edition, date, file): &(String, Edition, chrono::NaiveDate, String),
+    counts: &mut BaseCounts,
+) -> Sections {
+    let mut entries = Vec::new();
+    let mut front = Vec::new();
+    // The open section: (topic, head line, its blocks).
+    let mut open: Option<(String, usize, Vec<Block>)> = None;
+    // The lines of the section heads marked new.
+    let mut marked: Vec<usize> = Vec::new();
+    let mut block: Option<Block> = None;
+    let make = |topic: &str, subtopic: Option<String>, line: usize, blocks: &[Block], kind| {
+        let text = blocks
+            .iter()
+            .map(|b| b.text.as_str())
+            .collect::<Vec<_>>()
+            .join("\n\n");
+        let mut spans = vec![(line, line)];
+        spans.extend(blocks.iter().map(|b| (b.first, b.last)));
+        let full = match &subtopic {
+            Some(s) => format!("{topic} – {s}"),
+            None => topic.to_string(),
+        };
+        let see = super::super::body::see_references(&text);
+        Entry {
+            release: release.clone(),
+            edition: *edition,
+            release_date: *date,
+            date: *date,
+            dated: false,
+            section: Some("Rulebook".to_string()),
+            key: TopicKey::new(&full),
+            topic: full.clone(),
+            subtopic,
+            kind,
+            new: false,
+            cards: super::super::body::card_names(&text, &see, &full),
+            supersedes: Vec::new(),
+            see,
+            text,
+            effect: None,
+            file: file.clone(),
+            line,
+            spans,
+        }
+    };
+    let finish_block = |block: &mut Option<Block>,
+                        open: &mut Option<(String, usize, Vec<Block>)>,
+                        entries: &mut Vec<Entry>,
+                        front: &mut Vec<FrontParagraph>,
+                        counts: &mut BaseCounts| {
+        let Some(b) = block.take() else { return };
+        match open {
+            Some((topic, _, blocks)) => {
+                // An indented label (a layout copy keeps the page's
+                // indents) is a label all the same.
+                let text = b.text.trim_start();
+                if let Some(c) = SIDEBAR.captures(text) {
+                    let label = c.get(1).map_or("", |m| m.as_str());
+                    let rest = &text[c.get(0).map_or(0, |m| m.end())..];
+                    // "Clarifications: Multitargeting: text" names itself.
+                    let (name, body) = match rest.split_once(": ") {
+                        Some((name, body))
+                            if name.split_whitespace().count() <= 6
+                                && !name.contains(['.', ',']) =>
+                        {
+                            (format!("{label}: {}", name.trim()), body.to_string())
+                        }
+                        _ => (label.to_string(), rest.to_string()),
+                    };
+                    let kind = if label.to_lowercase().starts_with("clarification") {
+                        EntryKind::Clarification
+                    } else {
+                        EntryKind::Rule
+                    };
+                    let body_block = Block {
+                        first: b.first,
+                        last: b.last,
+                        text: body,
+                    };
+                    let mut e = make(topic, Some(name), b.first, &[], kind);
+                    e.text = body_block.text.clone();
+                    e.spans = vec![(b.first, b.last)];
+                    e.see = super::super::body::see_references(&e.text);
+                    e.cards = super::super::body::card_names(&e.text, &e.see, &e.topic);
+                    entries.push(e);
+                    counts.sidebars += 1;
+                } else {
+                    blocks.push(b);
+                }
+            }
+            None => front.push(FrontParagraph {
+                line: b.first,
+                end_line: b.last,
+                text: b.text,
+            }),
+        }
+    };
+    let close = |open: &mut Option<(String, usize, Vec<Block>)>,
+                 entries: &mut Vec<Entry>,
+                 counts: &mut BaseCounts| {
+        if let Some((topic, line, blocks)) = open.take() {
+            entries.push(make(&topic, None, line, &blocks, EntryKind::Rule));
+            counts.sections += 1;
+        }
+    };
+    let mut continued_head: Option<usize> = None;
+    for (i, raw) in lines.iter().enumerate() {
+        let no = i + 1;
+        // The document's name printed again at the top of a page between
+        // two lines of a section neither ends the section nor is its text.
+        let running_title = i > 0
+            && parts[i] == Part::Front
+            && parts[i - 1] == Part::Sections
+            && super::super::lines::is_title_line(raw);
+        if running_title {
+            continue;
+        }
+        if parts[i] != Part::Sections {
+            finish_block(&mut block, &mut open, &mut entries, &mut front, counts);
+            close(&mut open, &mut entries, counts);
+            continue;
+        }
+        let whole = raw.trim_end();
+        if whole.trim().is_empty() {
+            finish_block(&mut block, &mut open, &mut entries, &mut front, counts);
+            continue;
+        }
+        if continued_head == Some(i) {
+            continue;
+        }
+        let pieces = run_together(whole);
+        let last_piece = pieces.len() - 1;
+        for (k, line) in pieces.into_iter().enumerate() {
+            // A piece a paste ran onto the line is a paragraph of its own.
+            if k > 0 {
+                finish_block(&mut block, &mut open, &mut entries, &mut front, counts);
+            }
+            if let Some(((number, mut title), run_in)) = head_of(line) {
+                finish_block(&mut block, &mut open, &mut entries, &mut front, counts);
+                close(&mut open, &mut entries, counts);
+                // A capitals head wrapped in a narrow column goes on in
+                // capitals on the next line ("6.3.1 DUPLICATION AND" /
+                // "PERSONAS –").
+                if let Some(rest) = lines
+                    .get(i + 1)
+                    .filter(|_| {
+                        k == last_piece
+                            && run_in.is_none()
+                            && parts.get(i + 1) == Some(&Part::Sections)
+                    })
+                    .and_then(|next| head_goes_on(&title, next))
+                {
+                    title = format!("{title} {rest}");
+                    continued_head = Some(i + 1);
+                }
+                let title = title.split_whitespace().collect::<Vec<_>>().join(" ");
+                if without_new_marker(line.trim()).0 {
+                    marked.push(no);
+                }
+                open = Some((format!("{number} {title}"), no, Vec::new()));
+                block = run_in.map(|body| Block {
+                    first: no,
+                    last: no,
+                    text: body.to_string(),
+                });
+                continue;
+            }
+            if part_heading(line).is_some() && (open.is_none() || k > 0) {
+                front.push(FrontParagraph {
+                    line: no,
+                    end_line: no,
+                    text: line.to_string(),
+                });
+                continue;
+            }
+            // A sidebar opens its own block even where a copy lost the blank
+            // line before it ("…travel far." / "Tip: Lay out …"): its label
+            // starts a line after a finished sentence.
+            let sidebar_starts = SIDEBAR.is_match(line.trim_start())
+                && block
+                    .as_ref()
+                    .is_some_and(|b| super::super::ends_sentence(&b.text));
+            if sidebar_starts {
+                finish_block(&mut block, &mut open, &mut entries, &mut front, counts);
+            }
+            match &mut block {
+                // A word a wrap broke with a hyphen is joined whole
+                // (`Clarifications: Multitarget-` / `ing: Some cards …`).
+                Some(b) if super::super::flow::broken_by_wrap(&b.text, line.trim_start()) => {
+                    b.text.pop();
+                    b.text.push_str(line.trim_start());
+                    b.last = no;
+                }
+                Some(b) => {
+                    b.text.push('\n');
+                    b.text.push_str(line);
+                    b.last = no;
+                }
+                None => {
+                    block = Some(Block {
+                        first: no,
+                        last: no,
+                        text: line.to_string(),
+                    })
+                }
+            }
+        }
+    }
+    finish_block(&mut block, &mut open, &mut entries, &mut front, counts);
+    close(&mut open, &mut entries, counts);
+    for entry in entries.iter_mut().filter(|e| e.subtopic.is_none()) {
+        entry.new = marked.contains(&entry.line);
+    }
+    Sections { entries, front }
+}
