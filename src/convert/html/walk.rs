@@ -1,0 +1,157 @@
+//! The walk over a page's tree, without recursion: each element's text
+//! written as Markdown with the typography its tags and styles give it, the
+//! site's chrome and hidden elements left out.
+
+use super::*;
+
+/// One open element of the walk.
+pub(super) struct Frame {
+    style: Style,
+    block: bool,
+    /// A table row: the cells seen in it.
+    row: Option<usize>,
+}
+
+pub(super) fn walk(page: &Html, writer: &mut Writer) {
+    use ego_tree::iter::Edge;
+    let classes = class_rules(page);
+    let mut frames: Vec<Frame> = Vec::new();
+    // Elements open (each has a frame up to the depth bound).
+    let mut depth = 0usize;
+    // A subtree being skipped: the id of its root.
+    let mut skipping: Option<ego_tree::NodeId> = None;
+    for edge in page.tree.root().traverse() {
+        match edge {
+            Edge::Open(node) => {
+                if skipping.is_some() {
+                    continue;
+                }
+                let style = frames.last().map(|f| f.style).unwrap_or_default();
+                let element = match node.value() {
+                    Node::Text(text) => {
+                        writer.text(text, style);
+                        continue;
+                    }
+                    Node::Element(element) => element,
+                    _ => continue,
+                };
+                let tag = element.name();
+                if is_hidden(tag) {
+                    skipping = Some(node.id());
+                    continue;
+                }
+                if let Some(what) = chrome(element) {
+                    let text = glimpse(node);
+                    writer.dropped.push(if text.is_empty() {
+                        what
+                    } else {
+                        format!("{what}: {text}")
+                    });
+                    skipping = Some(node.id());
+                    continue;
+                }
+                let face = element.attr("face").or_else(|| {
+                    element
+                        .attr("style")
+                        .and_then(|s| style_property(s, "font-family"))
+                });
+                if face.is_some_and(symbol_font) {
+                    if has_text(node) {
+                        writer.icon(false);
+                    }
+                    skipping = Some(node.id());
+                    continue;
+                }
+                match tag {
+                    "br" => writer.end_line(),
+                    "img" => writer.icon(true),
+                    "td" | "th" => {
+                        if let Some(cells) = frames.iter_mut().rev().find_map(|f| f.row.as_mut()) {
+                            if *cells > 0 {
+                                writer.cell(*cells);
+                            }
+                            *cells += 1;
+                        }
+                    }
+                    _ => {}
+                }
+                depth += 1;
+                if depth > MAX_DEPTH {
+                    continue;
+                }
+                let block = is_block(tag);
+                if block {
+                    writer.end_paragraph();
+                    writer.heading = heading_level(tag);
+                    if tag == "li" {
+                        writer.list_item = true;
+                    }
+                }
+                let mut style = style;
+                if matches!(tag, "b" | "strong") {
+                    style.bold = true;
+                }
+                if tag == "pre" {
+                    style.preformatted = true;
+                }
+                let color = element.attr("color").filter(|_| tag == "font").or_else(|| {
+                    element
+                        .attr("style")
+                        .and_then(|s| style_property(s, "color"))
+                });
+                if let Some(color) = color {
+                    style.colored = !is_black(color);
+                    style.mark = style.colored.then_some(node.id());
+                    style.mark_colour = style.colored.then(|| colour_key(color));
+                }
+                let bar = element.attr("style").is_some_and(|s| {
+                    ["border-left", "border-right"]
+                        .iter()
+                        .any(|p| is_bar(style_property(s, p)))
+                });
+                let ruled = element
+                    .classes()
+                    .filter_map(|c| classes.get(c))
+                    .fold(ClassRule::default(), |a, r| a.or(r));
+                if let Some((colored, colour)) = ruled.colored.filter(|_| color.is_none()) {
+                    style.colored = colored;
+                    style.mark = colored.then_some(node.id());
+                    style.mark_colour = colored.then_some(colour);
+                }
+                style.bold |= ruled.bold;
+                if bar || ruled.bar {
+                    style.mark = Some(node.id());
+                    style.mark_colour = None;
+                }
+                frames.push(Frame {
+                    style,
+                    block,
+                    row: (tag == "tr").then_some(0),
+                });
+            }
+            Edge::Close(node) => {
+                if let Some(root) = skipping {
+                    if root == node.id() {
+                        skipping = None;
+                    }
+                    continue;
+                }
+                if !matches!(node.value(), Node::Element(_)) {
+                    continue;
+                }
+                depth -= 1;
+                if depth >= MAX_DEPTH {
+                    continue;
+                }
+                if let Some(frame) = frames.pop() {
+                    if frame.block {
+                        writer.end_paragraph();
+                        writer.heading = None;
+                        // An item without text leaves no mark on the next.
+                        writer.list_item = false;
+                    }
+                }
+            }
+        }
+    }
+}
