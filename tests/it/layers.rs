@@ -350,3 +350,27 @@ fn references_are_read_from_paths_and_groups() {
         ["dates", "model", "safe", "topic"]
     );
 }
+
+/// The longest a source file may grow: a newcomer reads a file whole.
+const MOST_LINES: usize = 800;
+
+#[test]
+fn no_source_file_is_longer_than_a_newcomer_reads() {
+    let mut files = Vec::new();
+    rust_files(&src(), &mut files);
+    let long: Vec<String> = files
+        .iter()
+        .filter_map(|file| {
+            let lines = fs::read_to_string(src().join(file))
+                .unwrap()
+                .lines()
+                .count();
+            (lines > MOST_LINES).then(|| format!("  src/{} ({lines} lines)", file.display()))
+        })
+        .collect();
+    assert!(
+        long.is_empty(),
+        "source files over {MOST_LINES} lines (split them by what they do):\n{}",
+        long.join("\n")
+    );
+}
