@@ -3,7 +3,8 @@
 //! it needs and was not given, one given twice and a value that cannot be
 //! read are each refused (400) with a message that names the parameter and
 //! what it takes, in the request's words: a bot author never sees the
-//! command line's flags.
+//! command line's flags. What is read becomes a typed request
+//! ([`Request`]), each value parsed once.
 
 use std::fmt::Write as _;
 
@@ -111,6 +112,14 @@ pub const RELEASES: Endpoint = Endpoint {
 };
 
 impl Endpoint {
+    /// What the endpoint's parameter `name` takes, as a refusal says it.
+    fn takes(&self, name: &str) -> &'static str {
+        self.params
+            .iter()
+            .find(|p| p.name == name)
+            .map_or("", |p| p.takes)
+    }
+
     /// The parameters of a request to this endpoint, read and checked.
     pub fn read(&self, pairs: Vec<(String, String)>) -> Result<Params, JsonAnswer> {
         let mut params = Params::default();
@@ -190,7 +199,7 @@ fn check(param: &Param, value: &str) -> Result<(), String> {
     }
 }
 
-fn date(value: &str) -> Result<chrono::NaiveDate, String> {
+fn date(value: &str) -> Result<NaiveDate, String> {
     crate::dates::parse_date(value)
 }
 
@@ -220,28 +229,22 @@ fn read_as<T>(
     read: fn(&str) -> Result<T, String>,
 ) -> Result<T, JsonAnswer> {
     read(value).map_err(|why| {
-        let takes = endpoint
-            .params
-            .iter()
-            .find(|p| p.name == name)
-            .map_or("", |p| p.takes);
         refuse(
             ErrorCode::InvalidValue,
-            format!("`{name}`: {why}; it takes {takes}"),
+            format!("`{name}`: {why}; it takes {}", endpoint.takes(name)),
         )
     })
 }
 
 /// The refusal of a request that lacks a parameter the endpoint needs.
 fn missing(endpoint: &Endpoint, name: &str) -> JsonAnswer {
-    let takes = endpoint
-        .params
-        .iter()
-        .find(|p| p.name == name)
-        .map_or("", |p| p.takes);
     refuse(
         ErrorCode::Usage,
-        format!("`{name}` is required: {takes} ({}?{name}=…)", endpoint.path),
+        format!(
+            "`{name}` is required: {} ({}?{name}=…)",
+            endpoint.takes(name),
+            endpoint.path
+        ),
     )
 }
 
