@@ -548,14 +548,22 @@ fn heal(
     p: &mut Printer<impl Write, impl Write>,
     why: &str,
 ) -> Result<Catalog, Failure> {
-    let warn = format!(
-        "warning: the search index at {} is damaged ({}); rebuilding it",
-        escape_name(&config.index.display().to_string()),
-        sanitize(why)
-    );
-    p.err.line(&warn).map_err(|e| Failure::Other(e.into()))?;
-    crate::index::rebuild(&config.sources, &config.index).map_err(|e| Failure::Other(e.into()))?;
-    config.catalog(&mut p.err, false).map_err(Failure::Other)
+    config.healed(&mut p.err, why).map_err(Failure::Other)
+}
+
+impl Config {
+    /// The catalog of the index built again after it failed (`why`), with
+    /// a warning saying so on `err`: the one healing of the command line
+    /// and the server.
+    pub fn healed(&self, err: &mut Out<impl Write>, why: &str) -> anyhow::Result<Catalog> {
+        err.line(&format!(
+            "warning: the search index at {} is damaged ({}); rebuilding it",
+            escape_name(&self.index.display().to_string()),
+            sanitize(why)
+        ))?;
+        crate::index::rebuild(&self.sources, &self.index)?;
+        self.catalog(err, false)
+    }
 }
 
 pub use crate::dates::today;

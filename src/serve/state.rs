@@ -290,9 +290,10 @@ impl AppState {
                 return Ok(Arc::clone(&current));
             }
         }
-        eprintln!("warning: the search index failed while being read; rebuilding it");
-        crate::index::rebuild(&self.config.sources, &self.config.index)?;
-        let fresh = Arc::new(self.config.catalog(&mut Out::new(io::stderr()), true)?);
+        let fresh = Arc::new(
+            self.config
+                .healed(&mut Out::new(io::stderr()), "it failed while being read")?,
+        );
         *self.catalog.write().unwrap_or_else(PoisonError::into_inner) = Arc::clone(&fresh);
         Ok(fresh)
     }
