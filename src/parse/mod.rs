@@ -19,6 +19,7 @@ pub mod lines;
 pub mod numbering;
 mod parts;
 pub mod references;
+pub mod warnings;
 
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
