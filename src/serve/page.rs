@@ -331,13 +331,18 @@ fn edition_select(chosen: Option<&str>) -> Markup {
     }
 }
 
+/// A page's parameters, or the page that says they cannot be read.
+fn page_params(query: Result<Query<Params>, QueryRejection>) -> Result<Params, Box<Response>> {
+    params(query).map_err(|refused| Box::new(page(status(&refused), html! {})))
+}
+
 pub async fn search(
     State(state): State<Arc<AppState>>,
     query: Result<Query<Params>, QueryRejection>,
 ) -> Response {
-    let params = match params(query) {
+    let params = match page_params(query) {
         Ok(params) => params,
-        Err(refused) => return page(status(&refused), html! {}),
+        Err(refused) => return *refused,
     };
     let as_of = date_of(&params, &state);
     let q = params.q.clone().unwrap_or_default();
@@ -425,9 +430,9 @@ pub async fn ruling(
     Path((edition, slug)): Path<(String, String)>,
     query: Result<Query<Params>, QueryRejection>,
 ) -> Response {
-    let mut params = match params(query) {
+    let mut params = match page_params(query) {
         Ok(params) => params,
-        Err(refused) => return page(status(&refused), html! {}),
+        Err(refused) => return *refused,
     };
     // Only an edition's pages: anything else of two parts is no page.
     if !matches!(edition.to_lowercase().as_str(), "1e" | "2e") {

@@ -278,7 +278,7 @@ pub struct Params {
 }
 
 /// Present and not blank.
-fn given(value: &Option<String>) -> Option<&str> {
+pub fn given(value: &Option<String>) -> Option<&str> {
     value.as_deref().map(str::trim).filter(|v| !v.is_empty())
 }
 

@@ -7,9 +7,9 @@ pub async fn changes(
     State(state): State<Arc<AppState>>,
     query: Result<Query<Params>, QueryRejection>,
 ) -> Response {
-    let params = match params(query) {
+    let params = match page_params(query) {
         Ok(params) => params,
-        Err(refused) => return page(status(&refused), html! {}),
+        Err(refused) => return *refused,
     };
     let from = params.from.clone().unwrap_or_default();
     let to = params.to.clone().unwrap_or_default();

@@ -2,24 +2,20 @@
 //! its answer says where it has none.
 
 use super::*;
+use crate::serve::params::given;
 
 pub async fn errata(
     State(state): State<Arc<AppState>>,
     query: Result<Query<Params>, QueryRejection>,
 ) -> Response {
-    let params = match params(query) {
+    let params = match page_params(query) {
         Ok(params) => params,
-        Err(refused) => return page(status(&refused), html! {}),
+        Err(refused) => return *refused,
     };
     let as_of = date_of(&params, &state);
     // A card asked: its errata, else what the answer says of it; none:
     // every card's errata in force.
-    let card = params
-        .card
-        .as_deref()
-        .map(str::trim)
-        .filter(|c| !c.is_empty())
-        .map(str::to_string);
+    let card = given(&params.card).map(str::to_string);
     let answer = ask(&state, params.errata(card.as_deref())).await;
     let titles = &titles(&state).await;
     let form = html! {
