@@ -85,8 +85,7 @@ fn name(fixture: &Fixture, text: &str, both: bool) {
     } else {
         &[Edition::First]
     };
-    let words = vec![text.to_string()];
-    let (typed, _, _) = rulings::commands::name_and_edition(&words, None);
+    let (typed, _, _) = rulings::answer::show::name_and_edition(text, None);
     fixture
         .catalog
         .look_up_name(&typed, editions)

@@ -7,7 +7,6 @@ use std::io::{self, IsTerminal, Write};
 
 use serde_json::ser::Formatter;
 
-use crate::render::Style;
 use crate::safe::{escaped_in_json, for_terminal};
 
 /// When answers are colored, as asked.
@@ -17,21 +16,6 @@ pub enum ColorWhen {
     Auto,
     Always,
     Never,
-}
-
-/// The style of everything written to stdout, decided once.
-pub fn style(when: ColorWhen) -> Style {
-    let color = match when {
-        ColorWhen::Always => true,
-        ColorWhen::Never => false,
-        ColorWhen::Auto => {
-            std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && io::stdout().is_terminal()
-        }
-    };
-    Style {
-        color,
-        width: width(),
-    }
 }
 
 /// The one way JSON is written: serde_json's formatter (pretty or compact)

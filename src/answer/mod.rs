@@ -9,12 +9,143 @@
 
 pub mod errata;
 pub mod links;
+mod note;
 pub mod request;
+pub mod search;
+pub mod show;
 pub mod topic;
 
+use chrono::NaiveDate;
 use serde::Serialize;
 
-use crate::model::Edition;
+use crate::catalog::{Catalog, Reprints};
+use crate::diff::Comparison;
+use crate::limits::{self, Typed};
+use crate::model::{Edition, ReleaseInfo};
+pub use note::Note;
+use request::Request;
+
+/// The answer to one question, as a value every front end draws.
+pub enum Answer {
+    Search(search::Searched),
+    Show(show::Shown),
+    Errata(errata::ErrataAnswer),
+    Diff(Box<Comparison>),
+    Releases(Vec<ReleaseInfo>),
+}
+
+impl Answer {
+    /// Whether it found what was asked (a diff and the releases always
+    /// do).
+    pub fn is_found(&self) -> bool {
+        match self {
+            Answer::Search(searched) => searched.is_found(),
+            Answer::Show(shown) => shown.is_found(),
+            Answer::Errata(errata) => errata.is_found(),
+            Answer::Diff(_) | Answer::Releases(_) => true,
+        }
+    }
+
+    /// Adds a note to an answer that holds notes (a diff and the releases
+    /// hold none).
+    pub fn add_note(&mut self, note: Note) {
+        match self {
+            Answer::Search(searched) => searched.notes.push(note),
+            Answer::Show(shown) => shown.notes.push(note),
+            Answer::Errata(errata) => errata.notes.push(note),
+            Answer::Diff(_) | Answer::Releases(_) => {}
+        }
+    }
+}
+
+/// Answers `request` from `catalog`; a question with no date is asked as of
+/// `today`.
+pub fn ask(request: &Request, today: NaiveDate, catalog: &Catalog) -> anyhow::Result<Answer> {
+    Ok(match request {
+        Request::Search {
+            query,
+            edition,
+            kind,
+            as_of,
+            all,
+            limit,
+            typing,
+        } => Answer::Search(search::ask(
+            catalog,
+            crate::search::Request {
+                query: query.clone(),
+                edition: *edition,
+                kind: *kind,
+                as_of: as_of.unwrap_or(today),
+                all: *all,
+                limit: usize::from(*limit),
+                typing: *typing,
+            },
+        )?),
+        Request::Show {
+            topic,
+            edition,
+            as_of,
+            history,
+        } => Answer::Show(show::ask(
+            catalog,
+            topic,
+            *edition,
+            as_of.unwrap_or(today),
+            *history,
+        )?),
+        Request::Errata {
+            card,
+            edition,
+            as_of,
+            every_printing,
+        } => Answer::Errata(errata::ask(
+            catalog,
+            card.as_deref(),
+            *edition,
+            as_of.unwrap_or(today),
+            if *every_printing {
+                Reprints::Listed
+            } else {
+                Reprints::Collapsed
+            },
+        )?),
+        Request::Diff {
+            from,
+            to,
+            edition,
+            documents,
+            topics,
+        } => {
+            for side in [from, to] {
+                limits::check(Typed::Side, side.text())?;
+            }
+            for topic in topics {
+                limits::check(Typed::Name, topic)?;
+            }
+            Answer::Diff(Box::new(crate::diff::compare(
+                catalog,
+                &crate::diff::Request {
+                    from,
+                    to,
+                    edition: *edition,
+                    documents: *documents,
+                    topics,
+                },
+            )?))
+        }
+        Request::Releases => Answer::Releases(catalog.releases()?),
+    })
+}
+
+/// The editions a question covers: the one asked, else every edition the
+/// corpus has.
+pub fn editions(catalog: &Catalog, asked: Option<Edition>) -> Vec<Edition> {
+    match asked {
+        Some(e) => vec![e],
+        None => catalog.editions(),
+    }
+}
 
 /// A name offered in place of the one typed: a topic or card as the
 /// documents print it, and the edition it is of.

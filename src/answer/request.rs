@@ -6,7 +6,7 @@
 use chrono::NaiveDate;
 
 use crate::diff::NamedSide;
-use crate::model::Edition;
+use crate::model::{Edition, EntryKind};
 
 /// How many hits a search shows where the question says not.
 pub const DEFAULT_LIMIT: u16 = 10;
@@ -18,6 +18,8 @@ pub enum Request {
     Search {
         query: String,
         edition: Option<Edition>,
+        /// Rulings of one kind only.
+        kind: Option<EntryKind>,
         as_of: Option<NaiveDate>,
         /// Rulings no longer in force too.
         all: bool,
@@ -30,18 +32,28 @@ pub enum Request {
         topic: String,
         edition: Option<Edition>,
         as_of: Option<NaiveDate>,
+        /// With the earlier rulings in effect.
+        history: bool,
     },
     /// A card's errata in force, or every card's where none is named.
     Errata {
         card: Option<String>,
         edition: Option<Edition>,
         as_of: Option<NaiveDate>,
+        /// Every printing of an erratum reprinted unchanged, rather than
+        /// the first with a count.
+        every_printing: bool,
     },
     /// What changed between two releases or dates.
     Diff {
         from: NamedSide,
         to: NamedSide,
         edition: Option<Edition>,
+        /// Two releases: the entries they print, not the rulings in force
+        /// on their dates.
+        documents: bool,
+        /// Only these topics (typed loosely); all when empty.
+        topics: Vec<String>,
     },
     /// The releases of the corpus.
     Releases,
@@ -54,7 +66,12 @@ impl Request {
             Request::Search { query, .. } => vec![query],
             Request::Show { topic, .. } => vec![topic],
             Request::Errata { card, .. } => card.iter().collect(),
-            Request::Diff { from, to, .. } => vec![from.typed(), to.typed()],
+            Request::Diff {
+                from, to, topics, ..
+            } => [from.typed(), to.typed()]
+                .into_iter()
+                .chain(topics)
+                .collect(),
             Request::Releases => Vec::new(),
         }
     }
@@ -71,9 +88,12 @@ impl Request {
                 text.shrink_to_fit()
             }
             Request::Errata { card, .. } => card.iter_mut().for_each(String::shrink_to_fit),
-            Request::Diff { from, to, .. } => {
+            Request::Diff {
+                from, to, topics, ..
+            } => {
                 from.typed_mut().shrink_to_fit();
                 to.typed_mut().shrink_to_fit();
+                topics.iter_mut().for_each(String::shrink_to_fit);
             }
             Request::Releases => {}
         }

@@ -5,16 +5,10 @@
 
 mod age;
 mod check;
-mod diff;
-pub mod errata;
 pub mod errors;
 mod export;
 mod index;
-pub mod json;
 mod link;
-mod releases;
-mod search;
-pub mod show;
 
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -25,12 +19,12 @@ use anyhow::bail;
 use clap::CommandFactory;
 
 use crate::answer::request::Request;
+use crate::answer::{self, Answer};
 use crate::catalog::{Catalog, CatalogError};
-use crate::cli::{Cli, Command, DiffArgs, ErrataArgs, SearchArgs, ShowArgs};
+use crate::cli::{Cli, Command};
 pub use crate::config::Config;
 use crate::corpus::Sources;
 use crate::index::Origin;
-use crate::model::Edition;
 use crate::output::{self, Out};
 use crate::render::Style;
 use crate::safe::{escape_name, sanitize};
@@ -152,7 +146,7 @@ impl Config {
         Ok(Config {
             sources,
             index,
-            style: output::style(cli.global.color.into()),
+            style: Style::of_stdout(cli.global.color.into()),
             today: today(),
             quiet: cli.global.quiet,
             json: cli.command.as_ref().is_some_and(Command::json),
@@ -353,16 +347,29 @@ fn answer(
         Command::Search(args) if args.link => link::run(command, config, catalog, p),
         Command::Show(args) if args.link => link::run(command, config, catalog, p),
         Command::Errata(args) if args.link => link::run(command, config, catalog, p),
-        Command::Search(args) => search::run(catalog, config, args, p),
-        Command::Show(args) => show::run(catalog, config, args, p),
-        Command::Errata(args) => errata::run(catalog, config, args, p),
-        Command::Releases { json } => releases::run(catalog, *json, p),
         Command::Export {
             edition,
             release,
             json,
         } => export::run(catalog, *edition, release.as_deref(), *json, p),
-        Command::Diff(args) => diff::run(catalog, args, p),
+        Command::Search(_)
+        | Command::Show(_)
+        | Command::Errata(_)
+        | Command::Diff(_)
+        | Command::Releases { .. } => {
+            let request = request_of(command).expect("a question");
+            let answer = answer::ask(&request, config.today, catalog)?;
+            if command.json() {
+                crate::render::json::write(&mut p.out, &answer)?;
+            } else {
+                write_text(command, config, &answer, p)?;
+            }
+            Ok(if answer.is_found() {
+                Outcome::Found
+            } else {
+                Outcome::NothingFound
+            })
+        }
         Command::Ask(_) | Command::Completions { .. } | Command::Man | Command::Serve(_) => {
             unreachable!("answered by `run` without the printer")
         }
@@ -381,6 +388,21 @@ pub struct JsonAnswer {
 }
 
 impl JsonAnswer {
+    /// An answer as its JSON object.
+    pub fn of(answer: &Answer) -> JsonAnswer {
+        match crate::render::json::body(answer) {
+            Ok(body) => JsonAnswer {
+                ended: Ok(if answer.is_found() {
+                    Outcome::Found
+                } else {
+                    Outcome::NothingFound
+                }),
+                body,
+            },
+            Err(error) => JsonAnswer::refused(&error),
+        }
+    }
+
     /// The answer of an error: its code and its error object.
     pub fn refused(error: &anyhow::Error) -> JsonAnswer {
         let mut body = Vec::new();
@@ -407,68 +429,103 @@ pub fn answer_json(command: &Command, config: &Config, catalog: &Catalog) -> Jso
     }
 }
 
-/// The answer to a typed request, as [`answer_json`] gives a command's:
-/// the request is the command it asks, built as a value (no command line
-/// is written or parsed).
+/// The answer to a typed request as its JSON object, as `--json` writes
+/// it; the index failing under it is an `index` error, not a panic.
 pub fn answer_request(request: &Request, config: &Config, catalog: &Catalog) -> JsonAnswer {
-    answer_json(&command_of(request), config, catalog)
+    answer_typed(request, config, catalog).map_or_else(
+        |error| JsonAnswer::refused(&error),
+        |answer| JsonAnswer::of(&answer),
+    )
 }
 
-/// The command a request asks, answered as its `--json` object.
-fn command_of(request: &Request) -> Command {
-    match request.clone() {
-        Request::Search {
-            query,
-            edition,
-            as_of,
-            all,
-            limit,
-            typing,
-        } => Command::Search(SearchArgs {
-            query: vec![query],
-            edition,
-            kind: None,
-            as_of,
-            all,
-            limit,
-            typing,
-            link: false,
-            json: true,
-        }),
-        Request::Show {
-            topic,
-            edition,
-            as_of,
-        } => Command::Show(ShowArgs {
-            topic: vec![topic],
-            edition,
-            as_of,
-            history: false,
-            link: false,
-            json: true,
-        }),
-        Request::Errata {
-            card,
-            edition,
-            as_of,
-        } => Command::Errata(ErrataArgs {
-            card: card.into_iter().collect(),
-            edition,
-            as_of,
-            link: false,
-            json: true,
-        }),
-        Request::Diff { from, to, edition } => Command::Diff(DiffArgs {
-            from,
-            to,
-            topics: Vec::new(),
-            documents: false,
-            edition,
-            stat: false,
-            json: true,
-        }),
-        Request::Releases => Command::Releases { json: true },
+/// The typed answer to a request; the index failing under it is an
+/// `index` error, not a panic.
+pub fn answer_typed(
+    request: &Request,
+    config: &Config,
+    catalog: &Catalog,
+) -> anyhow::Result<Answer> {
+    caught(|| answer::ask(request, config.today, catalog)).map_err(Failure::into_error)
+}
+
+/// The question a command asks of the catalog, typed; none for the
+/// commands that do not ask one (`index`, `check`, `export`, …).
+fn request_of(command: &Command) -> Option<Request> {
+    Some(match command {
+        Command::Search(args) => Request::Search {
+            query: args.query.join(" "),
+            edition: args.edition,
+            kind: args.kind,
+            as_of: args.as_of,
+            all: args.all,
+            limit: args.limit,
+            typing: args.typing,
+        },
+        Command::Show(args) => Request::Show {
+            topic: args.topic.join(" "),
+            edition: args.edition,
+            as_of: args.as_of,
+            // JSON always carries the history.
+            history: args.history || args.json,
+        },
+        Command::Errata(args) => Request::Errata {
+            card: Some(args.card.join(" ")),
+            edition: args.edition,
+            as_of: args.as_of,
+            // People read a reprinted erratum once; JSON lists every
+            // printing.
+            every_printing: args.json,
+        },
+        Command::Diff(args) => Request::Diff {
+            from: args.from.clone(),
+            to: args.to.clone(),
+            edition: args.edition,
+            documents: args.documents,
+            topics: args.topics.clone(),
+        },
+        Command::Releases { .. } => Request::Releases,
+        _ => return None,
+    })
+}
+
+/// An answer in lines for people, as the command asked it.
+fn write_text(
+    command: &Command,
+    config: &Config,
+    answer: &Answer,
+    p: &mut Printer<impl Write, impl Write>,
+) -> io::Result<()> {
+    use crate::render;
+    let style = &p.style;
+    let lines = match (command, answer) {
+        (_, Answer::Search(searched)) => render::Lines {
+            out: render::search::answer_text(style, searched),
+            ..render::Lines::default()
+        },
+        (Command::Show(args), Answer::Show(shown)) => {
+            render::topic::shown_text(style, shown, config.today, args.history)
+        }
+        (_, Answer::Errata(errata)) => render::errata::errata_text(style, errata),
+        (Command::Diff(args), Answer::Diff(comparison)) => render::Lines {
+            out: render::diff::text(style, comparison, args.stat),
+            ..render::Lines::default()
+        },
+        (_, Answer::Releases(releases)) => render::Lines {
+            out: render::releases::releases_text(style, releases),
+            ..render::Lines::default()
+        },
+        _ => unreachable!("each command has its answer"),
+    };
+    for note in &lines.notes {
+        p.note(note)?;
     }
+    for line in render::mark_lost(&p.style, lines.out) {
+        p.out.line(&line)?;
+    }
+    for line in &lines.err {
+        p.err.line(line)?;
+    }
+    Ok(())
 }
 
 /// Why a command could not answer.
@@ -567,53 +624,6 @@ impl Config {
 }
 
 pub use crate::dates::today;
-
-/// A name as typed for `show` or `errata`, with the edition words in it
-/// ("time location 1e", "second edition headquarters") read as the edition,
-/// and a note that says so (code `edition`, as `search` has). The flag wins
-/// over the words; a name made of nothing but edition words stays as typed.
-pub fn name_and_edition(
-    words: &[String],
-    flag: Option<Edition>,
-) -> (String, Option<Edition>, Vec<json::Note>) {
-    let typed = words.join(" ");
-    let (rest, named) = crate::search::words::take_edition(&typed);
-    let Some(named) = named.filter(|_| !rest.trim().is_empty()) else {
-        return (typed, flag, Vec::new());
-    };
-    let said: Vec<String> = named
-        .typed
-        .iter()
-        .map(|w| format!("`{}`", sanitize(w)))
-        .collect();
-    let message = match (flag, named.edition) {
-        (Some(flag), _) => format!(
-            "{} left out of the name; --edition {} decides the edition",
-            said.join(", "),
-            flag.label()
-        ),
-        (None, Some(edition)) => {
-            format!("read {} as the edition: {edition} only", said.join(", "))
-        }
-        (None, None) => format!("{} name both editions: both are looked in", said.join(", ")),
-    };
-    let edition = flag.or(named.edition);
-    let note = json::Note {
-        words: named.typed.clone(),
-        to: edition.map(|e| e.label().to_string()),
-        ..json::Note::new(json::NoteCode::Edition, message)
-    };
-    (rest, edition, vec![note])
-}
-
-/// The editions a question covers: the one asked, else every edition the
-/// corpus has.
-pub fn editions(catalog: &Catalog, asked: Option<Edition>) -> Vec<Edition> {
-    match asked {
-        Some(e) => vec![e],
-        None => catalog.editions(),
-    }
-}
 
 /// Whether an error is only a closed pipe on stdout.
 pub fn is_broken_pipe(err: &anyhow::Error) -> bool {

@@ -1,8 +1,10 @@
 //! A card's errata in words: the erratum in force with its citation, how
 //! often it was reprinted unchanged, and the errata before it.
 
-use super::{describe_short, status_badge, wrap, Style};
-use crate::answer::errata::CardErrata;
+use super::names::{in_other_editions, mentioned_text, ruled_text, search_hint, unknown_name};
+use super::{describe_short, notes, status_badge, wrap, Lines, Style};
+use crate::answer::errata::{CardErrata, Errata, ErrataAnswer, NoErrata};
+use crate::answer::Candidate;
 use crate::markdown::plain_text;
 use crate::safe::sanitize;
 use crate::status::Status;
@@ -65,4 +67,95 @@ pub fn reprinted(times: usize) -> String {
     } else {
         format!("the same text was printed in {times} earlier releases")
     }
+}
+
+/// `errata` for people: on stdout the card's errata (or one line per card
+/// with errata in force); on stderr the notes on how the name was read,
+/// and why a card has none.
+pub fn errata_text(style: &Style, answer: &ErrataAnswer) -> Lines {
+    let as_of = answer.as_of;
+    let card = answer.card.as_deref().unwrap_or_default();
+    let mut lines = Lines {
+        notes: answer
+            .notes
+            .iter()
+            .map(|n| notes::said(n, as_of, answer.is_found()).line())
+            .collect(),
+        ..Lines::default()
+    };
+    match &answer.found {
+        Errata::All(all) => {
+            for e in all {
+                lines.out.push(format!(
+                    "{:<32} {}  {}  {}",
+                    style.bold(&sanitize(&e.newest.0.entry.topic)),
+                    style.edition(e.edition.label()),
+                    status_badge(style, e.status()),
+                    e.newest.0.citation
+                ));
+            }
+            if all.is_empty() {
+                lines.err.push(format!("no errata in force as of {as_of}"));
+            }
+        }
+        Errata::Card(found) => {
+            for (i, (e, exact)) in found.iter().enumerate() {
+                if i > 0 {
+                    lines.out.push(String::new());
+                }
+                lines.out.extend(card_text(style, card, e, *exact));
+            }
+        }
+        Errata::None(why) => lines.err = no_errata_text(answer, card, why),
+    }
+    lines
+}
+
+/// Why a card has no errata to show, in lines.
+fn no_errata_text(answer: &ErrataAnswer, card: &str, why: &NoErrata) -> Vec<String> {
+    let as_of = answer.as_of;
+    let mut lines = Vec::new();
+    match why {
+        NoErrata::Known { name, ruled } if ruled.is_empty() => lines.push(format!(
+            "no errata for {} as of {as_of}, and no ruling in effect on it then",
+            sanitize(name)
+        )),
+        NoErrata::Known { name, ruled } => {
+            let ruled: Vec<String> = ruled.iter().map(ruled_text).collect();
+            lines.push(format!(
+                "no errata for {} as of {as_of} — it has {}",
+                sanitize(name),
+                sanitize(&ruled.join("; "))
+            ));
+            lines.push(format!("see `rulings show \"{}\"`", sanitize(name)));
+        }
+        NoErrata::Mentioned(m) => {
+            let lead = format!("no errata for {}", sanitize(&m.name));
+            lines.extend(mentioned_text(card, "card", &lead, m, as_of));
+        }
+        NoErrata::Several(candidates) => lines.push(format!(
+            "several cards or topics fit `{}`; which one? {}",
+            sanitize(card),
+            sanitize(&Candidate::list(candidates).join(", "))
+        )),
+        NoErrata::Unknown { elsewhere, .. } if !elsewhere.is_empty() => {
+            lines.push(in_other_editions(
+                card,
+                "card or topic",
+                &answer.editions,
+                elsewhere,
+            ));
+        }
+        NoErrata::Unknown { nearest, used, .. } => {
+            lines.push(unknown_name(card, "card or topic", "", used));
+            if !nearest.is_empty() {
+                lines.push(format!(
+                    "nearest: {}",
+                    sanitize(&Candidate::list(nearest).join(", "))
+                ));
+            }
+            lines.push(search_hint(card));
+        }
+    }
+    lines
 }

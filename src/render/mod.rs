@@ -4,6 +4,10 @@
 
 pub mod diff;
 pub mod errata;
+pub mod json;
+pub mod names;
+pub mod notes;
+pub mod releases;
 pub mod search;
 mod style;
 pub mod topic;
@@ -14,6 +18,16 @@ use crate::index::timeline::Period;
 use crate::markdown::{LOST, LOST_NOTE};
 use crate::safe::sanitize;
 use crate::status::{base_document, Status};
+
+/// An answer in lines: the notes on how the question was read and what
+/// goes with the answer (stderr, the notes unless `--quiet`), and the
+/// answer itself (stdout).
+#[derive(Debug, Default)]
+pub struct Lines {
+    pub notes: Vec<String>,
+    pub out: Vec<String>,
+    pub err: Vec<String>,
+}
 
 /// Paints every [`LOST`] mark of an answer's lines and adds [`LOST_NOTE`]
 /// once, at the end, when one is shown.

@@ -2,9 +2,10 @@
 //! snippet whose matched words are marked (coloured on a terminal, between
 //! `**` when plain).
 
-use super::{describe_short, status_badge, wrap, Style};
+use super::{describe_short, notes, status_badge, wrap, Style};
+use crate::answer::search::Searched;
 use crate::safe::sanitize;
-use crate::search::{Answer, Hit, Request};
+use crate::search::Hit;
 use crate::status::Status;
 
 pub fn plain_mark(word: &str) -> String {
@@ -12,21 +13,14 @@ pub fn plain_mark(word: &str) -> String {
 }
 
 /// An answer for people, after the notes on how the question was read
-/// (`notes`, one line each).
-pub fn answer_text(
-    style: &Style,
-    answer: &Answer,
-    request: &Request,
-    notes: Vec<String>,
-) -> Vec<String> {
-    let mut lines = Vec::new();
-    for line in notes {
-        let styled = match line.split_once(": ") {
-            Some((head, rest)) => format!("{} {rest}", style.caution_bold(&format!("{head}:"))),
-            None => line,
-        };
-        lines.push(styled);
-    }
+/// (one line each).
+pub fn answer_text(style: &Style, searched: &Searched) -> Vec<String> {
+    let (answer, request) = (&searched.found, &searched.request);
+    let mut lines: Vec<String> = searched
+        .notes
+        .iter()
+        .map(|n| notes::said(n, request.as_of, searched.is_found()).styled(style))
+        .collect();
     if answer.hits.is_empty() {
         lines.push(format!(
             "No ruling found for `{}`.",

@@ -2,7 +2,11 @@
 //! and whether stdout is a terminal) and handed to every renderer, so that a
 //! renderer writes the same bytes to a terminal, a pipe or a test buffer.
 
+use std::io::{self, IsTerminal};
+
 use colored::Color;
+
+use crate::output::{width, ColorWhen};
 
 /// Color on or off, and the width to wrap at.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -12,6 +16,22 @@ pub struct Style {
 }
 
 impl Style {
+    /// The style of everything written to stdout, decided once.
+    pub fn of_stdout(when: ColorWhen) -> Style {
+        let color = match when {
+            ColorWhen::Always => true,
+            ColorWhen::Never => false,
+            ColorWhen::Auto => {
+                std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                    && io::stdout().is_terminal()
+            }
+        };
+        Style {
+            color,
+            width: width(),
+        }
+    }
+
     /// No color, wrapped at 100 columns: what a pipe or a test gets.
     pub fn plain() -> Style {
         Style {

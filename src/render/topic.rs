@@ -4,9 +4,13 @@
 
 use chrono::NaiveDate;
 
-use super::{describe, describe_short, status_badge, wrap, Style};
-use crate::amend::{Failure, Ordinal, Target};
-use crate::answer::topic::TopicAnswer;
+use super::names::{in_other_editions, mentioned_text, search_hint, unknown_name};
+use super::notes::{self, failure_text};
+use super::{describe, describe_short, status_badge, wrap, Lines, Style};
+use crate::amend::{Ordinal, Target};
+use crate::answer::show::Shown;
+use crate::answer::topic::{ShowAnswer, TopicAnswer};
+use crate::answer::{Candidate, Note};
 use crate::catalog::{Amended, Reference, Stored};
 use crate::index::timeline::Period;
 use crate::markdown::plain_text;
@@ -155,29 +159,6 @@ pub fn topic_text(
     lines
 }
 
-/// Why an instruction was not applied, for people.
-pub fn failure_text(failure: Option<&Failure>) -> String {
-    match failure {
-        None => "applied".to_string(),
-        Some(Failure::WordsNotFound) => "the words to delete are not in that paragraph".to_string(),
-        Some(Failure::WordsTwice) => {
-            "the words to delete are in that paragraph more than once".to_string()
-        }
-        Some(Failure::Missing { have: 0 }) => {
-            "the base text has no such part (paragraph, sentence, bullet point or list)".to_string()
-        }
-        Some(Failure::Missing { have }) => {
-            format!("the base text has only {have} of the parts it counts")
-        }
-        Some(Failure::NameNotFound) => {
-            "no paragraph of the base text begins with the name it gives".to_string()
-        }
-        Some(Failure::Unclear) => "the part it names cannot be found unambiguously".to_string(),
-        Some(Failure::NoText) => "it gives no text to put in".to_string(),
-        Some(Failure::NoInstruction) => "not an instruction this tool reads".to_string(),
-    }
-}
-
 /// Where an instruction acts, for people ("paragraph 3").
 pub fn target_text(target: &Target) -> String {
     let ord = |o: &Ordinal| match o {
@@ -304,4 +285,97 @@ pub fn reference_text(style: &Style, r: &Reference) -> Vec<String> {
         (None, Some(home)) => vec![format!("  {} — {}", style.bold(&sanitize(&r.topic)), home)],
         (None, None) => Vec::new(),
     }
+}
+
+/// `show` for people: on stdout each topic found (`history`: with the
+/// earlier rulings it replaced); on stderr the notes on how the name was
+/// read, and what the name is when no topic was found.
+pub fn shown_text(style: &Style, shown: &Shown, today: NaiveDate, history: bool) -> Lines {
+    let mut lines = Lines {
+        notes: shown
+            .notes
+            .iter()
+            .filter(|n| matches!(n, Note::NameEdition { .. }))
+            .map(|n| notes::said(n, shown.as_of, shown.is_found()).line())
+            .collect(),
+        ..Lines::default()
+    };
+    if let ShowAnswer::Found(found) = &shown.answer {
+        for (i, a) in found.iter().enumerate() {
+            if i > 0 {
+                lines.out.push(String::new());
+            }
+            lines.out.extend(topic_text(
+                style,
+                &shown.typed,
+                a,
+                shown.as_of,
+                today,
+                history,
+            ));
+        }
+    } else {
+        lines.err = not_found_text(shown);
+    }
+    lines
+}
+
+/// What `show` says on stderr when no topic by the name is in force.
+fn not_found_text(shown: &Shown) -> Vec<String> {
+    let (typed, as_of) = (shown.typed.as_str(), shown.as_of);
+    let editions_text: Vec<&str> = shown.editions.iter().map(|e| e.label()).collect();
+    let editions_text = editions_text.join(", ");
+    let mut lines = Vec::new();
+    match &shown.answer {
+        ShowAnswer::Found(_) => {}
+        ShowAnswer::Mentioned(m) => {
+            let lead = format!("{} is not a topic ({editions_text})", sanitize(&m.name));
+            lines.extend(mentioned_text(typed, "topic", &lead, m, as_of));
+        }
+        ShowAnswer::NotYet { later } => {
+            lines.push(format!(
+                "nothing in force on `{}` as of {as_of} ({editions_text})",
+                sanitize(typed)
+            ));
+            let later: Vec<String> = later
+                .iter()
+                .map(|s| format!("{} ({}, {})", s.entry.topic, s.entry.edition, s.entry.date))
+                .collect();
+            if !later.is_empty() {
+                lines.push(format!(
+                    "first ruled later: {}",
+                    sanitize(&later.join("; "))
+                ));
+            }
+        }
+        ShowAnswer::Several(candidates) => lines.push(format!(
+            "several topics fit `{}` ({editions_text}); which one? {}",
+            sanitize(typed),
+            sanitize(&Candidate::list(candidates).join(", "))
+        )),
+        ShowAnswer::Unknown(_) if !shown.elsewhere.is_empty() => {
+            lines.push(in_other_editions(
+                typed,
+                "topic or card",
+                &shown.editions,
+                &shown.elsewhere,
+            ));
+        }
+        ShowAnswer::Unknown(nearest) => {
+            lines.push(unknown_name(
+                typed,
+                "topic or card",
+                &format!(" ({editions_text})"),
+                &shown.used_in,
+            ));
+            if !nearest.is_empty() {
+                lines.push(format!(
+                    "did you mean: {}",
+                    sanitize(&Candidate::list(nearest).join(", "))
+                ));
+            }
+            lines.push(search_hint(typed));
+        }
+    }
+    lines
 }

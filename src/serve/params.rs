@@ -321,6 +321,7 @@ impl Params {
         Ok(Request::Search {
             query: self.q.clone().unwrap_or_default(),
             edition: self.edition(endpoint)?,
+            kind: None,
             as_of: self.as_of(endpoint)?,
             all: self.switch(endpoint, "all")?,
             limit: self
@@ -341,6 +342,8 @@ impl Params {
             topic,
             edition: self.edition(endpoint)?,
             as_of: self.as_of(endpoint)?,
+            // A served answer holds everything a page or a program shows.
+            history: true,
         })
     }
 
@@ -352,6 +355,7 @@ impl Params {
             card: card.map(str::to_string).or_else(|| self.card.clone()),
             edition: self.edition(endpoint)?,
             as_of: self.as_of(endpoint)?,
+            every_printing: true,
         })
     }
 
@@ -366,6 +370,8 @@ impl Params {
             from: side(&self.from, "from")?,
             to: side(&self.to, "to")?,
             edition: self.edition(endpoint)?,
+            documents: false,
+            topics: Vec::new(),
         })
     }
 }

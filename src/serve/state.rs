@@ -31,8 +31,8 @@ use std::sync::{Arc, Mutex, PoisonError, RwLock};
 use chrono::NaiveDate;
 
 use crate::answer::request::Request;
+use crate::answer::{Answer, Note};
 use crate::catalog::Catalog;
-use crate::commands::json::{Note, NoteCode};
 use crate::commands::{self, ErrorCode, JsonAnswer};
 use crate::config::Config;
 use crate::output::Out;
@@ -155,21 +155,10 @@ impl AppState {
             .as_ref()
             .filter(|(fingerprint, _)| *fingerprint == now)
             .map(|(_, why)| why.clone());
-        let note = match failed {
-            Some(why) => Note::new(
-                NoteCode::NewerCorpus,
-                format!(
-                    "the documents changed but cannot be read ({why}); this answer is from the documents as they were read before"
-                ),
-            ),
-            None => {
-                self.read_in_background();
-                Note::new(
-                    NoteCode::NewerCorpus,
-                    "a newer set of documents is being read; this answer is from the documents as they were read before".to_string(),
-                )
-            }
-        };
+        if failed.is_none() {
+            self.read_in_background();
+        }
+        let note = Note::NewerCorpus { unreadable: failed };
         Ok((current, Some(note)))
     }
 
@@ -237,43 +226,62 @@ impl AppState {
             Ok(found) => found,
             Err(e) => return JsonAnswer::refused(&e),
         };
+        if let Some(note) = note {
+            // While the documents change, an answer says it is from the
+            // documents as read before, and is not kept.
+            return match self.answer_on(request, catalog) {
+                Ok(mut answer) => {
+                    answer.add_note(note);
+                    JsonAnswer::of(&answer)
+                }
+                Err(e) => JsonAnswer::refused(&e),
+            };
+        }
         let question = Question {
             fingerprint: Arc::from(catalog.manifest().fingerprint.as_str()),
             today: self.today(),
             request: request.clone(),
         };
         let kept = self.kept().answers.get(&question).cloned();
-        let answer = kept.unwrap_or_else(|| {
-            let answer = self.answer_request(request, catalog);
+        kept.unwrap_or_else(|| {
+            let answer = match self.answer_on(request, catalog) {
+                Ok(answer) => JsonAnswer::of(&answer),
+                Err(e) => JsonAnswer::refused(&e),
+            };
             if answer.ended != Err(ErrorCode::Index) {
                 self.kept().keep(question, &answer);
             }
             answer
-        });
-        match note {
-            Some(note) => with_note(answer, &note),
-            None => answer,
+        })
+    }
+
+    /// The answer to a request as a value, for a page to draw.
+    pub fn typed(self: &Arc<Self>, request: &Request) -> anyhow::Result<Answer> {
+        let (catalog, note) = self.catalog()?;
+        let mut answer = self.answer_on(request, catalog)?;
+        if let Some(note) = note {
+            answer.add_note(note);
         }
+        Ok(answer)
     }
 
     fn kept(&self) -> std::sync::MutexGuard<'_, Kept> {
         self.kept.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    fn answer_request(&self, request: &Request, catalog: Arc<Catalog>) -> JsonAnswer {
+    fn answer_on(&self, request: &Request, catalog: Arc<Catalog>) -> anyhow::Result<Answer> {
         let config = Config {
             today: self.today(),
             ..self.config.clone()
         };
-        let answer = commands::answer_request(request, &config, &catalog);
-        if answer.ended != Err(ErrorCode::Index) {
-            return answer;
-        }
-        // What the index said cannot be trusted: build it again and ask
-        // again, once, as the command line does.
-        match self.rebuilt(&catalog) {
-            Ok(catalog) => commands::answer_request(request, &config, &catalog),
-            Err(e) => JsonAnswer::refused(&e),
+        match commands::answer_typed(request, &config, &catalog) {
+            // What the index said cannot be trusted: build it again and
+            // ask again, once, as the command line does.
+            Err(e) if commands::errors::code_of(&e) == ErrorCode::Index => {
+                let catalog = self.rebuilt(&catalog)?;
+                commands::answer_typed(request, &config, &catalog)
+            }
+            answered => answered,
         }
     }
 
@@ -299,27 +307,6 @@ impl AppState {
     }
 }
 
-/// The answer with `note` added to its notes; an answer that has no notes
-/// (an error, the releases, a diff) is sent as it is.
-fn with_note(mut answer: JsonAnswer, note: &Note) -> JsonAnswer {
-    let Ok(mut value) = serde_json::from_slice::<serde_json::Value>(&answer.body) else {
-        return answer;
-    };
-    let Some(notes) = value.get_mut("notes").and_then(|n| n.as_array_mut()) else {
-        return answer;
-    };
-    let Ok(note) = serde_json::to_value(note) else {
-        return answer;
-    };
-    notes.push(note);
-    // Written as every answer is, escapes included.
-    let mut out = Out::new(Vec::new());
-    if out.json(&value).is_ok() {
-        answer.body = out.into_inner();
-    }
-    answer
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -338,6 +325,7 @@ mod tests {
             request: Request::Search {
                 query: n.to_string(),
                 edition: None,
+                kind: None,
                 as_of: None,
                 all: false,
                 limit: 10,
@@ -373,6 +361,7 @@ mod tests {
                     topic: n.to_string(),
                     edition: None,
                     as_of: None,
+                    history: true,
                 },
             };
             kept.keep(question, &answer);

@@ -1,81 +1,15 @@
-//! `rulings diff FROM TO`: what changed between two releases, or in the
-//! rulings in force between two dates. Text for people (word diffs colored
-//! on a terminal, `[-old-]{+new+}` when plain) or one JSON object.
-
-use std::io::Write;
+//! A diff as JSON: one object for every comparison.
 
 use serde::Serialize;
 
-use super::{Outcome, Printer};
-use crate::catalog::Catalog;
-use crate::cli::DiffArgs;
-use crate::diff::{self, Comparison, WordChange};
-use crate::limits::{self, Typed};
+use crate::diff::{Comparison, WordChange};
 use crate::model::Entry;
-use crate::render::diff::{indicative_text, text};
-use crate::render::{self};
+use crate::render::diff::indicative_text;
 use crate::status::Status;
 use crate::topic::TopicKey;
 
-/// What to print.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Form {
-    Full,
-    Stat,
-    Json,
-}
-
-impl Form {
-    /// `--stat` and `--json` exclude each other (clap sees to it).
-    pub fn from_flags(stat: bool, json: bool) -> Form {
-        match (stat, json) {
-            (_, true) => Form::Json,
-            (true, false) => Form::Stat,
-            (false, false) => Form::Full,
-        }
-    }
-}
-
-pub fn run(
-    catalog: &Catalog,
-    args: &DiffArgs,
-    p: &mut Printer<impl Write, impl Write>,
-) -> anyhow::Result<Outcome> {
-    for side in [&args.from, &args.to] {
-        limits::check(Typed::Side, side.text())?;
-    }
-    for topic in &args.topics {
-        limits::check(Typed::Name, topic)?;
-    }
-    let comparison = diff::compare(
-        catalog,
-        &diff::Request {
-            from: &args.from,
-            to: &args.to,
-            edition: args.edition,
-            documents: args.documents,
-            topics: &args.topics,
-        },
-    )?;
-    match Form::from_flags(args.stat, args.json) {
-        Form::Json => {
-            p.out.json(&json(&comparison))?;
-        }
-        form => {
-            for line in render::mark_lost(&p.style, text(&p.style, &comparison, form == Form::Stat))
-            {
-                p.out.line(&line)?;
-            }
-        }
-    }
-    // A diff is an answer whether or not anything differs.
-    Ok(Outcome::Found)
-}
-
-// ---- JSON --------------------------------------------------------------
-
 #[derive(Serialize)]
-struct Json<'a> {
+pub struct Json<'a> {
     from: String,
     to: String,
     added: Vec<&'a Entry>,
@@ -119,7 +53,7 @@ struct JsonMarkers<'a> {
 
 /// One object for every comparison; with both editions the lists hold both
 /// (each entry names its edition).
-fn json(c: &Comparison) -> Json<'_> {
+pub fn view(c: &Comparison) -> Json<'_> {
     let parts = &c.parts;
     Json {
         from: c.from.label(),
@@ -167,5 +101,3 @@ fn json(c: &Comparison) -> Json<'_> {
         }),
     }
 }
-
-// ---- Text --------------------------------------------------------------
