@@ -182,16 +182,20 @@ pub fn said(note: &Note, as_of: NaiveDate, found: bool) -> Said {
     }
 }
 
+/// A note as one sentence standing alone (JSON's `message`, a page's
+/// note): "did you mean" and what was searched are said with their label.
+pub fn message(note: &Note, as_of: NaiveDate, found: bool) -> String {
+    let said = said(note, as_of, found);
+    match note {
+        Note::DidYouMean { .. } | Note::Read(Read::Searched { .. }) => said.line(),
+        _ => said.text,
+    }
+}
+
 /// A note as the JSON answer holds it: its code, its sentence, and the
 /// data the sentence names.
 pub fn json(note: &Note, as_of: NaiveDate, found: bool) -> NoteJson {
-    let said = said(note, as_of, found);
-    // "did you mean" and what was searched are said with their label.
-    let message = match note {
-        Note::DidYouMean { .. } | Note::Read(Read::Searched { .. }) => said.line(),
-        _ => said.text,
-    };
-    let mut json = NoteJson::new(code(note), message);
+    let mut json = NoteJson::new(code(note), message(note, as_of, found));
     match note {
         Note::Read(read) => read_data(read, &mut json),
         Note::NameEdition {

@@ -19,21 +19,19 @@ use crate::commands::{ErrorCode, JsonAnswer, Outcome, Refusal};
 
 /// A query string that cannot be read (a broken percent-encoding) is a
 /// usage error.
-pub fn params(query: Result<Query<Params>, QueryRejection>) -> Result<Params, JsonAnswer> {
-    query.map(|Query(p)| p).map_err(|e| {
-        JsonAnswer::refused(&anyhow::Error::new(Refusal::new(
-            ErrorCode::Usage,
-            format!("the query string cannot be read: {}", e.body_text()),
-        )))
-    })
+pub fn unreadable(rejection: &QueryRejection) -> anyhow::Error {
+    anyhow::Error::new(Refusal::new(
+        ErrorCode::Usage,
+        format!("the query string cannot be read: {}", rejection.body_text()),
+    ))
 }
 
-/// The answer to a request, computed off the async workers; a request
-/// whose parameters could not be read is its refusal.
-pub async fn ask(state: &Arc<AppState>, request: Result<Request, JsonAnswer>) -> JsonAnswer {
+/// The answer to a request as its JSON object, computed off the async
+/// workers; a request whose parameters could not be read is its refusal.
+async fn ask(state: &Arc<AppState>, request: anyhow::Result<Request>) -> JsonAnswer {
     let request = match request {
         Ok(request) => request,
-        Err(refused) => return refused,
+        Err(refused) => return JsonAnswer::refused(&refused),
     };
     // The semaphore is never closed: a permit is always given in turn.
     let _turn = state.answering.acquire().await;
@@ -71,19 +69,13 @@ async fn respond(
     state: State<Arc<AppState>>,
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
     endpoint: &Endpoint,
-    request: impl FnOnce(&Params) -> Result<Request, JsonAnswer>,
+    request: impl FnOnce(&Params) -> anyhow::Result<Request>,
 ) -> Response {
     let read = match query {
         Ok(Query(pairs)) => endpoint.read(pairs),
-        Err(e) => Err(JsonAnswer::refused(&anyhow::Error::new(Refusal::new(
-            ErrorCode::Usage,
-            format!("the query string cannot be read: {}", e.body_text()),
-        )))),
+        Err(e) => Err(unreadable(&e)),
     };
-    let answer = match read {
-        Ok(params) => ask(&state, request(&params)).await,
-        Err(refused) => refused,
-    };
+    let answer = ask(&state, read.and_then(|params| request(&params))).await;
     json(status(&answer), answer.body)
 }
 

@@ -1,7 +1,8 @@
-//! The pages for phones, rendered on the server from the same `--json`
-//! objects the API sends: search, a ruling (in force, what still stands,
-//! references followed, history, the card's errata), every card's errata,
-//! the changes between two dates, the releases with their age.
+//! The pages for phones, drawn on the server from the same typed answers
+//! the API and the command line draw: search, a ruling (in force, what
+//! still stands, references followed, history, the card's errata), every
+//! card's errata, the changes between two dates, the releases with their
+//! age.
 //!
 //! Every text from a document goes through maud, which escapes it; the
 //! only markup not escaped by maud is the HTML of an entry's Markdown body,
@@ -17,17 +18,20 @@ use axum::response::{IntoResponse, Response};
 use chrono::NaiveDate;
 use maud::{html, Markup, PreEscaped, DOCTYPE};
 use pulldown_cmark::{Event, Parser, Tag, TagEnd};
-use serde_json::Value;
 
-use super::api::{ask, params, status};
+use super::api::unreadable;
 use super::params::Params;
-use super::AppState;
-use crate::answer::links;
+use super::{status_of, AppState};
 use crate::answer::request::Request;
-use crate::commands::JsonAnswer;
+use crate::answer::show::Shown;
+use crate::answer::topic::ShowAnswer;
+use crate::answer::{links, Answer, Candidate, Note};
+use crate::commands::errors::code_of;
+use crate::commands::ErrorCode;
 use crate::markdown::{LOST, LOST_NOTE};
-use crate::model::DatePrecision;
-use crate::render::describe_status;
+use crate::model::{Edition, Entry};
+use crate::render::{describe_status, notes};
+use crate::search::Snippet;
 use crate::status::Status;
 
 mod errata;
@@ -126,48 +130,64 @@ pub fn error_page(status: StatusCode, message: &str) -> Response {
     page(status, markup)
 }
 
-/// The title of each release, by id, for citations.
-/// Each release's title and date as printed, by id.
-type Titles = std::collections::HashMap<String, (String, String)>;
-
-async fn titles(state: &Arc<AppState>) -> Titles {
-    let answer = ask(state, Ok(Request::Releases)).await;
-    let value = read(&answer).unwrap_or(Value::Null);
-    list(&value, "releases")
-        .iter()
-        .map(|r| {
-            let precision: DatePrecision =
-                serde_json::from_value(r["date_precision"].clone()).unwrap_or_default();
-            let date = r["date"]
-                .as_str()
-                .and_then(|d| d.parse::<NaiveDate>().ok())
-                .map_or_else(|| "undated".to_string(), |d| precision.label(d));
-            (
-                text(r, "id").to_string(),
-                (text(r, "title").to_string(), date),
-            )
-        })
-        .collect()
+/// Why a page has no answer: the HTTP status, and what to say.
+struct Refused {
+    status: StatusCode,
+    message: String,
 }
 
-/// An answer's object, or its error's message.
-fn read(answer: &JsonAnswer) -> Result<Value, String> {
-    let value: Value = serde_json::from_slice(&answer.body).unwrap_or(Value::Null);
-    match answer.ended {
-        Ok(_) => Ok(value),
-        Err(_) => Err(value["error"]["message"]
-            .as_str()
-            .unwrap_or("the question cannot be answered")
-            .to_string()),
+impl Refused {
+    fn of(error: &anyhow::Error) -> Refused {
+        Refused {
+            status: status_of(code_of(error)),
+            message: crate::error::chain(error.as_ref()),
+        }
     }
 }
 
-fn text<'a>(value: &'a Value, key: &str) -> &'a str {
-    value[key].as_str().unwrap_or_default()
+/// The answer to a request as a value, computed off the async workers; a
+/// request whose parameters could not be read is refused.
+async fn ask(state: &Arc<AppState>, request: anyhow::Result<Request>) -> Result<Answer, Refused> {
+    let request = request.map_err(|e| Refused::of(&e))?;
+    // The semaphore is never closed: a permit is always given in turn.
+    let _turn = state.answering.acquire().await;
+    let state = Arc::clone(state);
+    tokio::task::spawn_blocking(move || state.typed(&request))
+        .await
+        .map_err(|e| Refused {
+            status: status_of(ErrorCode::Internal),
+            message: format!("the answer failed: {e}"),
+        })?
+        .map_err(|e| Refused::of(&e))
 }
 
-fn list<'a>(value: &'a Value, key: &str) -> &'a [Value] {
-    value[key].as_array().map_or(&[], Vec::as_slice)
+/// The HTTP status of a page's answer: found, or not.
+fn status(answer: &Result<Answer, Refused>) -> StatusCode {
+    match answer {
+        Ok(answer) if answer.is_found() => StatusCode::OK,
+        Ok(_) => StatusCode::NOT_FOUND,
+        Err(refused) => refused.status,
+    }
+}
+
+/// Each release's title and date as printed, by id, for citations.
+type Titles = std::collections::HashMap<String, (String, String)>;
+
+async fn titles(state: &Arc<AppState>) -> Titles {
+    let Ok(Answer::Releases(releases)) = ask(state, Ok(Request::Releases)).await else {
+        return Titles::new();
+    };
+    releases
+        .into_iter()
+        .map(|r| {
+            let date = if r.is_undated() {
+                "undated".to_string()
+            } else {
+                r.date_precision.label(r.date)
+            };
+            (r.id, (r.title, date))
+        })
+        .collect()
 }
 
 /// The date the pages of a request are on: the one asked (when it is a
@@ -195,33 +215,40 @@ fn markdown(body: &str) -> Markup {
     PreEscaped(out)
 }
 
-/// A snippet with its matched words (between `**`) marked.
-fn snippet(marked: &str) -> Markup {
-    html! {
-        @for (i, part) in marked.split("**").enumerate() {
-            @if i % 2 == 1 { mark { (part) } } @else { (part) }
+/// A snippet with its matched words marked.
+fn snippet(snippet: &Snippet) -> Markup {
+    let text = &snippet.text;
+    // Each stretch of text before a matched word, and the word.
+    let mut parts: Vec<(&str, &str)> = Vec::new();
+    let mut at = 0;
+    for range in &snippet.highlighted {
+        if let (Some(before), Some(word)) = (text.get(at..range.start), text.get(range.clone())) {
+            parts.push((before, word));
+            at = range.end;
         }
+    }
+    html! {
+        @for (before, word) in parts { (before) mark { (word) } }
+        (text.get(at..).unwrap_or_default())
     }
 }
 
 /// The status of an entry: a badge and what it means.
-fn status_line(status: &Value) -> Markup {
-    match serde_json::from_value::<Status>(status.clone()) {
-        Ok(status) => {
-            let state = status_class(&status);
-            let said = describe_status(&status, None);
-            // The badge says the state; the words after it say the rest.
-            let rest = said
-                .strip_prefix(status.label())
-                .map(|r| r.trim_start_matches(':').trim())
-                .unwrap_or(&said)
-                .to_string();
-            html! {
-                span class={ "badge " (state) } { (status.label()) }
-                (rest)
-            }
-        }
-        Err(_) => html! {},
+fn status_line(status: Option<&Status>) -> Markup {
+    let Some(status) = status else {
+        return html! {};
+    };
+    let state = status_class(status);
+    let said = describe_status(status, None);
+    // The badge says the state; the words after it say the rest.
+    let rest = said
+        .strip_prefix(status.label())
+        .map(|r| r.trim_start_matches(':').trim())
+        .unwrap_or(&said)
+        .to_string();
+    html! {
+        span class={ "badge " (state) } { (status.label()) }
+        (rest)
     }
 }
 
@@ -235,77 +262,78 @@ fn status_class(status: &Status) -> &'static str {
     }
 }
 
-fn state_of(status: &Value) -> &str {
-    status["state"].as_str().unwrap_or("none")
-}
-
 /// Where an entry comes from: release, date, section, file and line.
-fn citation(entry: &Value, titles: &Titles) -> Markup {
-    let release = text(entry, "release");
-    let printed = entry["release_date"].as_str().unwrap_or("undated");
+fn citation(entry: &Entry, titles: &Titles) -> Markup {
+    let printed = entry.release_date_label();
     let (title, date) = titles
-        .get(release)
-        .map_or((release, printed), |(t, d)| (t.as_str(), d.as_str()));
+        .get(&entry.release)
+        .map_or((entry.release.as_str(), printed.as_str()), |(t, d)| {
+            (t.as_str(), d.as_str())
+        });
     html! {
         cite {
             (title) " (" (date) ")"
-            @if let Some(section) = entry["section"].as_str() { " · " (section) }
-            @if entry["dated"].as_bool() == Some(true) { " · dated " (text(entry, "date")) }
-            " · " (text(entry, "file")) ":" (entry["line"].as_u64().unwrap_or_default())
+            @if let Some(section) = &entry.section { " · " (section) }
+            @if entry.dated { " · dated " (entry.date_label()) }
+            " · " (entry.file) ":" (entry.line)
         }
     }
 }
 
 /// The link to an entry's topic on a date.
-fn topic_link(entry: &Value, as_of: NaiveDate) -> String {
-    links::topic(text(entry, "edition"), text(entry, "topic"), Some(as_of))
+fn topic_link(entry: &Entry, as_of: NaiveDate) -> String {
+    links::topic(entry.edition.label(), &entry.topic, Some(as_of))
 }
 
 /// One ruling: its status, its body, where it comes from.
 fn entry_block(
-    entry: &Value,
-    status: &Value,
+    entry: &Entry,
+    status: Option<&Status>,
     heading: Option<(&str, String)>,
     titles: &Titles,
 ) -> Markup {
     html! {
-        article class={ "ruling " (state_of(status)) } {
+        article class={ "ruling " (status.map_or("none", status_class)) } {
             @if let Some((name, href)) = heading {
                 h3 { a href=(href) { (name) } }
             }
-            p.meta { span.edition { (text(entry, "edition")) } (status_line(status)) }
+            p.meta { span.edition { (entry.edition.label()) } (status_line(status)) }
             (citation(entry, titles))
-            div.body { (markdown(text(entry, "text"))) }
+            div.body { (markdown(&entry.text)) }
         }
     }
 }
 
-/// The note that explains `[?]`, when an answer shows one.
-fn lost_note(answer: &Value) -> Markup {
-    let shown = answer.to_string().contains(LOST);
-    html! { @if shown { p.note { (LOST_NOTE) } } }
+/// `body` with the note that explains `[?]` after it, when it shows one.
+fn with_lost_note(body: Markup) -> Markup {
+    let shown = body.0.contains(LOST);
+    html! {
+        (body)
+        @if shown { p.note { (LOST_NOTE) } }
+    }
 }
 
-fn notes(answer: &Value) -> Markup {
+/// The notes of an answer, one sentence each.
+fn notes(notes: &[Note], as_of: NaiveDate, found: bool) -> Markup {
     html! {
-        @for note in list(answer, "notes") {
-            p.note { (text(note, "message")) }
+        @for note in notes {
+            p.note { (notes::message(note, as_of, found)) }
         }
     }
 }
 
 /// Names offered instead of the one asked, each a link to its page.
-fn offered(heading: &str, names: &[Value], as_of: NaiveDate) -> Markup {
+fn offered(heading: &str, names: &[Candidate], as_of: NaiveDate) -> Markup {
     html! {
         @if !names.is_empty() {
             h2 { (heading) }
             ul.names {
                 @for name in names {
                     li {
-                        a href=(links::topic(text(name, "edition"), text(name, "name"), Some(as_of))) {
-                            (text(name, "name"))
+                        a href=(links::topic(name.edition.label(), &name.name, Some(as_of))) {
+                            (name.name)
                         }
-                        " " span.edition { (text(name, "edition")) }
+                        " " span.edition { (name.edition.label()) }
                     }
                 }
             }
@@ -333,7 +361,14 @@ fn edition_select(chosen: Option<&str>) -> Markup {
 
 /// A page's parameters, or the page that says they cannot be read.
 fn page_params(query: Result<Query<Params>, QueryRejection>) -> Result<Params, Box<Response>> {
-    params(query).map_err(|refused| Box::new(page(status(&refused), html! {})))
+    query
+        .map(|Query(params)| params)
+        .map_err(|e| Box::new(page(Refused::of(&unreadable(&e)).status, html! {})))
+}
+
+/// The message of a refused answer, as a page says it.
+fn refusal(refused: &Refused) -> Markup {
+    html! { p.note.warn role="alert" { (refused.message) } }
 }
 
 pub async fn search(
@@ -389,38 +424,42 @@ pub async fn search(
             }
         }
         section #results aria-live="polite" aria-label="Hits" {
-            @if let Some(answer) = &answer {
-                (hits(answer, as_of, &titles))
+            @match &answer {
+                Some(Ok(Answer::Search(searched))) => (hits(searched, as_of, &titles)),
+                Some(Err(refused)) => (refusal(refused)),
+                _ => {}
             }
         }
     };
     page(code, layout(title, Part::Search, body))
 }
 
-fn hits(answer: &JsonAnswer, as_of: NaiveDate, titles: &Titles) -> Markup {
-    let value = match read(answer) {
-        Ok(value) => value,
-        Err(message) => return html! { p.note.warn role="alert" { (message) } },
-    };
-    let hits = list(&value, "hits");
+fn hits(searched: &crate::answer::search::Searched, as_of: NaiveDate, titles: &Titles) -> Markup {
+    let hits = &searched.found.hits;
+    // A hit's entry is stored as JSON in the index; one that cannot be
+    // read is shown without its citation rather than not at all.
+    let entries: Vec<Option<Entry>> = hits
+        .iter()
+        .map(|h| serde_json::from_str(&h.entry).ok())
+        .collect();
     html! {
-        (notes(&value))
+        (notes(&searched.notes, searched.request.as_of, searched.is_found()))
         @if hits.is_empty() {
             p { "No ruling found." }
         } @else {
             p.note { (hits.len()) " ruling" @if hits.len() != 1 { "s" } " as of " (as_of) }
-            ol.hits {
-                @for hit in hits {
-                    @let entry = &hit["entry"];
-                    li {
-                        h2 { a href=(topic_link(entry, as_of)) { (text(entry, "topic")) } }
-                        p.meta { span.edition { (text(entry, "edition")) } (status_line(&hit["status"])) }
-                        p.snippet { (snippet(text(hit, "snippet"))) }
-                        (citation(entry, titles))
+            (with_lost_note(html! {
+                ol.hits {
+                    @for (hit, entry) in hits.iter().zip(&entries) {
+                        li {
+                            h2 { a href=(links::topic(hit.edition.label(), &hit.topic, Some(as_of))) { (hit.topic) } }
+                            p.meta { span.edition { (hit.edition.label()) } (status_line(Some(&hit.period.status))) }
+                            p.snippet { (snippet(&hit.snippet)) }
+                            @if let Some(entry) = entry { (citation(entry, titles)) }
+                        }
                     }
                 }
-            }
-            (lost_note(&value))
+            }))
         }
     }
 }
@@ -441,27 +480,52 @@ pub async fn ruling(
     params.edition = Some(edition);
     let as_of = date_of(&params, &state);
     let name = links::unslug(&slug);
-    let shown = ask(&state, params.show(Some(&name))).await;
-    let value = match read(&shown) {
-        Ok(value) => value,
-        Err(message) => {
+    let answer = ask(&state, params.show(Some(&name))).await;
+    let code = status(&answer);
+    let shown = match answer {
+        Ok(Answer::Show(shown)) => shown,
+        Ok(_) => unreachable!("a topic is answered as shown"),
+        Err(refused) => {
             return page(
-                status(&shown),
+                refused.status,
                 layout(
                     &name,
                     Part::None,
-                    html! { h1 { (name) } p.note.warn role="alert" { (message) } },
+                    html! { h1 { (name) } (refusal(&refused)) },
                 ),
             )
         }
     };
-    let errata = read(&ask(&state, params.errata(Some(&name))).await).unwrap_or(Value::Null);
+    let errata = match ask(&state, params.errata(Some(&name))).await {
+        Ok(Answer::Errata(errata)) => Some(errata),
+        _ => None,
+    };
     let titles = &titles(&state).await;
-    let answers = list(&value, "answers");
-    let title = answers
+    let found: &[crate::answer::topic::TopicAnswer] = match &shown.answer {
+        ShowAnswer::Found(found) => found,
+        _ => &[],
+    };
+    let title = found
         .first()
-        .map_or(name.as_str(), |a| text(a, "topic"))
+        .map_or(name.as_str(), |a| a.newest.0.entry.topic.as_str())
         .to_string();
+    // The card's errata not already shown as its ruling.
+    let shown_entries: Vec<(&str, usize)> = found
+        .iter()
+        .map(|a| (a.newest.0.entry.release.as_str(), a.newest.0.entry.line))
+        .collect();
+    let card_errata: Vec<&crate::answer::errata::CardErrata> =
+        match errata.as_ref().map(|e| &e.found) {
+            Some(crate::answer::errata::Errata::Card(card)) => card
+                .iter()
+                .map(|(e, _)| e)
+                .filter(|e| {
+                    let entry = &e.newest.0.entry;
+                    !shown_entries.contains(&(entry.release.as_str(), entry.line))
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
     let body = html! {
         h1 { (title) }
         form.ask method="get" {
@@ -470,152 +534,168 @@ pub async fn ruling(
                 button type="submit" { "Show" }
             }
         }
-        (notes(&value))
-        @for answer in answers {
-            @let below = [
-                (list(answer, "standing").len(), "earlier ruling still standing", "earlier rulings still standing"),
-                (list(answer, "see").len(), "reference", "references"),
-                (list(answer, "history").len(), "earlier ruling it replaced", "earlier rulings it replaced"),
-            ];
-            @if below.iter().any(|(n, _, _)| *n > 0) {
-                p.note {
-                    "Below: "
-                    @for (i, (n, one, more)) in below.iter().filter(|(n, _, _)| *n > 0).enumerate() {
-                        @if i > 0 { "; " }
-                        (n) " " @if *n == 1 { (one) } @else { (more) }
-                    }
-                    "."
+        (notes(&shown.notes, shown.as_of, shown.is_found()))
+        (with_lost_note(html! {
+            @for answer in found {
+                (topic_answer(answer, as_of, titles))
+            }
+            @if !card_errata.is_empty() {
+                h2 { "Errata of the card" }
+                @for erratum in &card_errata {
+                    (entry_block(&erratum.newest.0.entry, Some(&erratum.newest.1.status), None, titles))
+                    @for (earlier, _) in &erratum.history { (entry_block(&earlier.entry, None, None, titles)) }
                 }
             }
-            (entry_block(&answer["entry"], &answer["status"], None, titles))
-            @let standing = list(answer, "standing");
-            @if !standing.is_empty() {
-                h2 { "Also standing" }
-                p.note { "Earlier rulings on this topic that the newest one amends but does not replace." }
-                @for entry in standing { (entry_block(entry, &entry["status"], None, titles)) }
+            @if found.is_empty() {
+                (not_found(&shown, titles))
             }
-            @let undated = list(answer, "undated");
-            @if !undated.is_empty() {
-                h2 { "Also in undated documents" }
-                p.note { "Rulings on this topic in documents whose date could not be found: never weighed against the dated ruling above." }
-                @for entry in undated { (entry_block(entry, &entry["status"], None, titles)) }
-            }
-            @let see = list(answer, "see");
-            @if !see.is_empty() {
-                h2 { "References" }
-                @for reference in see {
-                    @if reference["entry"].is_object() {
-                        (entry_block(&reference["entry"], &reference["status"],
-                            Some((text(reference, "topic"), topic_link(&reference["entry"], as_of))), titles))
-                    } @else {
-                        p { strong { (text(reference, "topic")) } " — " (text(reference, "where")) }
-                    }
-                }
-            }
-            @let history = list(answer, "history");
-            @if !history.is_empty() {
-                details {
-                    summary { "History: " (history.len()) " earlier ruling" @if history.len() != 1 { "s" } }
-                    @for entry in history { (entry_block(entry, &entry["status"], None, titles)) }
-                }
-            }
-        }
-        // The card's errata not already shown as its ruling.
-        @let shown: Vec<(&Value, &Value)> = answers.iter().map(|a| (&a["entry"]["release"], &a["entry"]["line"])).collect();
-        @let errata: Vec<&Value> = list(&errata, "errata").iter()
-            .filter(|e| !shown.contains(&(&e["entry"]["release"], &e["entry"]["line"])))
-            .collect();
-        @if !errata.is_empty() {
-            h2 { "Errata of the card" }
-            @for erratum in errata {
-                (entry_block(&erratum["entry"], &erratum["status"], None, titles))
-                @for entry in list(erratum, "history") { (entry_block(entry, &entry["status"], None, titles)) }
-            }
-        }
-        @if answers.is_empty() {
-            (not_found(&value, as_of, titles))
-        }
-        (lost_note(&value))
+        }))
     };
-    page(status(&shown), layout(&title, Part::None, body))
+    page(code, layout(&title, Part::None, body))
+}
+
+/// A topic in force, with what stands beside it, its references and its
+/// history.
+fn topic_answer(
+    answer: &crate::answer::topic::TopicAnswer,
+    as_of: NaiveDate,
+    titles: &Titles,
+) -> Markup {
+    let below = [
+        (
+            answer.standing.len(),
+            "earlier ruling still standing",
+            "earlier rulings still standing",
+        ),
+        (answer.references.len(), "reference", "references"),
+        (
+            answer.history.len(),
+            "earlier ruling it replaced",
+            "earlier rulings it replaced",
+        ),
+    ];
+    html! {
+        @if below.iter().any(|(n, _, _)| *n > 0) {
+            p.note {
+                "Below: "
+                @for (i, (n, one, more)) in below.iter().filter(|(n, _, _)| *n > 0).enumerate() {
+                    @if i > 0 { "; " }
+                    (n) " " @if *n == 1 { (one) } @else { (more) }
+                }
+                "."
+            }
+        }
+        (entry_block(&answer.newest.0.entry, Some(&answer.newest.1.status), None, titles))
+        @if !answer.standing.is_empty() {
+            h2 { "Also standing" }
+            p.note { "Earlier rulings on this topic that the newest one amends but does not replace." }
+            @for (entry, period) in &answer.standing { (entry_block(&entry.entry, Some(&period.status), None, titles)) }
+        }
+        @if !answer.undated.is_empty() {
+            h2 { "Also in undated documents" }
+            p.note { "Rulings on this topic in documents whose date could not be found: never weighed against the dated ruling above." }
+            @for entry in &answer.undated { (entry_block(&entry.entry, Some(&Status::Undated), None, titles)) }
+        }
+        @if !answer.references.is_empty() {
+            h2 { "References" }
+            @for reference in &answer.references {
+                @match &reference.target {
+                    Some((target, period)) => (entry_block(&target.entry, Some(&period.status),
+                        Some((reference.topic.as_str(), topic_link(&target.entry, as_of))), titles)),
+                    None => p { strong { (reference.topic) } " — " (crate::render::topic::home_text(reference).unwrap_or_default()) },
+                }
+            }
+        }
+        @if !answer.history.is_empty() {
+            details {
+                summary { "History: " (answer.history.len()) " earlier ruling" @if answer.history.len() != 1 { "s" } }
+                @for (entry, period) in &answer.history { (entry_block(&entry.entry, Some(&period.status), None, titles)) }
+            }
+        }
+    }
 }
 
 /// " in 1E" when the answer was asked of some editions only.
-fn editions_asked(value: &Value) -> String {
-    let asked: Vec<&str> = list(value, "editions")
-        .iter()
-        .filter_map(Value::as_str)
-        .collect();
-    match asked.as_slice() {
+fn editions_asked(editions: &[Edition]) -> String {
+    match editions {
         [one] => format!(" in {one}"),
         _ => String::new(),
     }
 }
 
 /// What a `show` that found nothing in force says instead.
-fn not_found(value: &Value, as_of: NaiveDate, titles: &Titles) -> Markup {
-    let later = list(value, "ruled_later");
+fn not_found(shown: &Shown, titles: &Titles) -> Markup {
+    let as_of = shown.as_of;
+    let empty: &[Candidate] = &[];
+    let (candidates, did_you_mean) = match &shown.answer {
+        ShowAnswer::Several(candidates) => (candidates.as_slice(), empty),
+        ShowAnswer::Unknown(nearest) => (empty, nearest.as_slice()),
+        _ => (empty, empty),
+    };
     html! {
-        @if value["known"].as_bool() == Some(true) && !later.is_empty() {
-            p { "No ruling on this topic is in effect on " (as_of) "; these take effect later:" }
-            @for entry in later { (entry_block(entry, &Value::Null, None, titles)) }
-        } @else if value["known"].as_bool() != Some(true) {
-            // The names offered may be of the other edition, or rulings may
-            // use the name: absent from the documents only when none is.
-            @if list(value, "did_you_mean").is_empty() && list(value, "used_in").is_empty() {
-                p { "Not in these documents." }
-            } @else {
-                p { "No topic or card by this name" (editions_asked(value)) "." }
+        @match &shown.answer {
+            ShowAnswer::NotYet { later } if !later.is_empty() => {
+                p { "No ruling on this topic is in effect on " (as_of) "; these take effect later:" }
+                @for entry in later { (entry_block(&entry.entry, None, None, titles)) }
             }
+            ShowAnswer::Several(_) | ShowAnswer::Unknown(_) => {
+                // The names offered may be of the other edition, or rulings
+                // may use the name: absent from the documents only when none
+                // is.
+                @if did_you_mean.is_empty() && shown.used_in.is_empty() {
+                    p { "Not in these documents." }
+                } @else {
+                    p { "No topic or card by this name" (editions_asked(&shown.editions)) "." }
+                }
+            }
+            _ => {}
         }
-        @if let Some(mentioned) = value["mentioned"].as_object() {
-            p.note { "Rulings mention " (mentioned.get("name").and_then(Value::as_str).unwrap_or_default()) "." }
+        @if let ShowAnswer::Mentioned(mentioned) = &shown.answer {
+            p.note { "Rulings mention " (mentioned.name) "." }
         }
-        (offered("Which one?", list(value, "candidates"), as_of))
-        (offered("Did you mean", list(value, "did_you_mean"), as_of))
-        (offered("Used in", list(value, "used_in"), as_of))
+        (offered("Which one?", candidates, as_of))
+        (offered("Did you mean", did_you_mean, as_of))
+        (offered("Used in", &shown.used_in, as_of))
     }
 }
 
 pub async fn releases(State(state): State<Arc<AppState>>) -> Response {
     let answer = ask(&state, Ok(Request::Releases)).await;
+    let code = status(&answer);
     let today = state.today();
-    let body = match read(&answer) {
-        Err(message) => html! { h1 { "Releases" } p.note.warn role="alert" { (message) } },
-        Ok(value) => html! {
+    let body = match &answer {
+        Err(refused) => html! { h1 { "Releases" } (refusal(refused)) },
+        Ok(Answer::Releases(releases)) => html! {
             h1 { "Releases" }
             p.note { "The documents these answers come from, edition by edition, oldest first, with their age on " (today) "." }
             ol.hits {
-                @for release in list(&value, "releases") {
+                @for release in releases {
                     li {
-                        h2 { (text(release, "title")) }
+                        h2 { (release.title) }
                         p.meta {
-                            span.edition { (text(release, "edition")) }
-                            @if release["date"].is_null() {
+                            span.edition { (release.edition.label()) }
+                            @if release.is_undated() {
                                 strong { "undated" }
                             } @else {
-                                (text(release, "date")) " · " strong { (age(text(release, "date"), today)) }
+                                (release.date) " · " strong { (age(release.date, today)) }
                             }
-                            @let entries = release["entries"].as_u64().unwrap_or_default();
-                            " · " (entries) @if entries == 1 { " entry" } @else { " entries" }
+                            " · " (release.entry_count) @if release.entry_count == 1 { " entry" } @else { " entries" }
                         }
                         p.meta {
-                            @if !text(release, "publisher").is_empty() { (text(release, "publisher")) " · " }
-                            code { (text(release, "id")) }
+                            @if let Some(publisher) = release.publisher.as_deref().filter(|p| !p.is_empty()) { (publisher) " · " }
+                            code { (release.id) }
                         }
                     }
                 }
             }
         },
+        Ok(_) => unreachable!("the releases are answered as releases"),
     };
-    page(status(&answer), layout("Releases", Part::Releases, body))
+    page(code, layout("Releases", Part::Releases, body))
 }
 
 /// How old a document of `date` is on `today`, in words.
-fn age(date: &str, today: NaiveDate) -> String {
-    let Ok(date) = date.parse::<NaiveDate>() else {
-        return String::new();
-    };
+fn age(date: NaiveDate, today: NaiveDate) -> String {
     let days = (today - date).num_days();
     let plural = |n: i64, unit: &str| format!("{n} {unit}{} old", if n == 1 { "" } else { "s" });
     match days {

@@ -12,7 +12,7 @@ use chrono::NaiveDate;
 use serde::Deserialize;
 
 use crate::answer::request::{Request, DEFAULT_LIMIT};
-use crate::commands::{ErrorCode, JsonAnswer, Refusal};
+use crate::commands::{ErrorCode, Refusal};
 use crate::diff::NamedSide;
 use crate::model::Edition;
 
@@ -121,7 +121,7 @@ impl Endpoint {
     }
 
     /// The parameters of a request to this endpoint, read and checked.
-    pub fn read(&self, pairs: Vec<(String, String)>) -> Result<Params, JsonAnswer> {
+    pub fn read(&self, pairs: Vec<(String, String)>) -> anyhow::Result<Params> {
         let mut params = Params::default();
         let mut seen: Vec<&'static str> = Vec::new();
         for (name, value) in pairs {
@@ -227,7 +227,7 @@ fn read_as<T>(
     name: &str,
     value: &str,
     read: fn(&str) -> Result<T, String>,
-) -> Result<T, JsonAnswer> {
+) -> anyhow::Result<T> {
     read(value).map_err(|why| {
         refuse(
             ErrorCode::InvalidValue,
@@ -237,7 +237,7 @@ fn read_as<T>(
 }
 
 /// The refusal of a request that lacks a parameter the endpoint needs.
-fn missing(endpoint: &Endpoint, name: &str) -> JsonAnswer {
+fn missing(endpoint: &Endpoint, name: &str) -> anyhow::Error {
     refuse(
         ErrorCode::Usage,
         format!(
@@ -257,8 +257,8 @@ pub fn switch(value: &str) -> Option<bool> {
     }
 }
 
-fn refuse(code: ErrorCode, message: String) -> JsonAnswer {
-    JsonAnswer::refused(&anyhow::Error::new(Refusal::new(code, message)))
+fn refuse(code: ErrorCode, message: String) -> anyhow::Error {
+    anyhow::Error::new(Refusal::new(code, message))
 }
 
 /// What a request may ask, in its query string; each endpoint reads the
@@ -289,7 +289,7 @@ impl Params {
         endpoint: &Endpoint,
         name: &str,
         read: fn(&str) -> Result<T, String>,
-    ) -> Result<Option<T>, JsonAnswer> {
+    ) -> anyhow::Result<Option<T>> {
         let value = match name {
             "as_of" => &self.as_of,
             "edition" => &self.edition,
@@ -303,20 +303,20 @@ impl Params {
             .transpose()
     }
 
-    fn as_of(&self, endpoint: &Endpoint) -> Result<Option<NaiveDate>, JsonAnswer> {
+    fn as_of(&self, endpoint: &Endpoint) -> anyhow::Result<Option<NaiveDate>> {
         self.read(endpoint, "as_of", date)
     }
 
-    fn edition(&self, endpoint: &Endpoint) -> Result<Option<Edition>, JsonAnswer> {
+    fn edition(&self, endpoint: &Endpoint) -> anyhow::Result<Option<Edition>> {
         self.read(endpoint, "edition", edition)
     }
 
-    fn switch(&self, endpoint: &Endpoint, name: &str) -> Result<bool, JsonAnswer> {
+    fn switch(&self, endpoint: &Endpoint, name: &str) -> anyhow::Result<bool> {
         Ok(self.read(endpoint, name, on_or_off)?.unwrap_or(false))
     }
 
     /// A search for `q`, with the options asked.
-    pub fn search(&self) -> Result<Request, JsonAnswer> {
+    pub fn search(&self) -> anyhow::Result<Request> {
         let endpoint = &SEARCH;
         Ok(Request::Search {
             query: self.q.clone().unwrap_or_default(),
@@ -332,7 +332,7 @@ impl Params {
     }
 
     /// A topic shown: `topic`, else the request's `topic`.
-    pub fn show(&self, topic: Option<&str>) -> Result<Request, JsonAnswer> {
+    pub fn show(&self, topic: Option<&str>) -> anyhow::Result<Request> {
         let endpoint = &SHOW;
         let topic = topic
             .map(str::to_string)
@@ -349,7 +349,7 @@ impl Params {
 
     /// A card's errata: `card`, else the request's `card`, else every
     /// card's.
-    pub fn errata(&self, card: Option<&str>) -> Result<Request, JsonAnswer> {
+    pub fn errata(&self, card: Option<&str>) -> anyhow::Result<Request> {
         let endpoint = &ERRATA;
         Ok(Request::Errata {
             card: card.map(str::to_string).or_else(|| self.card.clone()),
@@ -360,7 +360,7 @@ impl Params {
     }
 
     /// What changed between `from` and `to`.
-    pub fn diff(&self) -> Result<Request, JsonAnswer> {
+    pub fn diff(&self) -> anyhow::Result<Request> {
         let endpoint = &DIFF;
         let side = |value: &Option<String>, name: &str| {
             let text = value.as_deref().ok_or_else(|| missing(endpoint, name))?;
@@ -388,8 +388,9 @@ mod tests {
     }
 
     fn refusal(endpoint: &Endpoint, query: &[(&str, &str)]) -> String {
-        let answer = endpoint.read(pairs(query)).expect_err("refused");
-        String::from_utf8(answer.body).unwrap()
+        let refused = endpoint.read(pairs(query)).expect_err("refused");
+        // The error object the API sends.
+        String::from_utf8(crate::commands::JsonAnswer::refused(&refused).body).unwrap()
     }
 
     #[test]

@@ -144,3 +144,19 @@ async fn the_errata_page_of_a_card_shows_what_its_answer_holds() {
     );
     assert!(body.contains("Seed one on table."), "{body}");
 }
+
+#[tokio::test]
+async fn a_page_explains_the_lost_mark_exactly_when_it_shows_one() {
+    let (_index, state) = state();
+    let note = crate::markdown::LOST_NOTE;
+    // The 2014 document prints icons lost in conversion; the changes since
+    // 2005 show its rulings.
+    let (status, body) = get(&state, "/changes?from=2005-01-01&to=2026-01-01").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("[?]"), "{body}");
+    assert!(body.contains(note), "{body}");
+    // A ruling with no lost mark says nothing of it.
+    let (_, body) = get(&state, "/1e/Away%20Team").await;
+    assert!(!body.contains("[?]"), "{body}");
+    assert!(!body.contains(note), "{body}");
+}

@@ -2,6 +2,7 @@
 //! topic.
 
 use super::*;
+use crate::diff::{Change, Comparison, Side, StatusChange, WordOp};
 
 pub async fn changes(
     State(state): State<Arc<AppState>>,
@@ -31,63 +32,71 @@ pub async fn changes(
                 button type="submit" { "Compare" }
             }
         }
-        @if let Some(answer) = &answer {
-            @match read(answer) {
-                Err(message) => p.note.warn role="alert" { (message) },
-                Ok(value) => (diff(&value, as_of, titles)),
-            }
+        @match &answer {
+            Some(Err(refused)) => (refusal(refused)),
+            Some(Ok(Answer::Diff(comparison))) => (with_lost_note(diff(comparison, as_of, titles))),
+            _ => {}
         }
     };
     let code = answer.as_ref().map_or(StatusCode::OK, status);
     page(code, layout("Changes", Part::Changes, body))
 }
 
-pub(super) fn diff(value: &Value, as_of: NaiveDate, titles: &Titles) -> Markup {
-    let added = list(value, "added");
-    let removed = list(value, "removed");
-    let changed = list(value, "changed");
-    let status_changed = list(value, "status_changed");
-    let link_date = value["to"]
-        .as_str()
-        .and_then(|d| d.parse().ok())
-        .unwrap_or(as_of);
+pub(super) fn diff(c: &Comparison, as_of: NaiveDate, titles: &Titles) -> Markup {
+    let parts = &c.parts;
+    let added: Vec<&Entry> = parts
+        .iter()
+        .flat_map(|p| p.added.iter().map(|s| &s.entry))
+        .collect();
+    let removed: Vec<&Entry> = parts
+        .iter()
+        .flat_map(|p| p.removed.iter().map(|r| &r.entry.entry))
+        .collect();
+    let changed: Vec<&Change> = parts.iter().flat_map(|p| &p.changed).collect();
+    let status_changed: Vec<&StatusChange> = parts.iter().flat_map(|p| &p.status_changed).collect();
+    let unchanged: usize = parts.iter().map(|p| p.unchanged.len()).sum();
+    // Links go to the later side's date, when it is a date.
+    let link_date = match &c.to {
+        Side::Date(date) => *date,
+        Side::Release(_) => as_of,
+    };
     html! {
         p.note {
             (added.len()) " added, " (removed.len()) " removed, " (changed.len()) " changed, "
             (status_changed.len()) " with a new status, "
-            (value["unchanged"].as_u64().unwrap_or_default()) " unchanged"
+            (unchanged) " unchanged"
         }
         @if !changed.is_empty() {
             h2 { "Changed" }
-            @for change in changed {
-                @let to = &change["to"];
+            @for change in &changed {
+                @let to = &change.to.entry;
                 article.ruling {
-                    h3 { a href=(topic_link(to, link_date)) { (text(to, "topic")) } }
-                    p.meta { span.edition { (text(to, "edition")) } }
+                    h3 { a href=(topic_link(to, link_date)) { (to.topic) } }
+                    p.meta { span.edition { (to.edition.label()) } }
                     (citation(to, titles))
                     p.body {
-                        @for word in list(change, "words") {
-                            @match text(word, "op") {
-                                "insert" => ins { (text(word, "text")) },
-                                "delete" => del { (text(word, "text")) },
-                                _ => (text(word, "text")),
+                        @for word in &change.words {
+                            @match word.op {
+                                WordOp::Insert => ins { (word.text) },
+                                WordOp::Delete => del { (word.text) },
+                                WordOp::Equal => (word.text),
                             }
                         }
                     }
                 }
             }
         }
-        (topics("Added", added, link_date, titles))
-        (topics("Removed", removed, link_date, titles))
+        (topics("Added", &added, link_date, titles))
+        (topics("Removed", &removed, link_date, titles))
         @if !status_changed.is_empty() {
             h2 { "Status changed" }
             ul.names {
-                @for change in status_changed {
-                    @let entry = &change["entry"];
+                @for change in &status_changed {
+                    @let entry = &change.entry.entry;
                     li {
-                        a href=(topic_link(entry, link_date)) { (text(entry, "topic")) }
-                        " " span.edition { (text(entry, "edition")) } " "
-                        (status_line(&change["to"]))
+                        a href=(topic_link(entry, link_date)) { (entry.topic) }
+                        " " span.edition { (entry.edition.label()) } " "
+                        (status_line(Some(&change.to.status)))
                     }
                 }
             }
@@ -98,7 +107,7 @@ pub(super) fn diff(value: &Value, as_of: NaiveDate, titles: &Titles) -> Markup {
 /// Topics added or removed: each a link to its ruling, with its citation.
 pub(super) fn topics(
     heading: &str,
-    entries: &[Value],
+    entries: &[&Entry],
     as_of: NaiveDate,
     titles: &Titles,
 ) -> Markup {
@@ -108,8 +117,8 @@ pub(super) fn topics(
             ul.names {
                 @for entry in entries {
                     li {
-                        a href=(topic_link(entry, as_of)) { (text(entry, "topic")) }
-                        " " span.edition { (text(entry, "edition")) }
+                        a href=(topic_link(entry, as_of)) { (entry.topic) }
+                        " " span.edition { (entry.edition.label()) }
                         (citation(entry, titles))
                     }
                 }

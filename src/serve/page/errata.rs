@@ -2,6 +2,7 @@
 //! its answer says where it has none.
 
 use super::*;
+use crate::answer::errata::{CardErrata, Errata, ErrataAnswer, NoErrata};
 use crate::serve::params::given;
 
 pub async fn errata(
@@ -30,41 +31,47 @@ pub async fn errata(
             }
         }
     };
-    let body = match read(&answer) {
-        Err(message) => html! {
+    let body = match &answer {
+        Err(refused) => html! {
             h1 { "Errata" }
             (form)
-            p.note.warn role="alert" { (message) }
+            (refusal(refused))
         },
-        Ok(value) => {
-            let errata = list(&value, "errata");
+        Ok(Answer::Errata(found)) => {
+            let errata: Vec<&CardErrata> = match &found.found {
+                Errata::All(all) => all.iter().collect(),
+                Errata::Card(card) => card.iter().map(|(e, _)| e).collect(),
+                Errata::None(_) => Vec::new(),
+            };
             html! {
                 @match &card {
                     Some(card) => h1 { "Errata of " (card) },
                     None => h1 { "Cards with errata" },
                 }
                 (form)
-                (notes(&value))
+                (notes(&found.notes, found.as_of, found.is_found()))
                 @if card.is_none() || !errata.is_empty() {
                     p.note { (errata.len()) " errata in force as of " (as_of) }
                 }
-                ol.hits {
-                    @for erratum in errata {
-                        @let entry = &erratum["entry"];
-                        li {
-                            h2 { a href=(topic_link(entry, as_of)) { (text(erratum, "card")) } }
-                            p.meta { span.edition { (text(entry, "edition")) } (status_line(&erratum["status"])) }
-                            (citation(entry, titles))
-                            div.body { (markdown(text(entry, "text"))) }
+                (with_lost_note(html! {
+                    ol.hits {
+                        @for erratum in &errata {
+                            @let entry = &erratum.newest.0.entry;
+                            li {
+                                h2 { a href=(topic_link(entry, as_of)) { (entry.topic) } }
+                                p.meta { span.edition { (entry.edition.label()) } (status_line(Some(erratum.status()))) }
+                                (citation(entry, titles))
+                                div.body { (markdown(&entry.text)) }
+                            }
                         }
                     }
-                }
-                @if card.is_some() && errata.is_empty() {
-                    (no_errata(&value, as_of))
-                }
-                (lost_note(&value))
+                    @if let Errata::None(why) = &found.found {
+                        (no_errata(found, why))
+                    }
+                }))
             }
         }
+        Ok(_) => unreachable!("errata are answered as errata"),
     };
     page(status(&answer), layout("Errata", Part::Errata, body))
 }
@@ -72,38 +79,53 @@ pub async fn errata(
 /// What the errata of a card that has none in force say instead: the
 /// card's rulings, with where the newest comes from, or the names near
 /// the one typed.
-pub(super) fn no_errata(value: &Value, as_of: NaiveDate) -> Markup {
-    let name = value["name"]
-        .as_str()
-        .unwrap_or_else(|| text(value, "card"));
-    let rulings = list(value, "rulings");
+pub(super) fn no_errata(answer: &ErrataAnswer, why: &NoErrata) -> Markup {
+    let as_of = answer.as_of;
+    let empty: &[Candidate] = &[];
+    let (name, rulings) = match why {
+        NoErrata::Known { name, ruled } => (name.as_str(), ruled.as_slice()),
+        _ => (answer.card.as_deref().unwrap_or_default(), &[][..]),
+    };
+    // A name the other edition knows comes first among the names offered.
+    let (candidates, did_you_mean, used_in) = match why {
+        NoErrata::Several(candidates) => (candidates.as_slice(), Vec::new(), empty),
+        NoErrata::Unknown {
+            nearest,
+            used,
+            elsewhere,
+        } => (
+            empty,
+            elsewhere.iter().chain(nearest).cloned().collect(),
+            used.as_slice(),
+        ),
+        _ => (empty, Vec::new(), empty),
+    };
     html! {
-        @if value["known"].as_bool() == Some(true) {
+        @if matches!(why, NoErrata::Known { .. } | NoErrata::Mentioned(_)) {
             p { "No errata for " (name) " as of " (as_of) "." }
-        } @else if list(value, "did_you_mean").is_empty() && list(value, "used_in").is_empty() {
+        } @else if did_you_mean.is_empty() && used_in.is_empty() {
             p { "No card or topic by this name in these documents." }
         } @else {
-            p { "No card or topic by this name" (editions_asked(value)) "." }
+            p { "No card or topic by this name" (editions_asked(&answer.editions)) "." }
         }
         @if !rulings.is_empty() {
             h2 { "Rulings on " (name) }
             ul.names {
                 @for ruling in rulings {
                     li {
-                        a href=(topic_link(ruling, as_of)) { (text(ruling, "topic")) }
-                        " " span.edition { (text(ruling, "edition")) }
-                        @let count = ruling["count"].as_u64().unwrap_or(0);
-                        " — " (count) @if count == 1 { " ruling" } @else { " rulings" }
-                        ", the newest from " (text(ruling, "citation"))
+                        a href=(links::topic(ruling.edition.label(), &ruling.topic, Some(as_of))) { (ruling.topic) }
+                        " " span.edition { (ruling.edition.label()) }
+                        " — " (ruling.count) @if ruling.count == 1 { " ruling" } @else { " rulings" }
+                        ", the newest from " (ruling.citation)
                     }
                 }
             }
         }
-        @if let Some(mentioned) = value["mentioned"].as_object() {
-            p.note { "Rulings mention " (mentioned.get("name").and_then(Value::as_str).unwrap_or_default()) "." }
+        @if let NoErrata::Mentioned(mentioned) = why {
+            p.note { "Rulings mention " (mentioned.name) "." }
         }
-        (offered("Which one?", list(value, "candidates"), as_of))
-        (offered("Did you mean", list(value, "did_you_mean"), as_of))
-        (offered("Used in", list(value, "used_in"), as_of))
+        (offered("Which one?", candidates, as_of))
+        (offered("Did you mean", &did_you_mean, as_of))
+        (offered("Used in", used_in, as_of))
     }
 }

@@ -19,12 +19,16 @@ fn a_body_cannot_run_or_load_anything() {
     assert!(html.contains("&lt;b&gt;b&lt;/b&gt;"), "{html}");
 }
 
+fn day(date: &str) -> NaiveDate {
+    date.parse().unwrap()
+}
+
 #[test]
 fn ages_read_as_people_say_them() {
     let today = NaiveDate::from_ymd_opt(2026, 11, 25).unwrap();
-    assert_eq!(age("2026-11-25", today), "0 days old");
-    assert_eq!(age("2026-11-24", today), "1 day old");
-    assert_eq!(age("2026-05-25", today), "6 months old");
-    assert_eq!(age("2014-11-03", today), "12 years old");
-    assert_eq!(age("2027-01-01", today), "not yet in effect");
+    assert_eq!(age(day("2026-11-25"), today), "0 days old");
+    assert_eq!(age(day("2026-11-24"), today), "1 day old");
+    assert_eq!(age(day("2026-05-25"), today), "6 months old");
+    assert_eq!(age(day("2014-11-03"), today), "12 years old");
+    assert_eq!(age(day("2027-01-01"), today), "not yet in effect");
 }
