@@ -33,6 +33,9 @@ use super::{analyzed, Note, SearchError};
 use crate::english::{is_english, is_function_word};
 use crate::index::SearchIndex;
 
+mod rules;
+use rules::*;
+
 /// A word that more than this share of the rulings hold names no topic.
 const COMMON_SHARE: f64 = 1.0 / 3.0;
 /// Fewest entries in the corpus before its frequencies may call a word
@@ -325,71 +328,25 @@ pub(super) fn read(
 ) -> Result<Words, SearchError> {
     let mut out = Words::default();
     let last = words.len().saturating_sub(1);
-    // What each word is, before joining.
-    let mut needs: Vec<Option<Need>> = Vec::with_capacity(words.len());
-    let mut skipped_function = Vec::new();
-    for (i, word) in words.iter().enumerate() {
-        let being_typed = typing && i == last;
-        let need = if is_function_word(word) || counts_times(words, i) {
-            skipped_function.push(i);
-            being_typed.then_some(Need::Optional)
-        } else if is_number(word) {
-            Some(Need::Optional)
-        } else if !being_typed && !counted(words, i) && is_common(index, word)? {
-            None
-        } else {
-            Some(Need::Required)
-        };
-        needs.push(need);
-    }
-    // A query of nothing but such words is searched as typed: first the
-    // common words, then the function words too.
-    if !needs.contains(&Some(Need::Required)) {
-        let mut promoted = false;
-        for (i, need) in needs.iter_mut().enumerate() {
-            if need.is_none() && !skipped_function.contains(&i) {
-                *need = Some(Need::Required);
-                promoted = true;
-            }
-        }
-        if !promoted {
-            for (need, word) in needs.iter_mut().zip(words) {
-                if need.is_none() || is_number(word) {
-                    *need = Some(Need::Required);
-                }
-            }
-        }
-    }
-    let plain_count = needs.iter().filter(|n| n.is_some()).count();
+    let needs = needs(index, words, typing)?;
+    let searched = needs.of.iter().filter(|n| n.is_some()).count();
     let abbreviations = spelled_out(index, words)?;
     let mut i = 0;
     while i < words.len() {
         let word = &words[i];
-        let Some(need) = needs[i] else {
+        let Some(need) = needs.of[i] else {
             out.skipped.push(word.clone());
-            if !skipped_function.contains(&i) {
+            if !needs.function_words.contains(&i) {
                 out.common.push((i, word.clone()));
             }
             i += 1;
             continue;
         };
-        let being_typed = typing && i == last;
         // Two words typed apart that the documents join.
         if i < last && !(typing && i + 1 == last) {
-            if let Some(next_need) = needs[i + 1] {
-                if let Some(whole) = joined(index, word, &words[i + 1])? {
-                    let typed = format!("{word} {}", words[i + 1]);
-                    out.units.push(Unit {
-                        forms: vec![literal(&typed, true), literal(&whole, false)],
-                        typed,
-                        prefix: None,
-                        at: i,
-                        need: if need == Need::Required || next_need == Need::Required {
-                            Need::Required
-                        } else {
-                            Need::Optional
-                        },
-                    });
+            if let Some(next_need) = needs.of[i + 1] {
+                if let Some(unit) = joined_unit(index, words, i, [need, next_need])? {
+                    out.units.push(unit);
                     i += 2;
                     continue;
                 }
@@ -402,6 +359,14 @@ pub(super) fn read(
             i += 1;
             continue;
         }
+        let at = At {
+            index,
+            words,
+            word,
+            being_typed: typing && i == last,
+            abbreviations: &abbreviations,
+            searched,
+        };
         let mut unit = Unit {
             typed: word.clone(),
             forms: vec![literal(word, false)],
@@ -409,124 +374,13 @@ pub(super) fn read(
             need,
             at: i,
         };
-        // A possessive is also the word it is of ("Q-Flash's", "Q-Flash"),
-        // and a word typed with a hyphen or an apostrophe inside is also
-        // the word written solid ("space-line", "spaceline").
-        let owner = ["'s", "\u{2019}s", "'S", "\u{2019}S"]
-            .iter()
-            .find_map(|s| word.strip_suffix(s))
-            .filter(|w| !w.is_empty());
-        for word in std::iter::once(word.as_str()).chain(owner) {
-            if word != unit.typed {
-                unit.forms.push(literal(word, false));
-            }
-            let solid: String = word.chars().filter(|c| c.is_alphanumeric()).collect();
-            if solid.chars().count() != word.chars().count() && !solid.is_empty() {
-                unit.forms.push(literal(&solid, false));
-            }
+        for rule in FORM_RULES {
+            rule(&at, &mut unit, &mut out.notes)?;
         }
-        // An irregular verb is each of its forms ("drew" is "draw" and
-        // "drawn" as the documents write them), and a verb is its Latin
-        // noun ("respond", "response").
-        for form in crate::english::other_forms(word) {
-            unit.forms.push(literal(&form, false));
+        match beginning_or_missing(&at, &mut unit, &mut out.notes)? {
+            Kept::Searched => out.units.push(unit),
+            Kept::LeftOut => out.skipped.push(word.clone()),
         }
-        // A word people use for what the documents call otherwise ("woman",
-        // "female") is also the documents' word, and one of a kind
-        // ("klingon") is also its kind ("affiliation"): a ruling on every
-        // affiliation rules on the Klingons.
-        if !being_typed {
-            let of = bases(&word.to_lowercase());
-            let meant = super::thesaurus::meant(word, &of);
-            let kinds = super::thesaurus::kinds(word, &of);
-            for other in meant.iter().chain(&kinds) {
-                unit.forms.push(literal(other, false));
-            }
-            if !meant.is_empty() {
-                out.notes.push(Note::Synonyms {
-                    typed: word.clone(),
-                    words: meant,
-                });
-            }
-            if !kinds.is_empty() {
-                out.notes.push(Note::Kind {
-                    typed: word.clone(),
-                    kinds,
-                });
-            }
-        }
-        // A phrase typed as one word ("when-facing-a-dilemma") is also its
-        // words that name something, near each other: a ruling says
-        // "when" personnel are "facing a dilemma".
-        if let Some(near) = hyphened_phrase(word) {
-            unit.forms.push(near);
-        }
-        // A name the question also spells out itself is searched once, in
-        // its own words ("DS9 … deep space 9").
-        let typed_too = |phrase: &String| {
-            phrase.split(' ').all(|w| {
-                words
-                    .iter()
-                    .any(|typed| crate::topic::normalize(typed) == w)
-            })
-        };
-        let written_out: Vec<String> = if being_typed || is_number(word) {
-            Vec::new()
-        } else {
-            abbreviation(word)
-                .and_then(|folded| abbreviations.get(&folded))
-                .into_iter()
-                .flatten()
-                .filter(|phrase| !typed_too(phrase))
-                .cloned()
-                .collect()
-        };
-        for phrase in &written_out {
-            unit.forms.push(literal(phrase, true));
-        }
-        if !written_out.is_empty() {
-            out.notes.push(Note::SpelledOut {
-                typed: word.clone(),
-                phrases: written_out.clone(),
-            });
-        }
-        if being_typed {
-            unit.prefix = fold(index, word)?.into_iter().next_back();
-        } else if written_out.is_empty() && !is_number(word) && !in_index(index, word)? {
-            // A word the documents do not have as typed, but in another
-            // form ("hailled": *Hail*), is that word.
-            let forms = forms_in_documents(index, word)?;
-            if !forms.is_empty() {
-                for form in &forms {
-                    unit.forms.push(literal(form, false));
-                }
-            } else if let Some(phrase) = split(index, word)? {
-                unit.forms.push(literal(&phrase, true));
-            } else if let Some((beginning, begun)) = truncated(index, word)? {
-                out.notes.push(Note::SpelledOut {
-                    typed: word.clone(),
-                    phrases: begun,
-                });
-                unit.prefix = Some(beginning);
-            } else if plain_count >= 2 && !is_english(word) {
-                let near = nearest_word(index, word)?;
-                // A slip of a function word ("wich") is left out as the
-                // word it is.
-                if near.as_deref().is_some_and(is_function_word) {
-                    out.skipped.push(word.clone());
-                    i += 1;
-                    continue;
-                }
-                if let Some(near) = near {
-                    out.notes.push(Note::Corrected {
-                        typed: word.clone(),
-                        corrected: near.clone(),
-                    });
-                    unit.forms = vec![literal(&near, false)];
-                }
-            }
-        }
-        out.units.push(unit);
         i += 1;
     }
     Ok(out)
