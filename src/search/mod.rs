@@ -319,30 +319,118 @@ fn close_second(found: &[(rank::Rank, Hit)]) -> Option<Note> {
     })
 }
 
-/// Searches the index.
+/// Searches the index: the query read (its edition words, its plain words
+/// and what each may also match as), then ranked by each reading in turn
+/// until one shows a ruling, then the notes that say how.
 pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchError> {
     limits::check(limits::Typed::Query, &request.query)?;
-    let searcher = index.searcher();
-    let published = Published::on(searcher, request.as_of)?;
-    let fields = index.fields();
+    let published = Published::on(index.searcher(), request.as_of)?;
     let mut answer = Answer::default();
+    let (text, request) = edition_read(request, &mut answer.notes);
+    let request = &request;
+    let (reader, searched) = reader(index, request, &text, &mut answer.notes)?;
+    let mut shown = None;
+    let mut hidden: Option<(Reading, BTreeMap<Standing, usize>)> = None;
+    for reading in readings(&reader) {
+        if reading.typos && hidden.is_some() {
+            break;
+        }
+        match ranked(&reader, &published, request, reading)? {
+            Ranked::Shown(found) => {
+                shown = Some((reading, found));
+                break;
+            }
+            // Nothing to show: say what matched but is hidden on the date,
+            // and read the query more loosely (a ruling in force then may
+            // lack a word of one that came later), though not with typos:
+            // the words as typed are in the documents.
+            Ranked::Hidden(counts) => {
+                if hidden.is_none() && !counts.is_empty() {
+                    hidden = Some((reading, counts));
+                }
+            }
+        }
+    }
+    let stopped_at = shown.as_ref().map(|(reading, _)| *reading);
+    let stopped_at = stopped_at.or(hidden.as_ref().map(|(reading, _)| *reading));
+    if let Some((_, counts)) = hidden {
+        for (standing, count) in counts {
+            match standing {
+                Standing::Past => answer.notes.push(Note::NotInForce(count)),
+                Standing::NotInEffect => answer.notes.push(Note::NotYetInEffect(count)),
+                Standing::Current | Standing::Undated => {}
+            }
+        }
+    }
+    let found = shown.map(|(_, found)| found).unwrap_or_default();
+    match stopped_at {
+        Some(reading) => {
+            // Entries that lack words may rank above one that has them all;
+            // when none has them all, that is said too.
+            // With a quoted phrase deciding the hits, the words only rank
+            // them: the partial note says what the first lacks.
+            if found.partial.is_some() && found.none_has_every == Some(true) && !reading.words_rank
+            {
+                answer.notes.push(Note::AnyWord);
+            }
+            if reading.typos {
+                answer.notes.push(Note::Typos);
+            }
+            // What the first hit lacks comes before every other note; for a
+            // first hit with every word, a rival as good, or else that it
+            // holds them only apart.
+            if let Some(first) = found.partial.or(found.close).or(found.apart) {
+                answer.notes.insert(0, first);
+            }
+        }
+        None => answer.notes.push(Note::Typos),
+    }
+    answer.hits = found.hits;
+    if let Some(searched) = searched {
+        answer.notes.insert(0, searched);
+    }
+    if stopped_at.is_none_or(|r| r.typos) {
+        let words: Vec<&str> = reader
+            .words
+            .units
+            .iter()
+            .map(|u| u.typed.as_str())
+            .collect();
+        answer.did_you_mean = did_you_mean(index, &words.join(" "))?;
+    }
+    Ok(answer)
+}
+
+/// The query without the words that name the edition, and the request
+/// narrowed to it (an edition asked otherwise wins), with a note.
+fn edition_read(request: &Request, notes: &mut Vec<Note>) -> (String, Request) {
     let (text, edition_words) = words::take_edition(&request.query);
     let mut request = request.clone();
     if let Some(named) = edition_words {
         if request.edition.is_none() {
             request.edition = named.edition;
         }
-        answer.notes.push(Note::Edition {
+        notes.push(Note::Edition {
             typed: named.typed,
             edition: named.edition,
         });
     }
-    let request = &request;
+    (text, request)
+}
+
+/// The query read: its syntax, its plain words and what each is; with the
+/// notes on how, and what a query with operators was read as.
+fn reader<'a>(
+    index: &'a SearchIndex,
+    request: &Request,
+    text: &str,
+    notes: &mut Vec<Note>,
+) -> Result<(Reader<'a>, Option<Note>), SearchError> {
     let parsers = Parsers::new(index);
-    let (ast, plain) = read_query(index, &parsers, &text)?;
+    let (ast, plain) = read_query(index, &parsers, text)?;
     let as_plain_words = plain.is_some();
     if let Some(words) = plain {
-        answer.notes.push(Note::PlainWords(words));
+        notes.push(Note::PlainWords(words));
     }
     let plain = reading::plain_words(&ast);
     let places: Vec<usize> = plain.iter().map(|(place, _)| *place).collect();
@@ -358,189 +446,180 @@ pub fn search(index: &SearchIndex, request: &Request) -> Result<Answer, SearchEr
         Note::Searched { wanted, excluded }
     });
     if !words.skipped.is_empty() {
-        answer.notes.push(Note::Skipped(words.skipped.clone()));
+        notes.push(Note::Skipped(words.skipped.clone()));
     }
-    answer.notes.extend(words.notes.iter().cloned());
+    notes.extend(words.notes.iter().cloned());
     let reader = Reader {
         index,
         parsers,
         ast,
         words,
         places,
-        question: plain_words(&text)
+        question: plain_words(text)
             .iter()
             .map(|w| crate::topic::normalize(w))
             .filter(|w| !w.is_empty())
             .collect(),
     };
-    let mut partial = None;
-    let mut close = None;
-    let mut apart = None;
-    // Every entry with any required word is ranked (see `Rank`); beside a
-    // quoted phrase or a field that must match, then the rulings it
-    // matches, ranked by the words; typos are allowed only when nothing
-    // matches as typed.
-    let mut readings = vec![Reading {
+    Ok((reader, searched))
+}
+
+/// The readings tried in turn. Every entry with any required word is
+/// ranked (see `Rank`); beside a quoted phrase or a field that must match,
+/// then the rulings it matches, ranked by the words; typos are allowed
+/// only when nothing matches as typed.
+fn readings(reader: &Reader) -> Vec<Reading> {
+    let plain = Reading {
         typos: false,
         any_word: true,
         words_rank: false,
-    }];
+    };
+    let mut readings = vec![plain];
     if reader.decided() && !reader.words.units.is_empty() {
         readings.push(Reading {
             words_rank: true,
-            ..readings[0]
+            ..plain
         });
     }
     readings.push(Reading {
         typos: true,
-        ..readings[0]
+        ..plain
     });
-    let mut stopped_at = None;
+    readings
+}
+
+/// What one reading ranks: rulings to show, or only rulings hidden on the
+/// date, counted by where they stand.
+enum Ranked {
+    Shown(Found),
+    Hidden(BTreeMap<Standing, usize>),
+}
+
+/// The rulings a reading shows, with what the first hit lacks or holds
+/// only apart, and a rival as good.
+#[derive(Default)]
+struct Found {
+    hits: Vec<Hit>,
+    partial: Option<Note>,
+    close: Option<Note>,
+    apart: Option<Note>,
+    /// Whether no ruling shown has every word (asked only when the first
+    /// lacks one).
+    none_has_every: Option<bool>,
+}
+
+/// Ranks the rulings `reading` matches on the date.
+fn ranked(
+    reader: &Reader,
+    published: &Published,
+    request: &Request,
+    reading: Reading,
+) -> Result<Ranked, SearchError> {
+    let index = reader.index;
+    let (searcher, fields) = (index.searcher(), index.fields());
+    let query = reader.query(reading)?;
+    let filtered = with_filters(query.box_clone(), fields, request);
+    let coverage = reader.coverage(published, reading)?;
+    let best = best_shown(published, &*filtered, request, coverage.as_ref())?;
+    if best.is_empty() {
+        return Ok(Ranked::Hidden(standings(
+            searcher,
+            &*filtered,
+            request.as_of,
+        )?));
+    }
+    let exact = reader.query(Reading {
+        typos: false,
+        ..reading
+    })?;
+    let terms = highlighted_terms(searcher, &*exact, fields.text, reading.typos)?;
+    let generator = snippet_generator(terms, fields.text);
+    let mut found = Vec::with_capacity(best.len());
+    for (rank, address) in best {
+        let one = hit(
+            searcher,
+            fields,
+            &generator,
+            (rank.score, address),
+            request.as_of,
+        )?;
+        found.extend(one.map(|hit| (rank, hit)));
+    }
+    // Whether some ruling shown has every word: asked only when the first
+    // lacks one (then ranking may have put it there).
+    let first_lacks = matches!((&coverage, found.first()),
+        (Some(c), Some((r, _))) if !c.missing(r.has).is_empty());
     let mut none_has_every = None;
-    let mut hidden: Option<(Reading, BTreeMap<Standing, usize>)> = None;
-    for reading in readings {
-        if reading.typos && hidden.is_some() {
-            break;
-        }
-        let query = reader.query(reading)?;
-        let filtered = with_filters(query.box_clone(), fields, request);
-        let coverage = reader.coverage(&published, reading)?;
-        let best = best_shown(&published, &*filtered, request, coverage.as_ref())?;
-        if best.is_empty() {
-            // Nothing to show: say what matched but is hidden on the date,
-            // and read the query more loosely (a ruling in force then may
-            // lack a word of one that came later), though not with typos:
-            // the words as typed are in the documents.
-            let counts = standings(searcher, &*filtered, request.as_of)?;
-            if hidden.is_none() && !counts.is_empty() {
-                hidden = Some((reading, counts));
-            }
-            continue;
-        } else {
-            let exact = reader.query(Reading {
-                typos: false,
-                ..reading
-            })?;
-            let terms = highlighted_terms(searcher, &*exact, fields.text, reading.typos)?;
-            let generator = snippet_generator(terms, fields.text);
-            let mut found = Vec::with_capacity(best.len());
-            for (rank, address) in best {
-                let one = hit(
-                    searcher,
-                    fields,
-                    &generator,
-                    (rank.score, address),
-                    request.as_of,
-                )?;
-                found.extend(one.map(|hit| (rank, hit)));
-            }
-            // Whether some ruling shown has every word: asked only when the
-            // first lacks one (then ranking may have put it there).
-            let first_lacks = matches!((&coverage, found.first()),
-                (Some(c), Some((r, _))) if !c.missing(r.has).is_empty());
-            if first_lacks {
-                let every = reader.query(Reading {
-                    any_word: false,
-                    ..reading
-                })?;
-                let every = with_filters(every, fields, request);
-                none_has_every = Some(best_shown(&published, &*every, request, None)?.is_empty());
-            }
-            let found = match &coverage {
-                Some(c) if c.scales && none_has_every == Some(true) => {
-                    reader.by_paragraph(found, c)?
-                }
-                _ => found,
-            };
-            let found = reader.regathered(found)?;
-            let found = redirects::after_their_targets(found)?;
-            if let (Some(coverage), Some((rank, first))) = (&coverage, found.first()) {
-                let mut missing = coverage.missing(rank.has);
-                // A first hit with every word may hold some only inside
-                // names of other things, or only in card text it quotes.
-                let mut lacked = in_names::Lacked::default();
-                if missing.is_empty() && coverage.scales {
-                    let units: Vec<&reading::Unit> =
-                        reader.words.required().take(MOST_WORDS).collect();
-                    let text = crate::markdown::plain_text(&query::body_of(first)?);
-                    let topic = analyzed(index, fields.text, &first.topic)?;
-                    lacked = in_names::lacked(
-                        index,
-                        &reader.question,
-                        &units,
-                        (&topic, &text),
-                        first.kind == EntryKind::Erratum,
-                    )?;
-                    missing = std::mem::take(&mut lacked.words);
-                    if missing.is_empty()
-                        && together::apart(index, &reader.question, &units, (&topic, &text))?
-                    {
-                        apart = Some(Note::Apart {
-                            words: units.iter().map(|u| u.typed.clone()).collect(),
-                        });
-                    }
-                }
-                if !missing.is_empty() {
-                    partial = Some(Note::Partial {
-                        words: coverage.words.len(),
-                        missing,
-                        in_names: lacked.names,
-                        in_quotes: lacked.quoted,
-                    });
-                }
-            }
-            close = close_second(&found);
-            answer.hits = found
-                .into_iter()
-                .map(|(_, hit)| hit)
-                .take(request.limit)
-                .collect();
-        }
-        stopped_at = Some(reading);
-        break;
+    if first_lacks {
+        let every = reader.query(Reading {
+            any_word: false,
+            ..reading
+        })?;
+        let every = with_filters(every, fields, request);
+        none_has_every = Some(best_shown(published, &*every, request, None)?.is_empty());
     }
-    if let Some((reading, counts)) = hidden {
-        stopped_at = stopped_at.or(Some(reading));
-        for (standing, count) in counts {
-            match standing {
-                Standing::Past => answer.notes.push(Note::NotInForce(count)),
-                Standing::NotInEffect => answer.notes.push(Note::NotYetInEffect(count)),
-                Standing::Current | Standing::Undated => {}
-            }
+    let found = match &coverage {
+        Some(c) if c.scales && none_has_every == Some(true) => reader.by_paragraph(found, c)?,
+        _ => found,
+    };
+    let found = reader.regathered(found)?;
+    let found = redirects::after_their_targets(found)?;
+    let (partial, apart) = match (&coverage, found.first()) {
+        (Some(coverage), Some((rank, first))) => first_hit_notes(reader, coverage, rank, first)?,
+        _ => (None, None),
+    };
+    let close = close_second(&found);
+    Ok(Ranked::Shown(Found {
+        hits: found
+            .into_iter()
+            .map(|(_, hit)| hit)
+            .take(request.limit)
+            .collect(),
+        partial,
+        close,
+        apart,
+        none_has_every,
+    }))
+}
+
+/// What the first hit lacks of the words (a partial note), or, when it has
+/// every word, whether it holds some only inside names of other things or
+/// only in card text it quotes (also partial), or holds them only apart.
+fn first_hit_notes(
+    reader: &Reader,
+    coverage: &rank::Coverage,
+    rank: &rank::Rank,
+    first: &Hit,
+) -> Result<(Option<Note>, Option<Note>), SearchError> {
+    let index = reader.index;
+    let fields = index.fields();
+    let mut missing = coverage.missing(rank.has);
+    let mut lacked = in_names::Lacked::default();
+    let mut apart = None;
+    if missing.is_empty() && coverage.scales {
+        let units: Vec<&reading::Unit> = reader.words.required().take(MOST_WORDS).collect();
+        let text = crate::markdown::plain_text(&query::body_of(first)?);
+        let topic = analyzed(index, fields.text, &first.topic)?;
+        lacked = in_names::lacked(
+            index,
+            &reader.question,
+            &units,
+            (&topic, &text),
+            first.kind == EntryKind::Erratum,
+        )?;
+        missing = std::mem::take(&mut lacked.words);
+        if missing.is_empty() && together::apart(index, &reader.question, &units, (&topic, &text))?
+        {
+            apart = Some(Note::Apart {
+                words: units.iter().map(|u| u.typed.clone()).collect(),
+            });
         }
     }
-    match stopped_at {
-        Some(reading) => {
-            // Entries that lack words may rank above one that has them all;
-            // when none has them all, that is said too.
-            // With a quoted phrase deciding the hits, the words only rank
-            // them: the partial note says what the first lacks.
-            if partial.is_some() && none_has_every == Some(true) && !reading.words_rank {
-                answer.notes.push(Note::AnyWord);
-            }
-            if reading.typos {
-                answer.notes.push(Note::Typos);
-            }
-            // What the first hit lacks comes before every other note; for a
-            // first hit with every word, a rival as good, or else that it
-            // holds them only apart.
-            if let Some(first) = partial.or(close).or(apart) {
-                answer.notes.insert(0, first);
-            }
-        }
-        None => answer.notes.push(Note::Typos),
-    }
-    if let Some(searched) = searched {
-        answer.notes.insert(0, searched);
-    }
-    if stopped_at.is_none_or(|r| r.typos) {
-        let words: Vec<&str> = reader
-            .words
-            .units
-            .iter()
-            .map(|u| u.typed.as_str())
-            .collect();
-        answer.did_you_mean = did_you_mean(index, &words.join(" "))?;
-    }
-    Ok(answer)
+    let partial = (!missing.is_empty()).then_some(Note::Partial {
+        words: coverage.words.len(),
+        missing,
+        in_names: lacked.names,
+        in_quotes: lacked.quoted,
+    });
+    Ok((partial, apart))
 }
