@@ -11,256 +11,60 @@
 //!   `search::reading`).
 //! - **English words** are never "corrected" into another word: the list is
 //!   SCOWL's American English words (size 50, lowercase), embedded.
+//!
+//! The words are data: each list is a file of `src/english/` (one entry a
+//! line, fields separated by tabs, `#` lines say what the list is), read
+//! once; a test checks every file's format.
 
-/// English function words and the verbs questions are framed with, in
-/// byte order (checked by a test). Quantifiers and numbers ("each", "once",
-/// "first", "one") are not here: game terms are made of them ("once each
-/// turn", "first turn"), and the corpus's own frequencies decide them. The
-/// determiners of two ("both", "either", "neither") are: they say how many
-/// of what the question names, never what.
-const FUNCTION_WORDS: &[&str] = &[
-    "a",
-    "able",
-    "about",
-    "across",
-    "actually",
-    "after",
-    "again",
-    "against",
-    "allowed",
-    "along",
-    "already",
-    "also",
-    "although",
-    "always",
-    "am",
-    "among",
-    "an",
-    "and",
-    "any",
-    "anybody",
-    "anymore",
-    "anyone",
-    "anything",
-    "anyway",
-    "anywhere",
-    "are",
-    "aren't",
-    "around",
-    "as",
-    "at",
-    "be",
-    "because",
-    "been",
-    "before",
-    "behind",
-    "being",
-    "below",
-    "beneath",
-    "beside",
-    "besides",
-    "between",
-    "beyond",
-    "both",
-    "but",
-    "by",
-    "can",
-    "can't",
-    "cannot",
-    "could",
-    "couldn't",
-    "despite",
-    "did",
-    "didn't",
-    "do",
-    "does",
-    "doesn't",
-    "doing",
-    "don't",
-    "during",
-    "either",
-    "else",
-    "even",
-    "ever",
-    "everybody",
-    "everyone",
-    "everything",
-    "everywhere",
-    "exactly",
-    "for",
-    "from",
-    "get",
-    "gets",
-    "getting",
-    "got",
-    "had",
-    "happen",
-    "happened",
-    "happening",
-    "happens",
-    "has",
-    "hasn't",
-    "have",
-    "haven't",
-    "having",
-    "he",
-    "he's",
-    "her",
-    "here",
-    "hers",
-    "herself",
-    "him",
-    "himself",
-    "his",
-    "how",
-    "how's",
-    "i",
-    "i'm",
-    "i've",
-    "if",
-    "in",
-    "inside",
-    "instead",
-    "into",
-    "is",
-    "isn't",
-    "it",
-    "it's",
-    "its",
-    "itself",
-    "just",
-    "know",
-    "let",
-    "let's",
-    "like",
-    "many",
-    "maybe",
-    "me",
-    "mean",
-    "means",
-    "might",
-    "mine",
-    "much",
-    "must",
-    "my",
-    "myself",
-    "near",
-    "neither",
-    "never",
-    "nobody",
-    "nor",
-    "nothing",
-    "now",
-    "nowhere",
-    "of",
-    "off",
-    "often",
-    "ok",
-    "okay",
-    "on",
-    "onto",
-    "or",
-    "our",
-    "ours",
-    "ourselves",
-    "outside",
-    "per",
-    "perhaps",
-    "please",
-    "possible",
-    "really",
-    "rule",
-    "ruled",
-    "rules",
-    "ruling",
-    "rulings",
-    "shall",
-    "she",
-    "she's",
-    "should",
-    "shouldn't",
-    "since",
-    "so",
-    "some",
-    "somebody",
-    "someone",
-    "something",
-    "sometimes",
-    "somewhere",
-    "still",
-    "such",
-    "than",
-    "that",
-    "that's",
-    "the",
-    "their",
-    "theirs",
-    "them",
-    "themselves",
-    "then",
-    "there",
-    "there's",
-    "these",
-    "they",
-    "they're",
-    "this",
-    "those",
-    "though",
-    "through",
-    "throughout",
-    "till",
-    "to",
-    "too",
-    "toward",
-    "towards",
-    "under",
-    "unless",
-    "until",
-    "upon",
-    "us",
-    "versus",
-    "very",
-    "via",
-    "vs",
-    "was",
-    "wasn't",
-    "we",
-    "we're",
-    "were",
-    "weren't",
-    "what",
-    "what's",
-    "whatever",
-    "when",
-    "whenever",
-    "where",
-    "where's",
-    "whether",
-    "which",
-    "while",
-    "who",
-    "who's",
-    "whom",
-    "whose",
-    "why",
-    "will",
-    "with",
-    "within",
-    "without",
-    "won't",
-    "work",
-    "works",
-    "would",
-    "wouldn't",
-    "yes",
-    "yet",
-    "you",
-    "you're",
-    "you've",
-    "your",
-    "yours",
-    "yourself",
-];
+/// The word tables of `src/english/`, read once.
+struct Tables {
+    /// In byte order, for a binary search.
+    function_words: Vec<&'static str>,
+    /// Base, past, past participle.
+    irregular_verbs: Vec<[&'static str; 3]>,
+    irregular_past_also: Vec<&'static str>,
+    /// A verb's ending and its noun's.
+    verb_noun_endings: Vec<(&'static str, &'static str)>,
+    verb_prefixes: Vec<&'static str>,
+}
+
+const FUNCTION_WORDS: &str = include_str!("english/function-words.txt");
+const IRREGULAR_VERBS: &str = include_str!("english/irregular-verbs.tsv");
+const IRREGULAR_PAST_ALSO: &str = include_str!("english/irregular-past-also.txt");
+const VERB_NOUN_ENDINGS: &str = include_str!("english/verb-noun-endings.tsv");
+const VERB_PREFIXES: &str = include_str!("english/verb-prefixes.txt");
+
+/// The entries of a table: each line that is no comment, split at its
+/// tabs.
+fn rows(table: &'static str) -> impl Iterator<Item = Vec<&'static str>> {
+    table
+        .lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .map(|line| line.split('\t').map(str::trim).collect())
+}
+
+/// The entries of a table of one field.
+fn words(table: &'static str) -> Vec<&'static str> {
+    rows(table).filter_map(|row| row.first().copied()).collect()
+}
+
+fn tables() -> &'static Tables {
+    static TABLES: std::sync::OnceLock<Tables> = std::sync::OnceLock::new();
+    TABLES.get_or_init(|| Tables {
+        function_words: words(FUNCTION_WORDS),
+        irregular_verbs: rows(IRREGULAR_VERBS)
+            .filter_map(|row| <[&str; 3]>::try_from(row).ok())
+            .collect(),
+        irregular_past_also: words(IRREGULAR_PAST_ALSO),
+        verb_noun_endings: rows(VERB_NOUN_ENDINGS)
+            .filter_map(|row| match row[..] {
+                [verb, noun] => Some((verb, noun)),
+                _ => None,
+            })
+            .collect(),
+        verb_prefixes: words(VERB_PREFIXES),
+    })
+}
 
 /// The word folded as the lists hold it: lowercase, with a typographic
 /// apostrophe as a plain one, without the punctuation around it ("work?",
@@ -281,7 +85,10 @@ fn folded(word: &str) -> String {
 /// its apostrophe ("whats", "dont") is the contraction.
 pub fn is_function_word(word: &str) -> bool {
     let word = folded(word);
-    FUNCTION_WORDS.binary_search(&word.as_str()).is_ok()
+    tables()
+        .function_words
+        .binary_search(&word.as_str())
+        .is_ok()
         || contractions_unmarked()
             .binary_search_by(|w| w.as_str().cmp(&word))
             .is_ok()
@@ -292,7 +99,8 @@ pub fn is_function_word(word: &str) -> bool {
 fn contractions_unmarked() -> &'static [String] {
     static UNMARKED: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
     UNMARKED.get_or_init(|| {
-        let mut unmarked: Vec<String> = FUNCTION_WORDS
+        let mut unmarked: Vec<String> = tables()
+            .function_words
             .iter()
             .filter(|w| w.contains('\''))
             .map(|w| w.replace('\'', ""))
@@ -306,96 +114,14 @@ fn contractions_unmarked() -> &'static [String] {
 // path the user documentation gives.
 const ENGLISH: &str = include_str!("search/english.txt");
 
-/// Verbs whose past forms are not made with an ending ("drew", "chose",
-/// "stolen"): base, past, past participle. Verbs a game is told with; a
-/// form that is also another word a ruling uses ("left", "found", "wound",
-/// "lay", "saw", "bit", "felt") is not here.
-const IRREGULAR_VERBS: &[[&str; 3]] = &[
-    ["arise", "arose", "arisen"],
-    ["beat", "beat", "beaten"],
-    ["become", "became", "become"],
-    ["begin", "began", "begun"],
-    ["bring", "brought", "brought"],
-    ["build", "built", "built"],
-    ["buy", "bought", "bought"],
-    ["catch", "caught", "caught"],
-    ["choose", "chose", "chosen"],
-    ["come", "came", "come"],
-    ["deal", "dealt", "dealt"],
-    ["draw", "drew", "drawn"],
-    ["drive", "drove", "driven"],
-    ["eat", "ate", "eaten"],
-    ["fall", "fell", "fallen"],
-    ["fight", "fought", "fought"],
-    ["fly", "flew", "flown"],
-    ["forbid", "forbade", "forbidden"],
-    ["forget", "forgot", "forgotten"],
-    ["freeze", "froze", "frozen"],
-    ["give", "gave", "given"],
-    ["go", "went", "gone"],
-    ["grow", "grew", "grown"],
-    ["hide", "hid", "hidden"],
-    ["hold", "held", "held"],
-    ["keep", "kept", "kept"],
-    ["know", "knew", "known"],
-    ["lead", "led", "led"],
-    ["lose", "lost", "lost"],
-    ["meet", "met", "met"],
-    ["pay", "paid", "paid"],
-    ["ride", "rode", "ridden"],
-    ["rise", "rose", "risen"],
-    ["run", "ran", "run"],
-    ["seek", "sought", "sought"],
-    ["sell", "sold", "sold"],
-    ["send", "sent", "sent"],
-    ["shake", "shook", "shaken"],
-    ["shoot", "shot", "shot"],
-    ["sink", "sank", "sunk"],
-    ["speak", "spoke", "spoken"],
-    ["spend", "spent", "spent"],
-    ["steal", "stole", "stolen"],
-    ["strike", "struck", "struck"],
-    ["swear", "swore", "sworn"],
-    ["take", "took", "taken"],
-    ["teach", "taught", "taught"],
-    ["tear", "tore", "torn"],
-    ["throw", "threw", "thrown"],
-    ["wake", "woke", "woken"],
-    ["wear", "wore", "worn"],
-    ["win", "won", "won"],
-    ["write", "wrote", "written"],
-];
-
-/// Verbs whose past is not made with an ending, though their past forms
-/// are other words too and so are not in [`IRREGULAR_VERBS`] ("saw",
-/// "left", "found").
-const IRREGULAR_PAST_ALSO: &[&str] = &[
-    "bite", "feel", "find", "get", "have", "hear", "leave", "make", "mean", "read", "say", "see",
-    "sit", "stand", "tell", "think",
-];
-
 /// Whether a verb's past is not made with "-ed": "seed" is no past of
 /// "see", though "agreed" is of "agree".
 pub fn has_irregular_past(verb: &str) -> bool {
     let verb = folded(verb);
-    IRREGULAR_PAST_ALSO.contains(&verb.as_str())
-        || IRREGULAR_VERBS.iter().any(|forms| forms[0] == verb)
+    let tables = tables();
+    tables.irregular_past_also.contains(&verb.as_str())
+        || tables.irregular_verbs.iter().any(|forms| forms[0] == verb)
 }
-
-/// Endings of a verb and of the noun English makes of it from Latin, which
-/// a stemmer does not undo: "respond" and "response", "decide" and
-/// "decision", "resolve" and "resolution", "nullify" and "nullification".
-const VERB_NOUN_ENDINGS: &[(&str, &str)] = &[
-    ("ceive", "ception"),
-    ("de", "sion"),
-    ("duce", "duction"),
-    ("fy", "fication"),
-    ("mit", "mission"),
-    ("nd", "nse"),
-    ("olve", "olution"),
-    ("scribe", "scription"),
-    ("sume", "sumption"),
-];
 
 /// The other forms of a word that the stemmer does not make: an irregular
 /// verb's (see [`irregular_forms`]), and a verb's noun or a noun's verb
@@ -409,7 +135,7 @@ pub fn other_forms(word: &str) -> Vec<String> {
     if folded.chars().count() < 6 {
         return forms;
     }
-    for (verb, noun) in VERB_NOUN_ENDINGS {
+    for (verb, noun) in &tables().verb_noun_endings {
         for (from, to) in [(verb, noun), (noun, verb)] {
             if let Some(stem) = folded.strip_suffix(from) {
                 let other = format!("{stem}{to}");
@@ -424,13 +150,6 @@ pub fn other_forms(word: &str) -> Vec<String> {
     forms
 }
 
-/// The particles English puts before a verb to make another, which then
-/// takes the verb's forms: "override", "overrode", "overridden"; "redraw",
-/// "redrew", "redrawn"; "withhold", "withheld".
-const VERB_PREFIXES: &[&str] = &[
-    "be", "fore", "mis", "out", "over", "re", "un", "under", "up", "with",
-];
-
 /// The other forms of an irregular verb, for any of its forms (any case):
 /// "drew" is also "draw" and "drawn", and a verb made of a particle and one
 /// of them takes its forms ("overridden" is also "override" and
@@ -438,7 +157,8 @@ const VERB_PREFIXES: &[&str] = &[
 fn irregular_forms(word: &str) -> Vec<String> {
     let word = folded(word);
     let forms_of = |verb: &str| {
-        IRREGULAR_VERBS
+        tables()
+            .irregular_verbs
             .iter()
             .find(|forms| forms.contains(&verb))
             .map(|forms| {
@@ -451,7 +171,8 @@ fn irregular_forms(word: &str) -> Vec<String> {
     if let Some(others) = forms_of(&word) {
         return others.into_iter().map(str::to_string).collect();
     }
-    VERB_PREFIXES
+    tables()
+        .verb_prefixes
         .iter()
         .filter_map(|prefix| {
             let verb = word.strip_prefix(prefix)?;
@@ -543,7 +264,54 @@ mod tests {
 
     #[test]
     fn the_function_words_are_sorted_for_their_search() {
-        assert!(FUNCTION_WORDS.windows(2).all(|w| w[0] < w[1]));
+        let words = &tables().function_words;
+        assert!(words.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn every_word_table_is_read_whole() {
+        // Each row has the fields its table has, every field is a word in
+        // lowercase (a function word may hold an apostrophe), and no row is
+        // there twice: a row that breaks the format would be dropped.
+        for (table, fields) in [
+            (FUNCTION_WORDS, 1),
+            (IRREGULAR_VERBS, 3),
+            (IRREGULAR_PAST_ALSO, 1),
+            (VERB_NOUN_ENDINGS, 2),
+            (VERB_PREFIXES, 1),
+        ] {
+            let rows: Vec<Vec<&str>> = rows(table).collect();
+            assert!(!rows.is_empty());
+            for row in &rows {
+                assert_eq!(row.len(), fields, "{row:?}");
+                for field in row {
+                    assert!(
+                        !field.is_empty()
+                            && field.chars().all(|c| c.is_ascii_lowercase() || c == '\''),
+                        "{row:?}"
+                    );
+                }
+            }
+            let mut unique = rows.clone();
+            unique.sort();
+            unique.dedup();
+            assert_eq!(unique.len(), rows.len(), "a row twice");
+        }
+        let tables = tables();
+        let entries = |table: &str| {
+            table
+                .lines()
+                .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+                .count()
+        };
+        assert_eq!(tables.function_words.len(), entries(FUNCTION_WORDS));
+        assert_eq!(tables.irregular_verbs.len(), entries(IRREGULAR_VERBS));
+        assert_eq!(
+            tables.irregular_past_also.len(),
+            entries(IRREGULAR_PAST_ALSO)
+        );
+        assert_eq!(tables.verb_noun_endings.len(), entries(VERB_NOUN_ENDINGS));
+        assert_eq!(tables.verb_prefixes.len(), entries(VERB_PREFIXES));
     }
 
     #[test]
