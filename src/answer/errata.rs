@@ -2,6 +2,7 @@
 //! edition, how often it was reprinted unchanged, and the errata before it.
 //! Data only; the renderers word it.
 
+use super::error::Failure;
 use chrono::NaiveDate;
 use serde::Serialize;
 
@@ -44,7 +45,7 @@ pub fn card_errata(
     key: &TopicKey,
     as_of: NaiveDate,
     reprints: Reprints,
-) -> anyhow::Result<Option<CardErrata>> {
+) -> Result<Option<CardErrata>, Failure> {
     let mut errata = catalog.errata(edition, key, as_of, reprints)?.into_iter();
     let Some((newest, reprints)) = errata.next() else {
         return Ok(None);
@@ -132,7 +133,7 @@ pub fn ask(
     flag: Option<Edition>,
     as_of: NaiveDate,
     reprints: Reprints,
-) -> anyhow::Result<ErrataAnswer> {
+) -> Result<ErrataAnswer, Failure> {
     let name = name.unwrap_or_default();
     limits::check(Typed::Name, name)?;
     let (card, edition, notes) = name_and_edition(name, flag);
@@ -156,7 +157,7 @@ fn all_cards(
     editions: &[Edition],
     as_of: NaiveDate,
     reprints: Reprints,
-) -> anyhow::Result<Vec<CardErrata>> {
+) -> Result<Vec<CardErrata>, Failure> {
     let mut all: Vec<CardErrata> = Vec::new();
     for &edition in editions {
         for key in catalog.keys(edition, Keys::Errata)? {
@@ -185,8 +186,8 @@ fn one_card(
     as_of: NaiveDate,
     card: &str,
     reprints: Reprints,
-) -> anyhow::Result<Errata> {
-    let printed_all = |found: Vec<(Edition, TopicKey)>| -> anyhow::Result<Vec<Candidate>> {
+) -> Result<Errata, Failure> {
+    let printed_all = |found: Vec<(Edition, TopicKey)>| -> Result<Vec<Candidate>, Failure> {
         found
             .into_iter()
             .map(|(edition, key)| Ok(Candidate::new(printed(catalog, edition, &key)?, edition)))

@@ -8,6 +8,7 @@
 //! the commands serialize them for programs.
 
 pub mod errata;
+pub mod error;
 pub mod links;
 mod note;
 pub mod request;
@@ -22,6 +23,7 @@ use crate::catalog::{Catalog, Reprints};
 use crate::diff::Comparison;
 use crate::limits::{self, Typed};
 use crate::model::{Edition, ReleaseInfo};
+use error::Failure;
 pub use note::Note;
 use request::Request;
 
@@ -60,7 +62,7 @@ impl Answer {
 
 /// Answers `request` from `catalog`; a question with no date is asked as of
 /// `today`.
-pub fn ask(request: &Request, today: NaiveDate, catalog: &Catalog) -> anyhow::Result<Answer> {
+pub fn ask(request: &Request, today: NaiveDate, catalog: &Catalog) -> Result<Answer, Failure> {
     Ok(match request {
         Request::Search {
             query,

@@ -2,6 +2,7 @@
 //! they were read, and the topics offered when they look like a name, each
 //! in the editions that have it.
 
+use super::error::Failure;
 use super::{Candidate, Note};
 use crate::catalog::Catalog;
 use crate::model::Edition;
@@ -24,7 +25,7 @@ impl Searched {
 
 /// Searches the catalog. An empty query is the search's to refuse
 /// (`SearchError::NoWords`), worded once, as every front end words it.
-pub fn ask(catalog: &Catalog, request: Request) -> anyhow::Result<Searched> {
+pub fn ask(catalog: &Catalog, request: Request) -> Result<Searched, Failure> {
     let found = search::search(catalog.index(), &request)?;
     let mut notes: Vec<Note> = found.notes.iter().cloned().map(Note::Read).collect();
     if !found.did_you_mean.is_empty() {
@@ -46,7 +47,7 @@ fn candidates(
     catalog: &Catalog,
     topics: &[String],
     edition: Option<Edition>,
-) -> anyhow::Result<Vec<Candidate>> {
+) -> Result<Vec<Candidate>, Failure> {
     let mut candidates = Vec::new();
     for topic in topics {
         let key = TopicKey::new(topic);

@@ -3,6 +3,7 @@
 //! editions not asked that know it, the rulings that use it) and the notes
 //! on how the name was read.
 
+use super::error::Failure;
 use chrono::NaiveDate;
 
 use super::topic::{answer, printed, ShowAnswer};
@@ -42,7 +43,7 @@ pub fn ask(
     flag: Option<Edition>,
     as_of: NaiveDate,
     history: bool,
-) -> anyhow::Result<Shown> {
+) -> Result<Shown, Failure> {
     limits::check(Typed::Name, name)?;
     let (typed, edition, mut notes) = name_and_edition(name, flag);
     let editions = editions(catalog, edition);
@@ -114,7 +115,7 @@ pub fn used_in(
     typed: &str,
     editions: &[Edition],
     as_of: NaiveDate,
-) -> anyhow::Result<Vec<Candidate>> {
+) -> Result<Vec<Candidate>, Failure> {
     let request = crate::search::Request {
         query: format!("\"{}\"", typed.replace('"', " ")),
         edition: match editions {
@@ -157,7 +158,7 @@ pub fn other_editions(
     catalog: &Catalog,
     typed: &str,
     asked: &[Edition],
-) -> anyhow::Result<Vec<Candidate>> {
+) -> Result<Vec<Candidate>, Failure> {
     let others = catalog.other_editions(asked);
     if others.is_empty() {
         return Ok(Vec::new());

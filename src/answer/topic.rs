@@ -5,6 +5,7 @@
 //! topics it could be, the rulings that mention it, or the nearest names.
 //! Data only; the renderers word it.
 
+use super::error::Failure;
 use chrono::NaiveDate;
 
 use super::Candidate;
@@ -72,14 +73,14 @@ impl Mentioned {
         catalog: &Catalog,
         named: Vec<Named>,
         as_of: NaiveDate,
-    ) -> anyhow::Result<Mentioned> {
+    ) -> Result<Mentioned, Failure> {
         let first = named.first().expect("a mentioned name was found");
         let name = printed(catalog, first.edition, &first.key)?;
         let exact = named.iter().all(|n| n.exact);
         let naming = named
             .iter()
             .map(|n| Ok((n.edition, catalog.naming(n.edition, &n.key, as_of)?)))
-            .collect::<anyhow::Result<_>>()?;
+            .collect::<Result<_, Failure>>()?;
         Ok(Mentioned {
             name,
             exact,
@@ -94,7 +95,7 @@ impl Mentioned {
 
 /// The topic (or a name rulings mention) as the documents print it, at any
 /// date.
-pub fn printed(catalog: &Catalog, edition: Edition, key: &TopicKey) -> anyhow::Result<String> {
+pub fn printed(catalog: &Catalog, edition: Edition, key: &TopicKey) -> Result<String, Failure> {
     Ok(catalog.printed_name(edition, key)?)
 }
 
@@ -105,8 +106,8 @@ pub fn answer(
     editions: &[Edition],
     as_of: NaiveDate,
     with_history: bool,
-) -> anyhow::Result<ShowAnswer> {
-    let printed_all = |found: Vec<(Edition, TopicKey)>| -> anyhow::Result<Vec<Candidate>> {
+) -> Result<ShowAnswer, Failure> {
+    let printed_all = |found: Vec<(Edition, TopicKey)>| -> Result<Vec<Candidate>, Failure> {
         found
             .into_iter()
             .map(|(edition, key)| Ok(Candidate::new(printed(catalog, edition, &key)?, edition)))

@@ -297,23 +297,23 @@ fn dispatch(
     let announce = matches!(command, Command::Search(_)) && !config.quiet && !config.json;
     let opening = Instant::now();
     let mut catalog = guarded(|| config.catalog(&mut p.err, announce));
-    if let Err(Failure::Damage(why)) = &catalog {
+    if let Err(Fault::Damage(why)) = &catalog {
         catalog = heal(config, p, why);
     }
-    let catalog = catalog.map_err(Failure::into_error)?;
+    let catalog = catalog.map_err(Fault::into_error)?;
     let opened_in = opening.elapsed();
     let answering = Instant::now();
     let (catalog, outcome) = match guarded(|| answer(command, config, &catalog, p)) {
         Ok(outcome) => (catalog, outcome),
-        Err(Failure::Damage(why)) => {
+        Err(Fault::Damage(why)) => {
             // What the index said cannot be trusted: build it again and ask
             // again, once.
             drop(catalog);
-            let catalog = heal(config, p, &why).map_err(Failure::into_error)?;
+            let catalog = heal(config, p, &why).map_err(Fault::into_error)?;
             let outcome = answer(command, config, &catalog, p)?;
             (catalog, outcome)
         }
-        Err(Failure::Other(e)) => return Err(e),
+        Err(Fault::Other(e)) => return Err(e),
     };
     if !matches!(command, Command::Export { .. }) {
         age::notice(&catalog, config, p)?;
@@ -445,7 +445,7 @@ pub fn answer_typed(
     config: &Config,
     catalog: &Catalog,
 ) -> anyhow::Result<Answer> {
-    caught(|| answer::ask(request, config.today, catalog)).map_err(Failure::into_error)
+    caught(|| Ok(answer::ask(request, config.today, catalog)?)).map_err(Fault::into_error)
 }
 
 /// The question a command asks of the catalog, typed; none for the
@@ -529,20 +529,20 @@ fn write_text(
 }
 
 /// Why a command could not answer.
-enum Failure {
+enum Fault {
     /// The index failed under it (an error of tantivy's, a stored value that
     /// cannot be read, a panic): damage, healed by building it again.
     Damage(String),
     Other(anyhow::Error),
 }
 
-impl Failure {
+impl Fault {
     fn into_error(self) -> anyhow::Error {
         match self {
-            Failure::Damage(why) => {
+            Fault::Damage(why) => {
                 Refusal::new(ErrorCode::Index, format!("search index: {why}")).into()
             }
-            Failure::Other(e) => e,
+            Fault::Other(e) => e,
         }
     }
 }
@@ -550,7 +550,10 @@ impl Failure {
 /// Whether an error is the index failing (rather than bad input).
 fn is_damage(error: &anyhow::Error) -> bool {
     error.chain().any(|cause| {
-        cause.downcast_ref::<tantivy::TantivyError>().is_some()
+        cause
+            .downcast_ref::<answer::error::Failure>()
+            .is_some_and(answer::error::Failure::is_damage)
+            || cause.downcast_ref::<tantivy::TantivyError>().is_some()
             || matches!(
                 cause.downcast_ref::<CatalogError>(),
                 Some(CatalogError::Tantivy(_) | CatalogError::Stored(_))
@@ -566,7 +569,7 @@ fn is_damage(error: &anyhow::Error) -> bool {
 
 /// Runs `work`, telling damage (an index error, or a panic while reading
 /// the index, whose message is kept from the terminal) from other errors.
-fn guarded<T>(work: impl FnOnce() -> anyhow::Result<T>) -> Result<T, Failure> {
+fn guarded<T>(work: impl FnOnce() -> anyhow::Result<T>) -> Result<T, Fault> {
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work));
@@ -577,22 +580,22 @@ fn guarded<T>(work: impl FnOnce() -> anyhow::Result<T>) -> Result<T, Failure> {
 /// As [`guarded`], but leaving the panic hook alone: the process-wide hook
 /// cannot be swapped safely while other threads answer (the server's), and
 /// a server's log is where a panic's message belongs.
-fn caught<T>(work: impl FnOnce() -> anyhow::Result<T>) -> Result<T, Failure> {
+fn caught<T>(work: impl FnOnce() -> anyhow::Result<T>) -> Result<T, Fault> {
     failure_of(std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)))
 }
 
-fn failure_of<T>(result: std::thread::Result<anyhow::Result<T>>) -> Result<T, Failure> {
+fn failure_of<T>(result: std::thread::Result<anyhow::Result<T>>) -> Result<T, Fault> {
     match result {
         Ok(Ok(value)) => Ok(value),
-        Ok(Err(e)) if is_damage(&e) => Err(Failure::Damage(crate::error::chain(e.as_ref()))),
-        Ok(Err(e)) => Err(Failure::Other(e)),
+        Ok(Err(e)) if is_damage(&e) => Err(Fault::Damage(crate::error::chain(e.as_ref()))),
+        Ok(Err(e)) => Err(Fault::Other(e)),
         Err(panic) => {
             let message = panic
                 .downcast_ref::<&str>()
                 .map(|s| s.to_string())
                 .or_else(|| panic.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "a panic".to_string());
-            Err(Failure::Damage(format!(
+            Err(Fault::Damage(format!(
                 "it failed while being read: {message}"
             )))
         }
@@ -604,8 +607,8 @@ fn heal(
     config: &Config,
     p: &mut Printer<impl Write, impl Write>,
     why: &str,
-) -> Result<Catalog, Failure> {
-    config.healed(&mut p.err, why).map_err(Failure::Other)
+) -> Result<Catalog, Fault> {
+    config.healed(&mut p.err, why).map_err(Fault::Other)
 }
 
 impl Config {
