@@ -9,6 +9,7 @@
 
 pub mod errata;
 pub mod error;
+pub mod export;
 pub mod links;
 mod note;
 pub mod request;
@@ -34,6 +35,7 @@ pub enum Answer {
     Errata(errata::ErrataAnswer),
     Diff(Box<Comparison>),
     Releases(Vec<ReleaseInfo>),
+    Export(export::Exported),
 }
 
 impl Answer {
@@ -44,6 +46,7 @@ impl Answer {
             Answer::Search(searched) => searched.is_found(),
             Answer::Show(shown) => shown.is_found(),
             Answer::Errata(errata) => errata.is_found(),
+            Answer::Export(exported) => !exported.entries.is_empty(),
             Answer::Diff(_) | Answer::Releases(_) => true,
         }
     }
@@ -55,7 +58,7 @@ impl Answer {
             Answer::Search(searched) => searched.notes.push(note),
             Answer::Show(shown) => shown.notes.push(note),
             Answer::Errata(errata) => errata.notes.push(note),
-            Answer::Diff(_) | Answer::Releases(_) => {}
+            Answer::Diff(_) | Answer::Releases(_) | Answer::Export(_) => {}
         }
     }
 }
@@ -137,6 +140,9 @@ pub fn ask(request: &Request, today: NaiveDate, catalog: &Catalog) -> Result<Ans
             )?))
         }
         Request::Releases => Answer::Releases(catalog.releases()?),
+        Request::Export { edition, release } => {
+            Answer::Export(export::ask(catalog, *edition, release.as_deref())?)
+        }
     })
 }
 

@@ -57,6 +57,11 @@ pub enum Request {
     },
     /// The releases of the corpus.
     Releases,
+    /// Every entry, of one edition or one release if asked.
+    Export {
+        edition: Option<Edition>,
+        release: Option<String>,
+    },
 }
 
 impl Request {
@@ -72,6 +77,7 @@ impl Request {
                 .into_iter()
                 .chain(topics)
                 .collect(),
+            Request::Export { release, .. } => release.iter().collect(),
             Request::Releases => Vec::new(),
         }
     }
@@ -95,6 +101,7 @@ impl Request {
                 to.typed_mut().shrink_to_fit();
                 topics.iter_mut().for_each(String::shrink_to_fit);
             }
+            Request::Export { release, .. } => release.iter_mut().for_each(String::shrink_to_fit),
             Request::Releases => {}
         }
     }

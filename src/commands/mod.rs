@@ -6,7 +6,6 @@
 mod age;
 mod check;
 pub mod errors;
-mod export;
 mod index;
 mod link;
 
@@ -347,22 +346,19 @@ fn answer(
         Command::Search(args) if args.link => link::run(command, config, catalog, p),
         Command::Show(args) if args.link => link::run(command, config, catalog, p),
         Command::Errata(args) if args.link => link::run(command, config, catalog, p),
-        Command::Export {
-            edition,
-            release,
-            json,
-        } => export::run(catalog, *edition, release.as_deref(), *json, p),
         Command::Search(_)
         | Command::Show(_)
         | Command::Errata(_)
         | Command::Diff(_)
-        | Command::Releases { .. } => {
+        | Command::Releases { .. }
+        | Command::Export { .. } => {
             let request = request_of(command).expect("a question");
             let answer = answer::ask(&request, config.today, catalog)?;
-            if command.json() {
-                crate::render::json::write(&mut p.out, &answer)?;
-            } else {
-                write_text(command, config, &answer, p)?;
+            match &answer {
+                _ if command.json() => crate::render::json::write(&mut p.out, &answer)?,
+                // An export without --json is JSON Lines, for programs too.
+                Answer::Export(exported) => crate::render::json::write_lines(&mut p.out, exported)?,
+                _ => write_text(command, config, &answer, p)?,
             }
             Ok(if answer.is_found() {
                 Outcome::Found
@@ -484,6 +480,12 @@ fn request_of(command: &Command) -> Option<Request> {
             topics: args.topics.clone(),
         },
         Command::Releases { .. } => Request::Releases,
+        Command::Export {
+            edition, release, ..
+        } => Request::Export {
+            edition: *edition,
+            release: release.clone(),
+        },
         _ => return None,
     })
 }

@@ -4,6 +4,7 @@
 
 mod diff;
 mod errata;
+mod export;
 mod releases;
 mod search;
 mod show;
@@ -23,6 +24,18 @@ pub fn write(out: &mut Out<impl Write>, answer: &Answer) -> anyhow::Result<()> {
         Answer::Errata(errata) => out.json(&errata::view(errata))?,
         Answer::Diff(comparison) => out.json(&diff::view(comparison))?,
         Answer::Releases(releases) => out.json(&releases::view(releases))?,
+        Answer::Export(exported) => out.json(&export::view(exported))?,
+    }
+    Ok(())
+}
+
+/// An export as JSON Lines: one object per entry, to stream.
+pub fn write_lines(
+    out: &mut Out<impl Write>,
+    exported: &crate::answer::export::Exported,
+) -> anyhow::Result<()> {
+    for entry in &exported.entries {
+        out.json_line(entry)?;
     }
     Ok(())
 }
