@@ -24,7 +24,7 @@ use super::params::Params;
 use super::{status_of, AppState};
 use crate::answer::request::Request;
 use crate::answer::show::Shown;
-use crate::answer::topic::ShowAnswer;
+use crate::answer::topic::{Mentioned, ShowAnswer};
 use crate::answer::{links, Answer, Candidate, Note};
 use crate::commands::errors::code_of;
 use crate::commands::ErrorCode;
@@ -586,6 +586,9 @@ fn topic_answer(
             }
         }
         (entry_block(&answer.newest.0.entry, Some(&answer.newest.1.status), None, titles))
+        @if let Some(text) = &answer.amended {
+            (amended(text, titles))
+        }
         @if !answer.standing.is_empty() {
             h2 { "Also standing" }
             p.note { "Earlier rulings on this topic that the newest one amends but does not replace." }
@@ -610,6 +613,77 @@ fn topic_answer(
             details {
                 summary { "History: " (answer.history.len()) " earlier ruling" @if answer.history.len() != 1 { "s" } }
                 @for (entry, period) in &answer.history { (entry_block(&entry.entry, Some(&period.status), None, titles)) }
+            }
+        }
+    }
+}
+
+/// The rulings that name a name that is no topic: those in effect on the
+/// date, each with its status, then those that name it only later.
+fn named_in(mentioned: &Mentioned, as_of: NaiveDate, titles: &Titles) -> Markup {
+    let in_effect: Vec<&crate::catalog::Stored> = mentioned
+        .naming
+        .iter()
+        .flat_map(|(_, n)| &n.in_effect)
+        .collect();
+    let later: Vec<&crate::catalog::Stored> = mentioned
+        .naming
+        .iter()
+        .flat_map(|(_, n)| &n.later)
+        .collect();
+    let heading =
+        |s: &crate::catalog::Stored| Some((s.entry.topic.clone(), topic_link(&s.entry, as_of)));
+    html! {
+        @if !mentioned.exact {
+            p.note { "No topic or name is spelled so; the closest name is " (mentioned.name) "." }
+        }
+        @if !in_effect.is_empty() {
+            h2 { "Rulings that name " (mentioned.name) }
+            @for s in &in_effect {
+                @let status = s.status_on(as_of);
+                (entry_block(&s.entry, status.as_ref(), heading(s).as_ref().map(|(t, l)| (t.as_str(), l.clone())), titles))
+            }
+        }
+        @if !later.is_empty() {
+            h2 { "Rulings that name " (mentioned.name) " from a later date" }
+            @for s in &later {
+                (entry_block(&s.entry, None, heading(s).as_ref().map(|(t, l)| (t.as_str(), l.clone())), titles))
+            }
+        }
+    }
+}
+
+/// A base entry with the later rulings applied: the text in force, and
+/// each instruction of each ruling, applied or why not.
+fn amended(amended: &crate::catalog::Amended, titles: &Titles) -> Markup {
+    let applied = amended
+        .steps
+        .iter()
+        .filter(|s| s.step.failure.is_none())
+        .count();
+    html! {
+        h2 { "Text in force" }
+        p.note {
+            "The base entry with " (applied) " of " (amended.steps.len())
+            " change" @if amended.steps.len() != 1 { "s" } " of later rulings applied."
+        }
+        article.ruling.in-force {
+            (citation(&amended.base.entry, titles))
+            div.body { (markdown(&amended.text)) }
+        }
+        details {
+            summary { "Changes, oldest first: " (amended.steps.len()) }
+            ol.names {
+                @for s in &amended.steps {
+                    li {
+                        (s.by.entry.date_label()) " · " (s.by.citation)
+                        " (" (crate::render::topic::target_text(&s.step.instruction.target)) "): "
+                        (s.step.instruction.statement)
+                        @if let Some(failure) = &s.step.failure {
+                            " — " strong { "not applied" } ": " (crate::render::notes::failure_text(Some(failure)))
+                        }
+                    }
+                }
             }
         }
     }
@@ -651,7 +725,7 @@ fn not_found(shown: &Shown, titles: &Titles) -> Markup {
             _ => {}
         }
         @if let ShowAnswer::Mentioned(mentioned) = &shown.answer {
-            p.note { "Rulings mention " (mentioned.name) "." }
+            (named_in(mentioned, as_of, titles))
         }
         (offered("Which one?", candidates, as_of))
         (offered("Did you mean", did_you_mean, as_of))

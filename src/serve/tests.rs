@@ -160,3 +160,86 @@ async fn a_page_explains_the_lost_mark_exactly_when_it_shows_one() {
     assert!(!body.contains("[?]"), "{body}");
     assert!(!body.contains(note), "{body}");
 }
+
+/// The server's state on a corpus folder of the test's own (beside the
+/// bundled documents), indexed into a temporary folder.
+fn state_on(corpus: &std::path::Path) -> (tempfile::TempDir, Arc<AppState>) {
+    let index = tempfile::tempdir().unwrap();
+    let args = [
+        "rulings",
+        "--rulings",
+        corpus.to_str().unwrap(),
+        "--index",
+        index.path().to_str().unwrap(),
+        "releases",
+    ];
+    let config = Config::from_cli(&Cli::parse_from(args)).unwrap();
+    let day = chrono::NaiveDate::from_ymd_opt(2026, 6, 13);
+    (index, Arc::new(AppState::open(config, day).unwrap()))
+}
+
+#[tokio::test]
+async fn a_name_no_topic_shows_the_rulings_that_name_it() {
+    let (_index, state) = state();
+    let (status, body) = get(&state, "/1e/Jean-Luc%20Picard").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(body.contains("Rulings that name Jean-Luc Picard"), "{body}");
+    // Each ruling, as a link to its topic, with its status and source.
+    for topic in ["species", "named-in-lore"] {
+        assert!(
+            body.contains(&format!("/1e/{topic}?as_of=")),
+            "{topic}: {body}"
+        );
+    }
+    assert!(body.contains("1e-2014-11-03-crd.md"), "{body}");
+}
+
+#[tokio::test]
+async fn a_base_entry_amended_shows_its_text_in_force() {
+    let corpus = tempfile::tempdir().unwrap();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (from, name) in [
+        ("tests/fixtures/base", "1e-2021-11-01-glossary.md"),
+        ("rulings", "1e-2022-11-07-rrd.md"),
+    ] {
+        std::fs::copy(root.join(from).join(name), corpus.path().join(name)).unwrap();
+    }
+    let (_index, state) = state_on(corpus.path());
+    let (status, body) = get(&state, "/1e/points").await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, in_force) = body.split_once("Text in force").expect("the text in force");
+    let (text, changes) = in_force.split_once("Changes, oldest first").unwrap();
+    // The words the ruling deleted are gone from the text in force, which
+    // cites its base entry; the changes are listed with their sources.
+    assert!(!text.contains("in your final score for the game"), "{text}");
+    assert!(text.contains("1e-2021-11-01-glossary.md"), "{text}");
+    assert!(changes.contains("1e-2022-11-07-rrd"), "{changes}");
+    assert!(!changes.contains("not applied"), "{changes}");
+}
+
+#[tokio::test]
+async fn a_cards_earlier_errata_are_on_its_errata_page() {
+    let corpus = tempfile::tempdir().unwrap();
+    let crd = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rulings/1e-2014-11-03-crd.md"),
+    )
+    .unwrap();
+    std::fs::write(corpus.path().join("1e-2014-11-03-crd.md"), &crd).unwrap();
+    // A later document prints the card's erratum anew, changed.
+    let later = crd
+        .replace("date = \"2014-11-03\"", "date = \"2015-06-01\"")
+        .replace("Seed one on table.", "Seed one on table, face up.");
+    std::fs::write(corpus.path().join("1e-2015-06-01-crd.md"), later).unwrap();
+    let (_index, state) = state_on(corpus.path());
+    let (status, body) = get(
+        &state,
+        "/errata?card=Continuing+Mission&as_of=2016-01-01&edition=1e",
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let (newest, earlier) = body
+        .split_once("Earlier errata: 1")
+        .expect("the earlier erratum");
+    assert!(newest.contains("Seed one on table, face up."), "{newest}");
+    assert!(earlier.contains("Seed one on table. You may"), "{earlier}");
+}

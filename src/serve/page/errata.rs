@@ -62,11 +62,19 @@ pub async fn errata(
                                 p.meta { span.edition { (entry.edition.label()) } (status_line(Some(erratum.status()))) }
                                 (citation(entry, titles))
                                 div.body { (markdown(&entry.text)) }
+                                @if !erratum.history.is_empty() {
+                                    details {
+                                        summary { "Earlier errata: " (erratum.history.len()) }
+                                        @for (earlier, _) in &erratum.history {
+                                            (entry_block(&earlier.entry, None, None, titles))
+                                        }
+                                    }
+                                }
                             }
                         }
                     }
                     @if let Errata::None(why) = &found.found {
-                        (no_errata(found, why))
+                        (no_errata(found, why, titles))
                     }
                 }))
             }
@@ -79,7 +87,7 @@ pub async fn errata(
 /// What the errata of a card that has none in force say instead: the
 /// card's rulings, with where the newest comes from, or the names near
 /// the one typed.
-pub(super) fn no_errata(answer: &ErrataAnswer, why: &NoErrata) -> Markup {
+pub(super) fn no_errata(answer: &ErrataAnswer, why: &NoErrata, titles: &Titles) -> Markup {
     let as_of = answer.as_of;
     let empty: &[Candidate] = &[];
     let (name, rulings) = match why {
@@ -122,7 +130,7 @@ pub(super) fn no_errata(answer: &ErrataAnswer, why: &NoErrata) -> Markup {
             }
         }
         @if let NoErrata::Mentioned(mentioned) = why {
-            p.note { "Rulings mention " (mentioned.name) "." }
+            (named_in(mentioned, as_of, titles))
         }
         (offered("Which one?", candidates, as_of))
         (offered("Did you mean", &did_you_mean, as_of))
