@@ -7,7 +7,7 @@ use chrono::NaiveDate;
 use serde::Serialize;
 
 use super::show::{name_and_edition, other_editions, used_in};
-use super::topic::{printed, Mentioned};
+use super::topic::{printed, printed_all, Mentioned};
 use super::{editions, Candidate, Note};
 use crate::catalog::{Catalog, Keys, Looked, Name, Named, Reprints, Stored};
 use crate::index::timeline::Period;
@@ -187,19 +187,15 @@ fn one_card(
     card: &str,
     reprints: Reprints,
 ) -> Result<Errata, Failure> {
-    let printed_all = |found: Vec<(Edition, TopicKey)>| -> Result<Vec<Candidate>, Failure> {
-        found
-            .into_iter()
-            .map(|(edition, key)| Ok(Candidate::new(printed(catalog, edition, &key)?, edition)))
-            .collect()
-    };
     let none = |why| Ok(Errata::None(why));
     let named = match catalog.look_up_name(card, editions)? {
         Name::Topic(Looked::Found(named)) => named,
-        Name::Topic(Looked::Several(found)) => return none(NoErrata::Several(printed_all(found)?)),
+        Name::Topic(Looked::Several(found)) => {
+            return none(NoErrata::Several(printed_all(catalog, found)?))
+        }
         Name::Topic(Looked::Unknown(nearest)) => {
             let elsewhere = other_editions(catalog, card, editions)?;
-            let mut nearest = printed_all(nearest)?;
+            let mut nearest = printed_all(catalog, nearest)?;
             nearest.retain(|n| !elsewhere.contains(n));
             let used = used_in(catalog, card, editions, as_of)?;
             return none(NoErrata::Unknown {

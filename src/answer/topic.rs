@@ -99,6 +99,17 @@ pub fn printed(catalog: &Catalog, edition: Edition, key: &TopicKey) -> Result<St
     Ok(catalog.printed_name(edition, key)?)
 }
 
+/// Topics found, each as the documents print it, with its edition.
+pub fn printed_all(
+    catalog: &Catalog,
+    found: Vec<(Edition, TopicKey)>,
+) -> Result<Vec<Candidate>, Failure> {
+    found
+        .into_iter()
+        .map(|(edition, key)| Ok(Candidate::new(printed(catalog, edition, &key)?, edition)))
+        .collect()
+}
+
 /// Looks the topic up in every edition asked and answers.
 pub fn answer(
     catalog: &Catalog,
@@ -107,17 +118,13 @@ pub fn answer(
     as_of: NaiveDate,
     with_history: bool,
 ) -> Result<ShowAnswer, Failure> {
-    let printed_all = |found: Vec<(Edition, TopicKey)>| -> Result<Vec<Candidate>, Failure> {
-        found
-            .into_iter()
-            .map(|(edition, key)| Ok(Candidate::new(printed(catalog, edition, &key)?, edition)))
-            .collect()
-    };
     let named = match catalog.look_up_name(typed, editions)? {
         Name::Topic(Looked::Found(named)) => named,
-        Name::Topic(Looked::Several(found)) => return Ok(ShowAnswer::Several(printed_all(found)?)),
+        Name::Topic(Looked::Several(found)) => {
+            return Ok(ShowAnswer::Several(printed_all(catalog, found)?))
+        }
         Name::Topic(Looked::Unknown(nearest)) => {
-            return Ok(ShowAnswer::Unknown(printed_all(nearest)?))
+            return Ok(ShowAnswer::Unknown(printed_all(catalog, nearest)?))
         }
         Name::Mentioned(named) => {
             return Ok(ShowAnswer::Mentioned(Mentioned::read(

@@ -13,15 +13,17 @@ use crate::safe::sanitize;
 /// How many rulings naming a name a line lists.
 pub const NAMING_SHOWN: usize = 8;
 
-/// The rulings in effect that name it, as lines read them ("points (1E,
-/// 2000-03-27)"), at most `most` and then how many more.
-fn named_in(m: &Mentioned, most: usize) -> String {
-    let all: Vec<String> = m
-        .naming
-        .iter()
-        .flat_map(|(_, n)| &n.in_effect)
+/// Rulings as lines read them: "points (1E, 2000-03-27)".
+pub fn cited<'a>(rulings: impl Iterator<Item = &'a crate::catalog::Stored>) -> Vec<String> {
+    rulings
         .map(|s| format!("{} ({}, {})", s.entry.topic, s.entry.edition, s.entry.date))
-        .collect();
+        .collect()
+}
+
+/// The rulings in effect that name it, at most `most` and then how many
+/// more.
+fn named_in(m: &Mentioned, most: usize) -> String {
+    let all = cited(m.naming.iter().flat_map(|(_, n)| &n.in_effect));
     let mut shown = all
         .iter()
         .take(most)
@@ -34,15 +36,9 @@ fn named_in(m: &Mentioned, most: usize) -> String {
     shown
 }
 
-/// The rulings that name it only from a later date, as lines read them.
+/// The rulings that name it only from a later date.
 fn named_later(m: &Mentioned) -> String {
-    let all: Vec<String> = m
-        .naming
-        .iter()
-        .flat_map(|(_, n)| &n.later)
-        .map(|s| format!("{} ({}, {})", s.entry.topic, s.entry.edition, s.entry.date))
-        .collect();
-    all.join("; ")
+    cited(m.naming.iter().flat_map(|(_, n)| &n.later)).join("; ")
 }
 
 /// A card or topic's rulings, when it has no errata: "2 rulings on Q (1E),

@@ -4,7 +4,7 @@
 
 use chrono::NaiveDate;
 
-use super::names::{in_other_editions, mentioned_text, search_hint, unknown_name};
+use super::names::{cited, in_other_editions, mentioned_text, search_hint, unknown_name};
 use super::notes::{self, failure_text};
 use super::{describe, describe_short, status_badge, wrap, Lines, Style};
 use crate::amend::{Ordinal, Target};
@@ -337,10 +337,7 @@ fn not_found_text(shown: &Shown) -> Vec<String> {
                 "nothing in force on `{}` as of {as_of} ({editions_text})",
                 sanitize(typed)
             ));
-            let later: Vec<String> = later
-                .iter()
-                .map(|s| format!("{} ({}, {})", s.entry.topic, s.entry.edition, s.entry.date))
-                .collect();
+            let later = cited(later.iter());
             if !later.is_empty() {
                 lines.push(format!(
                     "first ruled later: {}",
