@@ -505,10 +505,14 @@ pub async fn ruling(
         ShowAnswer::Found(found) => found,
         _ => &[],
     };
-    let title = found
-        .first()
-        .map_or(name.as_str(), |a| a.newest.0.entry.topic.as_str())
-        .to_string();
+    // The name as the documents print it, when they know it (an address
+    // holds it with its hyphens and capitals lost).
+    let title = match (&shown.answer, found.first()) {
+        (_, Some(a)) => a.newest.0.entry.topic.as_str(),
+        (ShowAnswer::Mentioned(mentioned), None) => mentioned.name.as_str(),
+        _ => name.as_str(),
+    }
+    .to_string();
     // The card's errata not already shown as its ruling.
     let shown_entries: Vec<(&str, usize)> = found
         .iter()

@@ -184,6 +184,8 @@ async fn a_name_no_topic_shows_the_rulings_that_name_it() {
     let (status, body) = get(&state, "/1e/Jean-Luc%20Picard").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert!(body.contains("Rulings that name Jean-Luc Picard"), "{body}");
+    // Titled as the documents print the name, not as the address spells it.
+    assert!(body.contains("<h1>Jean-Luc Picard</h1>"), "{body}");
     // Each ruling, as a link to its topic, with its status and source.
     for topic in ["species", "named-in-lore"] {
         assert!(

@@ -7,7 +7,9 @@
 use chrono::NaiveDate;
 
 use crate::answer::errata::card_errata;
+use crate::answer::error::Failure;
 use crate::answer::topic::{self as show, ShowAnswer, TopicAnswer};
+use crate::answer::Note;
 use crate::catalog::{in_effect, Catalog, Keys, Reference, Reprints};
 use crate::lookup::{self, Match};
 use crate::model::{Edition, Entry};
@@ -67,11 +69,12 @@ pub fn find(catalog: &Catalog, session: &Session, query: &str) -> anyhow::Result
         // The last word is the one being typed, unless a space ended it.
         typing: true,
     };
-    let answer = match search::search(catalog.index(), &request) {
-        Ok(answer) => answer,
-        Err(search::SearchError::NoWords) => return Ok(Found::default()),
+    // The answer `rulings search` draws, drawn as rows and short notes.
+    let searched = match crate::answer::search::ask(catalog, request) {
+        Ok(searched) => searched,
+        Err(Failure::Search(search::SearchError::NoWords)) => return Ok(Found::default()),
         // Exclusions typed before the words they narrow ("-tribble …").
-        Err(e @ search::SearchError::OnlyExcluded { .. }) => {
+        Err(Failure::Search(e @ search::SearchError::OnlyExcluded { .. })) => {
             return Ok(Found {
                 notes: vec![e.to_string()],
                 ..Found::default()
@@ -81,15 +84,23 @@ pub fn find(catalog: &Catalog, session: &Session, query: &str) -> anyhow::Result
         // query before stay, and the error says why nothing changed.
         Err(e) => return Err(e.into()),
     };
-    let rows = answer
+    let rows = searched
+        .found
         .hits
         .iter()
         .map(row)
         .collect::<Result<Vec<_>, serde_json::Error>>()?;
-    let mut notes: Vec<String> = answer.notes.iter().map(note_text).collect();
-    if rows.is_empty() && !answer.did_you_mean.is_empty() {
-        notes.push(format!("did you mean: {}", answer.did_you_mean.join(", ")));
-    }
+    let notes = searched
+        .notes
+        .iter()
+        .filter_map(|note| match note {
+            Note::Read(read) => Some(note_text(read)),
+            Note::DidYouMean { topics, .. } if rows.is_empty() => {
+                Some(format!("did you mean: {}", topics.join(", ")))
+            }
+            _ => None,
+        })
+        .collect();
     Ok(Found { rows, notes })
 }
 
