@@ -39,6 +39,17 @@ pub enum Outcome {
     BadInput,
 }
 
+impl Outcome {
+    /// How an answer ends: found, or nothing found.
+    pub fn of(answer: &Answer) -> Outcome {
+        if answer.is_found() {
+            Outcome::Found
+        } else {
+            Outcome::NothingFound
+        }
+    }
+}
+
 impl From<Outcome> for ExitCode {
     fn from(o: Outcome) -> ExitCode {
         match o {
@@ -360,11 +371,7 @@ fn answer(
                 Answer::Export(exported) => crate::render::json::write_lines(&mut p.out, exported)?,
                 _ => write_text(command, config, &answer, p)?,
             }
-            Ok(if answer.is_found() {
-                Outcome::Found
-            } else {
-                Outcome::NothingFound
-            })
+            Ok(Outcome::of(&answer))
         }
         Command::Ask(_) | Command::Completions { .. } | Command::Man | Command::Serve(_) => {
             unreachable!("answered by `run` without the printer")
@@ -388,11 +395,7 @@ impl JsonAnswer {
     pub fn of(answer: &Answer) -> JsonAnswer {
         match crate::render::json::body(answer) {
             Ok(body) => JsonAnswer {
-                ended: Ok(if answer.is_found() {
-                    Outcome::Found
-                } else {
-                    Outcome::NothingFound
-                }),
+                ended: Ok(Outcome::of(answer)),
                 body,
             },
             Err(error) => JsonAnswer::refused(&error),

@@ -11,8 +11,8 @@
 
 use std::sync::Arc;
 
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Path, Query, State};
+use axum::extract::{FromRequestParts, Path, Query, State};
+use axum::http::request::Parts;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use chrono::NaiveDate;
@@ -359,11 +359,19 @@ fn edition_select(chosen: Option<&str>) -> Markup {
     }
 }
 
-/// A page's parameters, or the page that says they cannot be read.
-fn page_params(query: Result<Query<Params>, QueryRejection>) -> Result<Params, Box<Response>> {
-    query
-        .map(|Query(params)| params)
-        .map_err(|e| Box::new(page(Refused::of(&unreadable(&e)).status, html! {})))
+/// A page's parameters, as every page reads them: a query string that
+/// cannot be read is answered by the page that says so.
+pub struct PageParams(Params);
+
+impl<S: Send + Sync> FromRequestParts<S> for PageParams {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Response> {
+        Query::<Params>::from_request_parts(parts, state)
+            .await
+            .map(|Query(params)| PageParams(params))
+            .map_err(|e| page(Refused::of(&unreadable(&e)).status, html! {}))
+    }
 }
 
 /// The message of a refused answer, as a page says it.
@@ -373,12 +381,8 @@ fn refusal(refused: &Refused) -> Markup {
 
 pub async fn search(
     State(state): State<Arc<AppState>>,
-    query: Result<Query<Params>, QueryRejection>,
+    PageParams(params): PageParams,
 ) -> Response {
-    let params = match page_params(query) {
-        Ok(params) => params,
-        Err(refused) => return *refused,
-    };
     let as_of = date_of(&params, &state);
     let q = params.q.clone().unwrap_or_default();
     let asked = !q.trim().is_empty();
@@ -467,12 +471,8 @@ fn hits(searched: &crate::answer::search::Searched, as_of: NaiveDate, titles: &T
 pub async fn ruling(
     State(state): State<Arc<AppState>>,
     Path((edition, slug)): Path<(String, String)>,
-    query: Result<Query<Params>, QueryRejection>,
+    PageParams(mut params): PageParams,
 ) -> Response {
-    let mut params = match page_params(query) {
-        Ok(params) => params,
-        Err(refused) => return *refused,
-    };
     // Only an edition's pages: anything else of two parts is no page.
     if !matches!(edition.to_lowercase().as_str(), "1e" | "2e") {
         return super::not_found_at(&format!("/{edition}/{slug}"));

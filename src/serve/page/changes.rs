@@ -6,12 +6,8 @@ use crate::diff::{Change, Comparison, Side, StatusChange, WordOp};
 
 pub async fn changes(
     State(state): State<Arc<AppState>>,
-    query: Result<Query<Params>, QueryRejection>,
+    PageParams(params): PageParams,
 ) -> Response {
-    let params = match page_params(query) {
-        Ok(params) => params,
-        Err(refused) => return *refused,
-    };
     let from = params.from.clone().unwrap_or_default();
     let to = params.to.clone().unwrap_or_default();
     let asked = !from.trim().is_empty() && !to.trim().is_empty();

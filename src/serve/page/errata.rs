@@ -7,12 +7,8 @@ use crate::serve::params::given;
 
 pub async fn errata(
     State(state): State<Arc<AppState>>,
-    query: Result<Query<Params>, QueryRejection>,
+    PageParams(params): PageParams,
 ) -> Response {
-    let params = match page_params(query) {
-        Ok(params) => params,
-        Err(refused) => return *refused,
-    };
     let as_of = date_of(&params, &state);
     // A card asked: its errata, else what the answer says of it; none:
     // every card's errata in force.
