@@ -7,6 +7,7 @@
 //! alone and hold data, never sentences: `render` words them for people and
 //! the commands serialize them for programs.
 
+pub mod check;
 pub mod errata;
 pub mod error;
 pub mod export;

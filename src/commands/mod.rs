@@ -296,9 +296,9 @@ fn dispatch(
                 &mut p.out,
                 &mut p.err,
             )? {
-                check::CheckOutcome::Clean => Outcome::Found,
-                check::CheckOutcome::Warnings => Outcome::NothingFound,
-                check::CheckOutcome::Unreadable => Outcome::BadInput,
+                crate::answer::check::CheckOutcome::Clean => Outcome::Found,
+                crate::answer::check::CheckOutcome::Warnings => Outcome::NothingFound,
+                crate::answer::check::CheckOutcome::Unreadable => Outcome::BadInput,
             },
         );
     }

@@ -16,6 +16,22 @@ use crate::markdown;
 use crate::model::{Release, ReleaseKind};
 use crate::topic::TopicKey;
 
+impl Warning {
+    /// The line of the document the warning is about, where it is about one.
+    pub fn line(&self) -> Option<usize> {
+        match self {
+            Warning::OutOfOrder { line, .. }
+            | Warning::LongTopic { line, .. }
+            | Warning::TopicContainsSee { line, .. }
+            | Warning::DanglingReference { line, .. }
+            | Warning::MarkedButUnchanged { line, .. }
+            | Warning::HeadNotTaken { line, .. }
+            | Warning::LongFrontMatter { line, .. } => Some(*line),
+            Warning::DateFromFileName | Warning::Undated => None,
+        }
+    }
+}
+
 /// A topic longer than this many words is probably a sentence read as a head.
 const LONG_TOPIC_WORDS: usize = 8;
 const LONG_TOPIC_CHARS: usize = 60;

@@ -2,6 +2,7 @@
 //! found, with notes as stable codes beside their sentences. The schemas
 //! in `schemas/` pin every shape.
 
+mod check;
 mod diff;
 mod errata;
 mod export;
@@ -26,6 +27,15 @@ pub fn write(out: &mut Out<impl Write>, answer: &Answer) -> anyhow::Result<()> {
         Answer::Releases(releases) => out.json(&releases::view(releases))?,
         Answer::Export(exported) => out.json(&export::view(exported))?,
     }
+    Ok(())
+}
+
+/// Writes a check as its JSON object.
+pub fn write_check(
+    out: &mut Out<impl Write>,
+    checked: &crate::answer::check::Checked,
+) -> anyhow::Result<()> {
+    out.json(&check::view(checked))?;
     Ok(())
 }
 

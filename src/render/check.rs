@@ -1,11 +1,19 @@
-//! The report of rulings check as text for a person: each document's date
-//! and kind with the cue that made them, its entries with their lines, the
-//! front matter and furniture set aside, and the warnings with their hints.
+//! `rulings check`'s answer worded for a person: each document's date and
+//! kind with the cue that made them, its entries with their lines, the
+//! front matter and furniture set aside, and the warnings in English with
+//! the front-matter line that would settle each, where one would.
 
-use super::*;
+use std::io::Write;
+
+use crate::answer::check::{Checked, DateSeen, DocumentChecked, FrontLines};
+use crate::convert;
+use crate::parse::about::{DatePlace, Source};
+use crate::parse::heads::Rejection;
+use crate::parse::warnings::Warning;
+use crate::safe::{escape_name, sanitize};
 
 /// The date taken and where it was found: a month-only date is a month.
-pub(super) fn date_shown(d: &DocumentReport) -> String {
+fn date_shown(d: &DocumentChecked) -> String {
     match d.dates.iter().find(|c| c.taken) {
         Some(c) if c.month_only => format!(
             "{} ({}; the day not given)",
@@ -18,13 +26,13 @@ pub(super) fn date_shown(d: &DocumentReport) -> String {
 }
 
 /// "2013-05-01" → "May 2013".
-pub(super) fn month_name(iso: &str) -> String {
+fn month_name(iso: &str) -> String {
     chrono::NaiveDate::parse_from_str(iso, "%Y-%m-%d")
         .map(|d| d.format("%B %Y").to_string())
         .unwrap_or_else(|_| iso.to_string())
 }
 
-pub(super) fn date_seen(c: &DateSeen) -> String {
+fn date_seen(c: &DateSeen) -> String {
     let date = if c.month_only {
         month_name(&c.date)
     } else {
@@ -52,24 +60,7 @@ pub(super) fn date_seen(c: &DateSeen) -> String {
     format!("{date} ({place}{at}){verdict}")
 }
 
-/// The words of the title line that made a document a base, from its front
-/// matter paragraphs (where the reader keeps a base's title block).
-pub(super) fn kind_cue(release: &Release, found: &Source) -> Option<String> {
-    let Source::Line { line } = *found else {
-        return None;
-    };
-    if !release.kind.is_base() {
-        return None;
-    }
-    release
-        .front
-        .iter()
-        .find(|p| p.line <= line && line <= p.end_line)
-        .and_then(|p| p.text.split('\n').nth(line - p.line))
-        .map(|words| words.trim().to_string())
-}
-
-pub(super) fn source(found: &Source) -> String {
+fn source(found: &Source) -> String {
     match found {
         Source::FrontMatter => "front matter".into(),
         Source::Line { line } => format!("line {line}"),
@@ -80,7 +71,7 @@ pub(super) fn source(found: &Source) -> String {
     }
 }
 
-pub(super) fn ranges(front: &[FrontLines]) -> String {
+fn ranges(front: &[FrontLines]) -> String {
     front
         .iter()
         .map(|p| {
@@ -94,7 +85,8 @@ pub(super) fn ranges(front: &[FrontLines]) -> String {
         .join(", ")
 }
 
-pub(super) fn write_plain(report: &Report, out: &mut impl Write) -> std::io::Result<()> {
+/// The check as text.
+pub fn write_plain(report: &Checked, out: &mut impl Write) -> std::io::Result<()> {
     for d in &report.documents {
         writeln!(out, "{}", escape_name(&d.file))?;
         writeln!(
@@ -178,11 +170,12 @@ pub(super) fn write_plain(report: &Report, out: &mut impl Write) -> std::io::Res
             writeln!(out, "  page furniture: lines {}", lines.join(", "))?;
         }
         for w in &d.warnings {
-            match w.line {
-                Some(line) => writeln!(out, "  warning: line {line}: {}", sanitize(&w.message))?,
-                None => writeln!(out, "  warning: {}", sanitize(&w.message))?,
+            let message = describe(w, &d.file);
+            match w.line() {
+                Some(line) => writeln!(out, "  warning: line {line}: {}", sanitize(&message))?,
+                None => writeln!(out, "  warning: {}", sanitize(&message))?,
             }
-            if let Some(hint) = &w.hint {
+            if let Some(hint) = hint(w) {
                 writeln!(
                     out,
                     "    hint: add `{hint}` to the front matter (+++ block)"
@@ -218,7 +211,7 @@ pub(super) fn write_plain(report: &Report, out: &mut impl Write) -> std::io::Res
 }
 
 /// What converting a document found, for a document that was converted.
-pub(super) fn write_source(source: &convert::Report, out: &mut impl Write) -> std::io::Result<()> {
+fn write_source(source: &convert::Report, out: &mut impl Write) -> std::io::Result<()> {
     if source.format == convert::Format::Text {
         // Text is read as it is, unless it was printed in columns.
         if let Some(columns) = source.columns {
@@ -260,4 +253,72 @@ pub(super) fn write_source(source: &convert::Report, out: &mut impl Write) -> st
         }
     }
     Ok(())
+}
+
+/// The front-matter line that would settle the warning, where one would.
+pub fn hint(warning: &Warning) -> Option<String> {
+    match warning {
+        Warning::HeadNotTaken {
+            why: Rejection::MidParagraph,
+            ..
+        } => Some("separator = \"line\"".into()),
+        Warning::HeadNotTaken {
+            why: Rejection::NoBody,
+            ..
+        } => Some("heads = \"line\"".into()),
+        Warning::LongTopic { .. } | Warning::TopicContainsSee { .. } => {
+            Some("heads = \"colon\" (or \"dash\", whichever the document prints)".into())
+        }
+        Warning::DateFromFileName | Warning::Undated => Some("date = \"YYYY-MM-DD\"".into()),
+        _ => None,
+    }
+}
+
+/// The warning in English, for the document named `file`.
+pub fn describe(warning: &Warning, file: &str) -> String {
+    match warning {
+        Warning::OutOfOrder { topic, after, .. } => format!(
+            "head \"{topic}\" is out of alphabetical order (after \"{after}\")"
+        ),
+        Warning::LongTopic { topic, .. } => {
+            format!("topic \"{topic}\" is longer than a topic should be")
+        }
+        Warning::TopicContainsSee { topic, .. } => {
+            format!("topic \"{topic}\" contains \"See\": a reference read as part of a head")
+        }
+        Warning::DanglingReference {
+            topic, reference, ..
+        } => format!(
+            "\"{topic}\" refers to \"{reference}\", which no checked document has and no base document the release amends explains"
+        ),
+        Warning::MarkedButUnchanged {
+            topic, previous, ..
+        } => format!(
+            "\"{topic}\" is marked new or changed, but {previous} printed the same text"
+        ),
+        Warning::HeadNotTaken { text, why, .. } => {
+            let reason = match why {
+                Rejection::MidParagraph => "it sits inside a paragraph",
+                Rejection::ContinuesSentence => "it finishes the sentence before it",
+                Rejection::NoBody => "no body follows it",
+                Rejection::OutOfOrder => "it breaks the document's alphabetical order",
+                Rejection::Quoted => "it follows text that announces a quotation",
+                Rejection::Summary => "it sums up another entry in a list of changes",
+            };
+            format!("looks like a head but was not taken ({reason}): {text}")
+        }
+        Warning::DateFromFileName => {
+            "the text gives no date: the date was taken from the file name".into()
+        }
+        // Names the file in the name that would date it.
+        Warning::Undated => crate::corpus::undated_advice(file),
+        Warning::LongFrontMatter {
+            line,
+            end_line,
+            chars,
+        } => format!(
+            "a paragraph of {chars} characters on {} line(s) went to the front matter, longer than a title block: no search finds its words (give any rulings in it heads)",
+            end_line + 1 - line
+        ),
+    }
 }
