@@ -16,6 +16,10 @@
 //! line, fields separated by tabs, `#` lines say what the list is), read
 //! once; a test checks every file's format.
 
+mod forms;
+
+pub use forms::{bases, has_irregular_past, is_form, other_forms, singulars};
+
 /// The word tables of `src/english/`, read once.
 struct Tables {
     /// In byte order, for a binary search.
@@ -114,78 +118,6 @@ fn contractions_unmarked() -> &'static [String] {
 // path the user documentation gives.
 const ENGLISH: &str = include_str!("search/english.txt");
 
-/// Whether a verb's past is not made with "-ed": "seed" is no past of
-/// "see", though "agreed" is of "agree".
-pub fn has_irregular_past(verb: &str) -> bool {
-    let verb = folded(verb);
-    let tables = tables();
-    tables.irregular_past_also.contains(&verb.as_str())
-        || tables.irregular_verbs.iter().any(|forms| forms[0] == verb)
-}
-
-/// The other forms of a word that the stemmer does not make: an irregular
-/// verb's (see [`irregular_forms`]), and a verb's noun or a noun's verb
-/// made with a Latin ending, when that is a word of English ("respond",
-/// "response"). Words of Latin are long: one of five letters or fewer is
-/// not read so ("tend" is not "tense", "rinse" not "rind"). Nothing for
-/// another word.
-pub fn other_forms(word: &str) -> Vec<String> {
-    let mut forms = irregular_forms(word);
-    let folded = folded(word);
-    if folded.chars().count() < 6 {
-        return forms;
-    }
-    for (verb, noun) in &tables().verb_noun_endings {
-        for (from, to) in [(verb, noun), (noun, verb)] {
-            if let Some(stem) = folded.strip_suffix(from) {
-                let other = format!("{stem}{to}");
-                // A stem of a letter or two is no word's ("side" is not
-                // "sision"), and the form must be English.
-                if stem.len() >= 2 && is_english(&other) && !forms.contains(&other) {
-                    forms.push(other);
-                }
-            }
-        }
-    }
-    forms
-}
-
-/// The other forms of an irregular verb, for any of its forms (any case):
-/// "drew" is also "draw" and "drawn", and a verb made of a particle and one
-/// of them takes its forms ("overridden" is also "override" and
-/// "overrode"). Nothing for another word.
-fn irregular_forms(word: &str) -> Vec<String> {
-    let word = folded(word);
-    let forms_of = |verb: &str| {
-        tables()
-            .irregular_verbs
-            .iter()
-            .find(|forms| forms.contains(&verb))
-            .map(|forms| {
-                let mut others: Vec<&'static str> =
-                    forms.iter().copied().filter(|f| *f != verb).collect();
-                others.dedup();
-                others
-            })
-    };
-    if let Some(others) = forms_of(&word) {
-        return others.into_iter().map(str::to_string).collect();
-    }
-    tables()
-        .verb_prefixes
-        .iter()
-        .filter_map(|prefix| {
-            let verb = word.strip_prefix(prefix)?;
-            // The verb after the particle is a word of its own: "up" and
-            // "set", never "b" and "ring".
-            (verb.len() >= 2).then_some(())?;
-            let others = forms_of(verb)?;
-            Some(others.into_iter().map(|o| format!("{prefix}{o}")).collect())
-        })
-        .next()
-        .unwrap_or_default()
-}
-
 /// Whether `word` (any case) is a word of English: in the embedded list,
 /// or a function word. Looked up by a binary search over the list's sorted
 /// lines, with nothing built first.
@@ -219,54 +151,6 @@ pub fn is_english(word: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn an_irregular_verb_is_each_of_its_forms() {
-        assert_eq!(irregular_forms("drew"), ["draw", "drawn"]);
-        assert_eq!(irregular_forms("Stolen"), ["steal", "stole"]);
-        assert_eq!(irregular_forms("won"), ["win"]);
-        assert_eq!(irregular_forms("become"), ["became"]);
-        assert!(irregular_forms("drawing").is_empty());
-        assert!(irregular_forms("left").is_empty());
-    }
-
-    #[test]
-    fn a_verb_and_its_latin_noun_are_forms_of_each_other() {
-        assert_eq!(other_forms("respond"), ["response"]);
-        assert_eq!(other_forms("Response"), ["respond"]);
-        assert_eq!(other_forms("decide"), ["decision"]);
-        assert_eq!(other_forms("resolve"), ["resolution"]);
-        assert_eq!(other_forms("nullification"), ["nullify"]);
-        assert_eq!(other_forms("permit"), ["permission"]);
-        assert_eq!(other_forms("reduce"), ["reduction"]);
-        // Only into a word of English.
-        assert!(other_forms("side").is_empty());
-        assert!(other_forms("code").is_empty());
-        assert!(other_forms("hand").is_empty());
-        assert!(other_forms("tend").is_empty());
-        assert!(other_forms("tense").is_empty());
-        // With the irregular forms.
-        assert_eq!(other_forms("drew"), ["draw", "drawn"]);
-    }
-
-    #[test]
-    fn a_verb_made_with_a_particle_takes_its_verbs_forms() {
-        assert_eq!(irregular_forms("override"), ["overrode", "overridden"]);
-        assert_eq!(irregular_forms("Overridden"), ["override", "overrode"]);
-        assert_eq!(irregular_forms("redrew"), ["redraw", "redrawn"]);
-        assert_eq!(irregular_forms("withheld"), ["withhold"]);
-        assert_eq!(irregular_forms("underwent"), ["undergo", "undergone"]);
-        // A particle alone, or one before a word that is no such verb.
-        assert!(irregular_forms("over").is_empty());
-        assert!(irregular_forms("overlay").is_empty());
-        assert!(irregular_forms("bring").len() == 1);
-    }
-
-    #[test]
-    fn the_function_words_are_sorted_for_their_search() {
-        let words = &tables().function_words;
-        assert!(words.windows(2).all(|w| w[0] < w[1]));
-    }
 
     #[test]
     fn every_word_table_is_read_whole() {

@@ -12,7 +12,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use strsim::normalized_damerau_levenshtein;
 
-use crate::english::{is_english, is_function_word};
+use crate::english::{is_english, is_function_word, singulars};
 use crate::topic::TopicKey;
 
 /// How close a key must be to count as a match of a typed name.
@@ -394,37 +394,6 @@ pub fn same_word(a: &str, b: &str) -> bool {
     }
     let (a_forms, b_forms) = (singulars(a), singulars(b));
     a_forms.iter().any(|f| f == b || b_forms.contains(f)) || b_forms.iter().any(|f| f == a)
-}
-
-/// The singulars a word could be the plural of (none for a short word or
-/// one that is no plural: "class", "bus").
-fn singulars(word: &str) -> Vec<String> {
-    let mut forms = Vec::new();
-    // A stem of at least three letters: "is", "its", "yes" stay themselves.
-    let stem = |suffix: &str| {
-        word.strip_suffix(suffix)
-            .filter(|stem| stem.chars().count() >= 3)
-    };
-    if let Some(stem) = stem("ies") {
-        forms.push(format!("{stem}y"));
-    }
-    if let Some(stem) = stem("ves") {
-        forms.push(format!("{stem}f"));
-        forms.push(format!("{stem}fe"));
-    }
-    // "men", "women", "crewmen": the stem may be short or empty.
-    if let Some(stem) = word.strip_suffix("men") {
-        forms.push(format!("{stem}man"));
-    }
-    if let Some(stem) = stem("es") {
-        forms.push(stem.to_string());
-    }
-    if !word.ends_with("ss") && !word.ends_with("us") {
-        if let Some(stem) = stem("s") {
-            forms.push(stem.to_string());
-        }
-    }
-    forms
 }
 
 /// Whether every typed word begins or abbreviates a word of the key, in

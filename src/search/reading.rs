@@ -30,7 +30,7 @@ use tantivy::{Searcher, Term};
 
 use super::correct::{in_index, nearest_word};
 use super::{analyzed, Note, SearchError};
-use crate::english::{is_english, is_function_word};
+use crate::english::{bases, is_english, is_form, is_function_word};
 use crate::index::SearchIndex;
 
 mod rules;
@@ -473,59 +473,6 @@ pub(super) fn spelled_beginning(
     Ok(uses)
 }
 
-/// Endings that make a form of a word: plurals and tenses. An agent noun
-/// is another word ("player" is not "played": a ruling on the Borg player
-/// does not hold "played").
-const ENDINGS: &[&str] = &["s", "es", "ies", "ed", "ied", "d", "ing", "e"];
-
-/// The bases a word may be a form of: itself, and itself without an ending
-/// ("stopped": stopp, stop; "parties": party), or with the silent "e" an
-/// ending of a vowel drops ("using": use, "making": make). A verb whose
-/// past is irregular is no base of a past ending ("seed" is not "see").
-fn bases(word: &str) -> Vec<String> {
-    let mut out = vec![word.to_string()];
-    for ending in ENDINGS {
-        let Some(base) = word.strip_suffix(ending) else {
-            continue;
-        };
-        let past = matches!(*ending, "ed" | "d" | "ied");
-        let mut push = |base: String| {
-            if !(past && crate::english::has_irregular_past(&base)) {
-                out.push(base);
-            }
-        };
-        if matches!(*ending, "ing" | "ed") && base.chars().count() >= 2 {
-            push(format!("{base}e"));
-        }
-        if base.chars().count() < 3 {
-            continue;
-        }
-        push(base.to_string());
-        if ending.starts_with('i') {
-            push(format!("{base}y"));
-        }
-        // A consonant doubles before "-ed" and "-ing" only ("stopped",
-        // "stop"; "opps" is no form of "ops").
-        let mut last = base.chars().rev();
-        if let (true, Some(a), Some(b)) =
-            (matches!(*ending, "ed" | "ing"), last.next(), last.next())
-        {
-            if a == b && !"aeiou".contains(a) {
-                push(base[..base.len() - a.len_utf8()].to_string());
-            }
-        }
-    }
-    out
-}
-
-/// Whether two words are forms of one word ("cloak", "cloaked",
-/// "cloaking"), which a stemmer also says of words that are not
-/// ("commander", "commandeer").
-pub(super) fn is_form(a: &str, b: &str) -> bool {
-    let of_a = bases(a);
-    bases(b).iter().any(|base| of_a.contains(base))
-}
-
 /// The words of the documents, as spelled, that are forms of `word` (one
 /// word, folded): what the question's word means in a ruling that holds
 /// it. Empty when the word is not one word of letters.
@@ -582,53 +529,12 @@ mod tests {
         assert!(!super::counts_times(&words, 0));
     }
 
-    use super::is_form;
-
     #[test]
     fn an_abbreviation_is_a_short_word_of_no_english() {
         // Only English words are no abbreviation.
         assert_eq!(super::abbreviation("DS9").as_deref(), Some("ds9"));
         for word in ["gel", "d", "toolongword", "q-flash", "123"] {
             assert_eq!(super::abbreviation(word), None, "{word}");
-        }
-    }
-
-    #[test]
-    fn forms_of_a_word_are_its_inflections_only() {
-        for (a, b) in [
-            ("cloak", "cloaking"),
-            ("cloaked", "cloaking"),
-            ("stop", "stopped"),
-            ("party", "parties"),
-            ("phase", "phasing"),
-            ("damage", "damaged"),
-            ("dilemma", "dilemmas"),
-            ("commander", "commanders"),
-            // A short verb whose silent "e" the ending drops.
-            ("using", "used"),
-            ("use", "using"),
-            ("making", "makes"),
-            ("agreed", "agree"),
-            // A consonant doubled by mistake before "-ed" still is one.
-            ("hailled", "hail"),
-            ("seeing", "see"),
-        ] {
-            assert!(is_form(a, b), "{a} {b}");
-            assert!(is_form(b, a), "{b} {a}");
-        }
-        for (a, b) in [
-            ("commander", "commandeer"),
-            ("card", "cardassian"),
-            ("species", "special"),
-            ("player", "played"),
-            ("attacker", "attack"),
-            // A verb whose past is irregular has no past in "-ed".
-            ("seed", "see"),
-            ("seeded", "see"),
-            // A consonant doubles before "-ed" and "-ing", not "-s".
-            ("opps", "ops"),
-        ] {
-            assert!(!is_form(a, b), "{a} {b}");
         }
     }
 }

@@ -136,7 +136,7 @@ fn same_subject(a: &str, b: &str) -> bool {
     };
     let (a, b) = (words(a), words(b));
     a.iter()
-        .any(|x| b.iter().any(|y| super::reading::is_form(x, y)))
+        .any(|x| b.iter().any(|y| crate::english::is_form(x, y)))
 }
 
 #[cfg(test)]
