@@ -24,6 +24,7 @@
 //! child's to survive (`convert::isolated`).
 
 mod layout;
+mod read;
 pub(crate) mod typography;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -98,6 +99,10 @@ pub enum PdfError {
     #[error("the PDF is damaged or not a PDF: {0}")]
     Damaged(String),
 }
+
+/// Temporary, for the differential check: read with the old reader.
+#[doc(hidden)]
+pub static OLD_READER: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 /// Reads a PDF's text in reading order, its typography kept as Markdown.
 pub fn to_markdown(bytes: &[u8]) -> Result<PdfMarkdown, PdfError> {
@@ -225,7 +230,13 @@ fn read_guarded(bytes: Vec<u8>) -> Result<Vec<Page>, PdfError> {
         .name(READER.to_string())
         .stack_size(READER_STACK)
         .spawn(move || {
-            let result = std::panic::catch_unwind(move || read_pages(bytes));
+            let result = std::panic::catch_unwind(move || {
+                if OLD_READER.load(Ordering::Relaxed) {
+                    read_pages(bytes)
+                } else {
+                    read::read_pages(&bytes)
+                }
+            });
             // The receiver may have given up waiting: nothing to do then.
             let _ = sender.send(result);
         })
@@ -355,7 +366,7 @@ fn read_pages(bytes: Vec<u8>) -> Result<Vec<Page>, PdfError> {
             .iter()
             .all(|g| g.text.is_ascii() || ('\u{2000}'..='\u{206F}').contains(&g.text));
         drop(glyphs);
-        let runs = if plain {
+        let runs = if plain || std::env::var("OLD_GLYPHS_ONLY").is_ok() {
             glyph_runs
         } else {
             let spans = document
