@@ -1,9 +1,9 @@
 //! Any bytes through the PDF reader and then the parser, as a PDF dropped
 //! into a corpus folder is read: an answer or a `DocumentError`, never a
 //! panic, within the reader's own bounds of size, pages, runs and time.
-//! The reader catches panics inside `pdf_oxide`, but libFuzzer's panic hook
-//! aborts on any panic, caught or not: a crash found here inside the crate
-//! is one to report upstream (the reader still returns `Damaged` for it).
+//! The reader catches panics (in `lopdf` or its own code), but libFuzzer's
+//! panic hook aborts on any panic, caught or not: a crash found here is a
+//! defect to fix (the reader still returns `Damaged` for it).
 
 #![no_main]
 

@@ -22,7 +22,7 @@ use super::PdfMarkdown;
 use crate::english::is_english;
 use crate::parse::lines::{classify, Shape};
 
-/// One run of text as the PDF crate gave it, placed on its page (points,
+/// One run of text as the reader made it, placed on its page (points,
 /// from the page's top left).
 #[derive(Debug, Clone)]
 pub(crate) struct Run {
@@ -39,7 +39,7 @@ pub(crate) struct Run {
     pub symbol: bool,
 }
 
-/// One glyph as the PDF crate placed it (points, from the page's top left),
+/// One glyph as the reader placed it (points, from the page's top left),
 /// with its run's typography.
 #[derive(Debug, Clone)]
 pub(crate) struct Glyph {
@@ -112,21 +112,6 @@ pub(crate) fn runs_of(glyphs: &[Glyph]) -> Vec<Run> {
         last = Some((g.right, bottom));
     }
     runs
-}
-
-/// Whether two readings of a page print the same glyphs, spaces aside and
-/// in any order.
-pub(crate) fn same_print(a: &[Run], b: &[Run]) -> bool {
-    let printed = |runs: &[Run]| {
-        let mut glyphs: Vec<char> = runs
-            .iter()
-            .flat_map(|r| r.text.chars())
-            .filter(|c| !c.is_whitespace())
-            .collect();
-        glyphs.sort_unstable();
-        glyphs
-    };
-    printed(a) == printed(b)
 }
 
 #[derive(Debug, Clone)]
@@ -210,7 +195,7 @@ fn column_edges(lines: &[Line]) -> HashMap<(usize, usize), (f32, f32)> {
     edges
 }
 
-/// The distance from the page's top to a run's top, from the crate's
+/// The distance from the page's top to a run's top, from its
 /// bounding box (PDF space: y grows upwards, `y` is the box's bottom).
 pub(crate) fn top_of(y: f32, height: f32, page_bottom: f32, page_height: f32) -> f32 {
     page_height - (y - page_bottom) - height

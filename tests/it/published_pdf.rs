@@ -120,22 +120,20 @@ fn a_pdf_that_cannot_be_read_is_named_and_the_rest_answers() {
     assert!(answer.contains("cloaking"), "{answer}");
 }
 
-/// A file that makes the PDF library itself panic (found by the mutation
-/// test): a warning naming the file, no panic message, and the other
-/// documents still answer.
+/// A damaged file (found by the mutation test; it made an earlier PDF
+/// library panic): no panic message, and the other documents still answer.
 #[test]
-fn a_pdf_that_breaks_the_reader_is_a_warning_not_a_crash() {
+fn a_damaged_pdf_is_never_a_crash() {
     let pdf = two_columns();
     let breaks = fs::read(fixture("panics-the-reader.pdf")).unwrap();
     let corpus = Corpus::new(&[("1e-crd.pdf", &pdf), ("odd.pdf", &breaks)]);
     let output = corpus.rulings(&["search", "cloaking"]).output().unwrap();
     assert_eq!(output.status.code(), Some(0), "{output:?}");
     let said = String::from_utf8(output.stderr).unwrap();
-    assert!(
-        said.contains("odd.pdf: cannot be read as a PDF (") && said.contains("reader failed"),
-        "{said}"
-    );
     assert!(!said.contains("panicked"), "{said}");
-    let warning = said.lines().find(|l| l.contains("odd.pdf")).unwrap();
-    assert!(warning.chars().count() < 400, "one short line: {warning}");
+    if let Some(warning) = said.lines().find(|l| l.contains("odd.pdf")) {
+        assert!(warning.chars().count() < 400, "one short line: {warning}");
+    }
+    let answer = String::from_utf8(output.stdout).unwrap();
+    assert!(answer.contains("cloaking"), "{answer}");
 }

@@ -20,7 +20,10 @@ pub(super) struct CMap {
 }
 
 fn code_of(bytes: &[u8]) -> u32 {
-    bytes.iter().take(4).fold(0u32, |c, &b| c << 8 | u32::from(b))
+    bytes
+        .iter()
+        .take(4)
+        .fold(0u32, |c, &b| c << 8 | u32::from(b))
 }
 
 fn utf16(bytes: &[u8]) -> Vec<u16> {

@@ -194,11 +194,7 @@ impl<'a> Interpreter<'a> {
     fn operate(&mut self, op: &[u8], operands: &[Operand], resources: Option<&'a Dictionary>) {
         let s = &mut self.state;
         match op {
-            b"q" => {
-                if self.saved.len() < MOST_SAVED {
-                    self.saved.push(self.state.clone());
-                }
-            }
+            b"q" if self.saved.len() < MOST_SAVED => self.saved.push(self.state.clone()),
             b"Q" => {
                 if let Some(state) = self.saved.pop() {
                     self.state = state;
@@ -273,7 +269,8 @@ impl<'a> Interpreter<'a> {
                             Operand::Number(n) if n.is_finite() => {
                                 let s = &self.state;
                                 let tx = -n / 1000.0 * s.size * s.scale;
-                                self.text_matrix = mul(&[1.0, 0.0, 0.0, 1.0, tx, 0.0], &self.text_matrix);
+                                self.text_matrix =
+                                    mul(&[1.0, 0.0, 0.0, 1.0, tx, 0.0], &self.text_matrix);
                             }
                             _ => {}
                         }
@@ -414,11 +411,15 @@ impl<'a> Interpreter<'a> {
         else {
             return;
         };
-        let Object::Stream(stream) = object else { return };
+        let Object::Stream(stream) = object else {
+            return;
+        };
         if name_at(document, &stream.dict, b"Subtype") != Some(b"Form") {
             return;
         }
-        let Some(data) = stream_data(object) else { return };
+        let Some(data) = stream_data(object) else {
+            return;
+        };
         let matrix = stream
             .dict
             .get(b"Matrix")
@@ -433,7 +434,12 @@ impl<'a> Interpreter<'a> {
             .and_then(|r| resolve(document, r))
             .and_then(as_dict)
             .or(resources);
-        let saved = (self.state.clone(), self.saved.len(), self.text_matrix, self.line_matrix);
+        let saved = (
+            self.state.clone(),
+            self.saved.len(),
+            self.text_matrix,
+            self.line_matrix,
+        );
         self.state.ctm = mul(&matrix, &self.state.ctm);
         self.path = None;
         self.depth += 1;
@@ -458,7 +464,11 @@ impl<'a> Interpreter<'a> {
             let size = s.size * (m[1] * m[1] + m[3] * m[3]).sqrt();
             let w0 = font.width(code);
             let width = w0 * fs * s.scale * m[0].abs();
-            let word = if code == 32 && length == 1 { s.word_space } else { 0.0 };
+            let word = if code == 32 && length == 1 {
+                s.word_space
+            } else {
+                0.0
+            };
             let tx = (w0 * fs + s.char_space + word) * s.scale;
             // Inside a span with an actual text, its first glyph prints
             // that text and the others nothing.

@@ -12,7 +12,9 @@ use lopdf::{Dictionary, Document, Object};
 
 use super::cmap::CMap;
 use super::encoding::{self, Table};
-use super::objects::{as_dict, dict, get, name_at, number, number_at, numbers, resolve, stream_data};
+use super::objects::{
+    as_dict, dict, get, name_at, number, number_at, numbers, resolve, stream_data,
+};
 
 /// Most `/W` entries read of a composite font.
 const MOST_WIDTHS: usize = 100_000;
@@ -58,7 +60,10 @@ impl Font {
             weight: 400,
             composite: false,
             to_unicode: None,
-            codes: encoding::STANDARD.iter().map(|c| c.map(String::from)).collect(),
+            codes: encoding::STANDARD
+                .iter()
+                .map(|c| c.map(String::from))
+                .collect(),
             first_char: 0,
             widths: Vec::new(),
             cid_widths: Vec::new(),
@@ -73,7 +78,10 @@ impl Font {
         let composite = subtype == b"Type0";
         let descendant = composite
             .then(|| match get(document, font, b"DescendantFonts") {
-                Some(Object::Array(kids)) => kids.first().and_then(|k| resolve(document, k)).and_then(as_dict),
+                Some(Object::Array(kids)) => kids
+                    .first()
+                    .and_then(|k| resolve(document, k))
+                    .and_then(as_dict),
                 _ => None,
             })
             .flatten();
@@ -146,7 +154,9 @@ impl Font {
                 }
             };
             let n = n.min(bytes.len() - at).max(1);
-            let code = bytes[at..at + n].iter().fold(0u32, |c, &b| c << 8 | u32::from(b));
+            let code = bytes[at..at + n]
+                .iter()
+                .fold(0u32, |c, &b| c << 8 | u32::from(b));
             out.push((code, n));
             at += n;
         }
@@ -178,7 +188,10 @@ impl Font {
                 .map_or(self.default_width, |w| w.2);
         }
         if self.standard {
-            let c = self.codes.get(code as usize).and_then(|t| t.as_ref()?.chars().next());
+            let c = self
+                .codes
+                .get(code as usize)
+                .and_then(|t| t.as_ref()?.chars().next());
             return encoding::standard_width(&self.name, c);
         }
         code.checked_sub(self.first_char)
@@ -225,7 +238,12 @@ fn cid_widths(document: &Document, cid: &Dictionary) -> Vec<(u32, u32, f32)> {
 /// font's `/Encoding` name or dictionary's BaseEncoding, else Standard for
 /// a text font, the codes as Latin-1 for a symbolic one), with its
 /// `/Differences` applied.
-fn simple_codes(document: &Document, font: &Dictionary, name: &str, flags: i64) -> Vec<Option<String>> {
+fn simple_codes(
+    document: &Document,
+    font: &Dictionary,
+    name: &str,
+    flags: i64,
+) -> Vec<Option<String>> {
     let symbolic = flags & 4 != 0 && flags & 32 == 0;
     let encoding = get(document, font, b"Encoding");
     let base_name = match encoding {
@@ -242,7 +260,11 @@ fn simple_codes(document: &Document, font: &Dictionary, name: &str, flags: i64) 
         Some(table) => table.iter().map(|c| c.map(String::from)).collect(),
         // A symbolic font's codes as themselves.
         None => (0..256u32)
-            .map(|c| char::from_u32(c).filter(|c| !c.is_control()).map(String::from))
+            .map(|c| {
+                char::from_u32(c)
+                    .filter(|c| !c.is_control())
+                    .map(String::from)
+            })
             .collect(),
     };
     if let Some(Object::Dictionary(d)) = encoding {

@@ -36,7 +36,10 @@ fn is_white(b: u8) -> bool {
 }
 
 fn is_delimiter(b: u8) -> bool {
-    matches!(b, b'(' | b')' | b'<' | b'>' | b'[' | b']' | b'{' | b'}' | b'/' | b'%')
+    matches!(
+        b,
+        b'(' | b')' | b'<' | b'>' | b'[' | b']' | b'{' | b'}' | b'/' | b'%'
+    )
 }
 
 fn is_regular(b: u8) -> bool {
@@ -286,7 +289,11 @@ impl<'a> Lexer<'a> {
                 }
                 b'(' | b'<' => {
                     self.at += 1;
-                    let text = if b == b'(' { self.literal() } else { self.hex() };
+                    let text = if b == b'(' {
+                        self.literal()
+                    } else {
+                        self.hex()
+                    };
                     if after_key {
                         actual = Some(text);
                     }
@@ -372,7 +379,11 @@ fn number(word: &[u8]) -> Option<f32> {
         .unwrap_or(digits.len());
     let digits = &digits[..end];
     if digits.is_empty() || digits == "." {
-        return if end == 0 && !text.is_empty() { None } else { Some(0.0) };
+        return if end == 0 && !text.is_empty() {
+            None
+        } else {
+            Some(0.0)
+        };
     }
     let first_dot = digits.find('.').map_or(digits.len(), |d| d + 1);
     let digits = match digits[first_dot..].find('.') {

@@ -31,7 +31,9 @@ pub(crate) fn read_pages(bytes: &[u8]) -> Result<Vec<Page>, PdfError> {
     for page in &pages {
         let read = read_page(&document, page);
         if runs_read.fetch_add(read.runs.len(), Ordering::Relaxed) + read.runs.len() > MOST_RUNS {
-            return Err(PdfError::Damaged(format!("more than {MOST_RUNS} runs of text")));
+            return Err(PdfError::Damaged(format!(
+                "more than {MOST_RUNS} runs of text"
+            )));
         }
         out.push(read);
     }
@@ -68,7 +70,12 @@ fn read_page(document: &lopdf::Document, page: &objects::PageRef<'_>) -> Page {
     // A font's weight and kind, read once.
     let styles: Vec<(bool, bool)> = fonts
         .iter()
-        .map(|f| (typography::is_bold(&f.name, f.weight), typography::is_symbol_font(&f.name)))
+        .map(|f| {
+            (
+                typography::is_bold(&f.name, f.weight),
+                typography::is_symbol_font(&f.name),
+            )
+        })
         .collect();
     let glyphs: Vec<layout::Glyph> = glyphs
         .into_iter()
@@ -129,9 +136,8 @@ fn reading_order(mut glyphs: Vec<Placed>) -> Vec<Placed> {
         let y = g.y.round() as i32;
         let reference = if g.width > 0.0 { g.width } else { 2.0 };
         let threshold = (reference * 0.3).min(2.0);
-        let again = last.is_some_and(|(ly, lx, lc)| {
-            lc == g.text && ly == y && (g.x - lx).abs() < threshold
-        });
+        let again = last
+            .is_some_and(|(ly, lx, lc)| lc == g.text && ly == y && (g.x - lx).abs() < threshold);
         if !again {
             last = Some((y, g.x, g.text));
         }

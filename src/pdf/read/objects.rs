@@ -24,12 +24,20 @@ pub(super) fn resolve<'a>(document: &'a Document, mut object: &'a Object) -> Opt
 }
 
 /// A dictionary's entry, references followed.
-pub(super) fn get<'a>(document: &'a Document, dict: &'a Dictionary, key: &[u8]) -> Option<&'a Object> {
+pub(super) fn get<'a>(
+    document: &'a Document,
+    dict: &'a Dictionary,
+    key: &[u8],
+) -> Option<&'a Object> {
     resolve(document, dict.get(key).ok()?)
 }
 
 /// A dictionary's entry that is a dictionary (or a stream's dictionary).
-pub(super) fn dict<'a>(document: &'a Document, dict: &'a Dictionary, key: &[u8]) -> Option<&'a Dictionary> {
+pub(super) fn dict<'a>(
+    document: &'a Document,
+    dict: &'a Dictionary,
+    key: &[u8],
+) -> Option<&'a Dictionary> {
     as_dict(get(document, dict, key)?)
 }
 
@@ -55,7 +63,11 @@ pub(super) fn number_at(document: &Document, d: &Dictionary, key: &[u8]) -> Opti
     number(get(document, d, key)?)
 }
 
-pub(super) fn name_at<'a>(document: &'a Document, d: &'a Dictionary, key: &[u8]) -> Option<&'a [u8]> {
+pub(super) fn name_at<'a>(
+    document: &'a Document,
+    d: &'a Dictionary,
+    key: &[u8],
+) -> Option<&'a [u8]> {
     match get(document, d, key)? {
         Object::Name(n) => Some(n),
         _ => None,
@@ -84,7 +96,9 @@ pub(super) fn stream_data(object: &Object) -> Option<Vec<u8>> {
     if stream.dict.get(b"Filter").is_err() {
         return Some(stream.content.clone());
     }
-    stream.decompressed_content_with_limit(MOST_STREAM_BYTES).ok()
+    stream
+        .decompressed_content_with_limit(MOST_STREAM_BYTES)
+        .ok()
 }
 
 /// A page and what it inherits: its media box and resources.
@@ -94,6 +108,9 @@ pub(super) struct PageRef<'a> {
     pub media_box: (f32, f32, f32, f32),
     pub resources: Option<&'a Dictionary>,
 }
+
+/// A box's corners: x0, y0, x1, y1.
+type Rect = (f32, f32, f32, f32);
 
 /// Letter, when a page says no size.
 const LETTER: (f32, f32, f32, f32) = (0.0, 0.0, 612.0, 792.0);
@@ -109,8 +126,7 @@ pub(super) fn pages(document: &Document, most: usize) -> Option<Vec<PageRef<'_>>
     let mut out = Vec::new();
     let mut seen = HashSet::new();
     // The node and what it inherits: media box, resources.
-    let mut stack: Vec<(ObjectId, Option<(f32, f32, f32, f32)>, Option<&Object>)> =
-        vec![(root, None, None)];
+    let mut stack: Vec<(ObjectId, Option<Rect>, Option<&Object>)> = vec![(root, None, None)];
     while let Some((id, media_box, resources)) = stack.pop() {
         if out.len() > most || !seen.insert(id) {
             continue;
@@ -126,7 +142,14 @@ pub(super) fn pages(document: &Document, most: usize) -> Option<Vec<PageRef<'_>>
             .ok()
             .and_then(|b| numbers(document, b))
             .filter(|b| b.len() >= 4)
-            .map(|b| (b[0].min(b[2]), b[1].min(b[3]), b[0].max(b[2]), b[1].max(b[3])))
+            .map(|b| {
+                (
+                    b[0].min(b[2]),
+                    b[1].min(b[3]),
+                    b[0].max(b[2]),
+                    b[1].max(b[3]),
+                )
+            })
             .or(media_box);
         let resources = node.get(b"Resources").ok().or(resources);
         match get(document, node, b"Kids") {
@@ -141,7 +164,9 @@ pub(super) fn pages(document: &Document, most: usize) -> Option<Vec<PageRef<'_>>
                 out.push(PageRef {
                     page: node,
                     media_box: media_box.unwrap_or(LETTER),
-                    resources: resources.and_then(|r| resolve(document, r)).and_then(as_dict),
+                    resources: resources
+                        .and_then(|r| resolve(document, r))
+                        .and_then(as_dict),
                 });
             }
             _ => {}
@@ -154,7 +179,11 @@ pub(super) fn pages(document: &Document, most: usize) -> Option<Vec<PageRef<'_>>
 /// be decoded is left out.
 pub(super) fn page_content(document: &Document, page: &Dictionary) -> Vec<u8> {
     let mut content = Vec::new();
-    match page.get(b"Contents").ok().and_then(|c| resolve(document, c)) {
+    match page
+        .get(b"Contents")
+        .ok()
+        .and_then(|c| resolve(document, c))
+    {
         Some(Object::Array(parts)) => {
             for part in parts {
                 if let Some(data) = resolve(document, part).and_then(stream_data) {

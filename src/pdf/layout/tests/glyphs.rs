@@ -66,17 +66,3 @@ pub(super) fn glyphs_set_a_word_apart_are_two_words_without_a_printed_space() {
     }
     assert_eq!(texts(runs_of(&two_lines)), ["end", "next"]);
 }
-
-#[test]
-pub(super) fn two_readings_print_the_same_where_only_spaces_and_order_differ() {
-    let runs = |texts: &[&str]| -> Vec<Run> { texts.iter().map(|t| run(t, 100.0, 10.0)).collect() };
-    assert!(same_print(
-        &runs(&["given by", "official"]),
-        &runs(&["officialgivenby"])
-    ));
-    assert!(!same_print(
-        &runs(&["A\u{FFFD} \u{FFFD}"]),
-        &runs(&["Access"])
-    ));
-    assert!(!same_print(&runs(&["Acces"]), &runs(&["Access"])));
-}
