@@ -2,7 +2,9 @@
 //! index ([`FILE`] in the index folder) maps each such file's fingerprint
 //! (its size and a hash of its bytes) to the reason, so the next reading
 //! skips it at once instead of spending the time limit on it again. A file
-//! that changes has another fingerprint and is read again.
+//! that changes has another fingerprint and is read again, and so is every
+//! file when the program changes: another build's reader may read what
+//! this one gave up on.
 //!
 //! The file is written atomically (a temporary file renamed over it); one
 //! that is missing, unreadable or corrupt is an empty memo.
@@ -60,6 +62,33 @@ struct Remembered {
     /// The file's name when it failed (for a person reading the memo).
     name: String,
     why: String,
+    /// The program that gave up on it ([`reader`]); a memo written before
+    /// this was kept has none, and holds for no program.
+    #[serde(default)]
+    reader: String,
+}
+
+/// This program, as the memo tells builds apart: its version and the
+/// executable's size and modification time (a rebuilt binary is another
+/// reader).
+fn reader() -> String {
+    static READER: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    READER
+        .get_or_init(|| {
+            let built = std::env::current_exe()
+                .and_then(|exe| exe.metadata())
+                .map(|m| {
+                    let modified = m
+                        .modified()
+                        .ok()
+                        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                        .map_or(0, |d| d.as_nanos());
+                    format!("{}-{modified}", m.len())
+                })
+                .unwrap_or_default();
+            format!("{} {built}", env!("CARGO_PKG_VERSION"))
+        })
+        .clone()
 }
 
 /// The remembered files, as loaded.
@@ -90,11 +119,13 @@ impl Memo {
         Memo { path, files }
     }
 
-    /// Why the file with this fingerprint was given up on, if it was.
+    /// Why the file with this fingerprint was given up on by this program,
+    /// if it was.
     pub fn reason(&self, key: &Key) -> Option<&str> {
+        let reader = reader();
         self.files
             .iter()
-            .find(|f| &f.key == key)
+            .find(|f| &f.key == key && f.reader == reader)
             .map(|f| f.why.as_str())
     }
 
@@ -104,6 +135,7 @@ impl Memo {
             key,
             name: name.to_string(),
             why,
+            reader: reader(),
         });
         let extra = self.files.len().saturating_sub(MOST_REMEMBERED);
         self.files.drain(..extra);
@@ -150,6 +182,23 @@ mod tests {
         std::fs::write(&path, b"{ not json").unwrap();
         assert_eq!(Memo::read(path).reason(&Key::of(b"%PDF-1 slow")), None);
         assert_eq!(Memo::read(dir.path().join("missing")).files.len(), 0);
+    }
+
+    #[test]
+    fn what_another_program_gave_up_on_is_read_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = path_in(dir.path());
+        let key = Key::of(b"%PDF-1 failed before");
+        let written = serde_json::json!([
+            { "size": 21, "hash": serde_json::to_value(&key).unwrap()["hash"],
+              "name": "old.pdf", "why": "an older reader failed" },
+            { "size": 21, "hash": serde_json::to_value(&key).unwrap()["hash"],
+              "name": "old.pdf", "why": "another build failed", "reader": "0.0.0 1-2" },
+        ]);
+        std::fs::write(&path, written.to_string()).unwrap();
+        let memo = Memo::read(path);
+        assert_eq!(memo.files.len(), 2);
+        assert_eq!(memo.reason(&key), None);
     }
 
     #[test]
