@@ -163,6 +163,29 @@ impl<'a> Interpreter<'a> {
         }
     }
 
+    /// Runs one page's content stream from a fresh graphics state and
+    /// takes what it drew; the fonts loaded stay for the pages after it
+    /// (the pages of a document share their fonts, and a font's maps are
+    /// read once).
+    pub(super) fn page(&mut self, content: &[u8], resources: Option<&'a Dictionary>) -> Drawn {
+        let fonts = std::mem::take(&mut self.drawn.fonts);
+        let font_index = std::mem::take(&mut self.font_index);
+        *self = Interpreter::new(self.document);
+        self.drawn.fonts = fonts;
+        self.font_index = font_index;
+        self.run(content, resources);
+        Drawn {
+            glyphs: std::mem::take(&mut self.drawn.glyphs),
+            paths: std::mem::take(&mut self.drawn.paths),
+            fonts: Vec::new(),
+        }
+    }
+
+    /// The fonts loaded so far, by the index a glyph names.
+    pub(super) fn fonts(&self) -> &[Font] {
+        &self.drawn.fonts
+    }
+
     fn spent(&self) -> bool {
         self.operators > MOST_OPERATORS || self.drawn.glyphs.len() > MOST_GLYPHS
     }

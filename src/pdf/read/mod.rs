@@ -9,8 +9,6 @@ mod font;
 mod lexer;
 mod objects;
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-
 use super::layout::{self, Page};
 use super::typography;
 use super::{PdfError, MOST_PAGES, MOST_RUNS};
@@ -26,11 +24,13 @@ pub(crate) fn read_pages(bytes: &[u8]) -> Result<Vec<Page>, PdfError> {
             "more than the {MOST_PAGES} pages accepted"
         )));
     }
-    let runs_read = AtomicUsize::new(0);
+    let mut interpreter = Interpreter::new(&document);
+    let mut runs_read = 0;
     let mut out = Vec::with_capacity(pages.len());
     for page in &pages {
-        let read = read_page(&document, page);
-        if runs_read.fetch_add(read.runs.len(), Ordering::Relaxed) + read.runs.len() > MOST_RUNS {
+        let read = read_page(&document, &mut interpreter, page);
+        runs_read += read.runs.len();
+        if runs_read > MOST_RUNS {
             return Err(PdfError::Damaged(format!(
                 "more than {MOST_RUNS} runs of text"
             )));
@@ -55,20 +55,19 @@ fn open(bytes: &[u8]) -> Result<lopdf::Document, PdfError> {
     Ok(document)
 }
 
-fn read_page(document: &lopdf::Document, page: &objects::PageRef<'_>) -> Page {
+fn read_page<'a>(
+    document: &'a lopdf::Document,
+    interpreter: &mut Interpreter<'a>,
+    page: &objects::PageRef<'a>,
+) -> Page {
     let (x0, y0, x1, y1) = page.media_box;
     let height = y1 - y0;
-    let mut interpreter = Interpreter::new(document);
     let content = objects::page_content(document, page.page);
-    interpreter.run(&content, page.resources);
-    let Drawn {
-        glyphs,
-        paths,
-        fonts,
-    } = interpreter.drawn;
+    let Drawn { glyphs, paths, .. } = interpreter.page(&content, page.resources);
     let glyphs = reading_order(glyphs);
-    // A font's weight and kind, read once.
-    let styles: Vec<(bool, bool)> = fonts
+    // A font's weight and kind, read once a page.
+    let styles: Vec<(bool, bool)> = interpreter
+        .fonts()
         .iter()
         .map(|f| {
             (
@@ -110,10 +109,13 @@ fn read_page(document: &lopdf::Document, page: &objects::PageRef<'_>) -> Page {
                 && (w - h).abs() <= h * 0.25;
             [x, y, w, h].iter().all(|v| v.is_finite()) && (bar || dot)
         })
-        .map(|[x, y, w, h]| layout::Bar {
-            x: x + w / 2.0 - x0,
-            top: layout::top_of(y, h, y0, height),
-            bottom: layout::top_of(y, h, y0, height) + h,
+        .map(|[x, y, w, h]| {
+            let top = layout::top_of(y, h, y0, height);
+            layout::Bar {
+                x: x + w / 2.0 - x0,
+                top,
+                bottom: top + h,
+            }
         })
         .collect();
     Page {
