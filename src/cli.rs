@@ -39,6 +39,19 @@ pub struct GlobalArgs {
     )]
     pub rulings: Option<PathBuf>,
 
+    /// The card database: a LackeyCCG plugin folder, or a folder of its
+    /// `sets/*.txt` card lists, read into the index for `card`, `deck` and
+    /// every answer that names a card. Default: $RULINGS_CARDS, else
+    /// `cards/` in the user data folder (`~/.local/share/rulings/cards`
+    /// on Linux), when it exists.
+    #[arg(
+        long = "cards",
+        global = true,
+        value_name = "DIR",
+        env = "RULINGS_CARDS"
+    )]
+    pub cards: Option<PathBuf>,
+
     /// Leave out the documents bundled with this build: read only your own.
     #[arg(long = "no-bundled", global = true)]
     pub no_bundled: bool,
@@ -110,6 +123,20 @@ pub enum Command {
     /// The errata in force for a card, with the errata before it; without a
     /// card, every card with errata in force.
     Errata(ErrataArgs),
+
+    /// A card: its printed text with its icons as words (from the card
+    /// database), the errata in force with what they change in that text,
+    /// the rulings on it and naming it, its base entry, its other versions
+    /// and any ban, as of today or --as-of. A name that is no card is
+    /// answered from the rulings, or with the nearest cards and topics.
+    Card(CardArgs),
+
+    /// A deck's ruling sheet: every card's errata in force, rulings and
+    /// bans as of the event's date (--as-of); the cards with nothing to say
+    /// grouped at the end; names not found listed with the nearest names.
+    /// Reads LackeyCCG decklists (.txt, .dek), plain lists (`3x Name`,
+    /// `3 Name`, a name a line) or standard input.
+    Deck(DeckArgs),
 
     /// List the releases (documents) of the corpus: id, edition, date,
     /// kind, entry count and title.
@@ -379,6 +406,58 @@ pub struct ErrataArgs {
 
     /// One JSON object: {"card", "as_of", "found", "errata": [...],
     /// "candidates", "did_you_mean", …}, whatever was found.
+    #[arg(long = "json")]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct CardArgs {
+    /// The card's name, typed loosely; a version as the database writes
+    /// it (`Kira**`, "Deanna Troi (First Contact)") picks that version.
+    #[arg(value_name = "CARD", required = true, num_args = 1..)]
+    pub card: Vec<String>,
+
+    /// Only this edition; default both.
+    #[arg(
+        long = "edition",
+        value_name = "EDITION",
+        value_enum,
+        ignore_case = true
+    )]
+    pub edition: Option<Edition>,
+
+    /// The date of the question (YYYY-MM-DD); default today.
+    #[arg(long = "as-of", value_name = "DATE", value_parser = crate::dates::parse_date)]
+    pub as_of: Option<NaiveDate>,
+
+    /// One JSON object: {"query", "as_of", "found", "database", "card":
+    /// {"printed", "errata", "topic", "named_in", "legality", …},
+    /// "rulings", "candidates", "did_you_mean", "notes"}.
+    #[arg(long = "json")]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct DeckArgs {
+    /// The decklist; `-` or none: standard input.
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+
+    /// Only this edition; default both.
+    #[arg(
+        long = "edition",
+        value_name = "EDITION",
+        value_enum,
+        ignore_case = true
+    )]
+    pub edition: Option<Edition>,
+
+    /// The event's date (YYYY-MM-DD); default today.
+    #[arg(long = "as-of", value_name = "DATE", value_parser = crate::dates::parse_date)]
+    pub as_of: Option<NaiveDate>,
+
+    /// One JSON object: {"as_of", "found", "database", "shape", "total",
+    /// "cards", "quiet", "not_found", "unread", "notes"}.
     #[arg(long = "json")]
     pub json: bool,
 }

@@ -26,6 +26,8 @@ pub struct Corpus {
     pub problems: Vec<DocumentError>,
     /// Documents that loaded, with something worth saying.
     pub warnings: Vec<String>,
+    /// The card database, when the sources name one.
+    pub cards: Option<crate::cards::lackey::Database>,
 }
 
 impl Corpus {
@@ -129,7 +131,9 @@ fn documents(
 
 /// The documents and unread files directly in `folder` (added to
 /// `listing`) and the folders in it (added to `folders`). An error leaves
-/// nothing of the folder.
+/// nothing of the folder. A card database is no folder of documents: one
+/// named `cards` (where the tool looks for it in the user data folder),
+/// and one holding a `sets` folder (a LackeyCCG plugin) are passed over.
 fn list_folder(
     folder: &Path,
     metadata: bool,
@@ -142,8 +146,19 @@ fn list_folder(
     for item in fs::read_dir(folder)? {
         let item = item?;
         let path = item.path();
-        let hidden = item.file_name().to_string_lossy().starts_with('.');
+        let file_name = item.file_name();
+        let file_name = file_name.to_string_lossy();
+        let hidden = file_name.starts_with('.');
         let kind = item.file_type()?;
+        if kind.is_dir() && file_name.eq_ignore_ascii_case("sets") {
+            // A LackeyCCG plugin's layout: a card database, whose lists
+            // and decks are no rulings documents.
+            return Ok(());
+        }
+        if kind.is_dir() && file_name.eq_ignore_ascii_case("cards") {
+            // The card database's place in the user data folder.
+            continue;
+        }
         if kind.is_dir() && !hidden {
             found_folders.push(path);
         } else if !kind.is_dir() && is_document(&path) {
@@ -190,6 +205,8 @@ mod bundled {
 pub struct Sources {
     pub bundled: bool,
     pub folders: Vec<PathBuf>,
+    /// The card database folder (see [`crate::cards`]), when there is one.
+    pub cards: Option<PathBuf>,
 }
 
 impl Sources {
@@ -198,6 +215,7 @@ impl Sources {
         Sources {
             bundled: false,
             folders: vec![root.to_path_buf()],
+            cards: None,
         }
     }
 
@@ -362,6 +380,7 @@ pub fn load_sources(sources: &Sources) -> Result<Corpus, Error> {
         releases,
         problems,
         warnings,
+        cards: sources.cards.as_deref().map(crate::cards::lackey::read),
     })
 }
 

@@ -38,6 +38,7 @@
 
 pub mod amend;
 pub mod answer;
+pub mod cards;
 pub mod catalog;
 #[doc(hidden)]
 pub mod cli;

@@ -7,7 +7,9 @@
 //! alone and hold data, never sentences: `render` words them for people and
 //! the commands serialize them for programs.
 
+pub mod card;
 pub mod check;
+pub mod deck;
 pub mod errata;
 pub mod error;
 pub mod export;
@@ -37,6 +39,8 @@ pub enum Answer {
     Diff(Box<Comparison>),
     Releases(Vec<ReleaseInfo>),
     Export(export::Exported),
+    Card(Box<card::CardAnswer>),
+    Deck(Box<deck::DeckAnswer>),
 }
 
 impl Answer {
@@ -48,6 +52,8 @@ impl Answer {
             Answer::Show(shown) => shown.is_found(),
             Answer::Errata(errata) => errata.is_found(),
             Answer::Export(exported) => !exported.entries.is_empty(),
+            Answer::Card(card) => card.is_found(),
+            Answer::Deck(deck) => deck.is_found(),
             Answer::Diff(_) | Answer::Releases(_) => true,
         }
     }
@@ -59,6 +65,8 @@ impl Answer {
             Answer::Search(searched) => searched.notes.push(note),
             Answer::Show(shown) => shown.notes.push(note),
             Answer::Errata(errata) => errata.notes.push(note),
+            Answer::Card(card) => card.notes.push(note),
+            Answer::Deck(deck) => deck.notes.push(note),
             Answer::Diff(_) | Answer::Releases(_) | Answer::Export(_) => {}
         }
     }
@@ -67,6 +75,68 @@ impl Answer {
 /// Answers `request` from `catalog`; a question with no date is asked as of
 /// `today`.
 pub fn ask(request: &Request, today: NaiveDate, catalog: &Catalog) -> Result<Answer, Failure> {
+    let mut answer = answered(request, today, catalog)?;
+    if let Some(note) = card_note(request, &answer, catalog)? {
+        answer.add_note(note);
+    }
+    Ok(answer)
+}
+
+/// What the card database would settle, or settles, of a name a question
+/// asked: without one, said for every card and deck question and for a
+/// name the rulings do not hold; with one, a name that is a card but no
+/// topic of the rulings is said to be a card.
+fn card_note(
+    request: &Request,
+    answer: &Answer,
+    catalog: &Catalog,
+) -> Result<Option<Note>, Failure> {
+    let without = catalog.card_count().is_none();
+    let (typed, edition, exact) = match (request, answer) {
+        (Request::Card { .. } | Request::Deck { .. }, _) => {
+            return Ok(without.then_some(Note::NoCardDatabase))
+        }
+        (Request::Show { edition, .. }, Answer::Show(shown)) => (
+            &shown.typed,
+            *edition,
+            match &shown.answer {
+                topic::ShowAnswer::Found(found) => found.iter().any(|a| a.exact),
+                topic::ShowAnswer::Mentioned(m) => m.exact,
+                topic::ShowAnswer::Unknown(_) => false,
+                topic::ShowAnswer::NotYet { .. } | topic::ShowAnswer::Several(_) => true,
+            },
+        ),
+        (Request::Errata { edition, .. }, Answer::Errata(errata)) => match &errata.card {
+            Some(card) => (
+                card,
+                *edition,
+                match &errata.found {
+                    errata::Errata::Card(found) => found.iter().any(|(_, exact)| *exact),
+                    errata::Errata::None(errata::NoErrata::Known { .. }) => true,
+                    errata::Errata::None(errata::NoErrata::Mentioned(m)) => m.exact,
+                    _ => false,
+                },
+            ),
+            None => return Ok(None),
+        },
+        _ => return Ok(None),
+    };
+    if exact {
+        return Ok(None);
+    }
+    if without {
+        return Ok(Some(Note::NoCardDatabase));
+    }
+    let editions = editions(catalog, edition);
+    Ok(
+        card::exactly(catalog, typed, &editions)?.map(|c| Note::IsCard {
+            name: c.name,
+            edition: c.edition,
+        }),
+    )
+}
+
+fn answered(request: &Request, today: NaiveDate, catalog: &Catalog) -> Result<Answer, Failure> {
     Ok(match request {
         Request::Search {
             query,
@@ -141,6 +211,26 @@ pub fn ask(request: &Request, today: NaiveDate, catalog: &Catalog) -> Result<Ans
             )?))
         }
         Request::Releases => Answer::Releases(catalog.releases()?),
+        Request::Card {
+            name,
+            edition,
+            as_of,
+        } => Answer::Card(Box::new(card::ask(
+            catalog,
+            name,
+            *edition,
+            as_of.unwrap_or(today),
+        )?)),
+        Request::Deck {
+            list,
+            edition,
+            as_of,
+        } => Answer::Deck(Box::new(deck::ask(
+            catalog,
+            list,
+            *edition,
+            as_of.unwrap_or(today),
+        )?)),
         Request::Export { edition, release } => {
             Answer::Export(export::ask(catalog, *edition, release.as_deref())?)
         }

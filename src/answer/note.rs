@@ -39,4 +39,10 @@ pub enum Note {
     /// documents as read before; `unreadable` says why the new ones cannot
     /// be read, none while they are being read.
     NewerCorpus { unreadable: Option<String> },
+    /// No card database: what one would settle (a card's printed text and
+    /// icons; whether a name the rulings do not hold is a card).
+    NoCardDatabase,
+    /// The name typed is a card of the card database that the rulings do
+    /// not hold under that name: `card` shows it.
+    IsCard { name: String, edition: Edition },
 }

@@ -57,6 +57,19 @@ pub enum Request {
     },
     /// The releases of the corpus.
     Releases,
+    /// A card: as the card database prints it, with its errata and rulings.
+    Card {
+        name: String,
+        edition: Option<Edition>,
+        as_of: Option<NaiveDate>,
+    },
+    /// A decklist's ruling sheet.
+    Deck {
+        /// The list's text, as written.
+        list: String,
+        edition: Option<Edition>,
+        as_of: Option<NaiveDate>,
+    },
     /// Every entry, of one edition or one release if asked.
     Export {
         edition: Option<Edition>,
@@ -78,6 +91,8 @@ impl Request {
                 .chain(topics)
                 .collect(),
             Request::Export { release, .. } => release.iter().collect(),
+            Request::Card { name, .. } => vec![name],
+            Request::Deck { list, .. } => vec![list],
             Request::Releases => Vec::new(),
         }
     }
@@ -90,9 +105,10 @@ impl Request {
     /// Gives back the spare room of its texts (a request kept long).
     pub fn shrink_to_fit(&mut self) {
         match self {
-            Request::Search { query: text, .. } | Request::Show { topic: text, .. } => {
-                text.shrink_to_fit()
-            }
+            Request::Search { query: text, .. }
+            | Request::Show { topic: text, .. }
+            | Request::Card { name: text, .. }
+            | Request::Deck { list: text, .. } => text.shrink_to_fit(),
             Request::Errata { card, .. } => card.iter_mut().for_each(String::shrink_to_fit),
             Request::Diff {
                 from, to, topics, ..

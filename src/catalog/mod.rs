@@ -5,6 +5,7 @@
 //! when it is not).
 
 mod amended;
+mod cards;
 mod names;
 mod topic;
 

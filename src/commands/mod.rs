@@ -109,6 +109,7 @@ pub fn checkout_sources(checkout: &Path) -> Sources {
     Sources {
         bundled: true,
         folders: vec![checkout.join("rulings")],
+        cards: None,
     }
 }
 
@@ -140,9 +141,20 @@ impl Config {
             Some(dir) => folders.push(dir.clone()),
             None => folders.extend(user_folder()),
         }
+        if let Some(dir) = cli.global.cards.as_ref().filter(|d| !d.is_dir()) {
+            bail!(Refusal::new(
+                ErrorCode::CorpusNotFound,
+                format!(
+                    "card database folder {} not found (give the folder of a LackeyCCG plugin, or of its sets/*.txt, with --cards DIR or {})",
+                    escape_name(&dir.display().to_string()),
+                    crate::cards::ENV_VAR
+                )
+            ));
+        }
         let sources = Sources {
             bundled: !cli.global.no_bundled,
             folders,
+            cards: crate::cards::folder(cli.global.cards.as_deref()),
         };
         if !sources.bundled && sources.folders.is_empty() {
             bail!(Refusal::new(
@@ -209,6 +221,8 @@ impl Command {
             Command::Search(args) => args.json,
             Command::Show(args) => args.json,
             Command::Errata(args) => args.json,
+            Command::Card(args) => args.json,
+            Command::Deck(args) => args.json,
             Command::Diff(args) => args.json,
             Command::Index { json }
             | Command::Releases { json }
@@ -360,10 +374,19 @@ fn answer(
         Command::Search(_)
         | Command::Show(_)
         | Command::Errata(_)
+        | Command::Card(_)
+        | Command::Deck(_)
         | Command::Diff(_)
         | Command::Releases { .. }
         | Command::Export { .. } => {
-            let request = request_of(command).expect("a question");
+            let request = match command {
+                Command::Deck(args) => Request::Deck {
+                    list: read_deck(args.file.as_deref())?,
+                    edition: args.edition,
+                    as_of: args.as_of,
+                },
+                _ => request_of(command).expect("a question"),
+            };
             let answer = answer::ask(&request, config.today, catalog)?;
             match &answer {
                 _ if command.json() => crate::render::json::write(&mut p.out, &answer)?,
@@ -483,6 +506,11 @@ fn request_of(command: &Command) -> Option<Request> {
             topics: args.topics.clone(),
         },
         Command::Releases { .. } => Request::Releases,
+        Command::Card(args) => Request::Card {
+            name: args.card.join(" "),
+            edition: args.edition,
+            as_of: args.as_of,
+        },
         Command::Export {
             edition, release, ..
         } => Request::Export {
@@ -515,6 +543,8 @@ fn write_text(
             out: render::diff::text(style, comparison, args.stat),
             ..render::Lines::default()
         },
+        (_, Answer::Card(card)) => render::card::card_text(style, card, config.today),
+        (_, Answer::Deck(deck)) => render::card::deck_text(style, deck),
         (_, Answer::Releases(releases)) => render::Lines {
             out: render::releases::releases_text(style, releases),
             ..render::Lines::default()
@@ -531,6 +561,29 @@ fn write_text(
         p.err.line(line)?;
     }
     Ok(())
+}
+
+/// A decklist's text: the file given, else standard input (`-` or none),
+/// read with a cap; a list not in UTF-8 is read as Windows-1252.
+fn read_deck(file: Option<&Path>) -> anyhow::Result<String> {
+    let cap = crate::answer::deck::MAX_BYTES as u64 + 1;
+    let bytes = match file.filter(|f| f.as_os_str() != "-") {
+        Some(path) => crate::input::read_capped(path, cap).map_err(|why| {
+            let name = escape_name(&path.display().to_string());
+            let error = crate::error::DocumentError::refused(&name, why, cap);
+            Refusal::new(ErrorCode::InvalidValue, format!("decklist: {error}"))
+        })?,
+        None => {
+            use std::io::Read;
+            let mut bytes = Vec::new();
+            io::stdin().lock().take(cap).read_to_end(&mut bytes)?;
+            bytes
+        }
+    };
+    Ok(match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => crate::convert::encoding::cp1252_text(e.as_bytes()),
+    })
 }
 
 /// Why a command could not answer.

@@ -11,7 +11,7 @@
 //! with what to do), or anything else (ignored without a word).
 
 mod columns;
-mod encoding;
+pub mod encoding;
 pub mod html;
 pub mod isolated;
 pub mod memo;

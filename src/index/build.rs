@@ -11,6 +11,7 @@ use super::mentions;
 use super::schema::{self, Fields, Role};
 use super::timeline::{self, Period};
 use super::IndexError;
+use crate::cards::Card;
 use crate::corpus::Corpus;
 use crate::markdown;
 use crate::model::{DatePrecision, Edition, Entry, EntryKind, Release};
@@ -48,11 +49,22 @@ impl Counts {
 
 /// What loading the corpus had to say, as `rulings` prints it.
 pub fn notices(corpus: &Corpus) -> Vec<String> {
+    let cards = corpus.cards.iter().flat_map(|d| {
+        let none = d
+            .lists
+            .is_empty()
+            .then(|| "the card database holds no card list (a tab-separated file whose first line names a Name column)".to_string());
+        d.problems
+            .iter()
+            .map(|p| format!("card database: skipped {p}"))
+            .chain(none)
+    });
     corpus
         .warnings
         .iter()
         .cloned()
         .chain(corpus.problems.iter().map(|p| format!("skipped {p}")))
+        .chain(cards)
         .collect()
 }
 
@@ -153,6 +165,22 @@ fn release_document(fields: &Fields, release: &Release) -> Result<TantivyDocumen
     Ok(doc)
 }
 
+fn card_document(fields: &Fields, card: &Card) -> Result<TantivyDocument, IndexError> {
+    let mut doc = TantivyDocument::default();
+    doc.add_text(fields.role, Role::Card.term());
+    doc.add_u64(fields.class, schema::class(Some(card.edition), Role::Card));
+    doc.add_text(
+        fields.card_key,
+        schema::edition_key(card.edition, card.key().as_str()),
+    );
+    doc.add_text(
+        fields.persona_key,
+        schema::edition_key(card.edition, card.persona_key().as_str()),
+    );
+    doc.add_text(fields.card_record, serde_json::to_string(card)?);
+    Ok(doc)
+}
+
 /// Each entry's place in its edition's order of precedence: by date, then
 /// release order, then line; `[release][entry]`. An undated entry's date
 /// ([`crate::model::UNDATED`]) is the earliest there is, so undated entries
@@ -197,6 +225,11 @@ pub fn write(
     // stored among the entries, each one cost a block to decompress.
     for release in &corpus.releases {
         writer.add_document(release_document(fields, release)?)?;
+    }
+    // The card database's cards, side by side too: a deck's sheet reads
+    // a hundred of them.
+    for card in corpus.cards.iter().flat_map(|d| &d.cards) {
+        writer.add_document(card_document(fields, card)?)?;
     }
     for (ri, release) in corpus.releases.iter().enumerate() {
         let pointers = timeline::pointers(release);

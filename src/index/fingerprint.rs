@@ -43,6 +43,9 @@ pub struct Manifest {
     /// look-up applies amendments only when there are any.
     #[serde(default)]
     pub bases: Vec<String>,
+    /// The card database's cards, when there is one.
+    #[serde(default)]
+    pub cards: Option<usize>,
 }
 
 /// The newest release of an edition.
@@ -140,6 +143,18 @@ pub fn corpus(sources: &Sources) -> Result<String, IndexError> {
         for (folder, _) in listing.skipped {
             hasher.write_u8(1);
             hasher.write(corpus::relative_name(root, &folder).as_bytes());
+        }
+    }
+    // The card database: its folder, and every list that may be in it.
+    if let Some(cards) = &sources.cards {
+        hasher.write_u8(3);
+        hasher.write(cards.as_os_str().as_encoded_bytes());
+        for (file, metadata) in crate::cards::lackey::files(cards) {
+            hasher.write_u8(0);
+            hasher.write(file.as_os_str().as_encoded_bytes());
+            if let Some(metadata) = metadata {
+                write_metadata(&mut hasher, &metadata);
+            }
         }
     }
     Ok(format!("{:016x}", hasher.finish()))

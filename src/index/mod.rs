@@ -271,6 +271,7 @@ impl Expected {
             releases: counts.releases,
             entries: counts.entries,
             notices: build::notices(corpus),
+            cards: corpus.cards.as_ref().map(|d| d.cards.len()),
             bases: corpus
                 .releases
                 .iter()

@@ -22,7 +22,7 @@ use tantivy::{Index, TantivyError};
 
 /// Bumped whenever the schema, the analyzers or what is stored changes: an
 /// index written under another version is rebuilt, never read.
-pub const SCHEMA_VERSION: u32 = 9;
+pub const SCHEMA_VERSION: u32 = 10;
 
 /// Words: split on anything but letters and digits, lowercased, accents
 /// folded, English-stemmed ("cloaked" and "cloaking" are one term); a word
@@ -90,6 +90,14 @@ pub struct Fields {
     /// `edition:key` of each name the entry mentions (see
     /// [`super::mentions`]): the look-up of a name that is not a topic.
     pub named_id: Field,
+    /// A card of the card database: the key of its name whole, version
+    /// included ("deanna troi first contact").
+    pub card_key: Field,
+    /// A card of the card database: the key of its persona, which every
+    /// version shares ("deanna troi").
+    pub persona_key: Field,
+    /// A card of the card database, as JSON.
+    pub card_record: Field,
 }
 
 /// A day as the index stores it: midnight UTC, as tantivy's date. Its
@@ -115,6 +123,7 @@ pub fn class(edition: Option<crate::model::Edition>, role: Role) -> u64 {
         Role::Release => 0,
         Role::Ruling => 1,
         Role::Pointer => 2,
+        Role::Card => 3,
     };
     edition * 4 + role
 }
@@ -125,6 +134,8 @@ pub enum Role {
     Release,
     Ruling,
     Pointer,
+    /// A card of the card database.
+    Card,
 }
 
 impl Role {
@@ -133,11 +144,12 @@ impl Role {
             Role::Release => "release",
             Role::Ruling => "ruling",
             Role::Pointer => "pointer",
+            Role::Card => "card",
         }
     }
 }
 
-const NAMES: [&str; 23] = [
+const NAMES: [&str; 26] = [
     "id",
     "topic",
     "topic_key",
@@ -161,6 +173,9 @@ const NAMES: [&str; 23] = [
     "body_hash",
     "spelled",
     "named_id",
+    "card_key",
+    "persona_key",
+    "card_record",
 ];
 
 fn words(stored: bool) -> TextOptions {
@@ -227,6 +242,9 @@ pub fn schema() -> (Schema, Fields) {
             ),
         ),
         named_id: builder.add_text_field(NAMES[22], keyword(false)),
+        card_key: builder.add_text_field(NAMES[23], keyword(false)),
+        persona_key: builder.add_text_field(NAMES[24], keyword(false)),
+        card_record: builder.add_text_field(NAMES[25], STORED),
     };
     (builder.build(), fields)
 }
@@ -258,6 +276,9 @@ pub fn fields(schema: &Schema) -> Result<Fields, TantivyError> {
         body_hash: get(NAMES[20])?,
         spelled: get(NAMES[21])?,
         named_id: get(NAMES[22])?,
+        card_key: get(NAMES[23])?,
+        persona_key: get(NAMES[24])?,
+        card_record: get(NAMES[25])?,
     })
 }
 

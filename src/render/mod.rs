@@ -2,6 +2,7 @@
 //! symbols painted, statuses in words. Library types hold data; this is where they become
 //! sentences. Every renderer takes a [`Style`] and writes to any writer.
 
+pub mod card;
 pub mod check;
 pub mod diff;
 pub mod errata;

@@ -56,6 +56,10 @@ pub enum NoteCode {
     /// `serve`: the documents changed and are being read (or cannot be);
     /// the answer is from the documents as read before.
     NewerCorpus,
+    /// No card database: what one would settle, and how to add one.
+    NoCardDatabase,
+    /// The name is a card of the card database with no ruling under it.
+    IsCard,
 }
 
 /// A note about how a question was read: a stable code for programs, a
@@ -179,6 +183,15 @@ pub fn said(note: &Note, as_of: NaiveDate, found: bool) -> Said {
         Note::NewerCorpus { unreadable: None } => Said::note(
             "a newer set of documents is being read; this answer is from the documents as they were read before".to_string(),
         ),
+        Note::NoCardDatabase => Said::note(format!(
+            "no card database: a card's printed text and icons are not shown, and a name no ruling holds cannot be told from a card with no ruling; to add one, {}",
+            sanitize(&crate::cards::how_to_add())
+        )),
+        Note::IsCard { name, edition } => Said::note(format!(
+            "{} is a {edition} card of the card database with no ruling under that name: `rulings card {}` shows it",
+            sanitize(name),
+            sanitize(name)
+        )),
     }
 }
 
@@ -208,7 +221,10 @@ pub fn json(note: &Note, as_of: NaiveDate, found: bool) -> NoteJson {
         }
         Note::DidYouMean { candidates, .. } => json.candidates = candidates.clone(),
         Note::AmendmentNotApplied { id, .. } => json.from = Some(id.clone()),
-        Note::NewerCorpus { .. } => {}
+        Note::NewerCorpus { .. } | Note::NoCardDatabase => {}
+        Note::IsCard { name, edition } => {
+            json.candidates = vec![Candidate::new(name.clone(), *edition)]
+        }
     }
     json
 }
@@ -241,6 +257,8 @@ fn code(note: &Note) -> NoteCode {
         Note::DidYouMean { .. } => NoteCode::DidYouMean,
         Note::AmendmentNotApplied { .. } => NoteCode::AmendmentNotApplied,
         Note::NewerCorpus { .. } => NoteCode::NewerCorpus,
+        Note::NoCardDatabase => NoteCode::NoCardDatabase,
+        Note::IsCard { .. } => NoteCode::IsCard,
     }
 }
 

@@ -98,6 +98,23 @@ pub async fn diff(state: State<Arc<AppState>>, query: Pairs) -> Response {
     respond(state, query, &params::DIFF, Params::diff).await
 }
 
+pub async fn card(state: State<Arc<AppState>>, query: Pairs) -> Response {
+    respond(state, query, &params::CARD, |p| {
+        let card = p
+            .card
+            .clone()
+            .ok_or_else(|| params::missing(&params::CARD, "card"))?;
+        p.card(&card)
+    })
+    .await
+}
+
+/// A deck's sheet: the list is the request's body (text, as written), the
+/// date and edition in its query string.
+pub async fn deck(state: State<Arc<AppState>>, query: Pairs, body: String) -> Response {
+    respond(state, query, &params::DECK, |p| p.deck(body)).await
+}
+
 pub async fn releases(state: State<Arc<AppState>>, query: Pairs) -> Response {
     respond(state, query, &params::RELEASES, |_| Ok(Request::Releases)).await
 }

@@ -26,7 +26,7 @@ use axum::extract::Request;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::Response;
-use axum::routing::get;
+use axum::routing::{get, post};
 use axum::Router;
 use tower_http::compression::CompressionLayer;
 use tower_http::limit::RequestBodyLimitLayer;
@@ -38,8 +38,12 @@ use crate::commands::ErrorCode;
 use crate::config::Config;
 pub use state::AppState;
 
-/// Most bytes of a request's body: the server only answers GETs.
+/// Most bytes of a request's body: the server answers GETs, but for a
+/// decklist.
 pub const MOST_BODY_BYTES: usize = 1024;
+/// Most bytes of a decklist sent to be read (a form's list percent-encoded
+/// is up to three times its text).
+pub const MOST_DECK_BYTES: usize = 3 * crate::answer::deck::MAX_BYTES + 1024;
 /// Most bytes of a request's path and query: a query of the longest text
 /// the limits let through, percent-encoded, with its options.
 pub const MOST_URI_BYTES: usize = 4096;
@@ -102,8 +106,16 @@ pub fn run(config: &Config, args: &ServeArgs) -> anyhow::Result<()> {
 /// Every page, the API and the files of the page, with the limits and
 /// headers every answer gets.
 pub fn router(state: Arc<AppState>) -> Router {
+    // A decklist is sent in a request's body, with a room of its own;
+    // everything else is a GET with none.
+    let decks = Router::new()
+        .route("/deck", get(page::deck_form_page).post(page::deck))
+        .route("/api/deck", post(api::deck))
+        .layer(RequestBodyLimitLayer::new(MOST_DECK_BYTES));
     Router::new()
         .route("/", get(page::search))
+        .route("/card", get(page::card))
+        .route("/api/card", get(api::card))
         .route("/errata", get(page::errata))
         .route("/changes", get(page::changes))
         .route("/releases", get(page::releases))
@@ -118,6 +130,8 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/sw.js", get(assets::worker))
         .route("/manifest.webmanifest", get(assets::manifest))
         .route("/icon.svg", get(assets::icon))
+        .layer(RequestBodyLimitLayer::new(MOST_BODY_BYTES))
+        .merge(decks)
         .fallback(not_found)
         .with_state(state)
         .layer(CompressionLayer::new())
@@ -125,7 +139,6 @@ pub fn router(state: Arc<AppState>) -> Router {
             StatusCode::SERVICE_UNAVAILABLE,
             ANSWER_TIMEOUT,
         ))
-        .layer(RequestBodyLimitLayer::new(MOST_BODY_BYTES))
         .layer(middleware::from_fn(refuse_long_uris))
         .layer(middleware::from_fn(word_bare_errors))
         .layer(SetResponseHeaderLayer::overriding(

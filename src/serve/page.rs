@@ -40,10 +40,15 @@ pub use errata::*;
 mod changes;
 pub use changes::*;
 
+mod cards;
+pub use cards::*;
+
 /// The parts of the site, for the navigation.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Part {
     Search,
+    Cards,
+    Decks,
     Errata,
     Changes,
     Releases,
@@ -53,6 +58,8 @@ enum Part {
 fn layout(title: &str, part: Part, body: Markup) -> Markup {
     let nav = [
         (Part::Search, "/", "Search"),
+        (Part::Cards, "/card", "Card"),
+        (Part::Decks, "/deck", "Deck"),
         (Part::Errata, "/errata", "Errata"),
         (Part::Changes, "/changes", "Changes"),
         (Part::Releases, "/releases", "Releases"),

@@ -106,6 +106,21 @@ pub const DIFF: Endpoint = Endpoint {
     ],
 };
 
+pub const CARD: Endpoint = Endpoint {
+    path: "/api/card",
+    params: &[
+        needed("card", "a card's name (e.g. Going to the Top, Kira**)"),
+        AS_OF,
+        EDITION,
+    ],
+};
+
+/// The deck endpoint reads the list from the request's body (POST).
+pub const DECK: Endpoint = Endpoint {
+    path: "/api/deck",
+    params: &[AS_OF, EDITION],
+};
+
 pub const RELEASES: Endpoint = Endpoint {
     path: "/api/releases",
     params: &[],
@@ -237,7 +252,7 @@ fn read_as<T>(
 }
 
 /// The refusal of a request that lacks a parameter the endpoint needs.
-fn missing(endpoint: &Endpoint, name: &str) -> anyhow::Error {
+pub fn missing(endpoint: &Endpoint, name: &str) -> anyhow::Error {
     refuse(
         ErrorCode::Usage,
         format!(
@@ -344,6 +359,26 @@ impl Params {
             as_of: self.as_of(endpoint)?,
             // A served answer holds everything a page or a program shows.
             history: true,
+        })
+    }
+
+    /// A card: `card` as named.
+    pub fn card(&self, card: &str) -> anyhow::Result<Request> {
+        let endpoint = &CARD;
+        Ok(Request::Card {
+            name: card.to_string(),
+            edition: self.edition(endpoint)?,
+            as_of: self.as_of(endpoint)?,
+        })
+    }
+
+    /// A deck's sheet of the list `list`.
+    pub fn deck(&self, list: String) -> anyhow::Result<Request> {
+        let endpoint = &DECK;
+        Ok(Request::Deck {
+            list,
+            edition: self.edition(endpoint)?,
+            as_of: self.as_of(endpoint)?,
         })
     }
 

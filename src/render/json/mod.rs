@@ -2,6 +2,7 @@
 //! found, with notes as stable codes beside their sentences. The schemas
 //! in `schemas/` pin every shape.
 
+mod card;
 mod check;
 mod diff;
 mod errata;
@@ -26,6 +27,8 @@ pub fn write(out: &mut Out<impl Write>, answer: &Answer) -> anyhow::Result<()> {
         Answer::Diff(comparison) => out.json(&diff::view(comparison))?,
         Answer::Releases(releases) => out.json(&releases::view(releases))?,
         Answer::Export(exported) => out.json(&export::view(exported))?,
+        Answer::Card(card) => out.json(&card::view(card))?,
+        Answer::Deck(deck) => out.json(&card::deck_view(deck))?,
     }
     Ok(())
 }

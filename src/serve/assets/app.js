@@ -8,6 +8,25 @@
   if ('serviceWorker' in navigator) {
     navigator.serviceWorker.register('/sw.js').catch(function () {});
   }
+  // A decklist chosen as a file is read into the list's box, so that the
+  // form sends it as if pasted.
+  Array.prototype.forEach.call(
+    document.querySelectorAll('input[type=file][data-fills]'),
+    function (input) {
+      input.addEventListener('change', function () {
+        var file = input.files && input.files[0];
+        var box = input.form && input.form.elements[input.getAttribute('data-fills')];
+        if (!file || !box) {
+          return;
+        }
+        var reader = new FileReader();
+        reader.onload = function () {
+          box.value = String(reader.result);
+        };
+        reader.readAsText(file);
+      });
+    }
+  );
   var form = document.getElementById('search');
   var results = document.getElementById('results');
   if (!form || !results) {

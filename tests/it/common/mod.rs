@@ -19,7 +19,13 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use assert_cmd::Command;
 
 /// Settings of the binary that a test never inherits.
-const CLEARED: [&str; 4] = ["RULINGS_DIR", "RULINGS_TIMINGS", "RULINGS_URL", "COMPLETE"];
+const CLEARED: [&str; 5] = [
+    "RULINGS_DIR",
+    "RULINGS_TIMINGS",
+    "RULINGS_URL",
+    "RULINGS_CARDS",
+    "COMPLETE",
+];
 
 thread_local! {
     /// The folders of the test running on this thread (libtest runs each

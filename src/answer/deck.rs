@@ -1,0 +1,209 @@
+//! A deck's ruling sheet: for every card of a decklist, its errata in
+//! force, its rulings and the rulings naming it, and any ban, as of the
+//! event's date; the cards the documents say nothing of grouped apart;
+//! every name not found kept, with the nearest cards and topics. Data
+//! only; the renderers word it.
+
+use chrono::NaiveDate;
+
+use super::card::{self, CardSheet, InDatabase};
+use super::error::{ErrorCode, Failure, Refusal};
+use super::show::Shown;
+use super::topic::ShowAnswer;
+use super::{editions, Candidate, Note};
+use crate::cards::deck::{self, Deck, Listed, Shape};
+use crate::cards::Card;
+use crate::catalog::{Catalog, Looked, Name};
+use crate::model::Edition;
+
+/// The largest decklist read, in bytes.
+pub const MAX_BYTES: usize = 256 * 1024;
+
+/// The answer to `deck`.
+pub struct DeckAnswer {
+    pub as_of: NaiveDate,
+    /// How many cards the card database holds; none without one.
+    pub database: Option<usize>,
+    pub shape: Shape,
+    /// Copies in the list, every line counted.
+    pub total: u32,
+    /// The cards the documents say something of, in the list's order.
+    pub cards: Vec<DeckCard>,
+    /// The cards of the database the documents say nothing of.
+    pub quiet: Vec<DeckCard>,
+    /// The names found neither in the database nor in the rulings.
+    pub unknown: Vec<NotFound>,
+    /// Lines read as nothing, with their numbers.
+    pub unread: Vec<(usize, String)>,
+    pub notes: Vec<Note>,
+}
+
+impl DeckAnswer {
+    /// Found when every name was.
+    pub fn is_found(&self) -> bool {
+        self.unknown.is_empty() && self.unread.is_empty()
+    }
+}
+
+/// One card of the deck.
+pub struct DeckCard {
+    /// Copies, every line naming it counted.
+    pub count: u32,
+    /// The lines that name it, as written.
+    pub listed: Vec<Listed>,
+    pub found: DeckFound,
+}
+
+impl DeckCard {
+    /// The card's name as the database or the rulings print it.
+    pub fn name(&self) -> String {
+        match &self.found {
+            DeckFound::Card(sheet) => sheet.card.name.clone(),
+            DeckFound::Ruled(shown) => shown_name(shown),
+        }
+    }
+
+    /// Whether the name written was read as another (a close spelling).
+    pub fn exact(&self) -> bool {
+        match &self.found {
+            DeckFound::Card(sheet) => sheet.exact,
+            DeckFound::Ruled(_) => true,
+        }
+    }
+}
+
+/// A card of the deck as found.
+pub enum DeckFound {
+    /// A card of the database, with what the documents say of it.
+    Card(Box<CardSheet>),
+    /// No card of the database (or none), but a name the rulings hold.
+    Ruled(Box<Shown>),
+}
+
+/// A name of the list that is no card and no name of the rulings.
+pub struct NotFound {
+    pub listed: Listed,
+    pub cards: Vec<Card>,
+    pub topics: Vec<Candidate>,
+}
+
+/// The name a shown answer is about, as printed.
+pub fn shown_name(shown: &Shown) -> String {
+    match &shown.answer {
+        ShowAnswer::Found(found) => found
+            .first()
+            .map(|a| a.newest.0.entry.topic.clone())
+            .unwrap_or_else(|| shown.typed.clone()),
+        ShowAnswer::Mentioned(mentioned) => mentioned.name.clone(),
+        _ => shown.typed.clone(),
+    }
+}
+
+/// Reads a decklist's text and answers its sheet as of `as_of`.
+pub fn ask(
+    catalog: &Catalog,
+    list: &str,
+    flag: Option<Edition>,
+    as_of: NaiveDate,
+) -> Result<DeckAnswer, Failure> {
+    if list.len() > MAX_BYTES {
+        return Err(unreadable(format!(
+            "the list is over {} KB: is it a decklist?",
+            MAX_BYTES / 1024
+        )));
+    }
+    let deck: Deck = deck::read(list).map_err(|e| unreadable(e.to_string()))?;
+    let editions = editions(catalog, flag);
+    let mut cards: Vec<DeckCard> = Vec::new();
+    let mut unknown = Vec::new();
+    for listed in &deck.cards {
+        crate::limits::check(crate::limits::Typed::Name, &listed.name)?;
+        let Some(found) = resolve(catalog, listed, &editions, as_of)? else {
+            unknown.push(NotFound {
+                listed: listed.clone(),
+                cards: match card::find(catalog, &listed.name, &editions)? {
+                    InDatabase::None(near) | InDatabase::Several(near) => near,
+                    InDatabase::Card(card, _) => vec![*card],
+                },
+                topics: nearest_topics(catalog, &listed.name, &editions)?,
+            });
+            continue;
+        };
+        let name = match &found {
+            DeckFound::Card(sheet) => sheet.card.name.clone(),
+            DeckFound::Ruled(shown) => shown_name(shown),
+        };
+        match cards.iter_mut().find(|c| c.name() == name) {
+            Some(same) => {
+                same.count += listed.count;
+                same.listed.push(listed.clone());
+            }
+            None => cards.push(DeckCard {
+                count: listed.count,
+                listed: vec![listed.clone()],
+                found,
+            }),
+        }
+    }
+    let (quiet, cards): (Vec<DeckCard>, Vec<DeckCard>) = cards
+        .into_iter()
+        .partition(|c| matches!(&c.found, DeckFound::Card(sheet) if sheet.is_quiet()));
+    Ok(DeckAnswer {
+        as_of,
+        database: catalog.card_count(),
+        shape: deck.shape,
+        total: deck.total(),
+        cards,
+        quiet,
+        unknown,
+        unread: deck.unread,
+        notes: Vec::new(),
+    })
+}
+
+fn unreadable(why: String) -> Failure {
+    Refusal::new(ErrorCode::InvalidValue, format!("decklist: {why}")).into()
+}
+
+/// A name of the list found: a card of the database by its name whole or
+/// persona (the line whole when a count was read off a name), a name the
+/// rulings hold as printed, then a card close in spelling.
+fn resolve(
+    catalog: &Catalog,
+    listed: &Listed,
+    editions: &[Edition],
+    as_of: NaiveDate,
+) -> Result<Option<DeckFound>, Failure> {
+    let names = std::iter::once(listed.name.as_str()).chain(listed.written.as_deref());
+    for name in names.clone() {
+        if let Some(card) = card::exactly(catalog, name, editions)? {
+            return Ok(Some(DeckFound::Card(Box::new(card::sheet(
+                catalog, card, true, as_of,
+            )?))));
+        }
+    }
+    for name in names {
+        if let Some(shown) = card::ruled(catalog, name, editions, as_of)? {
+            return Ok(Some(DeckFound::Ruled(Box::new(shown))));
+        }
+    }
+    if let InDatabase::Card(card, false) = card::find(catalog, &listed.name, editions)? {
+        return Ok(Some(DeckFound::Card(Box::new(card::sheet(
+            catalog, *card, false, as_of,
+        )?))));
+    }
+    Ok(None)
+}
+
+fn nearest_topics(
+    catalog: &Catalog,
+    typed: &str,
+    editions: &[Edition],
+) -> Result<Vec<Candidate>, Failure> {
+    Ok(match catalog.look_up_name(typed, editions)? {
+        Name::Topic(Looked::Unknown(near) | Looked::Several(near)) => {
+            super::topic::printed_all(catalog, near)?
+        }
+        _ => Vec::new(),
+    })
+}

@@ -1,0 +1,303 @@
+//! A LackeyCCG plugin's card lists read into [`Card`]s.
+//!
+//! A card list is a tab-separated text file whose first line names the
+//! columns, one of them `Name`; every later line is a card. The columns
+//! read by name (any order, any case): `Name`, `Set` (the formats tag),
+//! `Release` (the set), `Info` (number and rarity), `Type`, `Affil`,
+//! `Icons`, `Lore`, `Text`; every other column with a value is kept as it
+//! is. Any other file under the folder (decklists, `formats.txt`, images)
+//! is no card list and is passed over; a file that cannot be read is
+//! reported, never fatal.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use super::{icons, split_version, Card};
+use crate::model::Edition;
+
+/// The largest card list read (the whole First Edition plugin is about
+/// 3 MB).
+const LIST_CAP: u64 = 64 * 1024 * 1024;
+/// How deep under the database folder lists are looked for (the folder,
+/// a plugin folder in it, its `sets/`, one more).
+const DEPTH: usize = 4;
+/// How many files are looked at, at most.
+const FILES: usize = 2_000;
+
+/// What was read of a database folder.
+#[derive(Debug, Default)]
+pub struct Database {
+    pub cards: Vec<Card>,
+    /// The card lists read, relative to the folder.
+    pub lists: Vec<String>,
+    /// Files that looked like card lists but could not be read, with why.
+    pub problems: Vec<String>,
+}
+
+/// Every `.txt` file under `root` that may be a card list, sorted, with
+/// its metadata (for the index's fingerprint); hidden files and folders
+/// are passed over.
+pub fn files(root: &Path) -> Vec<(PathBuf, Option<fs::Metadata>)> {
+    let mut found = Vec::new();
+    let mut folders = vec![(root.to_path_buf(), 0usize)];
+    while let Some((folder, depth)) = folders.pop() {
+        let Ok(items) = fs::read_dir(&folder) else {
+            continue;
+        };
+        for item in items.flatten() {
+            if found.len() >= FILES {
+                break;
+            }
+            let name = item.file_name();
+            let name = name.to_string_lossy();
+            if name.starts_with('.') {
+                continue;
+            }
+            let path = item.path();
+            let Ok(kind) = item.file_type() else { continue };
+            if kind.is_dir() || (kind.is_symlink() && path.is_dir()) {
+                if depth + 1 < DEPTH {
+                    folders.push((path, depth + 1));
+                }
+            } else if name.to_ascii_lowercase().ends_with(".txt") {
+                found.push((path.clone(), fs::metadata(&path).ok()));
+            }
+        }
+    }
+    found.sort_by(|a, b| a.0.cmp(&b.0));
+    found
+}
+
+/// Reads every card list under `root`.
+pub fn read(root: &Path) -> Database {
+    let mut database = Database::default();
+    for (path, _) in files(root) {
+        let name = path
+            .strip_prefix(root)
+            .unwrap_or(&path)
+            .to_string_lossy()
+            .replace('\\', "/");
+        let bytes = match crate::input::read_capped(&path, LIST_CAP) {
+            Ok(bytes) => bytes,
+            Err(why) => {
+                let why = crate::error::DocumentError::refused(&name, why, LIST_CAP);
+                database.problems.push(why.to_string());
+                continue;
+            }
+        };
+        let text = match String::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(e) => crate::convert::encoding::cp1252_text(e.as_bytes()),
+        };
+        if let Some(cards) = list(&text, &name) {
+            database.cards.extend(cards);
+            database.lists.push(name);
+        }
+    }
+    database
+}
+
+/// The columns of a card list, by where they are.
+struct Columns {
+    headers: Vec<String>,
+    name: usize,
+    formats: Option<usize>,
+    set: Option<usize>,
+    number: Option<usize>,
+    kind: Option<usize>,
+    affiliation: Option<usize>,
+    icons: Option<usize>,
+    lore: Option<usize>,
+    text: Option<usize>,
+    /// Columns no card shows (the picture's file name).
+    hidden: Vec<usize>,
+}
+
+impl Columns {
+    /// The columns of a header line, when it is one: tab-separated, one
+    /// column named `Name`.
+    fn of(header: &str) -> Option<Columns> {
+        let headers: Vec<String> = header
+            .trim_end_matches(['\r', '\n'])
+            .split('\t')
+            .map(|h| h.trim().to_string())
+            .collect();
+        if headers.len() < 2 {
+            return None;
+        }
+        let find = |wanted: &[&str]| {
+            headers.iter().position(|h| {
+                let h = h.to_ascii_lowercase();
+                wanted.iter().any(|w| h == *w)
+            })
+        };
+        let name = find(&["name"])?;
+        Some(Columns {
+            name,
+            formats: find(&["set"]),
+            set: find(&["release", "expansion"]),
+            number: find(&["info", "number"]),
+            kind: find(&["type"]),
+            affiliation: find(&["affil", "affiliation"]),
+            icons: find(&["icons"]),
+            lore: find(&["lore"]),
+            text: find(&["text"]),
+            hidden: find(&["imagefile", "image"]).into_iter().collect(),
+            headers,
+        })
+    }
+
+    fn is_known(&self, at: usize) -> bool {
+        at == self.name
+            || [
+                self.formats,
+                self.set,
+                self.number,
+                self.kind,
+                self.affiliation,
+                self.icons,
+                self.lore,
+                self.text,
+            ]
+            .contains(&Some(at))
+            || self.hidden.contains(&at)
+    }
+}
+
+/// The cards of one file's text, when its first line is a card list's
+/// header.
+pub fn list(text: &str, file: &str) -> Option<Vec<Card>> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut lines = text.lines();
+    let columns = Columns::of(lines.next()?)?;
+    let mut cards = Vec::new();
+    for (i, line) in lines.enumerate() {
+        let values: Vec<&str> = line.trim_end_matches('\r').split('\t').collect();
+        let value = |at: Option<usize>| {
+            at.and_then(|a| values.get(a))
+                .map(|v| v.trim().to_string())
+                .unwrap_or_default()
+        };
+        let name = value(Some(columns.name));
+        if name.is_empty() {
+            continue;
+        }
+        let (persona, version) = split_version(&name);
+        let formats = value(columns.formats);
+        let other = values
+            .iter()
+            .enumerate()
+            .filter(|(at, v)| !columns.is_known(*at) && !v.trim().is_empty())
+            .filter_map(|(at, v)| {
+                let header = columns.headers.get(at)?;
+                (!header.is_empty()).then(|| (header.clone(), v.trim().to_string()))
+            })
+            .collect();
+        cards.push(Card {
+            persona,
+            version,
+            edition: edition_of(&formats),
+            set: value(columns.set),
+            number: value(columns.number),
+            kind: value(columns.kind),
+            affiliation: value(columns.affiliation),
+            icons: icons::tokens(&value(columns.icons)),
+            text: value(columns.text),
+            lore: value(columns.lore),
+            formats,
+            other,
+            file: file.to_string(),
+            line: i + 2,
+            name,
+        });
+    }
+    Some(cards)
+}
+
+/// A card's edition from its formats tag: Second Edition when a part of
+/// the tag says so (`ban_2E`), else First.
+fn edition_of(formats: &str) -> Edition {
+    if formats
+        .split(['_', ' ', ',', ';'])
+        .any(|part| part.eq_ignore_ascii_case("2e"))
+    {
+        Edition::Second
+    } else {
+        Edition::First
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// A card with a name and nothing else, for tests.
+    pub(crate) fn card(name: &str) -> Card {
+        let (persona, version) = split_version(name);
+        Card {
+            name: name.to_string(),
+            persona,
+            version,
+            edition: Edition::First,
+            set: String::new(),
+            number: String::new(),
+            kind: String::new(),
+            affiliation: String::new(),
+            icons: Vec::new(),
+            text: String::new(),
+            lore: String::new(),
+            formats: String::new(),
+            other: Vec::new(),
+            file: String::new(),
+            line: 0,
+        }
+    }
+
+    const HEADER: &str =
+        "Name\tSet\tImageFile\tRelease\tInfo\tType\tAffil\tClass\tIcons\tLore\tText";
+
+    #[test]
+    fn a_list_reads_its_columns_by_name() {
+        let text = format!(
+            "{HEADER}\nOdo Prime*\tTrad_Modern\todo\tzz\t7 R\tPersonnel\tBajoran\tSECURITY\t[Cmd][DQ]\tA lore.\tSECURITY Honor\n\n\tno name\n"
+        );
+        let cards = list(&text, "sets/a.txt").unwrap();
+        assert_eq!(cards.len(), 1);
+        let odo = &cards[0];
+        assert_eq!(odo.name, "Odo Prime*");
+        assert_eq!(odo.persona, "Odo Prime");
+        assert_eq!(odo.version, "*");
+        assert_eq!(odo.set, "zz");
+        assert_eq!(odo.number, "7 R");
+        assert_eq!(odo.kind, "Personnel");
+        assert_eq!(odo.icons, vec!["Cmd", "DQ"]);
+        assert_eq!(odo.text, "SECURITY Honor");
+        assert_eq!(
+            odo.other,
+            vec![("Class".to_string(), "SECURITY".to_string())]
+        );
+        assert_eq!((odo.file.as_str(), odo.line), ("sets/a.txt", 2));
+    }
+
+    #[test]
+    fn columns_in_another_order_and_case_read_the_same() {
+        let text = "TEXT\tname\tICONS\r\nDoes a thing.\tRo Laren\t[Stf]\r\n";
+        let cards = list(text, "x.txt").unwrap();
+        assert_eq!(cards[0].name, "Ro Laren");
+        assert_eq!(cards[0].text, "Does a thing.");
+        assert_eq!(cards[0].icons, vec!["Stf"]);
+    }
+
+    #[test]
+    fn a_file_that_is_no_card_list_is_passed_over() {
+        assert!(list("1\tData\n2\tRiker\n", "decks/d.txt").is_none());
+        assert!(list("<formatdefinitions>\n", "formats.txt").is_none());
+        assert!(list("", "empty.txt").is_none());
+    }
+
+    #[test]
+    fn a_ban_2e_tag_is_second_edition() {
+        assert_eq!(edition_of("ban_2E"), Edition::Second);
+        assert_eq!(edition_of("Trad_Modern_Open_Warp"), Edition::First);
+    }
+}

@@ -1,0 +1,67 @@
+//! The card database as the index holds it: the cards of a name, of a
+//! persona, and every card name of an edition (the vocabulary a typed name
+//! is looked up in).
+
+use tantivy::schema::Field;
+
+use super::{keyword, stored_str, Catalog, CatalogError};
+use crate::cards::Card;
+use crate::index::edition_key;
+use crate::model::Edition;
+use crate::topic::TopicKey;
+
+impl Catalog {
+    /// How many cards the card database holds; none without one.
+    pub fn card_count(&self) -> Option<usize> {
+        self.manifest().cards
+    }
+
+    /// The cards whose name whole (version included) has `key`, in the
+    /// database's order.
+    pub fn cards_named(&self, edition: Edition, key: &TopicKey) -> Result<Vec<Card>, CatalogError> {
+        self.cards_by(self.index().fields().card_key, edition, key)
+    }
+
+    /// Every version of the persona `key`, in the database's order.
+    pub fn cards_of_persona(
+        &self,
+        edition: Edition,
+        key: &TopicKey,
+    ) -> Result<Vec<Card>, CatalogError> {
+        self.cards_by(self.index().fields().persona_key, edition, key)
+    }
+
+    /// Every card name of an edition (whole, version included), and every
+    /// persona, as keys, sorted: what a typed name is looked up in.
+    pub fn card_keys(&self, edition: Edition) -> Result<Vec<TopicKey>, CatalogError> {
+        if self.card_count().is_none() {
+            return Ok(Vec::new());
+        }
+        let fields = self.index().fields();
+        let mut keys = self.terms(fields.card_key, edition)?;
+        keys.extend(self.terms(fields.persona_key, edition)?);
+        keys.sort();
+        keys.dedup();
+        Ok(keys)
+    }
+
+    fn cards_by(
+        &self,
+        field: Field,
+        edition: Edition,
+        key: &TopicKey,
+    ) -> Result<Vec<Card>, CatalogError> {
+        if self.card_count().is_none() || key.is_empty() {
+            return Ok(Vec::new());
+        }
+        let record = self.index().fields().card_record;
+        let query = keyword(field, &edition_key(edition, key.as_str()));
+        self.matching(query.as_ref())?
+            .into_iter()
+            .map(|address| {
+                let doc = self.doc(address)?;
+                Ok(serde_json::from_str(stored_str(&doc, record)?)?)
+            })
+            .collect()
+    }
+}

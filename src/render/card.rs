@@ -1,0 +1,501 @@
+//! A card and a deck's sheet in words: the card as printed with its icons
+//! as words, each erratum in force beside the text it changes, the rulings
+//! on it and naming it, its standing; a deck as a sheet to print, about ten
+//! cards a page.
+
+use chrono::NaiveDate;
+
+use super::topic::shown_text;
+use super::{notes, status_badge, wrap, Lines, Style};
+use crate::answer::card::{CardAnswer, CardFound, CardSheet, Legality, Standing};
+use crate::answer::deck::{DeckAnswer, DeckCard, DeckFound};
+use crate::answer::show::Shown;
+use crate::answer::topic::ShowAnswer;
+use crate::answer::{Candidate, Note};
+use crate::cards::{text_with_icon_words, Card};
+use crate::diff::{WordChange, WordOp};
+use crate::markdown::plain_text;
+use crate::safe::sanitize;
+
+/// The words for a card's standing.
+pub fn standing_text(standing: Standing) -> &'static str {
+    match standing {
+        Standing::Banned => "BANNED",
+        Standing::Restricted => "RESTRICTED",
+        Standing::Lifted => "ban or restriction lifted",
+        Standing::OutOfDatabaseFormats => "kept out of every format by the card database",
+    }
+}
+
+/// The line that names a card: name, edition, type, affiliation, set.
+pub fn card_line(card: &Card) -> String {
+    let mut parts: Vec<String> = vec![card.edition.label().to_string()];
+    for part in [&card.kind, &card.affiliation] {
+        if !part.is_empty() {
+            parts.push(sanitize(part));
+        }
+    }
+    let set = [card.set.as_str(), card.number.as_str()]
+        .iter()
+        .filter(|p| !p.is_empty())
+        .map(|p| sanitize(p))
+        .collect::<Vec<_>>()
+        .join(" ");
+    if !set.is_empty() {
+        parts.push(format!("set {set}"));
+    }
+    parts.join(" · ")
+}
+
+/// A card as printed, for people.
+pub fn printed_text(style: &Style, card: &Card, indent: &str) -> Vec<String> {
+    let w = style.width;
+    let mut lines = Vec::new();
+    if !card.icons.is_empty() {
+        lines.push(format!(
+            "{indent}{} {}",
+            style.dimmed("icons:"),
+            sanitize(&card.icon_words().join(", "))
+        ));
+    }
+    if !card.text.is_empty() {
+        lines.push(wrap(
+            &sanitize(&text_with_icon_words(&card.text)),
+            w,
+            indent,
+        ));
+    }
+    if !card.lore.is_empty() {
+        lines.push(style.dimmed(&wrap(&sanitize(&card.lore), w, indent)));
+    }
+    let other: Vec<String> = card
+        .other
+        .iter()
+        .map(|(c, v)| format!("{}: {}", sanitize(c), sanitize(&text_with_icon_words(v))))
+        .collect();
+    if !other.is_empty() {
+        lines.push(style.dimmed(&wrap(&other.join(" · "), w, indent)));
+    }
+    lines
+}
+
+/// A changed text word by word: `[-old-]{+new+}` (painted when in color).
+pub fn changes_text(style: &Style, changes: &[WordChange]) -> String {
+    changes
+        .iter()
+        .map(|c| {
+            let text = sanitize(&c.text);
+            match c.op {
+                WordOp::Equal => text,
+                WordOp::Delete if style.color => style.deleted(&text),
+                WordOp::Insert if style.color => style.inserted(&text),
+                WordOp::Delete => format!("[-{}-] ", text.trim_end()),
+                WordOp::Insert => format!("{{+{}+}} ", text.trim_end()),
+            }
+        })
+        .collect()
+}
+
+fn legality_lines(style: &Style, legality: &[Legality], indent: &str) -> Vec<String> {
+    legality
+        .iter()
+        .map(|l| {
+            format!(
+                "{indent}{}: {} — {}",
+                style.bad_bold(standing_text(l.standing)),
+                sanitize(&l.said),
+                style.dimmed(&sanitize(&l.source))
+            )
+        })
+        .collect()
+}
+
+/// Whether a topic's answer holds nothing but the errata already shown:
+/// no other ruling standing, no earlier one, no base entry.
+fn only_errata(sheet: &CardSheet, topic: &Shown) -> bool {
+    let ShowAnswer::Found(found) = &topic.answer else {
+        return true;
+    };
+    found.iter().all(|a| {
+        a.standing.is_empty()
+            && a.history.is_empty()
+            && a.amended.is_none()
+            && sheet
+                .errata
+                .iter()
+                .any(|e| e.errata.newest.0.entry.id() == a.newest.0.entry.id())
+    })
+}
+
+/// A card's sheet, for people.
+fn sheet_text(style: &Style, sheet: &CardSheet, typed: &str, as_of: NaiveDate) -> Lines {
+    let w = style.width;
+    let card = &sheet.card;
+    let mut lines = Lines::default();
+    if !sheet.exact {
+        lines.notes.push(format!(
+            "note: no card is named `{}`; showing the closest, `{}`",
+            sanitize(typed),
+            sanitize(&card.name)
+        ));
+    }
+    let out = &mut lines.out;
+    out.push(format!(
+        "{}  {}",
+        style.heading(&sanitize(&card.name)),
+        style.dimmed(&card_line(card))
+    ));
+    out.push(style.dimmed(&format!(
+        "printed text, from the card database ({} line {})",
+        sanitize(&card.file),
+        card.line
+    )));
+    out.extend(printed_text(style, card, "  "));
+    if !sheet.legality.is_empty() {
+        out.push(String::new());
+        out.extend(legality_lines(style, &sheet.legality, ""));
+    }
+    for e in &sheet.errata {
+        let (stored, _) = &e.errata.newest;
+        out.push(String::new());
+        out.push(format!(
+            "{}  {}",
+            style.bold(&format!("Errata in force as of {as_of}")),
+            status_badge(style, e.errata.status())
+        ));
+        out.push(format!("{} {}", style.dimmed("from"), stored.citation));
+        let text = e.filled.as_ref().map_or_else(
+            || plain_text(&stored.entry.text),
+            |(t, _)| text_with_icon_words(&plain_text(t)),
+        );
+        out.push(wrap(&text, w, "  "));
+        if let Some((_, filled)) = &e.filled {
+            out.push(style.dimmed(&format!(
+                "  ({filled} icon{} lost in the document's conversion filled in from the printed text, where the words around {} line up)",
+                if *filled == 1 { "" } else { "s" },
+                if *filled == 1 { "it" } else { "them" }
+            )));
+        }
+        if !e.changes.is_empty() {
+            out.push(style.dimmed("  what it changes in the printed text:"));
+            out.push(wrap(&changes_text(style, &e.changes), w, "  "));
+        }
+    }
+    if let Some(topic) = sheet.topic.as_ref().filter(|t| !only_errata(sheet, t)) {
+        if matches!(topic.answer, ShowAnswer::Found(_)) {
+            out.push(String::new());
+            out.push(style.bold(&format!(
+                "Rulings on {} as of {as_of}",
+                sanitize(&card.persona)
+            )));
+            out.extend(shown_text(style, topic, as_of, true).out);
+        }
+    }
+    if !sheet.naming.is_empty() {
+        out.push(String::new());
+        out.push(style.bold(&format!("Named in, as of {as_of}")));
+        for (stored, status) in &sheet.naming {
+            out.push(format!(
+                "  {}  {}  {}",
+                style.bold(&sanitize(&stored.entry.topic)),
+                status_badge(style, status),
+                style.dimmed(&stored.citation)
+            ));
+            out.push(wrap(&plain_text(&stored.entry.text), w, "    "));
+        }
+    }
+    if sheet.is_quiet() {
+        out.push(String::new());
+        out.push(style.good_bold(&format!(
+            "A card, with no errata and no ruling as of {as_of}."
+        )));
+    }
+    let versions: Vec<String> = sheet.versions.iter().map(|c| sanitize(&c.name)).collect();
+    if !versions.is_empty() {
+        out.push(String::new());
+        out.push(format!(
+            "{} {}",
+            style.dimmed("other versions:"),
+            versions.join(" · ")
+        ));
+    }
+    let reprints: Vec<String> = sheet
+        .reprints
+        .iter()
+        .map(|c| sanitize(format!("{} {}", c.set, c.number).trim()))
+        .collect();
+    if !reprints.is_empty() {
+        out.push(format!(
+            "{} {}",
+            style.dimmed("also printed in:"),
+            reprints.join(" · ")
+        ));
+    }
+    lines
+}
+
+/// `card` for people.
+pub fn card_text(style: &Style, answer: &CardAnswer, today: NaiveDate) -> Lines {
+    let mut lines = match &answer.found {
+        CardFound::Card(sheet) => sheet_text(style, sheet, &answer.typed, answer.as_of),
+        CardFound::RulingsOnly(shown) => rulings_only(style, shown, answer, today),
+        CardFound::Several(cards) => Lines {
+            err: vec![format!(
+                "several cards fit `{}`; which one? {}",
+                sanitize(&answer.typed),
+                cards
+                    .iter()
+                    .map(|c| sanitize(&c.name))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )],
+            ..Lines::default()
+        },
+        CardFound::Unknown { cards, topics } => Lines {
+            err: unknown_text(&answer.typed, answer.database, cards, topics),
+            ..Lines::default()
+        },
+    };
+    lines.notes.extend(
+        answer
+            .notes
+            .iter()
+            .map(|n| notes::said(n, answer.as_of, answer.is_found()).line()),
+    );
+    lines
+}
+
+fn rulings_only(style: &Style, shown: &Shown, answer: &CardAnswer, today: NaiveDate) -> Lines {
+    let mut lines = shown_text(style, shown, today, false);
+    let lead = match answer.database {
+        Some(_) => format!(
+            "no card of the card database is named `{}`; what the rulings say of it:",
+            sanitize(&answer.typed)
+        ),
+        None => format!("what the rulings say of `{}`:", sanitize(&answer.typed)),
+    };
+    lines.out.insert(0, style.dimmed(&lead));
+    lines
+}
+
+/// What is said of a name that is no card and no topic.
+pub fn unknown_text(
+    typed: &str,
+    database: Option<usize>,
+    cards: &[Card],
+    topics: &[Candidate],
+) -> Vec<String> {
+    let mut lines = vec![match database {
+        Some(n) => format!(
+            "`{}` is no card of the card database ({n} cards) and no topic of the rulings",
+            sanitize(typed)
+        ),
+        None => format!(
+            "`{}` is no topic or name of the rulings (without a card database, whether it is a card cannot be told)",
+            sanitize(typed)
+        ),
+    }];
+    if !cards.is_empty() {
+        lines.push(format!(
+            "did you mean the card: {}",
+            cards
+                .iter()
+                .map(|c| sanitize(&c.name))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    if !topics.is_empty() {
+        lines.push(format!(
+            "did you mean the topic: {}",
+            sanitize(&Candidate::list(topics).join(", "))
+        ));
+    }
+    lines
+}
+
+/// How many cards of a deck's sheet go on one printed page.
+pub const CARDS_A_PAGE: usize = 10;
+
+fn deck_card_text(style: &Style, card: &DeckCard, as_of: NaiveDate) -> Vec<String> {
+    let w = style.width;
+    let mut out = Vec::new();
+    let written: Vec<String> = card
+        .listed
+        .iter()
+        .filter(|l| l.name != card.name())
+        .map(|l| sanitize(&l.name))
+        .collect();
+    out.push(format!(
+        "{} × {}{}",
+        card.count,
+        style.heading(&sanitize(&card.name())),
+        if written.is_empty() || card.exact() {
+            String::new()
+        } else {
+            style.caution(&format!("  (written `{}`)", written.join("`, `")))
+        }
+    ));
+    match &card.found {
+        DeckFound::Card(sheet) => {
+            out.push(format!("  {}", style.dimmed(&card_line(&sheet.card))));
+            out.extend(legality_lines(style, &sheet.legality, "  "));
+            for e in &sheet.errata {
+                let (stored, _) = &e.errata.newest;
+                out.push(format!(
+                    "  {} {}",
+                    style.bold("errata:"),
+                    style.dimmed(&stored.citation)
+                ));
+                let text = e.filled.as_ref().map_or_else(
+                    || plain_text(&stored.entry.text),
+                    |(t, _)| text_with_icon_words(&plain_text(t)),
+                );
+                out.push(wrap(&text, w, "    "));
+            }
+            if let Some(Shown {
+                answer: ShowAnswer::Found(found),
+                ..
+            }) = &sheet.topic
+            {
+                for a in found {
+                    let (stored, period) = &a.newest;
+                    if sheet
+                        .errata
+                        .iter()
+                        .any(|e| e.errata.newest.0.entry.id() == stored.entry.id())
+                    {
+                        continue;
+                    }
+                    out.push(format!(
+                        "  {} {}  {}",
+                        style.bold("ruling:"),
+                        status_badge(style, &period.status),
+                        style.dimmed(&stored.citation)
+                    ));
+                    out.push(wrap(&plain_text(&stored.entry.text), w, "    "));
+                }
+            }
+            for (stored, status) in &sheet.naming {
+                out.push(format!(
+                    "  {} {}  {}  {}",
+                    style.bold("named in:"),
+                    sanitize(&stored.entry.topic),
+                    status_badge(style, status),
+                    style.dimmed(&stored.citation)
+                ));
+            }
+        }
+        DeckFound::Ruled(shown) => {
+            out.push(format!(
+                "  {}",
+                style.dimmed("not in the card database; as the rulings hold it:")
+            ));
+            if let ShowAnswer::Found(found) = &shown.answer {
+                for a in found {
+                    let (stored, period) = &a.newest;
+                    out.push(format!(
+                        "  {} {}  {}",
+                        style.bold("ruling:"),
+                        status_badge(style, &period.status),
+                        style.dimmed(&stored.citation)
+                    ));
+                    out.push(wrap(&plain_text(&stored.entry.text), w, "    "));
+                }
+            } else if let ShowAnswer::Mentioned(m) = &shown.answer {
+                for (_, naming) in &m.naming {
+                    for stored in &naming.in_effect {
+                        out.push(format!(
+                            "  {} {}  {}",
+                            style.bold("named in:"),
+                            sanitize(&stored.entry.topic),
+                            style.dimmed(&stored.citation)
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    let _ = as_of;
+    out
+}
+
+/// A deck's sheet, for people: the cards the documents say something of,
+/// a page break (form feed) every [`CARDS_A_PAGE`] cards, then the quiet
+/// cards in one list and the names not found with the nearest names.
+pub fn deck_text(style: &Style, answer: &DeckAnswer) -> Lines {
+    let mut lines = Lines::default();
+    let out = &mut lines.out;
+    out.push(style.heading(&format!(
+        "Ruling sheet as of {} — {} cards, {} with errata, rulings or a ban",
+        answer.as_of,
+        answer.total,
+        answer.cards.len()
+    )));
+    out.push(style.dimmed(&match answer.database {
+        Some(n) => format!("card database: {n} cards"),
+        None => "no card database: names are matched to the rulings alone".to_string(),
+    }));
+    for (i, card) in answer.cards.iter().enumerate() {
+        if i > 0 && i % CARDS_A_PAGE == 0 {
+            out.push("\u{c}".to_string());
+        } else {
+            out.push(String::new());
+        }
+        out.extend(deck_card_text(style, card, answer.as_of));
+    }
+    if !answer.quiet.is_empty() {
+        out.push(String::new());
+        out.push(style.bold(&format!(
+            "No errata, ruling or ban as of {} ({} cards)",
+            answer.as_of,
+            answer.quiet.len()
+        )));
+        let names: Vec<String> = answer
+            .quiet
+            .iter()
+            .map(|c| format!("{} × {}", c.count, sanitize(&c.name())))
+            .collect();
+        out.push(wrap(&names.join(" · "), style.width, "  "));
+    }
+    if !answer.unknown.is_empty() {
+        out.push(String::new());
+        out.push(style.caution_bold(&format!(
+            "Not found ({}): check the spelling",
+            match answer.unknown.len() {
+                1 => "1 name".to_string(),
+                n => format!("{n} names"),
+            }
+        )));
+        for n in &answer.unknown {
+            let mut near: Vec<String> = n.cards.iter().map(|c| sanitize(&c.name)).collect();
+            near.extend(n.topics.iter().take(4).map(|t| sanitize(&t.text())));
+            out.push(format!(
+                "  {} × {}  {}{}",
+                n.listed.count,
+                sanitize(&n.listed.name),
+                style.dimmed(&format!("(line {})", n.listed.line)),
+                if near.is_empty() {
+                    String::new()
+                } else {
+                    format!("  did you mean: {}", near.join(", "))
+                }
+            ));
+        }
+    }
+    if !answer.unread.is_empty() {
+        out.push(String::new());
+        out.push(style.caution_bold("Lines not read as a card"));
+        for (line, text) in &answer.unread {
+            out.push(format!("  line {line}: {}", sanitize(text)));
+        }
+    }
+    lines.notes.extend(
+        answer
+            .notes
+            .iter()
+            .filter(|n| !matches!(n, Note::NoCardDatabase) || answer.database.is_none())
+            .map(|n| notes::said(n, answer.as_of, answer.is_found()).line()),
+    );
+    lines
+}
