@@ -204,7 +204,7 @@ pub enum Command {
 
     /// Interactive search, full screen: the hits update as you type, with
     /// the selected ruling beside them; Enter reads it, then h its history,
-    /// e the card's errata, 1-9 a reference it points to. Esc goes back,
+    /// e the card's errata, c the card, 1-9 a reference it points to. Esc goes back,
     /// Esc on the search (or Ctrl-C anywhere) quits. What `rulings` with
     /// no command does on a terminal.
     Ask(AskArgs),

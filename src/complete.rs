@@ -49,6 +49,7 @@ pub fn command() -> clap::Command {
     Cli::command()
         .mut_subcommand("show", |c| c.mut_arg("topic", names(topics)))
         .mut_subcommand("errata", |c| c.mut_arg("card", names(cards)))
+        .mut_subcommand("card", |c| c.mut_arg("card", names(database_cards)))
         // (`mut_arg` puts an argument last: the topics are put back after
         // the two sides, where their position is.)
         .mut_subcommand("diff", |c| {
@@ -72,6 +73,38 @@ pub fn topics(current: &OsStr) -> Vec<CompletionCandidate> {
 /// Names of cards with errata that start with `current`.
 pub fn cards(current: &OsStr) -> Vec<CompletionCandidate> {
     names(current, Keys::Errata)
+}
+
+/// Names of the card database's cards that start with `current`; the
+/// topics without a database.
+pub fn database_cards(current: &OsStr) -> Vec<CompletionCandidate> {
+    let Some(catalog) = catalog() else {
+        return Vec::new();
+    };
+    if catalog.card_count().is_none() {
+        return topics(current);
+    }
+    let wanted = TopicKey::new(&current.to_string_lossy());
+    let mut found: BTreeMap<String, &str> = BTreeMap::new();
+    for edition in catalog.editions() {
+        let personas = catalog.card_keys(edition).unwrap_or_default();
+        for key in personas.iter() {
+            if found.len() >= MOST {
+                break;
+            }
+            if !lookup::begins(&wanted, key) {
+                continue;
+            }
+            // Every version of the persona.
+            for card in catalog.cards_of_persona(edition, key).unwrap_or_default() {
+                found.entry(card.name).or_insert(edition.label());
+            }
+        }
+    }
+    found
+        .into_iter()
+        .map(|(name, edition)| CompletionCandidate::new(name).help(Some(edition.into())))
+        .collect()
 }
 
 /// Release ids that start with `current`.
@@ -153,12 +186,15 @@ fn global_options(words: &[OsString]) -> Vec<OsString> {
     let mut words = words.iter();
     while let Some(word) = words.next() {
         let text = word.to_string_lossy();
-        if text == "--rulings" || text == "--index" {
+        if text == "--rulings" || text == "--index" || text == "--cards" {
             if let Some(value) = words.next() {
                 kept.push(word.clone());
                 kept.push(value.clone());
             }
-        } else if text.starts_with("--rulings=") || text.starts_with("--index=") {
+        } else if ["--rulings=", "--index=", "--cards="]
+            .iter()
+            .any(|o| text.starts_with(o))
+        {
             kept.push(word.clone());
         }
     }

@@ -538,11 +538,30 @@ pub fn suggestions<'k>(typed: &str, keys: impl IntoIterator<Item = &'k TopicKey>
         .collect()
 }
 
-/// Typed text with its length in characters, measured once for every key
-/// it is compared with.
+/// Typed text with its length in characters and how many of each letter it
+/// has, measured once for every key it is compared with.
 struct Spelled<'t> {
     text: &'t str,
     chars: usize,
+    letters: Letters,
+}
+
+/// How many of each letter, digit and space a text has (every other
+/// character counted together).
+type Letters = [u16; 38];
+
+fn letters(text: &str) -> Letters {
+    let mut counts = [0u16; 38];
+    for c in text.chars() {
+        let bucket = match c {
+            'a'..='z' => c as usize - 'a' as usize,
+            '0'..='9' => 26 + (c as usize - '0' as usize),
+            ' ' => 36,
+            _ => 37,
+        };
+        counts[bucket] = counts[bucket].saturating_add(1);
+    }
+    counts
 }
 
 impl<'t> Spelled<'t> {
@@ -550,20 +569,34 @@ impl<'t> Spelled<'t> {
         Spelled {
             text,
             chars: text.chars().count(),
+            letters: letters(text),
         }
     }
 
     /// How alike the text and `key` are spelled (1 the same, 0 nothing
-    /// alike), or 0 when their lengths alone keep them below `floor`: an
-    /// edit distance is at least the difference of the lengths, so a long
-    /// paste is not compared letter by letter with every short key (the
-    /// cost of a comparison is the product of the lengths).
+    /// alike), or 0 when their lengths or their letters alone keep them
+    /// below `floor`: an edit distance is at least the difference of the
+    /// lengths, and at least the number of letters one has that the other
+    /// has not (each edit adds or removes one letter of each side; a
+    /// transposition neither), so a key that cannot come close is never
+    /// compared letter by letter (the cost of a comparison is the product
+    /// of the lengths, and a card database has 20,000 names).
     fn similarity(&self, key: &str, floor: f64) -> f64 {
         let chars = key.chars().count();
         let longer = self.chars.max(chars);
         // The best it could be, with a hair of slack for rounding.
         let best = 1.0 - self.chars.abs_diff(chars) as f64 / longer.max(1) as f64;
         if longer == 0 || best < floor - 1e-9 {
+            return 0.0;
+        }
+        let theirs = letters(key);
+        let (mut only_mine, mut only_theirs) = (0usize, 0usize);
+        for (mine, theirs) in self.letters.iter().zip(theirs.iter()) {
+            only_mine += usize::from(mine.saturating_sub(*theirs));
+            only_theirs += usize::from(theirs.saturating_sub(*mine));
+        }
+        let best = 1.0 - only_mine.max(only_theirs) as f64 / longer as f64;
+        if best < floor - 1e-9 {
             return 0.0;
         }
         similarity(self.text, key)

@@ -181,9 +181,17 @@ pub fn find(catalog: &Catalog, typed: &str, editions: &[Edition]) -> Result<InDa
     let mut near: Vec<(Edition, TopicKey)> = Vec::new();
     for &edition in editions {
         let keys = catalog.card_keys(edition)?;
-        match lookup::close(typed, &keys) {
+        let (persona, version) = split_version(typed);
+        match lookup::close(&persona, keys.iter()) {
             Match::Exact(key) | Match::Close(key) => {
-                if let Some(card) = by_key(catalog, edition, &key)? {
+                // The version typed, when the persona has it.
+                let versions = catalog.cards_of_persona(edition, &key)?;
+                let typed_version = name_key(&version);
+                let card = versions
+                    .iter()
+                    .find(|c| !version.is_empty() && name_key(&c.version) == typed_version)
+                    .cloned();
+                if let Some(card) = card.or(by_key(catalog, edition, &key)?) {
                     return Ok(InDatabase::Card(Box::new(card), false));
                 }
             }
@@ -199,7 +207,7 @@ pub fn find(catalog: &Catalog, typed: &str, editions: &[Edition]) -> Result<InDa
             Match::None => {}
         }
         near.extend(
-            lookup::suggestions(typed, &keys)
+            lookup::suggestions(typed, keys.iter())
                 .into_iter()
                 .map(|k| (edition, k)),
         );
@@ -319,12 +327,10 @@ pub fn sheet(
 /// spelling: a card is not another card's rulings).
 fn in_rulings(catalog: &Catalog, card: &Card, edition: Edition) -> Result<Option<Named>, Failure> {
     for name in [card.name.as_str(), card.persona.as_str()] {
-        let found = match catalog.look_up_name(name, &[edition])? {
-            Name::Topic(Looked::Found(named)) | Name::Mentioned(named) => named,
-            _ => continue,
-        };
-        if let Some(named) = found.into_iter().find(|n| n.exact) {
-            return Ok(Some(named));
+        if let Some(named) = catalog.exact_name(name, &[edition])? {
+            if let Some(named) = named.into_iter().find(|n| n.exact) {
+                return Ok(Some(named));
+            }
         }
     }
     Ok(None)

@@ -118,16 +118,16 @@ pub fn ask(
     let mut unknown = Vec::new();
     for listed in &deck.cards {
         crate::limits::check(crate::limits::Typed::Name, &listed.name)?;
-        let Some(found) = resolve(catalog, listed, &editions, as_of)? else {
-            unknown.push(NotFound {
-                listed: listed.clone(),
-                cards: match card::find(catalog, &listed.name, &editions)? {
-                    InDatabase::None(near) | InDatabase::Several(near) => near,
-                    InDatabase::Card(card, _) => vec![*card],
-                },
-                topics: nearest_topics(catalog, &listed.name, &editions)?,
-            });
-            continue;
+        let found = match resolve(catalog, listed, &editions, as_of)? {
+            Ok(found) => found,
+            Err(near) => {
+                unknown.push(NotFound {
+                    listed: listed.clone(),
+                    cards: near,
+                    topics: nearest_topics(catalog, &listed.name, &editions)?,
+                });
+                continue;
+            }
         };
         let name = match &found {
             DeckFound::Card(sheet) => sheet.card.name.clone(),
@@ -167,32 +167,33 @@ fn unreadable(why: String) -> Failure {
 
 /// A name of the list found: a card of the database by its name whole or
 /// persona (the line whole when a count was read off a name), a name the
-/// rulings hold as printed, then a card close in spelling.
+/// rulings hold as printed, then a card close in spelling; else the
+/// nearest cards.
 fn resolve(
     catalog: &Catalog,
     listed: &Listed,
     editions: &[Edition],
     as_of: NaiveDate,
-) -> Result<Option<DeckFound>, Failure> {
+) -> Result<Result<DeckFound, Vec<Card>>, Failure> {
     let names = std::iter::once(listed.name.as_str()).chain(listed.written.as_deref());
     for name in names.clone() {
         if let Some(card) = card::exactly(catalog, name, editions)? {
-            return Ok(Some(DeckFound::Card(Box::new(card::sheet(
+            return Ok(Ok(DeckFound::Card(Box::new(card::sheet(
                 catalog, card, true, as_of,
             )?))));
         }
     }
     for name in names {
         if let Some(shown) = card::ruled(catalog, name, editions, as_of)? {
-            return Ok(Some(DeckFound::Ruled(Box::new(shown))));
+            return Ok(Ok(DeckFound::Ruled(Box::new(shown))));
         }
     }
-    if let InDatabase::Card(card, false) = card::find(catalog, &listed.name, editions)? {
-        return Ok(Some(DeckFound::Card(Box::new(card::sheet(
-            catalog, *card, false, as_of,
-        )?))));
-    }
-    Ok(None)
+    Ok(match card::find(catalog, &listed.name, editions)? {
+        InDatabase::Card(card, exact) => Ok(DeckFound::Card(Box::new(card::sheet(
+            catalog, *card, exact, as_of,
+        )?))),
+        InDatabase::Several(near) | InDatabase::None(near) => Err(near),
+    })
 }
 
 fn nearest_topics(

@@ -2,6 +2,8 @@
 //! persona, and every card name of an edition (the vocabulary a typed name
 //! is looked up in).
 
+use std::sync::Arc;
+
 use tantivy::schema::Field;
 
 use super::{keyword, stored_str, Catalog, CatalogError};
@@ -31,18 +33,14 @@ impl Catalog {
         self.cards_by(self.index().fields().persona_key, edition, key)
     }
 
-    /// Every card name of an edition (whole, version included), and every
-    /// persona, as keys, sorted: what a typed name is looked up in.
-    pub fn card_keys(&self, edition: Edition) -> Result<Vec<TopicKey>, CatalogError> {
+    /// Every persona of an edition's cards, as keys, sorted: what a name
+    /// typed with a slip is looked up in (the version is then the one
+    /// printed without a mark, or the one typed).
+    pub fn card_keys(&self, edition: Edition) -> Result<Arc<Vec<TopicKey>>, CatalogError> {
         if self.card_count().is_none() {
-            return Ok(Vec::new());
+            return Ok(Arc::new(Vec::new()));
         }
-        let fields = self.index().fields();
-        let mut keys = self.terms(fields.card_key, edition)?;
-        keys.extend(self.terms(fields.persona_key, edition)?);
-        keys.sort();
-        keys.dedup();
-        Ok(keys)
+        self.shared_terms(self.index().fields().persona_key, edition)
     }
 
     fn cards_by(

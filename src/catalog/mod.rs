@@ -11,8 +11,9 @@ mod topic;
 
 pub use amended::{compose, AmendStep, Amended};
 
+use std::collections::HashMap;
 use std::path::Path;
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use chrono::NaiveDate;
 use tantivy::collector::DocSetCollector;
@@ -120,7 +121,13 @@ pub struct Catalog {
     /// Each segment's fast-field columns, opened when first needed (a
     /// search does not need them).
     columns: OnceLock<Vec<Columns>>,
+    /// Each keyword field's terms of an edition, read once: a deck's sheet
+    /// looks a hundred names up in the same vocabularies.
+    vocabularies: Mutex<Vocabularies>,
 }
+
+/// The terms of each keyword field and edition read so far.
+type Vocabularies = HashMap<(Field, Edition), Arc<Vec<TopicKey>>>;
 
 struct Columns {
     seq: Column<u64>,
@@ -153,6 +160,7 @@ impl Catalog {
         Ok(Catalog {
             opened: index::open(sources, index_root)?,
             columns: OnceLock::new(),
+            vocabularies: Mutex::new(HashMap::new()),
         })
     }
 
@@ -363,8 +371,30 @@ impl Catalog {
         self.terms(field, edition)
     }
 
-    /// Every `edition:key` term of a keyword field, for one edition.
+    /// Every `edition:key` term of a keyword field, for one edition, read
+    /// from the index once.
     fn terms(&self, field: Field, edition: Edition) -> Result<Vec<TopicKey>, CatalogError> {
+        Ok(self.shared_terms(field, edition)?.as_ref().clone())
+    }
+
+    /// [`Catalog::terms`], shared rather than copied.
+    fn shared_terms(
+        &self,
+        field: Field,
+        edition: Edition,
+    ) -> Result<Arc<Vec<TopicKey>>, CatalogError> {
+        let known = |cache: &Vocabularies| cache.get(&(field, edition)).cloned();
+        if let Some(keys) = self.vocabularies.lock().ok().and_then(|c| known(&c)) {
+            return Ok(keys);
+        }
+        let keys = Arc::new(self.read_terms(field, edition)?);
+        if let Ok(mut cache) = self.vocabularies.lock() {
+            cache.insert((field, edition), Arc::clone(&keys));
+        }
+        Ok(keys)
+    }
+
+    fn read_terms(&self, field: Field, edition: Edition) -> Result<Vec<TopicKey>, CatalogError> {
         let prefix = edition_key(edition, "");
         let mut keys: Vec<TopicKey> = Vec::new();
         for segment in self.index().searcher().segment_readers() {

@@ -155,6 +155,33 @@ impl Catalog {
         Ok(Name::Topic(Looked::Unknown(near)))
     }
 
+    /// The topic, else the name rulings mention, that a typed name is
+    /// exactly (up to case, punctuation, articles and word forms), in the
+    /// editions asked; never an abbreviation or a close spelling. What a
+    /// card of the card database is looked up as: one card is not another
+    /// card's rulings.
+    pub fn exact_name(
+        &self,
+        typed: &str,
+        editions: &[Edition],
+    ) -> Result<Option<Vec<Named>>, CatalogError> {
+        let topics = self.vocabularies(editions)?;
+        if let Some(Looked::Found(named)) = stage(&topics, |k| lookup::exact(typed, k)) {
+            return Ok(Some(named));
+        }
+        // Every name rulings mention, topics among them: a topic was looked
+        // for first.
+        let fields = self.index().fields();
+        let named = editions
+            .iter()
+            .map(|&e| Ok((e, self.terms(fields.named_id, e)?)))
+            .collect::<Result<Vec<_>, CatalogError>>()?;
+        Ok(match stage(&named, |k| lookup::exact(typed, k)) {
+            Some(Looked::Found(named)) => Some(named),
+            _ => None,
+        })
+    }
+
     /// A topic typed with words around it (see [`lookup::within`]), when
     /// no other edition knows the name whole: "continuing mission" asked
     /// of 2E is the 1E card, not the 2E *missions*.

@@ -32,6 +32,8 @@ struct Report<'a> {
     releases: usize,
     entries: usize,
     editions: Vec<EditionReport>,
+    /// The card database's cards; null without one.
+    cards: Option<usize>,
     seconds: f64,
 }
 
@@ -69,6 +71,7 @@ pub fn run(
                     entries,
                 })
                 .collect(),
+            cards: rebuilt.manifest.cards,
             seconds: rebuilt.took.as_secs_f64(),
         };
         out.json(&report)?;
@@ -80,8 +83,12 @@ pub fn run(
                 format!("{edition}: {entries} entries in {releases} releases")
             })
             .collect();
+        let cards = match rebuilt.manifest.cards {
+            Some(n) => format!(" and {n} cards of the card database"),
+            None => String::new(),
+        };
         out.line(&format!(
-            "Indexed {} entries from {} releases ({}) into {} in {:.2} s.",
+            "Indexed {} entries from {} releases ({}){cards} into {} in {:.2} s.",
             counts.entries,
             counts.releases,
             editions.join("; "),

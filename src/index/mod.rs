@@ -232,6 +232,12 @@ pub fn cache_folder(sources: &Sources) -> PathBuf {
             .iter()
             .map(|f| canonical(f).as_os_str().as_encoded_bytes().to_vec()),
     );
+    // A card database makes another index: asking with and without one
+    // does not rebuild each time.
+    if let Some(cards) = &sources.cards {
+        parts.push(b"cards".to_vec());
+        parts.push(canonical(cards).as_os_str().as_encoded_bytes().to_vec());
+    }
     let parts: Vec<&[u8]> = parts.iter().map(Vec::as_slice).collect();
     let hash = fingerprint::hash_hex(&parts);
     dirs::cache_dir()

@@ -295,7 +295,12 @@ pub fn shown_text(style: &Style, shown: &Shown, today: NaiveDate, history: bool)
         notes: shown
             .notes
             .iter()
-            .filter(|n| matches!(n, Note::NameEdition { .. }))
+            .filter(|n| {
+                matches!(
+                    n,
+                    Note::NameEdition { .. } | Note::IsCard { .. } | Note::NoCardDatabase
+                )
+            })
             .map(|n| notes::said(n, shown.as_of, shown.is_found()).line())
             .collect(),
         ..Lines::default()

@@ -40,7 +40,7 @@ pub fn draw(frame: &mut Frame, state: &State) {
     };
     frame.render_widget(Paragraph::new(note), notes);
     let help = if state.page().is_some() {
-        "h history · e errata · r ruling · 1-9 follow a reference · ↑↓ PgUp PgDn scroll · Esc back · q quit"
+        "h history · e errata · c card · r ruling · 1-9 follow a reference · ↑↓ PgUp PgDn scroll · Esc back · q quit"
     } else {
         "type to search · ↑↓ select · Enter read · PgUp PgDn scroll the preview · Ctrl-U clear · Esc quit"
     };

@@ -417,6 +417,21 @@ pub fn errata(
     Ok(Page::new(title, lines, Vec::new()))
 }
 
+/// The card of the selected ruling's topic, as `card NAME` words it: its
+/// printed text where a card database has it, its errata and rulings.
+pub fn card(catalog: &Catalog, session: &Session, row: &Row, width: usize) -> anyhow::Result<Page> {
+    let title = format!("Card: {} ({})", row.topic, row.edition);
+    let answer = crate::answer::card::ask(catalog, &row.topic, Some(row.edition), session.as_of)?;
+    let said = crate::render::card::card_text(&plain(width), &answer, session.as_of);
+    let mut lines = said.out;
+    lines.extend(said.err);
+    if !said.notes.is_empty() {
+        lines.push(String::new());
+        lines.extend(said.notes);
+    }
+    Ok(Page::new(title, lines, Vec::new()))
+}
+
 /// The renderers' style on a pane: no escape codes (the screen paints its
 /// own), wrapped to the pane.
 fn plain(width: usize) -> Style {

@@ -18,6 +18,9 @@ pub enum PageKind {
     History,
     /// Its card's errata.
     Errata,
+    /// Its card, as the card database prints it, with its errata and
+    /// rulings (`card`).
+    Card,
     /// A topic it points to.
     Reference,
 }
@@ -185,6 +188,7 @@ impl<'c> State<'c> {
             KeyCode::Char('q') => self.quit = true,
             KeyCode::Char('h') => self.open(PageKind::History)?,
             KeyCode::Char('e') => self.open(PageKind::Errata)?,
+            KeyCode::Char('c') => self.open(PageKind::Card)?,
             KeyCode::Char('r') => self.open(PageKind::Ruling)?,
             KeyCode::Char(c @ '1'..='9') => {
                 let n = c as usize - '1' as usize;
@@ -271,6 +275,7 @@ impl<'c> State<'c> {
                 pages::topic(catalog, session, row.edition, &row.topic, true, width)?
             }
             PageKind::Errata => pages::errata(catalog, session, row, width)?,
+            PageKind::Card => pages::card(catalog, session, row, width)?,
             PageKind::Reference => return Ok(None),
         }))
     }

@@ -333,6 +333,11 @@ fn the_deck_page_is_seen_on_a_phone_and_printed_on_a4() {
     let shots = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
     browser.resize(390, 844);
     browser.open(&format!("{url}/deck"));
+    // With its script, the page offers to read a file too.
+    assert_eq!(
+        browser.eval("document.querySelector('div.row.file').hidden"),
+        false
+    );
     let list = std::fs::read_to_string(fixtures("decks/registration.txt")).unwrap();
     browser.eval(&format!(
         "document.querySelector('textarea[name=list]').value = {}; document.querySelector('form.deck').submit(); 1",
@@ -366,4 +371,60 @@ fn the_deck_page_is_seen_on_a_phone_and_printed_on_a4() {
     browser.screenshot(&shots.join("deck-a4-print.png"));
     let _ = child.kill();
     let _ = child.wait();
+}
+
+#[test]
+fn a_ban_in_a_ruling_is_on_the_sheet_from_its_date() {
+    let dir = tempfile::tempdir().unwrap();
+    common::write_document(
+        dir.path(),
+        "bans.md",
+        "1E",
+        "2020-01-01",
+        "Ty Kajada –\n\nThis card is banned from tournament play.\n",
+    );
+    let ask = |as_of: &str| {
+        let out = common::rulings()
+            .arg("--cards")
+            .arg(fixtures("cards"))
+            .arg("--rulings")
+            .arg(dir.path())
+            .args(["deck", "--as-of", as_of])
+            .write_stdin("Ty Kajada\nKira\n")
+            .output()
+            .unwrap();
+        common::outcome(out)
+    };
+    let (code, before, err) = ask("2019-12-31");
+    assert_eq!(code, 0, "{err}");
+    assert!(!before.contains("BANNED"), "{before}");
+    assert!(before.contains("1 × Ty Kajada · 1 × Kira"), "{before}");
+    let (_, after, _) = ask("2020-01-01");
+    assert!(
+        after.contains("1 × Ty Kajada\n  1E · Personnel · Non-Aligned · set ds9 C\n  BANNED: This card is banned from tournament play."),
+        "{after}"
+    );
+}
+
+#[test]
+fn card_names_complete_from_the_card_database() {
+    let cards = fixtures("cards");
+    let out = common::rulings()
+        .env("COMPLETE", "fish")
+        .args([
+            "--",
+            "rulings",
+            "--cards",
+            cards.to_str().unwrap(),
+            "card",
+            "Ki",
+        ])
+        .output()
+        .unwrap();
+    let (code, out, err) = common::outcome(out);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        vec!["Kira\t1E", "Kira Ambassador\t1E", "Kira*\t1E", "Kira**\t1E"]
+    );
 }

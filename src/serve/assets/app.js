@@ -13,6 +13,10 @@
   Array.prototype.forEach.call(
     document.querySelectorAll('input[type=file][data-fills]'),
     function (input) {
+      var row = input.closest('[hidden]');
+      if (row) {
+        row.hidden = false;
+      }
       input.addEventListener('change', function () {
         var file = input.files && input.files[0];
         var box = input.form && input.form.elements[input.getAttribute('data-fills')];

@@ -26,9 +26,22 @@ fn printed(card: &Card) -> Markup {
     }
 }
 
-fn sheet_block(sheet: &CardSheet, as_of: NaiveDate, titles: &Titles) -> Markup {
+/// How much of a card a page shows: all of it (the card page), or what a
+/// printed deck sheet needs (no printed text or lore, each ruling that only
+/// names the card as one line).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Detail {
+    Whole,
+    Sheet,
+}
+
+fn sheet_block(sheet: &CardSheet, as_of: NaiveDate, titles: &Titles, detail: Detail) -> Markup {
     html! {
-        (printed(&sheet.card))
+        @if detail == Detail::Whole {
+            (printed(&sheet.card))
+        } @else {
+            p.meta { (card_line(&sheet.card)) }
+        }
         @for l in &sheet.legality {
             p.note.warn { strong { (standing_text(l.standing)) } ": " (l.said) " — " (l.source) }
         }
@@ -54,16 +67,25 @@ fn sheet_block(sheet: &CardSheet, as_of: NaiveDate, titles: &Titles) -> Markup {
                 }
             }
         }
-        @if !sheet.naming.is_empty() {
+        @if !sheet.naming.is_empty() && detail == Detail::Whole {
             h3 { "Named in" }
             @for (stored, status) in &sheet.naming {
                 (entry_block(&stored.entry, Some(status), Some((stored.entry.topic.as_str(), topic_link(&stored.entry, as_of))), titles))
             }
         }
+        @if !sheet.naming.is_empty() && detail == Detail::Sheet {
+            p.meta { "Named in: "
+                @for (i, (stored, status)) in sheet.naming.iter().enumerate() {
+                    @if i > 0 { "; " }
+                    a href=(topic_link(&stored.entry, as_of)) { (stored.entry.topic) }
+                    " (" (status.label()) ", " (stored.citation) ")"
+                }
+            }
+        }
         @if sheet.is_quiet() {
             p.note { "A card, with no errata and no ruling as of " (as_of) "." }
         }
-        @if !sheet.versions.is_empty() {
+        @if !sheet.versions.is_empty() && detail == Detail::Whole {
             p.meta { "Other versions: "
                 @for (i, v) in sheet.versions.iter().enumerate() {
                     @if i > 0 { " · " }
@@ -126,7 +148,7 @@ fn card_body(found: &CardAnswer, form: &Markup, titles: &Titles) -> Markup {
         (notes(&found.notes, as_of, found.is_found()))
         (with_lost_note(html! {
             @match &found.found {
-                CardFound::Card(sheet) => (sheet_block(sheet, as_of, titles)),
+                CardFound::Card(sheet) => (sheet_block(sheet, as_of, titles, Detail::Whole)),
                 CardFound::RulingsOnly(shown) => {
                     p.note { "No card of the card database by that name; what the rulings say of it:" }
                     @if let ShowAnswer::Found(answers) = &shown.answer {
@@ -177,7 +199,8 @@ fn deck_form(form: &DeckForm, as_of: NaiveDate) -> Markup {
                     textarea name="list" rows="10" required { (form.list.as_deref().unwrap_or_default()) }
                 }
             }
-            div.row {
+            // Shown by the page's script, which reads the file into the box.
+            div.row.file hidden {
                 label { "Or a file" input type="file" accept=".txt,.dek,text/plain,text/xml" data-fills="list"; }
             }
             div.row {
@@ -226,7 +249,7 @@ fn deck_card(card: &DeckCard, as_of: NaiveDate, titles: &Titles) -> Markup {
             }
         }
         @match &card.found {
-            DeckFound::Card(sheet) => (sheet_block(sheet, as_of, titles)),
+            DeckFound::Card(sheet) => (sheet_block(sheet, as_of, titles, Detail::Sheet)),
             DeckFound::Ruled(shown) => {
                 p.meta { "Not in the card database; as the rulings hold it:" }
                 @if let ShowAnswer::Found(answers) = &shown.answer {
