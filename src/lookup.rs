@@ -501,7 +501,7 @@ pub fn suggestions<'k>(typed: &str, keys: impl IntoIterator<Item = &'k TopicKey>
         .collect();
     // How like a typed word each word of the keys is, once per word:
     // keys share their words.
-    let mut word_scores: HashMap<&str, f64> = HashMap::new();
+    let mut word_scores: fnv::FnvHashMap<&str, f64> = fnv::FnvHashMap::default();
     let mut word_score = |kw: &'k str| -> f64 {
         *word_scores.entry(kw).or_insert_with(|| {
             typed_words

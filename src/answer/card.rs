@@ -133,16 +133,22 @@ pub fn ask(
     limits::check(Typed::Name, name)?;
     let (typed, edition, notes) = show::name_and_edition(name, flag);
     let editions = editions(catalog, edition);
-    let found = match find(catalog, &typed, &editions)? {
-        InDatabase::Card(card, exact) => {
-            CardFound::Card(Box::new(sheet(catalog, *card, exact, as_of)?))
-        }
-        InDatabase::Several(cards) => CardFound::Several(cards),
-        InDatabase::None(near) => match ruled(catalog, &typed, &editions, as_of)? {
+    // A card named exactly, then a name the rulings hold exactly, then a
+    // card close in spelling: a name typed as the rulings print it is
+    // never taken for another card.
+    let found = match exactly(catalog, &typed, &editions)? {
+        Some(card) => CardFound::Card(Box::new(sheet(catalog, card, true, as_of)?)),
+        None => match ruled(catalog, &typed, &editions, as_of)? {
             Some(shown) => CardFound::RulingsOnly(Box::new(shown)),
-            None => CardFound::Unknown {
-                cards: near,
-                topics: nearest_topics(catalog, &typed, &editions)?,
+            None => match find(catalog, &typed, &editions)? {
+                InDatabase::Card(card, exact) => {
+                    CardFound::Card(Box::new(sheet(catalog, *card, exact, as_of)?))
+                }
+                InDatabase::Several(cards) => CardFound::Several(cards),
+                InDatabase::None(near) => CardFound::Unknown {
+                    cards: near,
+                    topics: nearest_topics(catalog, &typed, &editions)?,
+                },
             },
         },
     };

@@ -428,3 +428,28 @@ fn card_names_complete_from_the_card_database() {
         vec!["Kira\t1E", "Kira Ambassador\t1E", "Kira*\t1E", "Kira**\t1E"]
     );
 }
+
+/// The README's deck example runs from the checkout (its card database and
+/// decklist are the tests' own), so it is run here rather than with the
+/// README's other examples, and must print what the README shows.
+#[test]
+fn the_readme_deck_example_prints_what_it_shows() {
+    let checkout = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(checkout.join("README.md")).unwrap();
+    let typed = "$ rulings --cards tests/fixtures/cards deck tests/fixtures/decks/registration.dek --as-of 2020-01-01\n";
+    let at = readme.find(typed).expect("the README shows a deck's sheet");
+    let shown = &readme[at + typed.len()..];
+    let shown = &shown[..shown.find("```").unwrap()];
+    let words: Vec<&str> = typed
+        .trim_start_matches("$ rulings ")
+        .split_whitespace()
+        .collect();
+    let out = common::rulings()
+        .current_dir(&checkout)
+        .args(&words)
+        .output()
+        .unwrap();
+    let (code, out, err) = common::outcome(out);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.trim_end(), shown.trim_end());
+}
