@@ -5,10 +5,12 @@
 //! 200 or 404 (nothing found), with a body. With `distinct`, each request
 //! asks its question on another date (`as_of`), so that no two requests are
 //! the same question and none is answered from the answers the server
-//! keeps. Run by `bench/serve-load.sh`:
+//! keeps. With `deck=FILE`, each request posts the decklist FILE to
+//! `/api/deck` instead (a deck's sheet: 200, or 404 when a name of it is
+//! not found). Run by `bench/serve-load.sh`:
 //!
 //! ```sh
-//! cargo run --release --example load -- http://127.0.0.1:7700 50 100000 [distinct]
+//! cargo run --release --example load -- http://127.0.0.1:7700 50 100000 [distinct] [deck=FILE]
 //! ```
 
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -22,7 +24,12 @@ fn main() {
     let requests: usize = args
         .next()
         .map_or(100_000, |n| n.parse().expect("REQUESTS"));
-    let distinct = args.next().as_deref() == Some("distinct");
+    let rest: Vec<String> = args.collect();
+    let distinct = rest.iter().any(|a| a == "distinct");
+    let deck: Option<String> = rest
+        .iter()
+        .find_map(|a| a.strip_prefix("deck="))
+        .map(|path| std::fs::read_to_string(path).expect("the decklist"));
     let first_day = chrono::NaiveDate::from_ymd_opt(2000, 1, 1).unwrap();
     let questions: Vec<String> = include_str!("../bench/questions.tsv")
         .lines()
@@ -30,6 +37,10 @@ fn main() {
         .filter_map(|l| l.split('\t').nth(1))
         .map(|q| format!("{url}/api/search?q={}", encode(q)))
         .collect();
+    let questions = match &deck {
+        Some(_) => vec![format!("{url}/api/deck?")],
+        None => questions,
+    };
     assert!(!questions.is_empty(), "no question in bench/questions.tsv");
 
     let next = AtomicUsize::new(0);
@@ -54,7 +65,11 @@ fn main() {
                             url.push_str(&format!("&as_of={day}"));
                         }
                         let asked = Instant::now();
-                        let mut response = agent.get(&url).call().expect("an answer");
+                        let mut response = match &deck {
+                            Some(list) => agent.post(&url).send(list.as_str()),
+                            None => agent.get(&url).call(),
+                        }
+                        .expect("an answer");
                         let status = response.status().as_u16();
                         let body = response.body_mut().read_to_string().expect("a body");
                         times.push(asked.elapsed());
@@ -76,7 +91,8 @@ fn main() {
     let at = |p: f64| times[((times.len() as f64 * p) as usize).min(times.len() - 1)];
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     println!(
-        "{}{} requests, {clients} clients, {:.1} s: {:.0} requests/s; latency ms p50 {:.2}, p90 {:.2}, p99 {:.2}, max {:.2}",
+        "{}{}{} requests, {clients} clients, {:.1} s: {:.0} requests/s; latency ms p50 {:.2}, p90 {:.2}, p99 {:.2}, max {:.2}",
+        if deck.is_some() { "decks: " } else { "" },
         if distinct { "distinct questions: " } else { "" },
         times.len(),
         took.as_secs_f64(),

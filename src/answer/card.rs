@@ -364,7 +364,10 @@ pub fn ruled(
     Ok(Some(show::ask(catalog, typed, edition, as_of, true)?))
 }
 
-fn nearest_topics(
+/// The topics to offer for a name that is no card and that the rulings do
+/// not hold exactly: the nearest, the several that fit, or the one close
+/// in spelling.
+pub fn nearest_topics(
     catalog: &Catalog,
     typed: &str,
     editions: &[Edition],

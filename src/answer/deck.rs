@@ -13,7 +13,7 @@ use super::topic::ShowAnswer;
 use super::{editions, Candidate, Note};
 use crate::cards::deck::{self, Deck, Listed, Shape};
 use crate::cards::Card;
-use crate::catalog::{Catalog, Looked, Name};
+use crate::catalog::Catalog;
 use crate::model::Edition;
 
 /// The largest decklist read, in bytes.
@@ -124,7 +124,7 @@ pub fn ask(
                 unknown.push(NotFound {
                     listed: listed.clone(),
                     cards: near,
-                    topics: nearest_topics(catalog, &listed.name, &editions)?,
+                    topics: card::nearest_topics(catalog, &listed.name, &editions)?,
                 });
                 continue;
             }
@@ -193,18 +193,5 @@ fn resolve(
             catalog, *card, exact, as_of,
         )?))),
         InDatabase::Several(near) | InDatabase::None(near) => Err(near),
-    })
-}
-
-fn nearest_topics(
-    catalog: &Catalog,
-    typed: &str,
-    editions: &[Edition],
-) -> Result<Vec<Candidate>, Failure> {
-    Ok(match catalog.look_up_name(typed, editions)? {
-        Name::Topic(Looked::Unknown(near) | Looked::Several(near)) => {
-            super::topic::printed_all(catalog, near)?
-        }
-        _ => Vec::new(),
     })
 }

@@ -13,9 +13,11 @@ use crate::answer::show::Shown;
 use crate::answer::topic::ShowAnswer;
 use crate::answer::{Candidate, Note};
 use crate::cards::{text_with_icon_words, Card};
+use crate::catalog::Stored;
 use crate::diff::{WordChange, WordOp};
 use crate::markdown::plain_text;
 use crate::safe::sanitize;
+use crate::status::Status;
 
 /// The words for a card's standing.
 pub fn standing_text(standing: Standing) -> &'static str {
@@ -314,10 +316,24 @@ pub fn unknown_text(
     lines
 }
 
+/// A ruling on a deck's sheet: its label, status and citation, then its
+/// text.
+fn ruling_lines(style: &Style, stored: &Stored, status: &Status) -> [String; 2] {
+    [
+        format!(
+            "  {} {}  {}",
+            style.bold("ruling:"),
+            status_badge(style, status),
+            style.dimmed(&stored.citation)
+        ),
+        wrap(&plain_text(&stored.entry.text), style.width, "    "),
+    ]
+}
+
 /// How many cards of a deck's sheet go on one printed page.
 pub const CARDS_A_PAGE: usize = 10;
 
-fn deck_card_text(style: &Style, card: &DeckCard, as_of: NaiveDate) -> Vec<String> {
+fn deck_card_text(style: &Style, card: &DeckCard) -> Vec<String> {
     let w = style.width;
     let mut out = Vec::new();
     let written: Vec<String> = card
@@ -367,13 +383,7 @@ fn deck_card_text(style: &Style, card: &DeckCard, as_of: NaiveDate) -> Vec<Strin
                     {
                         continue;
                     }
-                    out.push(format!(
-                        "  {} {}  {}",
-                        style.bold("ruling:"),
-                        status_badge(style, &period.status),
-                        style.dimmed(&stored.citation)
-                    ));
-                    out.push(wrap(&plain_text(&stored.entry.text), w, "    "));
+                    out.extend(ruling_lines(style, stored, &period.status));
                 }
             }
             for (stored, status) in &sheet.naming {
@@ -394,13 +404,7 @@ fn deck_card_text(style: &Style, card: &DeckCard, as_of: NaiveDate) -> Vec<Strin
             if let ShowAnswer::Found(found) = &shown.answer {
                 for a in found {
                     let (stored, period) = &a.newest;
-                    out.push(format!(
-                        "  {} {}  {}",
-                        style.bold("ruling:"),
-                        status_badge(style, &period.status),
-                        style.dimmed(&stored.citation)
-                    ));
-                    out.push(wrap(&plain_text(&stored.entry.text), w, "    "));
+                    out.extend(ruling_lines(style, stored, &period.status));
                 }
             } else if let ShowAnswer::Mentioned(m) = &shown.answer {
                 for (_, naming) in &m.naming {
@@ -416,7 +420,6 @@ fn deck_card_text(style: &Style, card: &DeckCard, as_of: NaiveDate) -> Vec<Strin
             }
         }
     }
-    let _ = as_of;
     out
 }
 
@@ -442,7 +445,7 @@ pub fn deck_text(style: &Style, answer: &DeckAnswer) -> Lines {
         } else {
             out.push(String::new());
         }
-        out.extend(deck_card_text(style, card, answer.as_of));
+        out.extend(deck_card_text(style, card));
     }
     if !answer.quiet.is_empty() {
         out.push(String::new());

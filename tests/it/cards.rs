@@ -453,3 +453,49 @@ fn the_readme_deck_example_prints_what_it_shows() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(out.trim_end(), shown.trim_end());
 }
+
+#[cfg(unix)]
+#[test]
+fn a_card_database_with_files_that_are_no_card_lists_still_answers() {
+    let dir = tempfile::tempdir().unwrap();
+    let sets = dir.path().join("sets");
+    std::fs::create_dir_all(&sets).unwrap();
+    std::fs::copy(
+        fixtures("cards/startrek1e/sets/Physical.txt"),
+        sets.join("Physical.txt"),
+    )
+    .unwrap();
+    let binary: Vec<u8> = (0..=255u8).cycle().take(4096).collect();
+    std::fs::write(sets.join("binary.txt"), binary).unwrap();
+    std::fs::write(sets.join("empty.txt"), "").unwrap();
+    std::fs::write(sets.join("header-only.txt"), "Name\tText\n").unwrap();
+    let made = std::process::Command::new("mkfifo")
+        .arg(sets.join("pipe.txt"))
+        .status();
+    let piped = made.is_ok_and(|s| s.success());
+    let started = std::time::Instant::now();
+    let out = common::rulings()
+        .arg("--cards")
+        .arg(dir.path())
+        .args(["card", "Kira**", "--json"])
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    let (code, out, err) = common::outcome(out);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        started.elapsed().as_secs() < 30,
+        "a pipe is never waited on"
+    );
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["card"]["printed"]["name"], "Kira**");
+    assert_eq!(v["database"], 14);
+    if piped {
+        assert!(
+            err.contains("card database: skipped") && err.contains("pipe.txt"),
+            "{err}"
+        );
+    } else {
+        eprintln!("SKIPPED the pipe: mkfifo did not run");
+    }
+}

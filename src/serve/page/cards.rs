@@ -9,6 +9,7 @@ use super::*;
 use crate::answer::card::{CardAnswer, CardFound, CardSheet};
 use crate::answer::deck::{DeckAnswer, DeckCard, DeckFound};
 use crate::cards::{text_with_icon_words, Card};
+use crate::diff::WordOp;
 use crate::render::card::{card_line, standing_text, CARDS_A_PAGE};
 use crate::serve::params::given;
 
@@ -38,6 +39,7 @@ enum Detail {
 fn sheet_block(sheet: &CardSheet, as_of: NaiveDate, titles: &Titles, detail: Detail) -> Markup {
     html! {
         @if detail == Detail::Whole {
+            p.meta { "Printed text, from the card database (" (sheet.card.file) " line " (sheet.card.line) "):" }
             (printed(&sheet.card))
         } @else {
             p.meta { (card_line(&sheet.card)) }
@@ -56,6 +58,18 @@ fn sheet_block(sheet: &CardSheet, as_of: NaiveDate, titles: &Titles, detail: Det
                         p.meta { (filled) " lost icon(s) filled in from the printed text, where the words around line up" }
                     }
                     None => div.body { (markdown(&entry.text)) },
+                }
+                @if detail == Detail::Whole && !e.changes.is_empty() {
+                    p.meta { "What it changes in the printed text:" }
+                    p.diff {
+                        @for word in &e.changes {
+                            @match word.op {
+                                WordOp::Insert => ins { (text_with_icon_words(&word.text)) },
+                                WordOp::Delete => del { (text_with_icon_words(&word.text)) },
+                                WordOp::Equal => (text_with_icon_words(&word.text)),
+                            }
+                        }
+                    }
                 }
             }
         }
