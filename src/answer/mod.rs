@@ -77,9 +77,39 @@ impl Answer {
 pub fn ask(request: &Request, today: NaiveDate, catalog: &Catalog) -> Result<Answer, Failure> {
     let mut answer = answered(request, today, catalog)?;
     if let Some(note) = card_note(request, &answer, catalog)? {
+        if let Note::IsCard { name, .. } = &note {
+            not_another(&mut answer, name);
+        }
         answer.add_note(note);
     }
     Ok(answer)
+}
+
+/// A name the card database knows as a card, which the rulings do not
+/// hold, is never answered with another topic's rulings or another card's
+/// errata: `show` offers the closest topics instead, `errata` says the card
+/// has none.
+fn not_another(answer: &mut Answer, card: &str) {
+    match answer {
+        Answer::Show(shown) => {
+            if let topic::ShowAnswer::Found(found) = &shown.answer {
+                let closest = found
+                    .iter()
+                    .map(|a| Candidate::new(a.newest.0.entry.topic.clone(), a.edition))
+                    .collect();
+                shown.answer = topic::ShowAnswer::Unknown(closest);
+            }
+        }
+        Answer::Errata(errata) => {
+            if let errata::Errata::Card(_) = &errata.found {
+                errata.found = errata::Errata::None(errata::NoErrata::Known {
+                    name: card.to_string(),
+                    ruled: Vec::new(),
+                });
+            }
+        }
+        _ => {}
+    }
 }
 
 /// What the card database would settle, or settles, of a name a question

@@ -89,7 +89,14 @@ pub fn read(root: &Path) -> Database {
             Ok(text) => text,
             Err(e) => crate::convert::encoding::cp1252_text(e.as_bytes()),
         };
-        if let Some(cards) = list(&text, &name) {
+        if let Some(mut cards) = list(&text, &name) {
+            // The database folder's own name counts: `--cards …/startrek2e`.
+            let root_name = root.file_name().unwrap_or_default().to_string_lossy();
+            if plugin_edition(&format!("{root_name}/{name}")) == Edition::Second {
+                for card in &mut cards {
+                    card.edition = Edition::Second;
+                }
+            }
             database.cards.extend(cards);
             database.lists.push(name);
         }
@@ -214,6 +221,21 @@ pub fn list(text: &str, file: &str) -> Option<Vec<Card>> {
     Some(cards)
 }
 
+/// The edition a list's folders name: a plugin folder of Second Edition
+/// is named so (`startrek2e/sets/…`, `Second Edition/…`); First else.
+fn plugin_edition(name: &str) -> Edition {
+    let folders: Vec<&str> = name.split('/').collect();
+    let second = folders[..folders.len().saturating_sub(1)].iter().any(|f| {
+        let f = f.to_ascii_lowercase();
+        f.ends_with("2e") || f.contains("second")
+    });
+    if second {
+        Edition::Second
+    } else {
+        Edition::First
+    }
+}
+
 /// A card's edition from its formats tag: Second Edition when a part of
 /// the tag says so (`ban_2E`), else First.
 fn edition_of(formats: &str) -> Edition {
@@ -293,6 +315,22 @@ pub(crate) mod tests {
         assert!(list("1\tData\n2\tRiker\n", "decks/d.txt").is_none());
         assert!(list("<formatdefinitions>\n", "formats.txt").is_none());
         assert!(list("", "empty.txt").is_none());
+    }
+
+    #[test]
+    fn a_second_edition_plugin_is_named_so() {
+        assert_eq!(
+            plugin_edition("startrek2e/sets/Physical.txt"),
+            Edition::Second
+        );
+        assert_eq!(plugin_edition("Second Edition/sets/a.txt"), Edition::Second);
+        assert_eq!(
+            plugin_edition("startrek1e/sets/Physical.txt"),
+            Edition::First
+        );
+        // The file's own name is no folder.
+        assert_eq!(plugin_edition("sets/2e.txt"), Edition::First);
+        assert_eq!(plugin_edition("Physical.txt"), Edition::First);
     }
 
     #[test]

@@ -188,7 +188,7 @@ pub fn said(note: &Note, as_of: NaiveDate, found: bool) -> Said {
             sanitize(&crate::cards::how_to_add())
         )),
         Note::IsCard { name, edition } => Said::note(format!(
-            "{} is a {edition} card of the card database with no ruling under that name: `rulings card {}` shows it",
+            "{} is a {edition} card of the card database with no ruling under that name: `rulings card \"{}\"` shows it",
             sanitize(name),
             sanitize(name)
         )),

@@ -436,3 +436,29 @@ fn exclusions_typed_first_wait_for_the_words() {
         state.notes
     );
 }
+
+#[test]
+fn a_hit_opens_its_card_with_the_card_database() {
+    let cards = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/cards");
+    let (_index, catalog) = catalog_with(&["--cards", cards]);
+    let mut state = State::new(&catalog, session("2020-01-01"), COLUMNS);
+    type_text(&mut state, "Going to the Top");
+    state.update(key(KeyCode::Enter));
+    state.update(key(KeyCode::Char('c')));
+    let open = state.page().unwrap();
+    assert_eq!(open.kind, PageKind::Card);
+    assert_eq!(open.page.title, "Card: Going to the Top (1E)");
+    assert!(
+        open.page.lines[0].starts_with("Going to the Top  1E · Interrupt"),
+        "{:?}",
+        open.page.lines
+    );
+    assert!(
+        open.page
+            .lines
+            .iter()
+            .any(|l| l.contains("Plays if you have two [Ferengi] personnel")),
+        "{:?}",
+        open.page.lines
+    );
+}
