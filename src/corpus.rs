@@ -113,7 +113,8 @@ fn documents(
     let mut listing = Listing::default();
     let mut folders = vec![root.to_path_buf()];
     while let Some(folder) = folders.pop() {
-        if let Err(source) = list_folder(&folder, metadata, &mut folders, &mut listing) {
+        let is_root = folder == root;
+        if let Err(source) = list_folder(&folder, is_root, metadata, &mut folders, &mut listing) {
             if folder == root {
                 return Err(Error::CorpusFolder {
                     path: folder,
@@ -131,11 +132,13 @@ fn documents(
 
 /// The documents and unread files directly in `folder` (added to
 /// `listing`) and the folders in it (added to `folders`). An error leaves
-/// nothing of the folder. A card database is no folder of documents: one
-/// named `cards` (where the tool looks for it in the user data folder),
-/// and one holding a `sets` folder (a LackeyCCG plugin) are passed over.
+/// nothing of the folder. A card database is no folder of documents: the
+/// corpus folder's own `cards` (where the tool looks for it in the user
+/// data folder), and a folder whose `sets` holds a card list (a LackeyCCG
+/// plugin) are passed over.
 fn list_folder(
     folder: &Path,
+    is_root: bool,
     metadata: bool,
     folders: &mut Vec<PathBuf>,
     listing: &mut Listing<(PathBuf, Option<fs::Metadata>)>,
@@ -150,12 +153,15 @@ fn list_folder(
         let file_name = file_name.to_string_lossy();
         let hidden = file_name.starts_with('.');
         let kind = item.file_type()?;
-        if kind.is_dir() && file_name.eq_ignore_ascii_case("sets") {
-            // A LackeyCCG plugin's layout: a card database, whose lists
-            // and decks are no rulings documents.
+        if kind.is_dir()
+            && file_name.eq_ignore_ascii_case("sets")
+            && crate::cards::lackey::holds_card_list(&path)
+        {
+            // A LackeyCCG plugin: a card database, whose lists and decks
+            // are no rulings documents.
             return Ok(());
         }
-        if kind.is_dir() && file_name.eq_ignore_ascii_case("cards") {
+        if kind.is_dir() && is_root && file_name.eq_ignore_ascii_case("cards") {
             // The card database's place in the user data folder.
             continue;
         }

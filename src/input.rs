@@ -106,6 +106,24 @@ pub fn read_capped(path: &Path, limit: u64) -> Result<Vec<u8>, Refusal> {
     Ok(bytes)
 }
 
+/// The first bytes of the regular file at `path`, at most `limit` of them
+/// whatever its size: enough to tell what a file is from its first line.
+pub fn read_prefix(path: &Path, limit: u64) -> Result<Vec<u8>, Refusal> {
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        return Err(Refusal::NotRegular);
+    }
+    let file = open(path)?;
+    if !file.metadata()?.is_file() {
+        return Err(Refusal::NotRegular);
+    }
+    if on_pseudo_file_system(&file) {
+        return Err(Refusal::System);
+    }
+    let mut bytes = Vec::new();
+    file.take(limit).read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -68,6 +68,29 @@ pub fn files(root: &Path) -> Vec<(PathBuf, Option<fs::Metadata>)> {
     found
 }
 
+/// Whether a folder holds a card list (a `.txt` file whose first line is a
+/// card list's header): a LackeyCCG plugin's `sets`, never rulings
+/// documents. Only the first line of a few files is read.
+pub fn holds_card_list(folder: &Path) -> bool {
+    let Ok(items) = fs::read_dir(folder) else {
+        return false;
+    };
+    items
+        .flatten()
+        .map(|item| item.path())
+        .filter(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("txt")))
+        .take(8)
+        .any(|path| {
+            crate::input::read_prefix(&path, 4096).is_ok_and(|bytes| {
+                let text = String::from_utf8_lossy(&bytes);
+                let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+                text.lines()
+                    .next()
+                    .is_some_and(|l| Columns::of(l).is_some())
+            })
+        })
+}
+
 /// Reads every card list under `root`.
 pub fn read(root: &Path) -> Database {
     let mut database = Database::default();

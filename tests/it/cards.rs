@@ -499,3 +499,57 @@ fn a_card_database_with_files_that_are_no_card_lists_still_answers() {
         eprintln!("SKIPPED the pipe: mkfifo did not run");
     }
 }
+
+#[test]
+fn only_a_card_database_is_passed_over_among_the_documents() {
+    let dir = tempfile::tempdir().unwrap();
+    // Documents in folders that are named like a card database's but hold
+    // rulings are read.
+    for (folder, topic) in [("old/cards", "Tribble"), ("old/sets", "Glommer")] {
+        let at = dir.path().join(folder);
+        std::fs::create_dir_all(&at).unwrap();
+        common::write_document(
+            &at,
+            &format!("{}.md", topic.to_lowercase()),
+            "1E",
+            "2020-01-01",
+            &format!("{topic} –\n\nA ruling on {topic}.\n"),
+        );
+    }
+    // A plugin dropped in whole: its card lists and decks are not read as
+    // documents, and say nothing of being skipped.
+    let plugin = dir.path().join("startrek1e");
+    std::fs::create_dir_all(plugin.join("sets")).unwrap();
+    std::fs::create_dir_all(plugin.join("decks")).unwrap();
+    std::fs::copy(
+        fixtures("cards/startrek1e/sets/Physical.txt"),
+        plugin.join("sets/Physical.txt"),
+    )
+    .unwrap();
+    std::fs::write(plugin.join("decks/d.txt"), "1\tKira\n").unwrap();
+    let out = common::rulings()
+        .args(["--no-bundled", "--rulings"])
+        .arg(dir.path())
+        .args(["releases", "--json"])
+        .output()
+        .unwrap();
+    let (code, out, err) = common::outcome(out);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let files: Vec<&str> = v["releases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["source"].as_str().unwrap_or_default())
+        .collect();
+    assert_eq!(files.len(), 2, "{v}");
+    assert!(
+        files.iter().any(|f| f.ends_with("old/cards/tribble.md")),
+        "{files:?}"
+    );
+    assert!(
+        files.iter().any(|f| f.ends_with("old/sets/glommer.md")),
+        "{files:?}"
+    );
+    assert!(!err.contains("Physical") && !err.contains("d.txt"), "{err}");
+}
