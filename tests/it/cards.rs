@@ -553,3 +553,52 @@ fn only_a_card_database_is_passed_over_among_the_documents() {
     );
     assert!(!err.contains("Physical") && !err.contains("d.txt"), "{err}");
 }
+
+#[test]
+fn a_card_shows_its_glossary_entry_and_the_erratum_that_replaced_it() {
+    let db = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(db.path().join("sets")).unwrap();
+    std::fs::write(
+        db.path().join("sets/a.txt"),
+        "Name\tType\tText\nAlien Parasites\tDilemma\tPlace on Away Team. Parasites take over the crew.\n",
+    )
+    .unwrap();
+    let ask = |as_of: &str| {
+        let out = common::rulings()
+            .arg("--cards")
+            .arg(db.path())
+            .arg("--rulings")
+            .arg(fixtures("base"))
+            .args(["card", "Alien Parasites", "--as-of", as_of])
+            .output()
+            .unwrap();
+        common::outcome(out)
+    };
+    // The Glossary's entry is the card's base entry while it stands ...
+    let (code, glossary, err) = ask("2021-12-01");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        glossary.contains("Rulings on Alien Parasites as of 2021-12-01"),
+        "{glossary}"
+    );
+    assert!(
+        glossary.contains("This dilemma places parasites on an Away Team or crew."),
+        "{glossary}"
+    );
+    assert!(!glossary.contains("Errata in force"), "{glossary}");
+    // ... and the erratum of the Compendium in force since, the Glossary's
+    // entry in its history.
+    let (_, compendium, _) = ask("2023-01-01");
+    assert!(
+        compendium.contains("Errata in force as of 2023-01-01"),
+        "{compendium}"
+    );
+    assert!(
+        compendium.contains("Erratum: Seeds or plays on a planet."),
+        "{compendium}"
+    );
+    assert!(
+        compendium.contains("History (newest first)"),
+        "{compendium}"
+    );
+}
