@@ -135,7 +135,7 @@ fn sheet_text(style: &Style, sheet: &CardSheet, typed: &str, as_of: NaiveDate) -
     let card = &sheet.card;
     let mut lines = Lines::default();
     if !sheet.exact {
-        lines.notes.push(format!(
+        lines.err.push(format!(
             "note: no card is named `{}`; showing the closest, `{}`",
             sanitize(typed),
             sanitize(&card.name)
