@@ -518,16 +518,6 @@ pub fn said_of(text: &str, source: &str) -> Vec<Legality> {
     found
 }
 
-/// The key of a typed card name as the database's are kept.
-pub fn typed_key(typed: &str) -> TopicKey {
-    let (persona, _) = split_version(typed);
-    if persona.is_empty() {
-        TopicKey::new(typed)
-    } else {
-        name_key(typed)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

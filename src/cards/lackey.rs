@@ -108,9 +108,9 @@ pub fn read(root: &Path) -> Database {
                 continue;
             }
         };
-        let text = match String::from_utf8(bytes) {
-            Ok(text) => text,
-            Err(e) => crate::convert::encoding::cp1252_text(e.as_bytes()),
+        // Read as a document is; a binary file is no card list.
+        let Ok((text, _)) = crate::convert::encoding::decode(&name, bytes) else {
+            continue;
         };
         if let Some(mut cards) = list(&text, &name) {
             // The database folder's own name counts: `--cards …/startrek2e`.

@@ -580,10 +580,12 @@ fn read_deck(file: Option<&Path>) -> anyhow::Result<String> {
             bytes
         }
     };
-    Ok(match String::from_utf8(bytes) {
-        Ok(text) => text,
-        Err(e) => crate::convert::encoding::cp1252_text(e.as_bytes()),
-    })
+    // Read as a document is: UTF-8, a stray bad byte aside, else
+    // Windows-1252.
+    let name = file.map_or_else(|| "standard input".to_string(), |f| f.display().to_string());
+    let (text, _) = crate::convert::encoding::decode(&name, bytes)
+        .map_err(|e| Refusal::new(ErrorCode::InvalidValue, format!("decklist: {e}")))?;
+    Ok(text)
 }
 
 /// Why a command could not answer.

@@ -27,6 +27,19 @@ fn with_cards(args: &[&str]) -> (i32, String, String) {
     common::outcome(out)
 }
 
+/// `rulings serve` with the fixtures' card database, as of 2020-01-01.
+fn serve_with_cards() -> (std::process::Child, String) {
+    let mut command = common::process(common::binary());
+    command.arg("--cards").arg(fixtures("cards")).args([
+        "serve",
+        "--port",
+        "0",
+        "--as-of",
+        "2020-01-01",
+    ]);
+    served::start(&mut command)
+}
+
 fn json(args: &[&str], schema: &str) -> (i32, Value) {
     let mut all = args.to_vec();
     all.push("--json");
@@ -262,15 +275,7 @@ fn the_card_database_in_the_user_data_folder_is_no_rulings_document() {
 
 #[test]
 fn the_served_card_and_deck_answer_as_the_command_line() {
-    let mut command = common::process(common::binary());
-    command.arg("--cards").arg(fixtures("cards")).args([
-        "serve",
-        "--port",
-        "0",
-        "--as-of",
-        "2020-01-01",
-    ]);
-    let (mut child, url) = served::start(&mut command);
+    let (mut child, url) = serve_with_cards();
     let agent: ureq::Agent = ureq::Agent::config_builder()
         .http_status_as_error(false)
         .build()
@@ -320,15 +325,7 @@ fn the_deck_page_is_seen_on_a_phone_and_printed_on_a4() {
         eprintln!("SKIPPED: the browser test needs chromium (apt-get install chromium)");
         return;
     };
-    let mut command = common::process(common::binary());
-    command.arg("--cards").arg(fixtures("cards")).args([
-        "serve",
-        "--port",
-        "0",
-        "--as-of",
-        "2020-01-01",
-    ]);
-    let (mut child, url) = served::start(&mut command);
+    let (mut child, url) = serve_with_cards();
     let mut browser = cdp::Browser::launch(program);
     let shots = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
     browser.resize(390, 844);
