@@ -155,3 +155,65 @@ mod tests {
         assert!(matches!(read_capped(proc_file, 1024), Err(Refusal::System)));
     }
 }
+
+/// The lines of a text, whatever ends them: a line feed, a carriage return
+/// and a line feed, or a carriage return alone (old Mac exports), each
+/// without its end. As [`str::lines`], a last line end makes no empty line.
+pub fn lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(text);
+    std::iter::from_fn(move || {
+        let text = rest?;
+        match text.find(['\r', '\n']) {
+            Some(at) => {
+                let after = if text[at..].starts_with("\r\n") {
+                    at + 2
+                } else {
+                    at + 1
+                };
+                rest = Some(&text[after..]).filter(|r| !r.is_empty());
+                Some(&text[..at])
+            }
+            None => {
+                rest = None;
+                Some(text).filter(|t| !t.is_empty())
+            }
+        }
+    })
+}
+
+/// A text whose lines end in a carriage return alone, with a line feed
+/// there instead: every reader of lines then reads its lines (a carriage
+/// return and line feed pair is kept as it is).
+pub fn unify_line_ends(text: &str) -> std::borrow::Cow<'_, str> {
+    let lone = |at: usize| !text[at + 1..].starts_with('\n');
+    if !text.match_indices('\r').any(|(at, _)| lone(at)) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    for (at, c) in text.char_indices() {
+        out.push(if c == '\r' && lone(at) { '\n' } else { c });
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod line_tests {
+    use super::*;
+
+    #[test]
+    fn every_line_end_ends_a_line() {
+        fn read(t: &str) -> Vec<&str> {
+            lines(t).collect()
+        }
+        assert_eq!(read("a\nb\r\nc\rd"), ["a", "b", "c", "d"]);
+        assert_eq!(read("a\r\rb\r"), ["a", "", "b"]);
+        assert_eq!(read("a\n"), ["a"]);
+        assert_eq!(read(""), Vec::<&str>::new());
+        assert_eq!(read("\n"), [""]);
+        assert_eq!(unify_line_ends("a\rb\r\nc\r"), "a\nb\r\nc\n");
+        assert!(matches!(
+            unify_line_ends("a\r\nb"),
+            std::borrow::Cow::Borrowed(_)
+        ));
+    }
+}

@@ -134,13 +134,15 @@ pub fn abbreviated<'k>(typed: &str, keys: impl IntoIterator<Item = &'k TopicKey>
     let typed_words: Vec<&str> = wanted.without_article().split(' ').collect();
     // The typed words' content, read once for every key.
     let typed_content = content_words(wanted.as_str());
+    // One analyzer for every key: making one costs more than stemming.
+    let mut stemmer = Stemmer::default();
     let mut found: Vec<&TopicKey> = keys
         .clone()
         .into_iter()
         .filter(|k| {
             abbreviates(&typed_words, k.as_str())
                 || is_initials(wanted.as_str(), k.as_str())
-                || same_stems(&typed_content, k.as_str(), false)
+                || same_stems(&typed_content, k.as_str(), false, &mut stemmer)
         })
         .collect();
     if found.is_empty() && typed_words.len() > 1 {
@@ -148,7 +150,7 @@ pub fn abbreviated<'k>(typed: &str, keys: impl IntoIterator<Item = &'k TopicKey>
             .into_iter()
             .filter(|k| {
                 abbreviates_in_any_order(&typed_words, k.as_str())
-                    || same_stems(&typed_content, k.as_str(), true)
+                    || same_stems(&typed_content, k.as_str(), true, &mut stemmer)
             })
             .collect();
     }
@@ -222,7 +224,7 @@ pub fn within<'k>(typed: &str, keys: impl IntoIterator<Item = &'k TopicKey> + Cl
 /// and their function words: "substitute headquarters" is *substituting
 /// for a headquarters*. A word that is not English (a name, a typo) must
 /// be as typed: stems would make "Lavele" *Lavell*.
-fn same_stems(typed: &[String], key: &str, any_order: bool) -> bool {
+fn same_stems(typed: &[String], key: &str, any_order: bool, stemmer: &mut Stemmer) -> bool {
     // A key of another number of words is none, whatever its function
     // words: counted before anything is read of its words.
     if typed.is_empty() || key.split(' ').count() < typed.len() {
@@ -232,14 +234,7 @@ fn same_stems(typed: &[String], key: &str, any_order: bool) -> bool {
     if typed.len() != key.len() {
         return false;
     }
-    let mut analyzer = crate::index::words_analyzer();
-    let mut stem = |word: &str| -> Vec<String> {
-        let mut out = Vec::new();
-        analyzer
-            .token_stream(word)
-            .process(&mut |token| out.push(token.text.clone()));
-        out
-    };
+    let mut stem = |word: &str| stemmer.stems(word);
     let typed: Vec<(&String, Option<Vec<String>>)> = typed
         .iter()
         .map(|t| (t, is_english(t).then(|| stem(t))))
@@ -253,6 +248,22 @@ fn same_stems(typed: &[String], key: &str, any_order: bool) -> bool {
         each_its_own(&typed, &key, fits)
     } else {
         typed.iter().zip(&key).all(|(t, k)| fits(t, k))
+    }
+}
+
+/// The index's analyzer of words, made when first used.
+#[derive(Default)]
+struct Stemmer(Option<tantivy::tokenizer::TextAnalyzer>);
+
+impl Stemmer {
+    /// The stems the index makes of a word.
+    fn stems(&mut self, word: &str) -> Vec<String> {
+        let analyzer = self.0.get_or_insert_with(crate::index::words_analyzer);
+        let mut out = Vec::new();
+        analyzer
+            .token_stream(word)
+            .process(&mut |token| out.push(token.text.clone()));
+        out
     }
 }
 
@@ -347,11 +358,16 @@ pub fn close<'k>(typed: &str, keys: impl IntoIterator<Item = &'k TopicKey>) -> M
         return Match::None;
     }
     let bare = Spelled::new(wanted.without_article());
-    let mut scored: Vec<(f64, &TopicKey)> = keys
+    let scored: Vec<(f64, &TopicKey)> = keys
         .into_iter()
         .map(|k| (bare.similarity(k.without_article(), CLOSE_ENOUGH), k))
         .filter(|(score, _)| *score >= CLOSE_ENOUGH)
         .collect();
+    closest(scored)
+}
+
+/// The one key of those close enough that leads clearly, else the several.
+fn closest(mut scored: Vec<(f64, &TopicKey)>) -> Match {
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(b.1)));
     scored.dedup_by(|a, b| a.1 == b.1);
     match scored.as_slice() {
@@ -391,6 +407,12 @@ pub fn same_word(a: &str, b: &str) -> bool {
     }
     if let (Some(x), Some(y)) = (number(a), number(b)) {
         return x == y;
+    }
+    // Every form of a word begins with its first letter: words that do
+    // not share it are two words, whatever their forms (most words a
+    // look-up compares, and it saves making their forms).
+    if a.chars().next() != b.chars().next() {
+        return false;
     }
     let (a_forms, b_forms) = (singulars(a), singulars(b));
     a_forms.iter().any(|f| f == b || b_forms.contains(f)) || b_forms.iter().any(|f| f == a)
@@ -491,32 +513,16 @@ pub fn begins(typed: &TopicKey, key: &TopicKey) -> bool {
 pub fn suggestions<'k>(typed: &str, keys: impl IntoIterator<Item = &'k TopicKey>) -> Vec<TopicKey> {
     let wanted = TopicKey::new(typed);
     let bare = Spelled::new(wanted.without_article());
-    // Each distinct typed word once: a word typed twice scores as once.
-    let typed_words: Vec<Spelled> = bare
-        .text
-        .split(' ')
-        .collect::<BTreeSet<_>>()
-        .into_iter()
-        .map(Spelled::new)
-        .collect();
+    let typed_words = distinct_words(&bare);
     // How like a typed word each word of the keys is, once per word:
     // keys share their words.
     let mut word_scores: fnv::FnvHashMap<&str, f64> = fnv::FnvHashMap::default();
     let mut word_score = |kw: &'k str| -> f64 {
-        *word_scores.entry(kw).or_insert_with(|| {
-            typed_words
-                .iter()
-                .map(|w| {
-                    if same_word(w.text, kw) {
-                        1.0
-                    } else {
-                        w.similarity(kw, SUGGESTED / WORD_WEIGHT)
-                    }
-                })
-                .fold(0.0, f64::max)
-        })
+        *word_scores
+            .entry(kw)
+            .or_insert_with(|| word_likeness(&typed_words, kw))
     };
-    let mut scored: Vec<(f64, &TopicKey)> = keys
+    let scored: Vec<(f64, &TopicKey)> = keys
         .into_iter()
         .map(|k| {
             let whole = bare.similarity(k.without_article(), SUGGESTED);
@@ -529,6 +535,37 @@ pub fn suggestions<'k>(typed: &str, keys: impl IntoIterator<Item = &'k TopicKey>
         })
         .filter(|(score, _)| *score >= SUGGESTED)
         .collect();
+    best_suggested(scored)
+}
+
+/// Each distinct typed word once: a word typed twice scores as once.
+fn distinct_words<'t>(bare: &Spelled<'t>) -> Vec<Spelled<'t>> {
+    bare.text
+        .split(' ')
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .map(Spelled::new)
+        .collect()
+}
+
+/// How like one of the typed words a word of a key is: 1 for the word
+/// itself up to its form, else its spelling's likeness (0 below what
+/// could make a key suggested).
+fn word_likeness(typed_words: &[Spelled], word: &str) -> f64 {
+    typed_words
+        .iter()
+        .map(|w| {
+            if same_word(w.text, word) {
+                1.0
+            } else {
+                w.similarity(word, SUGGESTED / WORD_WEIGHT)
+            }
+        })
+        .fold(0.0, f64::max)
+}
+
+/// The suggestions of those scored, best first.
+fn best_suggested(mut scored: Vec<(f64, &TopicKey)>) -> Vec<TopicKey> {
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(b.1)));
     scored.dedup_by(|a, b| a.1 == b.1);
     scored
@@ -582,14 +619,18 @@ impl<'t> Spelled<'t> {
     /// compared letter by letter (the cost of a comparison is the product
     /// of the lengths, and a card database has 20,000 names).
     fn similarity(&self, key: &str, floor: f64) -> f64 {
-        let chars = key.chars().count();
+        self.similarity_to(key, key.chars().count(), &letters(key), floor)
+    }
+
+    /// [`Spelled::similarity`] to a key whose length in characters and
+    /// letters were measured before (a [`Vocabulary`] holds them).
+    fn similarity_to(&self, key: &str, chars: usize, theirs: &Letters, floor: f64) -> f64 {
         let longer = self.chars.max(chars);
         // The best it could be, with a hair of slack for rounding.
         let best = 1.0 - self.chars.abs_diff(chars) as f64 / longer.max(1) as f64;
         if longer == 0 || best < floor - 1e-9 {
             return 0.0;
         }
-        let theirs = letters(key);
         let (mut only_mine, mut only_theirs) = (0usize, 0usize);
         for (mine, theirs) in self.letters.iter().zip(theirs.iter()) {
             only_mine += usize::from(mine.saturating_sub(*theirs));
@@ -615,6 +656,10 @@ fn similarity(a: &str, b: &str) -> f64 {
     };
     normalized_damerau_levenshtein(a, b).max(normalized_damerau_levenshtein(&sorted(a), &sorted(b)))
 }
+
+mod vocabulary;
+
+pub use vocabulary::Vocabulary;
 
 #[cfg(test)]
 mod tests;

@@ -17,7 +17,7 @@ use crate::cards::{name_key, split_version, Card};
 use crate::catalog::{Catalog, Looked, Name, Named, Reprints, Stored};
 use crate::diff::{word_diff, WordChange, WordOp};
 use crate::limits::{self, Typed};
-use crate::lookup::{self, Match};
+use crate::lookup::Match;
 use crate::markdown::LOST;
 use crate::model::Edition;
 use crate::status::Status;
@@ -140,7 +140,7 @@ pub fn ask(
         Some(card) => CardFound::Card(Box::new(sheet(catalog, card, true, as_of)?)),
         None => match ruled(catalog, &typed, &editions, as_of)? {
             Some(shown) => CardFound::RulingsOnly(Box::new(shown)),
-            None => match find(catalog, &typed, &editions)? {
+            None => match find(catalog, &typed, &editions, true)? {
                 InDatabase::Card(card, exact) => {
                     CardFound::Card(Box::new(sheet(catalog, *card, exact, as_of)?))
                 }
@@ -176,8 +176,13 @@ const NEAREST_CARDS: usize = 6;
 
 /// Looks a typed name up in the card database: the name whole (version
 /// included), then the persona (the version without a mark first), then a
-/// close spelling; else the nearest names.
-pub fn find(catalog: &Catalog, typed: &str, editions: &[Edition]) -> Result<InDatabase, Failure> {
+/// close spelling; else the nearest names (when `nearest`, else none).
+pub fn find(
+    catalog: &Catalog,
+    typed: &str,
+    editions: &[Edition],
+    nearest: bool,
+) -> Result<InDatabase, Failure> {
     if catalog.card_count().is_none() {
         return Ok(InDatabase::None(Vec::new()));
     }
@@ -186,9 +191,9 @@ pub fn find(catalog: &Catalog, typed: &str, editions: &[Edition]) -> Result<InDa
     }
     let mut near: Vec<(Edition, TopicKey)> = Vec::new();
     for &edition in editions {
-        let keys = catalog.card_keys(edition)?;
+        let spellings = catalog.card_spellings(edition)?;
         let (persona, version) = split_version(typed);
-        match lookup::close(&persona, keys.iter()) {
+        match spellings.close(&persona) {
             Match::Exact(key) | Match::Close(key) => {
                 // The version typed, when the persona has it.
                 let versions = catalog.cards_of_persona(edition, &key)?;
@@ -212,8 +217,12 @@ pub fn find(catalog: &Catalog, typed: &str, editions: &[Edition]) -> Result<InDa
             }
             Match::None => {}
         }
+        if !nearest {
+            continue;
+        }
         near.extend(
-            lookup::suggestions(typed, keys.iter())
+            spellings
+                .suggestions(typed)
                 .into_iter()
                 .map(|k| (edition, k)),
         );
@@ -350,10 +359,7 @@ pub fn ruled(
     editions: &[Edition],
     as_of: NaiveDate,
 ) -> Result<Option<Shown>, Failure> {
-    let exact = match catalog.look_up_name(typed, editions)? {
-        Name::Topic(Looked::Found(named)) | Name::Mentioned(named) => named.iter().any(|n| n.exact),
-        _ => false,
-    };
+    let exact = catalog.looks_up_exactly(typed, editions)?;
     if !exact {
         return Ok(None);
     }

@@ -4,11 +4,15 @@
 //! every name not found kept, with the nearest cards and topics. Data
 //! only; the renderers word it.
 
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
 use chrono::NaiveDate;
 
 use super::card::{self, CardSheet, InDatabase};
 use super::error::{ErrorCode, Failure, Refusal};
 use super::show::Shown;
+use super::stop::{Stop, Stopped};
 use super::topic::ShowAnswer;
 use super::{editions, Candidate, Note};
 use crate::cards::deck::{self, Deck, Listed, Shape};
@@ -18,6 +22,18 @@ use crate::model::Edition;
 
 /// The largest decklist read, in bytes.
 pub const MAX_BYTES: usize = 256 * 1024;
+/// The most distinct names of a list looked up: a deck has 60 to 100 cards,
+/// a collection a few thousand; past this the names are listed as not
+/// looked up.
+pub const MOST_NAMES: usize = 500;
+/// The most names of a list that are no card for which the nearest cards
+/// and topics are looked for (a list of hundreds of unknown names is no
+/// deck; its names are still looked up exactly, and a close spelling of a
+/// card still found).
+pub const MOST_NEAR: usize = 50;
+/// The most time a sheet is worked on: a TD waits this long at most, and a
+/// server's other questions are not kept waiting behind one list.
+pub const MOST_TIME: Duration = Duration::from_secs(3);
 
 /// The answer to `deck`.
 pub struct DeckAnswer {
@@ -35,14 +51,46 @@ pub struct DeckAnswer {
     pub unknown: Vec<NotFound>,
     /// Lines read as nothing, with their numbers.
     pub unread: Vec<(usize, String)>,
+    /// The names past the sheet's budget, when it was spent.
+    pub unfinished: Option<Unfinished>,
+    /// How many names that are no card were listed without the nearest
+    /// names (past [`MOST_NEAR`]).
+    pub near_not_looked_for: usize,
     pub notes: Vec<Note>,
 }
 
 impl DeckAnswer {
     /// Found when every name was.
     pub fn is_found(&self) -> bool {
-        self.unknown.is_empty() && self.unread.is_empty()
+        self.unknown.is_empty() && self.unread.is_empty() && self.unfinished.is_none()
     }
+
+    /// Whether another asking could answer more: a sheet cut short by its
+    /// time or its asker leaving depends on the machine's load, not on the
+    /// list, and is not kept as the list's answer.
+    pub fn is_settled(&self) -> bool {
+        self.unfinished
+            .as_ref()
+            .is_none_or(|u| matches!(u.why, Budget::Names))
+    }
+}
+
+/// The names of a list that were not looked up, and what stopped them.
+pub struct Unfinished {
+    pub why: Budget,
+    /// Each line not looked up, in the list's order.
+    pub names: Vec<Listed>,
+}
+
+/// Which part of a sheet's budget was spent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Budget {
+    /// [`MOST_NAMES`] distinct names were looked up.
+    Names,
+    /// [`MOST_TIME`] passed, or the time the asker gave.
+    Time,
+    /// The asker no longer waits.
+    Cancelled,
 }
 
 /// One card of the deck.
@@ -105,7 +153,9 @@ pub fn ask(
     list: &str,
     flag: Option<Edition>,
     as_of: NaiveDate,
+    stop: &Stop,
 ) -> Result<DeckAnswer, Failure> {
+    let stop = stop.clone().by(Instant::now() + MOST_TIME);
     if list.len() > MAX_BYTES {
         return Err(unreadable(format!(
             "the list is over {} KB: is it a decklist?",
@@ -116,15 +166,51 @@ pub fn ask(
     let editions = editions(catalog, flag);
     let mut cards: Vec<DeckCard> = Vec::new();
     let mut unknown = Vec::new();
+    let mut unfinished: Option<Unfinished> = None;
+    let mut near_not_looked_for = 0;
+    // Each distinct name is looked up once: the lines naming it share it.
+    let mut looked_up: HashMap<(String, Option<String>), usize> = HashMap::new();
+    let mut unread = deck.unread.clone();
     for listed in &deck.cards {
-        crate::limits::check(crate::limits::Typed::Name, &listed.name)?;
-        let found = match resolve(catalog, listed, &editions, as_of)? {
+        if let Err(why) = crate::limits::check(crate::limits::Typed::Name, &listed.name) {
+            // One line past any name is said as that line; the others are read.
+            unread.push((listed.line, too_long(&listed.name, &why)));
+            continue;
+        }
+        if let Some(unfinished) = &mut unfinished {
+            unfinished.names.push(listed.clone());
+            continue;
+        }
+        let known = looked_up.len();
+        let name = (listed.name.clone(), listed.written.clone());
+        let why = match stop.reached() {
+            Some(Stopped::Time) => Some(Budget::Time),
+            Some(Stopped::Cancelled) => Some(Budget::Cancelled),
+            None if known >= MOST_NAMES && !looked_up.contains_key(&name) => Some(Budget::Names),
+            None => None,
+        };
+        if let Some(why) = why {
+            unfinished = Some(Unfinished {
+                why,
+                names: vec![listed.clone()],
+            });
+            continue;
+        }
+        looked_up.entry(name).or_insert(known);
+        let near_wanted = unknown.len() < MOST_NEAR;
+        let found = match resolve(catalog, listed, &editions, as_of, near_wanted)? {
             Ok(found) => found,
             Err(near) => {
+                let topics = if near_wanted {
+                    card::nearest_topics(catalog, &listed.name, &editions)?
+                } else {
+                    near_not_looked_for += 1;
+                    Vec::new()
+                };
                 unknown.push(NotFound {
                     listed: listed.clone(),
                     cards: near,
-                    topics: card::nearest_topics(catalog, &listed.name, &editions)?,
+                    topics,
                 });
                 continue;
             }
@@ -156,9 +242,18 @@ pub fn ask(
         cards,
         quiet,
         unknown,
-        unread: deck.unread,
+        unread,
+        unfinished,
+        near_not_looked_for,
         notes: Vec::new(),
     })
+}
+
+/// A name past the limits of a name, as the sheet lists it: its beginning,
+/// and why.
+fn too_long(name: &str, why: &crate::limits::TooLong) -> String {
+    let shown: String = name.chars().take(60).collect();
+    format!("{shown}… ({why})")
 }
 
 fn unreadable(why: String) -> Failure {
@@ -174,6 +269,7 @@ fn resolve(
     listed: &Listed,
     editions: &[Edition],
     as_of: NaiveDate,
+    near_wanted: bool,
 ) -> Result<Result<DeckFound, Vec<Card>>, Failure> {
     let names = std::iter::once(listed.name.as_str()).chain(listed.written.as_deref());
     for name in names.clone() {
@@ -188,10 +284,12 @@ fn resolve(
             return Ok(Ok(DeckFound::Ruled(Box::new(shown))));
         }
     }
-    Ok(match card::find(catalog, &listed.name, editions)? {
-        InDatabase::Card(card, exact) => Ok(DeckFound::Card(Box::new(card::sheet(
-            catalog, *card, exact, as_of,
-        )?))),
-        InDatabase::Several(near) | InDatabase::None(near) => Err(near),
-    })
+    Ok(
+        match card::find(catalog, &listed.name, editions, near_wanted)? {
+            InDatabase::Card(card, exact) => Ok(DeckFound::Card(Box::new(card::sheet(
+                catalog, *card, exact, as_of,
+            )?))),
+            InDatabase::Several(near) | InDatabase::None(near) => Err(near),
+        },
+    )
 }

@@ -18,6 +18,7 @@ mod note;
 pub mod request;
 pub mod search;
 pub mod show;
+pub mod stop;
 pub mod topic;
 
 use chrono::NaiveDate;
@@ -58,6 +59,15 @@ impl Answer {
         }
     }
 
+    /// Whether asking again could answer more (see
+    /// [`deck::DeckAnswer::is_settled`]): an unsettled answer is not kept.
+    pub fn is_settled(&self) -> bool {
+        match self {
+            Answer::Deck(deck) => deck.is_settled(),
+            _ => true,
+        }
+    }
+
     /// Adds a note to an answer that holds notes (a diff and the releases
     /// hold none).
     pub fn add_note(&mut self, note: Note) {
@@ -75,7 +85,21 @@ impl Answer {
 /// Answers `request` from `catalog`; a question with no date is asked as of
 /// `today`.
 pub fn ask(request: &Request, today: NaiveDate, catalog: &Catalog) -> Result<Answer, Failure> {
-    let mut answer = answered(request, today, catalog)?;
+    ask_until(request, today, catalog, &stop::Stop::never())
+}
+
+/// [`ask`], with the work of an answer of many parts stopped by `stop`.
+pub fn ask_until(
+    request: &Request,
+    today: NaiveDate,
+    catalog: &Catalog,
+    stop: &stop::Stop,
+) -> Result<Answer, Failure> {
+    let mut answer = answered(request, today, catalog, stop)?;
+    let limits = &catalog.manifest().card_limits;
+    if matches!(request, Request::Card { .. } | Request::Deck { .. }) && !limits.is_empty() {
+        answer.add_note(Note::CardDatabaseLimits(limits.clone()));
+    }
     if let Some(note) = card_note(request, &answer, catalog)? {
         if let Note::IsCard { name, .. } = &note {
             not_another(&mut answer, name);
@@ -166,7 +190,12 @@ fn card_note(
     )
 }
 
-fn answered(request: &Request, today: NaiveDate, catalog: &Catalog) -> Result<Answer, Failure> {
+fn answered(
+    request: &Request,
+    today: NaiveDate,
+    catalog: &Catalog,
+    stop: &stop::Stop,
+) -> Result<Answer, Failure> {
     Ok(match request {
         Request::Search {
             query,
@@ -260,6 +289,7 @@ fn answered(request: &Request, today: NaiveDate, catalog: &Catalog) -> Result<An
             list,
             *edition,
             as_of.unwrap_or(today),
+            stop,
         )?)),
         Request::Export { edition, release } => {
             Answer::Export(export::ask(catalog, *edition, release.as_deref())?)

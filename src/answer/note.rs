@@ -42,6 +42,9 @@ pub enum Note {
     /// No card database: what one would settle (a card's printed text and
     /// icons; whether a name the rulings do not hold is a card).
     NoCardDatabase,
+    /// Limits of the card database that were reached: the card lists or
+    /// columns they left out (the cards of those lists are not known).
+    CardDatabaseLimits(Vec<crate::cards::lackey::Limit>),
     /// The name typed is a card of the card database that the rulings do
     /// not hold under that name: `card` shows it.
     IsCard { name: String, edition: Edition },

@@ -9,6 +9,8 @@
 //!   `Card Name x3`, or a name alone for one copy, with `#` or `//`
 //!   comments and blank lines passed over.
 
+use std::collections::HashMap;
+
 use serde::Serialize;
 
 /// The most lines a decklist may have (a deck is 60 to 100 cards; a
@@ -69,7 +71,8 @@ pub enum DeckError {
 
 /// Reads a decklist's text.
 pub fn read(text: &str) -> Result<Deck, DeckError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let text = crate::input::unify_line_ends(text);
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     if text.lines().count() > MAX_LINES {
         return Err(DeckError::TooLong);
     }
@@ -93,14 +96,20 @@ fn looks_like_dek(text: &str) -> bool {
 /// name of the superzone it is in.
 fn dek(text: &str) -> Deck {
     let mut cards: Vec<Listed> = Vec::new();
+    // Where each (name, section) is in `cards`: a list of thousands of
+    // names is not searched name by name.
+    let mut placed: HashMap<(String, Option<String>), usize> = HashMap::new();
     let mut section: Option<String> = None;
     let mut at = 0;
+    // The line of `counted`, counted on from the last tag, not from the top.
+    let (mut line, mut counted) = (1, 0);
     while let Some(open) = text[at..].find('<').map(|o| o + at) {
         let Some(close) = text[open..].find('>').map(|c| c + open) else {
             break;
         };
         let tag = &text[open + 1..close];
-        let line = text[..open].matches('\n').count() + 1;
+        line += text[counted..open].matches('\n').count();
+        counted = open;
         at = close + 1;
         if let Some(attrs) = tag.strip_prefix("superzone") {
             section = attribute(attrs, "name").map(|n| unescape(&n));
@@ -113,18 +122,18 @@ fn dek(text: &str) -> Deck {
             if name.is_empty() {
                 continue;
             }
-            match cards
-                .iter_mut()
-                .find(|c| c.name == name && c.section == section)
-            {
-                Some(listed) => listed.count += 1,
-                None => cards.push(Listed {
-                    count: 1,
-                    name,
-                    section: section.clone(),
-                    line,
-                    written: None,
-                }),
+            match placed.get(&(name.clone(), section.clone())) {
+                Some(&at) => cards[at].count += 1,
+                None => {
+                    placed.insert((name.clone(), section.clone()), cards.len());
+                    cards.push(Listed {
+                        count: 1,
+                        name,
+                        section: section.clone(),
+                        line,
+                        written: None,
+                    });
+                }
             }
         }
     }

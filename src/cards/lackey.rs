@@ -12,17 +12,31 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use serde::{Deserialize, Serialize};
+
 use super::{icons, split_version, Card};
 use crate::model::Edition;
 
 /// The largest card list read (the whole First Edition plugin is about
 /// 3 MB).
-const LIST_CAP: u64 = 64 * 1024 * 1024;
+pub const LIST_CAP: u64 = 64 * 1024 * 1024;
+/// The most bytes of card lists read in all: the lists past it are left
+/// out (and named). Cards take several times their bytes in memory.
+pub const MOST_LIST_BYTES: u64 = 128 * 1024 * 1024;
 /// How deep under the database folder lists are looked for (the folder,
 /// a plugin folder in it, its `sets/`, one more).
 const DEPTH: usize = 4;
-/// How many files are looked at, at most.
-const FILES: usize = 2_000;
+/// The most card lists read: the lists past it, in path order, are left
+/// out (and named). A plugin has a few dozen.
+pub const MOST_LISTS: usize = 2_000;
+/// The most entries of the folders looked at: a walk of a folder far
+/// larger stops (and says so).
+pub const MOST_ENTRIES: usize = 50_000;
+/// The most columns of a card list read: LackeyCCG's have 28; the columns
+/// past it are not read (and the list is named).
+pub const MOST_COLUMNS: usize = 256;
+/// How many files a limit names at most.
+const NAMED: usize = 5;
 
 /// What was read of a database folder.
 #[derive(Debug, Default)]
@@ -32,20 +46,77 @@ pub struct Database {
     pub lists: Vec<String>,
     /// Files that looked like card lists but could not be read, with why.
     pub problems: Vec<String>,
+    /// The limits reached: what was left out.
+    pub limits: Vec<Limit>,
+}
+
+/// A limit of the card database reached, and what it left out.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+#[serde(tag = "limit", rename_all = "snake_case")]
+pub enum Limit {
+    #[error("the folder has more than {most} entries; the ones past them were not looked at")]
+    Entries { most: usize },
+    #[error("{count} card lists past the first {most} were left out: {}", named(.left_out, *.count))]
+    Lists {
+        most: usize,
+        count: usize,
+        left_out: Vec<String>,
+    },
+    #[error("{count} card lists past {} MB of lists in all were left out: {}", .most / (1024 * 1024), named(.left_out, *.count))]
+    Bytes {
+        most: u64,
+        count: usize,
+        left_out: Vec<String>,
+    },
+    #[error("{list} has {columns} columns; the ones past the first {most} were not read")]
+    Columns {
+        list: String,
+        columns: usize,
+        most: usize,
+    },
+}
+
+/// The first files named, and how many more.
+fn named(files: &[String], count: usize) -> String {
+    let mut said = files
+        .iter()
+        .map(|f| crate::safe::escape_name(f))
+        .collect::<Vec<_>>()
+        .join(", ");
+    if count > files.len() {
+        said.push_str(&format!(" and {} more", count - files.len()));
+    }
+    said
+}
+
+/// The `.txt` files under a database folder that may be card lists, sorted
+/// by path, with their metadata (for the index's fingerprint), and whether
+/// the walk stopped at [`MOST_ENTRIES`].
+pub struct Walk {
+    pub files: Vec<(PathBuf, Option<fs::Metadata>)>,
+    pub stopped: bool,
 }
 
 /// Every `.txt` file under `root` that may be a card list, sorted, with
-/// its metadata (for the index's fingerprint); hidden files and folders
-/// are passed over.
-pub fn files(root: &Path) -> Vec<(PathBuf, Option<fs::Metadata>)> {
+/// its metadata; hidden files and folders are passed over. The folders are
+/// walked in path order, so that what a walk that stops leaves out is the
+/// same every time.
+pub fn files(root: &Path) -> Walk {
     let mut found = Vec::new();
+    let mut entries = 0;
     let mut folders = vec![(root.to_path_buf(), 0usize)];
+    let mut stopped = false;
     while let Some((folder, depth)) = folders.pop() {
         let Ok(items) = fs::read_dir(&folder) else {
             continue;
         };
-        for item in items.flatten() {
-            if found.len() >= FILES {
+        let mut items: Vec<fs::DirEntry> = items.flatten().take(MOST_ENTRIES + 1).collect();
+        items.sort_by_key(|item| item.file_name());
+        let mut subfolders = Vec::new();
+        for item in items {
+            entries += 1;
+            if entries > MOST_ENTRIES {
+                stopped = true;
                 break;
             }
             let name = item.file_name();
@@ -57,15 +128,24 @@ pub fn files(root: &Path) -> Vec<(PathBuf, Option<fs::Metadata>)> {
             let Ok(kind) = item.file_type() else { continue };
             if kind.is_dir() || (kind.is_symlink() && path.is_dir()) {
                 if depth + 1 < DEPTH {
-                    folders.push((path, depth + 1));
+                    subfolders.push((path, depth + 1));
                 }
             } else if name.to_ascii_lowercase().ends_with(".txt") {
                 found.push((path.clone(), fs::metadata(&path).ok()));
             }
         }
+        if stopped {
+            break;
+        }
+        // Popped in path order.
+        subfolders.reverse();
+        folders.extend(subfolders);
     }
     found.sort_by(|a, b| a.0.cmp(&b.0));
-    found
+    Walk {
+        files: found,
+        stopped,
+    }
 }
 
 /// Whether a folder holds a card list (a `.txt` file whose first line is a
@@ -80,26 +160,47 @@ pub fn holds_card_list(folder: &Path) -> bool {
         .map(|item| item.path())
         .filter(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("txt")))
         .take(8)
-        .any(|path| {
-            crate::input::read_prefix(&path, 4096).is_ok_and(|bytes| {
-                let text = String::from_utf8_lossy(&bytes);
-                let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-                text.lines()
-                    .next()
-                    .is_some_and(|l| Columns::of(l).is_some())
-            })
-        })
+        .any(|path| is_card_list(&path))
 }
 
-/// Reads every card list under `root`.
+/// Reads every card list under `root`, in path order, up to the limits
+/// ([`MOST_LISTS`], [`MOST_LIST_BYTES`]); each limit reached is said, with
+/// the lists it left out. Only card lists count: the decklists and other
+/// `.txt` files beside them are passed over at the cost of their first
+/// line, and never take a list's place.
 pub fn read(root: &Path) -> Database {
     let mut database = Database::default();
-    for (path, _) in files(root) {
+    let walk = files(root);
+    if walk.stopped {
+        database.limits.push(Limit::Entries { most: MOST_ENTRIES });
+    }
+    let mut bytes_read: u64 = 0;
+    let (mut past_lists, mut past_bytes): (Vec<String>, Vec<String>) = (Vec::new(), Vec::new());
+    let root_name = root.file_name().unwrap_or_default().to_string_lossy();
+    for (path, metadata) in walk.files {
         let name = path
             .strip_prefix(root)
             .unwrap_or(&path)
             .to_string_lossy()
             .replace('\\', "/");
+        match card_list_header(&path) {
+            Ok(true) => {}
+            Ok(false) => continue,
+            Err(why) => {
+                let why = crate::error::DocumentError::refused(&name, why, LIST_CAP);
+                database.problems.push(why.to_string());
+                continue;
+            }
+        }
+        if database.lists.len() >= MOST_LISTS {
+            past_lists.push(name);
+            continue;
+        }
+        let size = metadata.map_or(0, |m| m.len());
+        if bytes_read + size.min(LIST_CAP) > MOST_LIST_BYTES {
+            past_bytes.push(name);
+            continue;
+        }
         let bytes = match crate::input::read_capped(&path, LIST_CAP) {
             Ok(bytes) => bytes,
             Err(why) => {
@@ -108,13 +209,20 @@ pub fn read(root: &Path) -> Database {
                 continue;
             }
         };
+        bytes_read += bytes.len() as u64;
         // Read as a document is; a binary file is no card list.
         let Ok((text, _)) = crate::convert::encoding::decode(&name, bytes) else {
             continue;
         };
-        if let Some(mut cards) = list(&text, &name) {
+        if let Some((mut cards, columns)) = list_with_columns(&text, &name) {
+            if columns > MOST_COLUMNS {
+                database.limits.push(Limit::Columns {
+                    list: name.clone(),
+                    columns,
+                    most: MOST_COLUMNS,
+                });
+            }
             // The database folder's own name counts: `--cards …/startrek2e`.
-            let root_name = root.file_name().unwrap_or_default().to_string_lossy();
             if plugin_edition(&format!("{root_name}/{name}")) == Edition::Second {
                 for card in &mut cards {
                     card.edition = Edition::Second;
@@ -124,7 +232,35 @@ pub fn read(root: &Path) -> Database {
             database.lists.push(name);
         }
     }
+    if !past_lists.is_empty() {
+        database.limits.push(Limit::Lists {
+            most: MOST_LISTS,
+            count: past_lists.len(),
+            left_out: past_lists.into_iter().take(NAMED).collect(),
+        });
+    }
+    if !past_bytes.is_empty() {
+        database.limits.push(Limit::Bytes {
+            most: MOST_LIST_BYTES,
+            count: past_bytes.len(),
+            left_out: past_bytes.into_iter().take(NAMED).collect(),
+        });
+    }
     database
+}
+
+/// Whether a file's first line is a card list's header (read alone).
+fn is_card_list(path: &Path) -> bool {
+    card_list_header(path).unwrap_or(false)
+}
+
+/// [`is_card_list`], or why the file could not be read.
+fn card_list_header(path: &Path) -> Result<bool, crate::input::Refusal> {
+    let bytes = crate::input::read_prefix(path, 16 * 1024)?;
+    let text = String::from_utf8_lossy(&bytes);
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let header = crate::input::lines(text).next();
+    Ok(header.is_some_and(|l| Columns::of(l).is_some()))
 }
 
 /// The columns of a card list, by where they are.
@@ -197,12 +333,21 @@ impl Columns {
 /// The cards of one file's text, when its first line is a card list's
 /// header.
 pub fn list(text: &str, file: &str) -> Option<Vec<Card>> {
+    list_with_columns(text, file).map(|(cards, _)| cards)
+}
+
+/// [`list`], with how many columns its header names (only the first
+/// [`MOST_COLUMNS`] are read: a list of thousands of columns would keep a
+/// column's name with every value of every card).
+fn list_with_columns(text: &str, file: &str) -> Option<(Vec<Card>, usize)> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut lines = text.lines();
-    let columns = Columns::of(lines.next()?)?;
+    let mut lines = crate::input::lines(text);
+    let mut columns = Columns::of(lines.next()?)?;
+    let named = columns.headers.len();
+    columns.headers.truncate(MOST_COLUMNS);
     let mut cards = Vec::new();
     for (i, line) in lines.enumerate() {
-        let values: Vec<&str> = line.trim_end_matches('\r').split('\t').collect();
+        let values: Vec<&str> = line.split('\t').take(MOST_COLUMNS).collect();
         let value = |at: Option<usize>| {
             at.and_then(|a| values.get(a))
                 .map(|v| v.trim().to_string())
@@ -241,7 +386,7 @@ pub fn list(text: &str, file: &str) -> Option<Vec<Card>> {
             name,
         });
     }
-    Some(cards)
+    Some((cards, named))
 }
 
 /// The edition a list's folders name: a plugin folder of Second Edition

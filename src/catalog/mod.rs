@@ -10,9 +10,11 @@ mod names;
 mod topic;
 
 pub use amended::{compose, AmendStep, Amended};
+pub use cards::Spellings;
 
 use std::collections::HashMap;
 use std::path::Path;
+use std::sync::atomic::AtomicUsize;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use chrono::NaiveDate;
@@ -124,6 +126,10 @@ pub struct Catalog {
     /// Each keyword field's terms of an edition, read once: a deck's sheet
     /// looks a hundred names up in the same vocabularies.
     vocabularies: Mutex<Vocabularies>,
+    /// The card names of each edition indexed for spelling, once asked
+    /// for twice (see [`Catalog::card_spellings`]).
+    spellings: Mutex<HashMap<Edition, Arc<crate::lookup::Vocabulary>>>,
+    spelling_look_ups: AtomicUsize,
 }
 
 /// The terms of each keyword field and edition read so far.
@@ -161,6 +167,8 @@ impl Catalog {
             opened: index::open(sources, index_root)?,
             columns: OnceLock::new(),
             vocabularies: Mutex::new(HashMap::new()),
+            spellings: Mutex::new(HashMap::new()),
+            spelling_look_ups: AtomicUsize::new(0),
         })
     }
 

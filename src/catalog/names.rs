@@ -155,6 +155,26 @@ impl Catalog {
         Ok(Name::Topic(Looked::Unknown(near)))
     }
 
+    /// Whether [`Catalog::look_up_name`] finds the typed name exactly: its
+    /// stages up to the mentioned names typed exactly, without the close
+    /// spellings and the nearest names that it weighs when they find
+    /// nothing.
+    pub fn looks_up_exactly(
+        &self,
+        typed: &str,
+        editions: &[Edition],
+    ) -> Result<bool, CatalogError> {
+        let exact = |found: Option<Looked>| matches!(found, Some(Looked::Found(named)) if named.iter().any(|n| n.exact));
+        let topics = self.vocabularies(editions)?;
+        if let Some(found) = stage(&topics, |k| lookup::exact(typed, k))
+            .or_else(|| stage(&topics, |k| lookup::abbreviated(typed, k)))
+        {
+            return Ok(exact(Some(found)));
+        }
+        let named = self.named_vocabularies(editions)?;
+        Ok(exact(stage(&named, |k| lookup::exact(typed, k))))
+    }
+
     /// The topic, else the name rulings mention, that a typed name is
     /// exactly (up to case, punctuation, articles and word forms), in the
     /// editions asked; never an abbreviation or a close spelling. What a

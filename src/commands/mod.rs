@@ -18,6 +18,7 @@ use anyhow::bail;
 use clap::CommandFactory;
 
 use crate::answer::request::Request;
+use crate::answer::stop::Stop;
 use crate::answer::{self, Answer};
 use crate::catalog::{Catalog, CatalogError};
 use crate::cli::{Cli, Command};
@@ -454,7 +455,7 @@ pub fn answer_json(command: &Command, config: &Config, catalog: &Catalog) -> Jso
 /// The answer to a typed request as its JSON object, as `--json` writes
 /// it; the index failing under it is an `index` error, not a panic.
 pub fn answer_request(request: &Request, config: &Config, catalog: &Catalog) -> JsonAnswer {
-    answer_typed(request, config, catalog).map_or_else(
+    answer_typed(request, config, catalog, &Stop::never()).map_or_else(
         |error| JsonAnswer::refused(&error),
         |answer| JsonAnswer::of(&answer),
     )
@@ -466,8 +467,10 @@ pub fn answer_typed(
     request: &Request,
     config: &Config,
     catalog: &Catalog,
+    stop: &Stop,
 ) -> anyhow::Result<Answer> {
-    caught(|| Ok(answer::ask(request, config.today, catalog)?)).map_err(Fault::into_error)
+    caught(|| Ok(answer::ask_until(request, config.today, catalog, stop)?))
+        .map_err(Fault::into_error)
 }
 
 /// The question a command asks of the catalog, typed; none for the

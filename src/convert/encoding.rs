@@ -47,6 +47,18 @@ pub fn decode(name: &str, bytes: Vec<u8>) -> Result<(String, Option<String>), Do
             line,
         });
     }
+    let (text, note) = decoded(name, bytes)?;
+    // Lines that end in a carriage return alone (old Mac exports) are
+    // lines: every reader after this one splits at line feeds.
+    let unified = match crate::input::unify_line_ends(&text) {
+        std::borrow::Cow::Borrowed(_) => None,
+        std::borrow::Cow::Owned(unified) => Some(unified),
+    };
+    let text = unified.unwrap_or(text);
+    Ok((text, note))
+}
+
+fn decoded(name: &str, bytes: Vec<u8>) -> Result<(String, Option<String>), DocumentError> {
     let bytes = match String::from_utf8(bytes) {
         Ok(text) => return Ok((text, None)),
         Err(e) => e.into_bytes(),

@@ -57,6 +57,7 @@ pub fn notices(corpus: &Corpus) -> Vec<String> {
         d.problems
             .iter()
             .map(|p| format!("card database: skipped {p}"))
+            .chain(d.limits.iter().map(|l| format!("card database: {l}")))
             .chain(none)
     });
     corpus

@@ -46,6 +46,9 @@ pub struct Manifest {
     /// The card database's cards, when there is one.
     #[serde(default)]
     pub cards: Option<usize>,
+    /// The limits of the card database reached when it was read.
+    #[serde(default)]
+    pub card_limits: Vec<crate::cards::lackey::Limit>,
 }
 
 /// The newest release of an edition.
@@ -149,7 +152,7 @@ pub fn corpus(sources: &Sources) -> Result<String, IndexError> {
     if let Some(cards) = &sources.cards {
         hasher.write_u8(3);
         hasher.write(cards.as_os_str().as_encoded_bytes());
-        for (file, metadata) in crate::cards::lackey::files(cards) {
+        for (file, metadata) in crate::cards::lackey::files(cards).files {
             hasher.write_u8(0);
             hasher.write(file.as_os_str().as_encoded_bytes());
             if let Some(metadata) = metadata {

@@ -278,6 +278,11 @@ impl Expected {
             entries: counts.entries,
             notices: build::notices(corpus),
             cards: corpus.cards.as_ref().map(|d| d.cards.len()),
+            card_limits: corpus
+                .cards
+                .as_ref()
+                .map(|d| d.limits.clone())
+                .unwrap_or_default(),
             bases: corpus
                 .releases
                 .iter()

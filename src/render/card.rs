@@ -8,7 +8,9 @@ use chrono::NaiveDate;
 use super::topic::shown_text;
 use super::{notes, status_badge, wrap, Lines, Style};
 use crate::answer::card::{CardAnswer, CardFound, CardSheet, Legality, Standing};
-use crate::answer::deck::{DeckAnswer, DeckCard, DeckFound};
+use crate::answer::deck::{
+    Budget, DeckAnswer, DeckCard, DeckFound, Unfinished, MOST_NAMES, MOST_NEAR, MOST_TIME,
+};
 use crate::answer::show::Shown;
 use crate::answer::topic::ShowAnswer;
 use crate::answer::{Candidate, Note};
@@ -426,6 +428,38 @@ fn deck_card_text(style: &Style, card: &DeckCard) -> Vec<String> {
 /// A deck's sheet, for people: the cards the documents say something of,
 /// a page break (form feed) every [`CARDS_A_PAGE`] cards, then the quiet
 /// cards in one list and the names not found with the nearest names.
+/// How many of the names a sheet did not look up it lists.
+pub const UNFINISHED_SHOWN: usize = 20;
+
+/// The head of the names a sheet did not look up.
+pub fn unfinished_head(unfinished: &Unfinished) -> String {
+    match unfinished.names.len() {
+        1 => "Not looked up (1 line)".to_string(),
+        n => format!("Not looked up ({n} lines)"),
+    }
+}
+
+/// Why a sheet stopped, and what to do.
+pub fn unfinished_why(why: Budget) -> String {
+    match why {
+        Budget::Names => format!(
+            "a sheet looks up at most {MOST_NAMES} different names: split the list, or ask for the cards one by one"
+        ),
+        Budget::Time => format!(
+            "the sheet's time ({} s) was up: ask again with fewer names, or when the machine is less busy",
+            MOST_TIME.as_secs()
+        ),
+        Budget::Cancelled => "the sheet was stopped: nobody waited for it any more".to_string(),
+    }
+}
+
+/// Said when names not found were listed without the nearest names.
+pub fn near_not_looked_for(count: usize) -> String {
+    format!(
+        "  ({count} of the names not found were not matched to the nearest names: only the first {MOST_NEAR} are)"
+    )
+}
+
 pub fn deck_text(style: &Style, answer: &DeckAnswer) -> Lines {
     let mut lines = Lines::default();
     let out = &mut lines.out;
@@ -486,11 +520,32 @@ pub fn deck_text(style: &Style, answer: &DeckAnswer) -> Lines {
             ));
         }
     }
+    if answer.near_not_looked_for > 0 {
+        out.push(style.dimmed(&near_not_looked_for(answer.near_not_looked_for)));
+    }
     if !answer.unread.is_empty() {
         out.push(String::new());
         out.push(style.caution_bold("Lines not read as a card"));
         for (line, text) in &answer.unread {
             out.push(format!("  line {line}: {}", sanitize(text)));
+        }
+    }
+    if let Some(unfinished) = &answer.unfinished {
+        out.push(String::new());
+        out.push(style.caution_bold(&unfinished_head(unfinished)));
+        out.push(wrap(&unfinished_why(unfinished.why), style.width, "  "));
+        for listed in unfinished.names.iter().take(UNFINISHED_SHOWN) {
+            out.push(format!(
+                "  {} × {}  {}",
+                listed.count,
+                sanitize(&listed.name),
+                style.dimmed(&format!("(line {})", listed.line))
+            ));
+        }
+        if let Some(more) = unfinished.names.len().checked_sub(UNFINISHED_SHOWN) {
+            if more > 0 {
+                out.push(format!("  … and {more} more"));
+            }
         }
     }
     lines.notes.extend(

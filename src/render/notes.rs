@@ -60,6 +60,8 @@ pub enum NoteCode {
     NoCardDatabase,
     /// The name is a card of the card database with no ruling under it.
     IsCard,
+    /// Limits of the card database were reached: some lists were left out.
+    CardDatabaseLimits,
 }
 
 /// A note about how a question was read: a stable code for programs, a
@@ -187,6 +189,16 @@ pub fn said(note: &Note, as_of: NaiveDate, found: bool) -> Said {
             "no card database: a card's printed text and icons are not shown, and a name no ruling holds cannot be told from a card with no ruling; to add one, {}",
             sanitize(&crate::cards::how_to_add())
         )),
+        Note::CardDatabaseLimits(limits) => Said::note(format!(
+            "the card database was not read whole: {}; a card of what was left out is answered as no card",
+            sanitize(
+                &limits
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            )
+        )),
         Note::IsCard { name, edition } => Said::note(format!(
             "{} is a {edition} card of the card database with no ruling under that name: `rulings card \"{}\"` shows it",
             sanitize(name),
@@ -221,7 +233,7 @@ pub fn json(note: &Note, as_of: NaiveDate, found: bool) -> NoteJson {
         }
         Note::DidYouMean { candidates, .. } => json.candidates = candidates.clone(),
         Note::AmendmentNotApplied { id, .. } => json.from = Some(id.clone()),
-        Note::NewerCorpus { .. } | Note::NoCardDatabase => {}
+        Note::NewerCorpus { .. } | Note::NoCardDatabase | Note::CardDatabaseLimits(_) => {}
         Note::IsCard { name, edition } => {
             json.candidates = vec![Candidate::new(name.clone(), *edition)]
         }
@@ -259,6 +271,7 @@ fn code(note: &Note) -> NoteCode {
         Note::NewerCorpus { .. } => NoteCode::NewerCorpus,
         Note::NoCardDatabase => NoteCode::NoCardDatabase,
         Note::IsCard { .. } => NoteCode::IsCard,
+        Note::CardDatabaseLimits(_) => NoteCode::CardDatabaseLimits,
     }
 }
 

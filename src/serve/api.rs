@@ -33,10 +33,10 @@ async fn ask(state: &Arc<AppState>, request: anyhow::Result<Request>) -> JsonAns
         Ok(request) => request,
         Err(refused) => return JsonAnswer::refused(&refused),
     };
-    // The semaphore is never closed: a permit is always given in turn.
-    let _turn = state.answering.acquire().await;
+    let (stop, _cancel) = AppState::stop();
+    let _turn = state.turn(&request).await;
     let state = Arc::clone(state);
-    tokio::task::spawn_blocking(move || state.answer(&request))
+    tokio::task::spawn_blocking(move || state.answer(&request, &stop))
         .await
         .unwrap_or_else(|e| {
             JsonAnswer::refused(&anyhow::Error::new(Refusal::new(

@@ -156,10 +156,10 @@ impl Refused {
 /// request whose parameters could not be read is refused.
 async fn ask(state: &Arc<AppState>, request: anyhow::Result<Request>) -> Result<Answer, Refused> {
     let request = request.map_err(|e| Refused::of(&e))?;
-    // The semaphore is never closed: a permit is always given in turn.
-    let _turn = state.answering.acquire().await;
+    let (stop, _cancel) = AppState::stop();
+    let _turn = state.turn(&request).await;
     let state = Arc::clone(state);
-    tokio::task::spawn_blocking(move || state.typed(&request))
+    tokio::task::spawn_blocking(move || state.typed(&request, &stop))
         .await
         .map_err(|e| Refused {
             status: status_of(ErrorCode::Internal),

@@ -27,10 +27,13 @@ use std::collections::HashMap;
 use std::io;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
+use std::time::Instant;
 
 use chrono::NaiveDate;
+use tokio::sync::SemaphorePermit;
 
 use crate::answer::request::Request;
+use crate::answer::stop::{CancelOnDrop, Stop};
 use crate::answer::{Answer, Note};
 use crate::catalog::Catalog;
 use crate::commands::{self, ErrorCode, JsonAnswer};
@@ -56,6 +59,15 @@ pub struct AppState {
     /// line finish in turn (p99 under load, README "Load"). Two, not one,
     /// so that a core does not idle while the next answer is handed over.
     pub answering: tokio::sync::Semaphore,
+    /// Decklists worked on at once (each also takes a turn of
+    /// `answering`): one per two cores, so that however many lists are
+    /// sent, the other turns and cores answer everything else.
+    pub decks: tokio::sync::Semaphore,
+}
+
+/// How many decklists are worked on at once: one per two cores, at least one.
+pub fn deck_slots() -> usize {
+    (std::thread::available_parallelism().map_or(2, |n| n.get()) / 2).max(1)
 }
 
 /// How many answers are worked on at once: two per core.
@@ -118,7 +130,36 @@ impl Kept {
     }
 }
 
+/// A request's turn to be answered: held while it is worked on.
+pub struct Turn<'s> {
+    _deck: Option<SemaphorePermit<'s>>,
+    _answer: Option<SemaphorePermit<'s>>,
+}
+
 impl AppState {
+    /// Waits for a request's turn: a decklist waits for a deck's turn
+    /// first, then every request for a turn to be answered, in order.
+    pub async fn turn(&self, request: &Request) -> Turn<'_> {
+        // The semaphores are never closed: a permit is always given in turn.
+        let deck = match request {
+            Request::Deck { .. } => self.decks.acquire().await.ok(),
+            _ => None,
+        };
+        Turn {
+            _deck: deck,
+            _answer: self.answering.acquire().await.ok(),
+        }
+    }
+
+    /// What stops a request's work: the end of its time, or its future
+    /// dropped (the time layer answered it, or its client left), with
+    /// the guard that the request's future holds.
+    pub fn stop() -> (Stop, CancelOnDrop) {
+        Stop::never()
+            .by(Instant::now() + super::ANSWER_TIMEOUT)
+            .cancel_on_drop()
+    }
+
     /// Opens the catalog (building the index when it is missing or stale).
     pub fn open(config: Config, pinned: Option<NaiveDate>) -> anyhow::Result<AppState> {
         let catalog = config.catalog(&mut Out::new(io::stderr()), true)?;
@@ -131,6 +172,7 @@ impl AppState {
             unreadable: Mutex::new(None),
             kept: Mutex::new(Kept::default()),
             answering: tokio::sync::Semaphore::new(answer_slots()),
+            decks: tokio::sync::Semaphore::new(deck_slots()),
         })
     }
 
@@ -221,7 +263,7 @@ impl AppState {
     }
 
     /// The answer to a request, as the command line's `--json` writes it.
-    pub fn answer(self: &Arc<Self>, request: &Request) -> JsonAnswer {
+    pub fn answer(self: &Arc<Self>, request: &Request, stop: &Stop) -> JsonAnswer {
         let (catalog, note) = match self.catalog() {
             Ok(found) => found,
             Err(e) => return JsonAnswer::refused(&e),
@@ -229,7 +271,7 @@ impl AppState {
         if let Some(note) = note {
             // While the documents change, an answer says it is from the
             // documents as read before, and is not kept.
-            return match self.answer_on(request, catalog) {
+            return match self.answer_on(request, catalog, stop) {
                 Ok(mut answer) => {
                     answer.add_note(note);
                     JsonAnswer::of(&answer)
@@ -244,11 +286,11 @@ impl AppState {
         };
         let kept = self.kept().answers.get(&question).cloned();
         kept.unwrap_or_else(|| {
-            let answer = match self.answer_on(request, catalog) {
-                Ok(answer) => JsonAnswer::of(&answer),
-                Err(e) => JsonAnswer::refused(&e),
+            let (answer, settled) = match self.answer_on(request, catalog, stop) {
+                Ok(answer) => (JsonAnswer::of(&answer), answer.is_settled()),
+                Err(e) => (JsonAnswer::refused(&e), true),
             };
-            if answer.ended != Err(ErrorCode::Index) {
+            if settled && answer.ended != Err(ErrorCode::Index) {
                 self.kept().keep(question, &answer);
             }
             answer
@@ -256,9 +298,9 @@ impl AppState {
     }
 
     /// The answer to a request as a value, for a page to draw.
-    pub fn typed(self: &Arc<Self>, request: &Request) -> anyhow::Result<Answer> {
+    pub fn typed(self: &Arc<Self>, request: &Request, stop: &Stop) -> anyhow::Result<Answer> {
         let (catalog, note) = self.catalog()?;
-        let mut answer = self.answer_on(request, catalog)?;
+        let mut answer = self.answer_on(request, catalog, stop)?;
         if let Some(note) = note {
             answer.add_note(note);
         }
@@ -269,17 +311,22 @@ impl AppState {
         self.kept.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    fn answer_on(&self, request: &Request, catalog: Arc<Catalog>) -> anyhow::Result<Answer> {
+    fn answer_on(
+        &self,
+        request: &Request,
+        catalog: Arc<Catalog>,
+        stop: &Stop,
+    ) -> anyhow::Result<Answer> {
         let config = Config {
             today: self.today(),
             ..self.config.clone()
         };
-        match commands::answer_typed(request, &config, &catalog) {
+        match commands::answer_typed(request, &config, &catalog, stop) {
             // What the index said cannot be trusted: build it again and
             // ask again, once, as the command line does.
             Err(e) if commands::errors::code_of(&e) == ErrorCode::Index => {
                 let catalog = self.rebuilt(&catalog)?;
-                commands::answer_typed(request, &config, &catalog)
+                commands::answer_typed(request, &config, &catalog, stop)
             }
             answered => answered,
         }

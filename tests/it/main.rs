@@ -9,6 +9,7 @@ mod age_and_quiet;
 mod ask;
 mod bad_files;
 mod base;
+mod budgets;
 mod cards;
 mod check;
 mod cli;

@@ -8,7 +8,9 @@ use serde::Serialize;
 
 use super::show::{self, ShowJson};
 use crate::answer::card::{CardAnswer, CardFound, CardSheet, Erratum, Legality};
-use crate::answer::deck::{DeckAnswer, DeckCard, DeckFound, NotFound};
+use crate::answer::deck::{
+    Budget, DeckAnswer, DeckCard, DeckFound, NotFound, Unfinished, MOST_NAMES, MOST_TIME,
+};
 use crate::answer::Candidate;
 use crate::cards::deck::{Listed, Shape};
 use crate::cards::{text_with_icon_words, Card};
@@ -277,7 +279,34 @@ pub struct DeckAnswerJson<'a> {
     quiet: Vec<DeckCardJson<'a>>,
     not_found: Vec<NotFoundJson<'a>>,
     unread: Vec<UnreadJson<'a>>,
+    /// The lines past the sheet's budget, when it was spent.
+    unfinished: Option<UnfinishedJson<'a>>,
+    near_not_looked_for: usize,
     notes: Vec<NoteJson>,
+}
+
+#[derive(Serialize)]
+struct UnfinishedJson<'a> {
+    /// `names`, `time` or `cancelled`.
+    why: &'static str,
+    /// What the budget allows: names looked up and seconds.
+    most_names: usize,
+    most_seconds: u64,
+    /// The lines not looked up.
+    not_looked_up: &'a [Listed],
+}
+
+fn unfinished_json(unfinished: &Unfinished) -> UnfinishedJson<'_> {
+    UnfinishedJson {
+        why: match unfinished.why {
+            Budget::Names => "names",
+            Budget::Time => "time",
+            Budget::Cancelled => "cancelled",
+        },
+        most_names: MOST_NAMES,
+        most_seconds: MOST_TIME.as_secs(),
+        not_looked_up: &unfinished.names,
+    }
 }
 
 pub fn deck_view(answer: &DeckAnswer) -> DeckAnswerJson<'_> {
@@ -295,6 +324,8 @@ pub fn deck_view(answer: &DeckAnswer) -> DeckAnswerJson<'_> {
             .iter()
             .map(|(line, text)| UnreadJson { line: *line, text })
             .collect(),
+        unfinished: answer.unfinished.as_ref().map(unfinished_json),
+        near_not_looked_for: answer.near_not_looked_for,
         notes: notes::json_all(&answer.notes, answer.as_of, answer.is_found()),
     }
 }

@@ -10,19 +10,29 @@ use crate::answer::card::{CardAnswer, CardFound, CardSheet};
 use crate::answer::deck::{DeckAnswer, DeckCard, DeckFound};
 use crate::cards::{text_with_icon_words, Card};
 use crate::diff::WordOp;
-use crate::render::card::{card_line, standing_text, CARDS_A_PAGE};
+use crate::render::card::{
+    card_line, near_not_looked_for, standing_text, unfinished_head, unfinished_why, CARDS_A_PAGE,
+    UNFINISHED_SHOWN,
+};
 use crate::serve::params::given;
+
+/// Text of the card database or of a list, set apart from the page's own
+/// direction: a right-to-left override in a card's name turns that name
+/// around, never the words after it.
+fn iso(text: &str) -> Markup {
+    html! { bdi { (text) } }
+}
 
 /// A card's printed text, icons as words.
 fn printed(card: &Card) -> Markup {
     html! {
         div.printed {
-            p.meta { (card_line(card)) }
+            p.meta { (iso(&card_line(card))) }
             @if !card.icons.is_empty() {
-                p.meta { "Icons: " (card.icon_words().join(", ")) }
+                p.meta { "Icons: " (iso(&card.icon_words().join(", "))) }
             }
-            @if !card.text.is_empty() { p { (text_with_icon_words(&card.text)) } }
-            @if !card.lore.is_empty() { p.lore { (card.lore) } }
+            @if !card.text.is_empty() { p { (iso(&text_with_icon_words(&card.text))) } }
+            @if !card.lore.is_empty() { p.lore { (iso(&card.lore)) } }
         }
     }
 }
@@ -39,10 +49,10 @@ enum Detail {
 fn sheet_block(sheet: &CardSheet, as_of: NaiveDate, titles: &Titles, detail: Detail) -> Markup {
     html! {
         @if detail == Detail::Whole {
-            p.meta { "Printed text, from the card database (" (sheet.card.file) " line " (sheet.card.line) "):" }
+            p.meta { "Printed text, from the card database (" (iso(&sheet.card.file)) " line " (sheet.card.line) "):" }
             (printed(&sheet.card))
         } @else {
-            p.meta { (card_line(&sheet.card)) }
+            p.meta { (iso(&card_line(&sheet.card))) }
         }
         @for l in &sheet.legality {
             p.note.warn { strong { (standing_text(l.standing)) } ": " (l.said) " — " (l.source) }
@@ -103,7 +113,7 @@ fn sheet_block(sheet: &CardSheet, as_of: NaiveDate, titles: &Titles, detail: Det
             p.meta { "Other versions: "
                 @for (i, v) in sheet.versions.iter().enumerate() {
                     @if i > 0 { " · " }
-                    a href=(card_link(&v.name, as_of)) { (v.name) }
+                    a href=(card_link(&v.name, as_of)) { (iso(&v.name)) }
                 }
             }
         }
@@ -155,8 +165,8 @@ fn card_body(found: &CardAnswer, form: &Markup, titles: &Titles) -> Markup {
     let as_of = found.as_of;
     html! {
         @match &found.found {
-            CardFound::Card(sheet) => h1 { (sheet.card.name) },
-            _ => h1 { (found.typed) },
+            CardFound::Card(sheet) => h1 { (iso(&sheet.card.name)) },
+            _ => h1 { (iso(&found.typed)) },
         }
         (form)
         (notes(&found.notes, as_of, found.is_found()))
@@ -175,7 +185,7 @@ fn card_body(found: &CardAnswer, form: &Markup, titles: &Titles) -> Markup {
                 }
                 CardFound::Several(cards) => {
                     p.note { "Several cards fit; which one?" }
-                    ul { @for c in cards { li { a href=(card_link(&c.name, as_of)) { (c.name) } } } }
+                    ul { @for c in cards { li { a href=(card_link(&c.name, as_of)) { (iso(&c.name)) } } } }
                 }
                 CardFound::Unknown { cards, topics } => {
                     p.note.warn { "No card and no topic by that name." }
@@ -183,12 +193,12 @@ fn card_body(found: &CardAnswer, form: &Markup, titles: &Titles) -> Markup {
                         p { "Did you mean the card: "
                             @for (i, c) in cards.iter().enumerate() {
                                 @if i > 0 { ", " }
-                                a href=(card_link(&c.name, as_of)) { (c.name) }
+                                a href=(card_link(&c.name, as_of)) { (iso(&c.name)) }
                             }
                         }
                     }
                     @if !topics.is_empty() {
-                        p { "Did you mean the topic: " (Candidate::list(topics).join(", ")) }
+                        p { "Did you mean the topic: " (iso(&Candidate::list(topics).join(", "))) }
                     }
                 }
             }
@@ -257,9 +267,9 @@ pub async fn deck(State(state): State<Arc<AppState>>, Form(form): Form<DeckForm>
 
 fn deck_card(card: &DeckCard, as_of: NaiveDate, titles: &Titles) -> Markup {
     html! {
-        h2 { (card.count) " × " (card.name())
+        h2 { (card.count) " × " (iso(&card.name()))
             @if !card.exact() {
-                span.meta { " (written " (card.listed.iter().map(|l| l.name.as_str()).collect::<Vec<_>>().join(", ")) ")" }
+                span.meta { " (written " (iso(&card.listed.iter().map(|l| l.name.as_str()).collect::<Vec<_>>().join(", "))) ")" }
             }
         }
         @match &card.found {
@@ -295,22 +305,48 @@ fn deck_body(sheet: &DeckAnswer, titles: &Titles) -> Markup {
         }))
         @if !sheet.quiet.is_empty() {
             h2 { "No errata, ruling or ban (" (sheet.quiet.len()) ")" }
-            p.quiet { (sheet.quiet.iter().map(|c| format!("{} × {}", c.count, c.name())).collect::<Vec<_>>().join(" · ")) }
+            p.quiet {
+                @for (i, c) in sheet.quiet.iter().enumerate() {
+                    @if i > 0 { " · " }
+                    (c.count) " × " (iso(&c.name()))
+                }
+            }
         }
         @if !sheet.unknown.is_empty() {
             h2.warn { "Not found (" (sheet.unknown.len()) "): check the spelling" }
             ul.unknown {
                 @for n in &sheet.unknown {
-                    li { (n.listed.count) " × " (n.listed.name) " (line " (n.listed.line) ")"
+                    li { (n.listed.count) " × " (iso(&n.listed.name)) " (line " (n.listed.line) ")"
                         @let near: Vec<String> = n.cards.iter().map(|c| c.name.clone()).chain(n.topics.iter().take(4).map(Candidate::text)).collect();
-                        @if !near.is_empty() { " — did you mean: " (near.join(", ")) }
+                        @if !near.is_empty() {
+                            " — did you mean: "
+                            @for (i, name) in near.iter().enumerate() {
+                                @if i > 0 { ", " }
+                                (iso(name))
+                            }
+                        }
                     }
                 }
+            }
+            @if sheet.near_not_looked_for > 0 {
+                p.meta { (near_not_looked_for(sheet.near_not_looked_for).trim()) }
             }
         }
         @if !sheet.unread.is_empty() {
             h2.warn { "Lines not read as a card" }
-            ul { @for (line, text) in &sheet.unread { li { "line " (line) ": " (text) } } }
+            ul { @for (line, text) in &sheet.unread { li { "line " (line) ": " (iso(text)) } } }
+        }
+        @if let Some(unfinished) = &sheet.unfinished {
+            h2.warn { (unfinished_head(unfinished)) }
+            p.note.warn { (unfinished_why(unfinished.why)) }
+            ul {
+                @for listed in unfinished.names.iter().take(UNFINISHED_SHOWN) {
+                    li { (listed.count) " × " (iso(&listed.name)) " (line " (listed.line) ")" }
+                }
+                @if unfinished.names.len() > UNFINISHED_SHOWN {
+                    li { "… and " (unfinished.names.len() - UNFINISHED_SHOWN) " more" }
+                }
+            }
         }
         (no_database(sheet.database))
     }
