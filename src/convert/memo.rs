@@ -7,11 +7,16 @@
 //! this one gave up on.
 //!
 //! The file is written atomically (a temporary file renamed over it); one
-//! that is missing, unreadable or corrupt is an empty memo.
+//! that is missing, unreadable or corrupt is an empty memo. Two commands
+//! may learn of different files at once: each writes under a lock ([`LOCK`]
+//! beside the memo, waited for at most [`LOCK_WAIT`]), reading the memo
+//! again under it and adding what it learned, so neither loses the other's.
 
+use std::fs::{File, TryLockError};
 use std::hash::Hasher;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
@@ -20,6 +25,14 @@ pub const FILE: &str = "unreadable-files.json";
 /// The most files remembered (the latest kept): far more than any corpus
 /// has bad files.
 const MOST_REMEMBERED: usize = 256;
+/// The lock file beside the memo, held while the memo is written.
+pub const LOCK: &str = ".unreadable-files.lock";
+/// How long a command waits for another one writing the memo: writing
+/// takes milliseconds; past this the other is stuck, and what this one
+/// learned is not remembered (which only costs time).
+const LOCK_WAIT: Duration = Duration::from_secs(2);
+/// How often the lock is tried while waiting.
+const LOCK_POLL: Duration = Duration::from_millis(10);
 
 static FOLDER: Mutex<Option<PathBuf>> = Mutex::new(None);
 
@@ -96,6 +109,9 @@ fn reader() -> String {
 pub struct Memo {
     path: PathBuf,
     files: Vec<Remembered>,
+    /// The files remembered since it was loaded: what [`Memo::save`] adds
+    /// to the memo as it is on disk then.
+    learned: Vec<Remembered>,
 }
 
 /// The memo's path in the index folder `index`.
@@ -116,7 +132,11 @@ impl Memo {
             .ok()
             .and_then(|bytes| serde_json::from_slice(&bytes).ok())
             .unwrap_or_default();
-        Memo { path, files }
+        Memo {
+            path,
+            files,
+            learned: Vec::new(),
+        }
     }
 
     /// Why the file with this fingerprint was given up on by this program,
@@ -130,34 +150,74 @@ impl Memo {
     }
 
     pub fn remember(&mut self, key: Key, name: &str, why: String) {
-        self.files.retain(|f| f.key != key);
-        self.files.push(Remembered {
+        let file = Remembered {
             key,
             name: name.to_string(),
             why,
             reader: reader(),
-        });
-        let extra = self.files.len().saturating_sub(MOST_REMEMBERED);
-        self.files.drain(..extra);
+        };
+        add(&mut self.learned, file.clone());
+        add(&mut self.files, file);
     }
 
-    /// Writes the memo (a temporary file renamed over the old one); a
-    /// folder that cannot be written leaves nothing remembered, which only
-    /// costs time.
+    /// Adds what was learned since loading to the memo as it is on disk
+    /// now, under the lock, and writes it (a temporary file renamed over
+    /// the old one). A folder that cannot be written, or a lock held past
+    /// [`LOCK_WAIT`], leaves nothing remembered, which only costs time.
     pub fn save(&self) {
         let Some(folder) = self.path.parent() else {
             return;
         };
-        let Ok(json) = serde_json::to_vec_pretty(&self.files) else {
+        if std::fs::create_dir_all(folder).is_err() {
+            return;
+        }
+        let Some(_lock) = lock(&folder.join(LOCK)) else {
+            return;
+        };
+        let mut files = Memo::read(self.path.clone()).files;
+        for file in &self.learned {
+            add(&mut files, file.clone());
+        }
+        let Ok(json) = serde_json::to_vec_pretty(&files) else {
             return;
         };
         let temporary = folder.join(format!(".{FILE}-{}", std::process::id()));
-        let written = std::fs::create_dir_all(folder)
-            .and_then(|()| std::fs::write(&temporary, json))
-            .and_then(|()| std::fs::rename(&temporary, &self.path));
+        let written =
+            std::fs::write(&temporary, json).and_then(|()| std::fs::rename(&temporary, &self.path));
         if written.is_err() {
             let _ = std::fs::remove_file(&temporary);
         }
+    }
+}
+
+/// Adds `file` to `files` in place of an earlier record of the same bytes,
+/// keeping the latest [`MOST_REMEMBERED`].
+fn add(files: &mut Vec<Remembered>, file: Remembered) {
+    files.retain(|f| f.key != file.key);
+    files.push(file);
+    let extra = files.len().saturating_sub(MOST_REMEMBERED);
+    files.drain(..extra);
+}
+
+/// The memo's lock, held until dropped (and released by the system if the
+/// process dies); `None` when it cannot be had within [`LOCK_WAIT`].
+fn lock(path: &Path) -> Option<File> {
+    let deadline = Instant::now() + LOCK_WAIT;
+    loop {
+        let file = crate::index::store::open_lock_file(path).ok()?;
+        match file.try_lock() {
+            // A lock file replaced since it was opened (damage healed by
+            // another command) locks nothing: try the one there now.
+            Ok(()) if crate::index::store::is_at(&file, path) => return Some(file),
+            Ok(()) => continue,
+            Err(TryLockError::WouldBlock) => {}
+            Err(TryLockError::Error(_)) => return None,
+        }
+        let now = Instant::now();
+        if now >= deadline {
+            return None;
+        }
+        std::thread::sleep(LOCK_POLL.min(deadline - now));
     }
 }
 
@@ -169,10 +229,7 @@ mod tests {
     fn a_failure_is_remembered_until_the_bytes_change_and_a_corrupt_memo_is_empty() {
         let dir = tempfile::tempdir().unwrap();
         let path = path_in(dir.path());
-        let mut memo = Memo {
-            path: path.clone(),
-            files: Vec::new(),
-        };
+        let mut memo = Memo::read(path.clone());
         memo.remember(Key::of(b"%PDF-1 slow"), "slow.pdf", "too slow".to_string());
         memo.save();
         let again = Memo::read(path.clone());
@@ -203,10 +260,7 @@ mod tests {
 
     #[test]
     fn only_the_latest_files_are_kept() {
-        let mut memo = Memo {
-            path: PathBuf::from("unused"),
-            files: Vec::new(),
-        };
+        let mut memo = Memo::read(PathBuf::from("unused"));
         for i in 0..MOST_REMEMBERED + 3 {
             memo.remember(Key::of(&i.to_le_bytes()), "f", i.to_string());
         }
@@ -215,5 +269,28 @@ mod tests {
         assert!(memo
             .reason(&Key::of(&(MOST_REMEMBERED + 2).to_le_bytes()))
             .is_some());
+    }
+
+    #[test]
+    fn two_commands_learning_at_once_both_are_remembered() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = path_in(dir.path());
+        let loaded = std::sync::Barrier::new(2);
+        std::thread::scope(|scope| {
+            for name in ["slow.pdf", "deep.pdf"] {
+                let (path, loaded) = (path.clone(), &loaded);
+                scope.spawn(move || {
+                    let mut memo = Memo::read(path);
+                    // Both have read the memo before either writes it.
+                    loaded.wait();
+                    memo.remember(Key::of(name.as_bytes()), name, format!("{name} failed"));
+                    memo.save();
+                });
+            }
+        });
+        let memo = Memo::read(path);
+        assert_eq!(memo.reason(&Key::of(b"slow.pdf")), Some("slow.pdf failed"));
+        assert_eq!(memo.reason(&Key::of(b"deep.pdf")), Some("deep.pdf failed"));
+        assert!(dir.path().join(LOCK).is_file());
     }
 }

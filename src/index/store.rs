@@ -245,7 +245,7 @@ impl Store {
 /// Opens the lock file for writing, creating it. One that is not a regular
 /// file (a folder, a pipe, a link to a device) is damage: it is removed and
 /// made again. Opening never waits (a pipe with no reader fails at once).
-fn open_lock_file(path: &Path) -> io::Result<File> {
+pub(crate) fn open_lock_file(path: &Path) -> io::Result<File> {
     let mut options = File::options();
     options.create(true).truncate(false).write(true);
     #[cfg(unix)]
@@ -274,7 +274,7 @@ fn open_lock_file(path: &Path) -> io::Result<File> {
 
 /// Whether `file` is the file at `path` now.
 #[cfg(unix)]
-fn is_at(file: &File, path: &Path) -> bool {
+pub(crate) fn is_at(file: &File, path: &Path) -> bool {
     use std::os::unix::fs::MetadataExt;
     match (file.metadata(), fs::symlink_metadata(path)) {
         (Ok(open), Ok(there)) => open.dev() == there.dev() && open.ino() == there.ino(),
@@ -283,7 +283,7 @@ fn is_at(file: &File, path: &Path) -> bool {
 }
 
 #[cfg(not(unix))]
-fn is_at(_: &File, _: &Path) -> bool {
+pub(crate) fn is_at(_: &File, _: &Path) -> bool {
     true
 }
 
