@@ -16,31 +16,7 @@ use std::time::{Duration, Instant};
 /// Longer than any of these commands takes on an idle machine.
 const BOUND: Duration = Duration::from_secs(60);
 
-/// A PDF of the given objects (numbered from 1; the first is the catalog),
-/// with a correct cross-reference table.
-fn pdf(objects: &[Vec<u8>]) -> Vec<u8> {
-    let mut out = b"%PDF-1.4\n".to_vec();
-    let mut offsets = Vec::new();
-    for (i, object) in objects.iter().enumerate() {
-        offsets.push(out.len());
-        out.extend(format!("{} 0 obj\n", i + 1).bytes());
-        out.extend(object);
-        out.extend(b"\nendobj\n");
-    }
-    let xref = out.len();
-    out.extend(format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).bytes());
-    for offset in offsets {
-        out.extend(format!("{offset:010} 00000 n \n").bytes());
-    }
-    out.extend(
-        format!(
-            "trailer\n<< /Size {} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n",
-            objects.len() + 1
-        )
-        .bytes(),
-    );
-    out
-}
+use common::pdf::of_objects as pdf;
 
 /// A one-page PDF whose catalog holds `value` (an array or dictionary
 /// nested deep).

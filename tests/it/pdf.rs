@@ -241,3 +241,47 @@ fn a_pdf_encrypted_with_an_owner_password_only_is_read() {
     let restricted = read("owner-password-only.pdf");
     assert_eq!(restricted.markdown, plain.markdown);
 }
+
+/// `rulings check --markdown` on one PDF, `name`, in a folder of its own:
+/// the Markdown it was read as, and everything the run said.
+fn read_by_the_binary(name: &str, bytes: &[u8]) -> (String, String) {
+    let folder = crate::common::folder::Folder::new(&[(name, bytes)]);
+    let out = folder
+        .rulings(&["check", "--markdown"])
+        .arg(folder.folder().join(name))
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+const WORDS: &str =
+    "BT /F1 12 Tf 72 700 Td (Cloaking rulings apply) Tj 0 -20 Td (to every ship) Tj ET";
+
+#[test]
+fn a_media_box_given_corner_first_or_negative_is_read() {
+    // The same page, its box given from the far corner; and a box below
+    // and left of the origin, the text drawn inside it.
+    let from_the_far_corner =
+        crate::common::pdf::one_page("", "/MediaBox [612 792 0 0]", "", WORDS, &[]);
+    let below_the_origin = crate::common::pdf::one_page(
+        "",
+        "/MediaBox [0 0 -612 -792]",
+        "",
+        &("1 0 0 1 -612 -792 cm ".to_owned() + WORDS),
+        &[],
+    );
+    for (name, bytes) in [
+        ("far.pdf", from_the_far_corner),
+        ("below.pdf", below_the_origin),
+    ] {
+        let (markdown, said) = read_by_the_binary(name, &bytes);
+        assert!(
+            markdown.contains("Cloaking rulings apply to every ship"),
+            "{name}: {markdown}\n{said}"
+        );
+    }
+}

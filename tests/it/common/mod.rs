@@ -8,6 +8,7 @@ pub mod cdp;
 pub mod folder;
 pub mod notes;
 pub mod nothing_lost;
+pub mod pdf;
 pub mod schemas;
 pub mod served;
 
