@@ -355,12 +355,57 @@ fn in_child(exe: &Path, job: &Job, deadline: Instant, limit: Duration) -> Outcom
             });
         }
     }
+    let stderr = String::from_utf8_lossy(&stderr);
+    if let Some(signal) = stopped_from_outside(status, &stderr) {
+        // Not the file's fault: not remembered, read again next time.
+        return Outcome::Cut(failed(
+            job.format,
+            &job.name,
+            format!(
+                "not read this time: the reading was stopped from outside (signal {signal}); it is read again next time"
+            ),
+        ));
+    }
     let why = format!(
         "{} failed on this file ({})",
         reader(job.format),
-        death(status, &String::from_utf8_lossy(&stderr))
+        death(status, &stderr)
     );
     Outcome::Done(Err(failed(job.format, &job.name, why)))
+}
+
+/// The signal that ended a child from outside, if one did: one this
+/// process never sends (it only kills a child at the deadline, which
+/// [`wait_until`] tells apart) and the child never raises itself. A child
+/// ends itself with `SIGABRT` (a stack overflow, an allocation past
+/// [`MOST_MEMORY`], said on its stderr), `SIGSEGV`, `SIGBUS`, `SIGILL`,
+/// `SIGFPE`, `SIGTRAP` or `SIGSYS`: the file's doing. Any other signal
+/// (`kill -9`, an interrupt sent to the whole process group, the system's
+/// memory killer acting for the machine as a whole) says nothing of the
+/// file.
+fn stopped_from_outside(status: ExitStatus, stderr: &str) -> Option<i32> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        let signal = status.signal()?;
+        let raised_by_the_reading = [
+            libc::SIGABRT,
+            libc::SIGSEGV,
+            libc::SIGBUS,
+            libc::SIGILL,
+            libc::SIGFPE,
+            libc::SIGTRAP,
+            libc::SIGSYS,
+        ];
+        let said_why =
+            stderr.contains("overflowed its stack") || stderr.contains("memory allocation of");
+        (!raised_by_the_reading.contains(&signal) && !said_why).then_some(signal)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (status, stderr);
+        None
+    }
 }
 
 /// The executable to start readers from: on Linux the running image itself
@@ -484,5 +529,36 @@ fn cap_memory() {
             maximum: Some(MOST_MEMORY),
         };
         let _ = rustix::process::setrlimit(rustix::process::Resource::As, cap);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn a_child_stopped_from_outside_is_told_from_one_the_file_ended() {
+        use std::os::unix::process::ExitStatusExt;
+        // A wait status of a death by signal is the signal's number.
+        let by = |signal: i32| ExitStatus::from_raw(signal);
+        assert_eq!(stopped_from_outside(by(libc::SIGKILL), ""), Some(9));
+        assert_eq!(
+            stopped_from_outside(by(libc::SIGTERM), ""),
+            Some(libc::SIGTERM)
+        );
+        assert_eq!(
+            stopped_from_outside(by(libc::SIGINT), ""),
+            Some(libc::SIGINT)
+        );
+        for signal in [libc::SIGABRT, libc::SIGSEGV, libc::SIGBUS] {
+            assert_eq!(stopped_from_outside(by(signal), ""), None, "{signal}");
+        }
+        // What the child said it died of is the file's doing, whatever
+        // signal ended it.
+        let said = "memory allocation of 1073741824 bytes failed";
+        assert_eq!(stopped_from_outside(by(libc::SIGKILL), said), None);
+        // An exit is no signal.
+        assert_eq!(stopped_from_outside(ExitStatus::from_raw(2 << 8), ""), None);
     }
 }

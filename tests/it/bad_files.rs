@@ -389,3 +389,83 @@ fn serve_starts_with_a_nested_pdf_and_survives_one_dropped_in() {
     );
     assert!(alive);
 }
+
+/// The reading children of the process `parent` (Linux: read from `/proc`).
+#[cfg(target_os = "linux")]
+fn reading_children(parent: u32) -> Vec<i32> {
+    let Ok(entries) = fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<i32>().ok())
+        .filter(|pid| {
+            // The parent's id is the second field after the name, which
+            // is in parentheses and may hold anything.
+            let stat = fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+            let after_name = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+            let environ = fs::read(format!("/proc/{pid}/environ")).unwrap_or_default();
+            after_name.split_whitespace().nth(1) == Some(&parent.to_string())
+                && environ
+                    .split(|&b| b == 0)
+                    .any(|v| v.starts_with(b"RULINGS_READ_CHILD="))
+        })
+        .collect()
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_reading_killed_from_outside_is_not_the_files_fault() {
+    let c = Corpus::with(&[("slow.pdf", slow(100, 2000, 0))]);
+    let command = common::process(common::binary())
+        .env("RULINGS_READ_SECONDS", "60")
+        .arg("--no-bundled")
+        .arg("--rulings")
+        .arg(c.corpus())
+        .arg("--index")
+        .arg(c.index())
+        .arg("index")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    let child = loop {
+        if let [child] = reading_children(command.id())[..] {
+            break child;
+        }
+        assert!(
+            started.elapsed() < BOUND,
+            "no reading child of {} started",
+            command.id()
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    // As a person, a script or the system's memory killer would.
+    rustix::process::kill_process(
+        rustix::process::Pid::from_raw(child).unwrap(),
+        rustix::process::Signal::KILL,
+    )
+    .unwrap();
+    let out = command.wait_with_output().unwrap();
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    let line = skipped(&err, "slow.pdf");
+    assert!(
+        line.contains("the reading was stopped from outside (signal 9)"),
+        "{line}"
+    );
+    let memo = fs::read_to_string(c.index().join("unreadable-files.json")).unwrap_or_default();
+    assert!(!memo.contains("slow.pdf"), "{memo}");
+    // The next command reads it again (and gives up on it in its own time).
+    common::write_document(
+        &c.corpus(),
+        "b.md",
+        "1E",
+        "2021-01-01",
+        "Tribble –\n\nA tribble.\n",
+    );
+    let out = c.run("1", &["index"]);
+    let line = skipped(&stderr(&out), "slow.pdf").to_string();
+    assert!(line.contains("still reading after 1 seconds"), "{line}");
+    assert!(!line.contains("remembered"), "{line}");
+}
