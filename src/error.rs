@@ -59,6 +59,8 @@ pub enum DocumentError {
     NoEdition { file: String },
     #[error("{}: no entries found (no line reads like a ruling's head)", escape_name(.file))]
     NoEntries { file: String },
+    #[error("{}: its text passes {} MB, far more than a rulings document has (the longest official ones have well under 1 MB); not read", escape_name(.file), .limit / (1024 * 1024))]
+    TooMuchText { file: String, limit: usize },
     #[error("{}: markup nested more than {limit} deep, far more than any web page; a damaged page, not read", escape_name(.file))]
     TooDeep { file: String, limit: usize },
     #[error("{}: {}", escape_name(.file), .what.describe())]
@@ -84,6 +86,7 @@ impl DocumentError {
             | DocumentError::NoEdition { file }
             | DocumentError::NoEntries { file }
             | DocumentError::TooDeep { file, .. }
+            | DocumentError::TooMuchText { file, .. }
             | DocumentError::Unread { file, .. }
             | DocumentError::Damaged { file, .. }
             | DocumentError::PageFailed { file, .. } => file,

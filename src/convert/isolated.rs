@@ -41,9 +41,11 @@ pub use crate::pdf::{reading_limit as limit, SECONDS_ENV};
 pub const MOST_MEMORY: u64 = 1024 * 1024 * 1024;
 /// The most children reading at a time.
 pub const AT_ONCE: usize = 4;
-/// The most bytes of an answer read from a child (Markdown far longer than
-/// any document's).
-const MOST_ANSWER: u64 = 256 * 1024 * 1024;
+/// The most bytes of an answer read from a child: its Markdown, at most
+/// [`super::MAX_TEXT_BYTES`], is written as JSON, which writes a quote or
+/// a backslash in two bytes; the report and notes are small. An answer
+/// longer than this is a document whose text passes the limit.
+const MOST_ANSWER: u64 = 2 * super::MAX_TEXT_BYTES as u64 + 1024 * 1024;
 /// The most bytes of a child's error output kept (to tell why it died).
 const MOST_STDERR: u64 = 64 * 1024;
 
@@ -70,6 +72,7 @@ enum Failure {
     Empty,
     TooDeep { limit: usize },
     TooManyLines { limit: usize },
+    TooMuchText,
     Encrypted,
     Scanned,
     Damaged { why: String },
@@ -94,6 +97,7 @@ impl Failure {
             DocumentError::Empty { .. } => Failure::Empty,
             DocumentError::TooDeep { limit, .. } => Failure::TooDeep { limit },
             DocumentError::TooManyLines { limit, .. } => Failure::TooManyLines { limit },
+            DocumentError::TooMuchText { .. } => Failure::TooMuchText,
             DocumentError::Unread {
                 what: Unread::EncryptedPdf,
                 ..
@@ -116,6 +120,7 @@ impl Failure {
             Failure::Empty => DocumentError::Empty { file },
             Failure::TooDeep { limit } => DocumentError::TooDeep { file, limit },
             Failure::TooManyLines { limit } => DocumentError::TooManyLines { file, limit },
+            Failure::TooMuchText => super::too_much_text(name),
             Failure::Encrypted => DocumentError::Unread {
                 file,
                 what: Unread::EncryptedPdf,
@@ -232,7 +237,9 @@ fn worth_remembering(error: &DocumentError) -> Option<String> {
         DocumentError::Damaged { why, .. } | DocumentError::PageFailed { why, .. } => {
             Some(why.clone())
         }
-        DocumentError::TooDeep { .. } => Some(error_reason(error)),
+        DocumentError::TooDeep { .. } | DocumentError::TooMuchText { .. } => {
+            Some(error_reason(error))
+        }
         _ => None,
     }
 }
@@ -308,7 +315,7 @@ fn in_child(exe: &Path, job: &Job, deadline: Instant, limit: Duration) -> Outcom
             ))
         }
     };
-    let (status, stdout, stderr) = std::thread::scope(|scope| {
+    let (status, (stdout, answer_cut), stderr) = std::thread::scope(|scope| {
         let stdin = child.stdin.take();
         let stdout = child.stdout.take();
         let stderr = child.stderr.take();
@@ -319,7 +326,7 @@ fn in_child(exe: &Path, job: &Job, deadline: Instant, limit: Duration) -> Outcom
             }
         });
         let out = scope.spawn(move || drain(stdout, MOST_ANSWER));
-        let err = scope.spawn(move || drain(stderr, MOST_STDERR));
+        let err = scope.spawn(move || drain(stderr, MOST_STDERR).0);
         let status = wait_until(&mut child, deadline);
         let stdout = out.join().unwrap_or_default();
         let stderr = err.join().unwrap_or_default();
@@ -339,6 +346,9 @@ fn in_child(exe: &Path, job: &Job, deadline: Instant, limit: Duration) -> Outcom
             Outcome::Cut(error)
         };
     };
+    if status.success() && answer_cut {
+        return Outcome::Done(Err(super::too_much_text(&job.name)));
+    }
     if status.success() {
         if let Ok(answer) = serde_json::from_slice::<Answer>(&stdout) {
             return Outcome::Done(match answer {
@@ -436,15 +446,17 @@ fn wait_until(child: &mut Child, deadline: Instant) -> Option<ExitStatus> {
     }
 }
 
-/// Everything of a pipe, up to `most` bytes (the rest is read and dropped,
-/// so the child never blocks on a full pipe).
-fn drain(pipe: Option<impl Read>, most: u64) -> Vec<u8> {
+/// Everything of a pipe, up to `most` bytes, and whether there was more
+/// (the rest is read and dropped, so the child never blocks on a full
+/// pipe).
+fn drain(pipe: Option<impl Read>, most: u64) -> (Vec<u8>, bool) {
     let mut kept = Vec::new();
+    let mut more = 0;
     if let Some(mut pipe) = pipe {
         let _ = pipe.by_ref().take(most).read_to_end(&mut kept);
-        let _ = std::io::copy(&mut pipe, &mut std::io::sink());
+        more = std::io::copy(&mut pipe, &mut std::io::sink()).unwrap_or(0);
     }
-    kept
+    (kept, more > 0)
 }
 
 /// How a child died, from its status and what it said on stderr.

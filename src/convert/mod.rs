@@ -30,6 +30,13 @@ use crate::pdf::PdfError;
 /// file cannot exhaust memory.
 pub const MAX_DOCUMENT_BYTES: u64 = 32 * 1024 * 1024;
 
+/// The most Markdown a document may become. A small file can draw far
+/// more text than it holds (a form drawn many times, a font that maps one
+/// code to several characters): 20 kB of PDF became 91 MB of text, all of
+/// it held until the corpus was read. A reader stops once its text passes
+/// this, and the document is skipped.
+pub const MAX_TEXT_BYTES: usize = 32 * 1024 * 1024;
+
 /// The formats read, from the file's extension.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -173,7 +180,7 @@ pub(crate) fn in_process(
     name: &str,
     bytes: Vec<u8>,
 ) -> Result<Converted, DocumentError> {
-    match format {
+    let converted = match format {
         Format::Text => {
             let (markdown, note) = decode(name, bytes)?;
             let mut report = Report::text();
@@ -194,6 +201,20 @@ pub(crate) fn in_process(
         }
         Format::Html => html::convert(name, bytes),
         Format::Pdf => pdf(name, &bytes),
+    }?;
+    // The PDF reader stops at the limit as it reads; text and web pages
+    // become no more than a few times their bytes, themselves bounded.
+    if converted.markdown.len() > MAX_TEXT_BYTES {
+        return Err(too_much_text(name));
+    }
+    Ok(converted)
+}
+
+/// The error of a document whose text passes [`MAX_TEXT_BYTES`].
+pub(crate) fn too_much_text(name: &str) -> DocumentError {
+    DocumentError::TooMuchText {
+        file: name.to_string(),
+        limit: MAX_TEXT_BYTES,
     }
 }
 
@@ -220,6 +241,7 @@ fn pdf(name: &str, bytes: &[u8]) -> Result<Converted, DocumentError> {
         }),
         Err(PdfError::Encrypted) => Err(unread(Unread::EncryptedPdf)),
         Err(PdfError::NoText) => Err(unread(Unread::ScannedPdf)),
+        Err(PdfError::TooMuchText) => Err(too_much_text(name)),
         Err(PdfError::Damaged(why)) => Err(DocumentError::Damaged {
             file: name.to_string(),
             why,

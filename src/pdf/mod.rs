@@ -14,8 +14,10 @@
 //!
 //! A damaged file is an error, never a panic or a hang: the input is
 //! bounded before it is opened ([`MOST_BYTES`], [`MOST_PAGES`],
-//! [`MOST_RUNS`]), and the reader runs on a thread of its own, its panics
-//! caught and its time bounded ([`MOST_SECONDS`]); its content-stream
+//! [`MOST_RUNS`]), its text as it is read (`convert::MAX_TEXT_BYTES`: a
+//! small file can draw far more text than it holds), and the reader runs
+//! on a thread of its own, its panics caught and its time bounded
+//! ([`MOST_SECONDS`]); its content-stream
 //! interpreter bounds its own work (operators, glyphs, nested forms). A
 //! file nested past [`MOST_NESTING`] is refused before it is parsed (the
 //! object parser recurses); what this cannot see is the reading child's to
@@ -91,6 +93,8 @@ pub enum PdfError {
     NoText,
     #[error("the PDF is damaged or not a PDF: {0}")]
     Damaged(String),
+    #[error("the PDF's text passes the {} MB a document may become", crate::convert::MAX_TEXT_BYTES / (1024 * 1024))]
+    TooMuchText,
 }
 
 /// Reads a PDF's text in reading order, its typography kept as Markdown.
@@ -115,7 +119,13 @@ pub fn to_markdown(bytes: &[u8]) -> Result<PdfMarkdown, PdfError> {
         )));
     }
     let pages = read_guarded(bytes.to_vec())?;
-    Ok(layout::compose(&pages))
+    let read = layout::compose(&pages);
+    // The glyphs were counted as they were read; the Markdown adds a
+    // little (marks of bold and new entries, blank lines).
+    if read.markdown.len() > crate::convert::MAX_TEXT_BYTES {
+        return Err(PdfError::TooMuchText);
+    }
+    Ok(read)
 }
 
 /// The deepest nesting of arrays (`[`) and dictionaries (`<<`) in the file

@@ -469,3 +469,75 @@ fn a_reading_killed_from_outside_is_not_the_files_fault() {
     assert!(line.contains("still reading after 1 seconds"), "{line}");
     assert!(!line.contains("remembered"), "{line}");
 }
+
+/// A PDF of 12 kB whose text is 46 MB: 12 pages share one content stream
+/// that draws a form 120 times, the form shows a letter 1000 times, and
+/// the font's ToUnicode map makes the letter 8 emoji of 4 bytes each.
+fn text_bomb() -> Vec<u8> {
+    let emoji = "D83DDE00".repeat(8);
+    let cmap = format!(
+        "begincmap 1 begincodespacerange <00> <FF> endcodespacerange 1 beginbfchar <41> <{emoji}> endbfchar endcmap"
+    );
+    let page_content: String = (0..120)
+        .map(|line| format!("q 1 0 0 1 0 {} cm /Fx Do Q\n", line * 6))
+        .collect();
+    let form = format!("BT /F1 1 Tf 0 0 Td ({}) Tj ET", "A".repeat(1000));
+    let pages = 12;
+    let mut objects = vec![
+        b"<< /Type /Catalog /Pages 2 0 R >>".to_vec(),
+        format!(
+            "<< /Type /Pages /Kids [{}] /Count {pages} >>",
+            (0..pages)
+                .map(|p| format!("{} 0 R", 7 + p))
+                .collect::<Vec<_>>()
+                .join(" ")
+        )
+        .into_bytes(),
+        common::pdf::stream("", page_content.as_bytes()),
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /ToUnicode 5 0 R >>".to_vec(),
+        common::pdf::stream("", cmap.as_bytes()),
+        common::pdf::stream(
+            "/Type /XObject /Subtype /Form /BBox [0 0 1000 1000]",
+            form.as_bytes(),
+        ),
+    ];
+    for _ in 0..pages {
+        objects.push(
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 720 792] /Resources << /Font << /F1 4 0 R >> /XObject << /Fx 6 0 R >> >> /Contents 3 0 R >>".to_vec(),
+        );
+    }
+    common::pdf::of_objects(&objects)
+}
+
+#[test]
+fn a_pdf_whose_text_passes_the_limit_is_skipped_with_the_limit_named() {
+    let bomb = text_bomb();
+    assert!(bomb.len() < 20_000, "{} bytes", bomb.len());
+    let c = Corpus::with(&[("bomb.pdf", bomb)]);
+    let started = Instant::now();
+    let out = c.run("60", &["index"]);
+    let err = stderr(&out);
+    eprintln!("read in {:?}", started.elapsed());
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    let reason = "its text passes 32 MB";
+    assert!(skipped(&err, "bomb.pdf").contains(reason), "{err}");
+    let check = |json: bool| {
+        let mut args = vec!["check".to_string(), c.corpus().display().to_string()];
+        if json {
+            args.push("--json".to_string());
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        String::from_utf8_lossy(&c.run("60", &args).stdout).into_owned()
+    };
+    let text = check(false);
+    assert!(skipped(&text, "bomb.pdf").contains(reason), "{text}");
+    let json: serde_json::Value = serde_json::from_str(&check(true)).unwrap();
+    let unreadable = json["unreadable"].as_array().unwrap();
+    assert!(
+        unreadable
+            .iter()
+            .any(|u| u["file"].as_str().unwrap().ends_with("bomb.pdf")
+                && u["message"].as_str().unwrap().contains(reason)),
+        "{json}"
+    );
+}

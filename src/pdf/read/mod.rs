@@ -12,6 +12,7 @@ mod objects;
 use super::layout::{self, Page};
 use super::typography;
 use super::{PdfError, MOST_PAGES, MOST_RUNS};
+use crate::convert::MAX_TEXT_BYTES;
 use content::{Drawn, Interpreter, Placed};
 
 /// Every page's text runs and drawn bars.
@@ -26,9 +27,10 @@ pub(crate) fn read_pages(bytes: &[u8]) -> Result<Vec<Page>, PdfError> {
     }
     let mut interpreter = Interpreter::new(&document);
     let mut runs_read = 0;
+    let mut text_read = 0;
     let mut out = Vec::with_capacity(pages.len());
     for page in &pages {
-        let read = read_page(&document, &mut interpreter, page);
+        let read = read_page(&document, &mut interpreter, page, &mut text_read)?;
         runs_read += read.runs.len();
         if runs_read > MOST_RUNS {
             return Err(PdfError::Damaged(format!(
@@ -55,15 +57,23 @@ fn open(bytes: &[u8]) -> Result<lopdf::Document, PdfError> {
     Ok(document)
 }
 
+/// One page's runs and bars; its glyphs' text is added to `text_read`,
+/// and a document whose text passes [`MAX_TEXT_BYTES`] is read no further
+/// (before the page is laid out).
 fn read_page<'a>(
     document: &'a lopdf::Document,
     interpreter: &mut Interpreter<'a>,
     page: &objects::PageRef<'a>,
-) -> Page {
+    text_read: &mut usize,
+) -> Result<Page, PdfError> {
     let (x0, y0, x1, y1) = page.media_box;
     let height = y1 - y0;
     let content = objects::page_content(document, page.page);
     let Drawn { glyphs, paths, .. } = interpreter.page(&content, page.resources);
+    *text_read += glyphs.iter().map(|g| g.text.len_utf8()).sum::<usize>();
+    if *text_read > MAX_TEXT_BYTES {
+        return Err(PdfError::TooMuchText);
+    }
     let glyphs = reading_order(glyphs);
     // A font's weight and kind, read once a page.
     let styles: Vec<(bool, bool)> = interpreter
@@ -118,12 +128,12 @@ fn read_page<'a>(
             }
         })
         .collect();
-    Page {
+    Ok(Page {
         width: x1 - x0,
         height,
         runs,
         bars,
-    }
+    })
 }
 
 /// The glyphs top to bottom (by baseline), left to right; a glyph drawn
