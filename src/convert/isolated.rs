@@ -35,6 +35,9 @@ use crate::error::{DocumentError, Unread};
 
 /// Set (to the format) in the environment of a child that reads one file.
 pub const CHILD_ENV: &str = "RULINGS_READ_CHILD";
+/// Set to the file's name in a reading child's environment, so that its
+/// notes (an encoding guessed, a page not read) name the file.
+const CHILD_NAME_ENV: &str = "RULINGS_READ_NAME";
 pub use crate::pdf::{reading_limit as limit, SECONDS_ENV};
 /// The address space a reading child may use: the official documents read
 /// in a few tens of megabytes.
@@ -299,6 +302,7 @@ fn in_child(exe: &Path, job: &Job, deadline: Instant, limit: Duration) -> Outcom
     }
     let spawned = Command::new(exe)
         .env(CHILD_ENV, tag(job.format))
+        .env(CHILD_NAME_ENV, &job.name)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -511,7 +515,10 @@ pub fn child() -> Option<ExitCode> {
     {
         return Some(ExitCode::from(2));
     }
-    let answer = match super::in_process(format, "", bytes) {
+    let name = std::env::var_os(CHILD_NAME_ENV)
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let answer = match super::in_process(format, &name, bytes) {
         Ok(c) => Answer::Converted {
             markdown: c.markdown,
             report: c.report,
