@@ -237,7 +237,11 @@ fn pdf(name: &str, bytes: &[u8]) -> Result<Converted, DocumentError> {
                 icons: Some(read.icons),
                 furniture: read.furniture,
             },
-            notes: Vec::new(),
+            notes: read
+                .notes
+                .into_iter()
+                .map(|note| format!("{}: {note}", crate::safe::escape_name(name)))
+                .collect(),
         }),
         Err(PdfError::Encrypted) => Err(unread(Unread::EncryptedPdf)),
         Err(PdfError::NoText) => Err(unread(Unread::ScannedPdf)),

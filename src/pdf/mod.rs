@@ -82,6 +82,9 @@ pub struct PdfMarkdown {
     /// Running headers and footers and page numbers dropped, as text,
     /// each once.
     pub furniture: Vec<String>,
+    /// What could not be read, by page (text drawn at an angle), in
+    /// English.
+    pub notes: Vec<String>,
 }
 
 /// Why a PDF could not be read.
@@ -118,8 +121,9 @@ pub fn to_markdown(bytes: &[u8]) -> Result<PdfMarkdown, PdfError> {
             "objects nested more than {MOST_NESTING} deep"
         )));
     }
-    let pages = read_guarded(bytes.to_vec())?;
-    let read = layout::compose(&pages);
+    let (pages, notes) = read_guarded(bytes.to_vec())?;
+    let mut read = layout::compose(&pages);
+    read.notes = notes;
     // The glyphs were counted as they were read; the Markdown adds a
     // little (marks of bold and new entries, blank lines).
     if read.markdown.len() > crate::convert::MAX_TEXT_BYTES {
@@ -222,7 +226,7 @@ fn quiet_reader_panics() {
 /// Runs the reader on its own thread: a panic there becomes `Damaged`,
 /// and so does a document it is still reading after [`MOST_SECONDS`] (the
 /// thread is then left to finish on its own; nothing waits for it).
-fn read_guarded(bytes: Vec<u8>) -> Result<Vec<Page>, PdfError> {
+fn read_guarded(bytes: Vec<u8>) -> Result<(Vec<Page>, Vec<String>), PdfError> {
     quiet_reader_panics();
     let (sender, receiver) = mpsc::channel();
     let worker = std::thread::Builder::new()

@@ -285,3 +285,80 @@ fn a_media_box_given_corner_first_or_negative_is_read() {
         );
     }
 }
+
+#[test]
+fn a_turned_page_is_read_as_it_is_shown() {
+    // Each page turned clockwise when shown, its two lines drawn turned
+    // the other way: upright as seen, at (72, 540) and (72, 520) of what
+    // is seen.
+    let turned = [
+        ("90", "0 1 -1 0 72 72 Tm", "0 1 -1 0 92 72 Tm"),
+        ("180", "-1 0 0 -1 540 92 Tm", "-1 0 0 -1 540 112 Tm"),
+        ("270", "0 -1 1 0 540 720 Tm", "0 -1 1 0 520 720 Tm"),
+        ("-90", "0 -1 1 0 540 720 Tm", "0 -1 1 0 520 720 Tm"),
+    ];
+    for (degrees, first, second) in turned {
+        let content = format!(
+            "BT /F1 12 Tf {first} (Cloaking rulings apply) Tj {second} (to every ship) Tj ET"
+        );
+        let rotate = format!("/Rotate {degrees}");
+        // Set on the page, and inherited from the page tree.
+        for (pages, page) in [("", rotate.as_str()), (rotate.as_str(), "")] {
+            let bytes = crate::common::pdf::one_page(
+                pages,
+                &format!("/MediaBox [0 0 612 792] {page}"),
+                "",
+                &content,
+                &[],
+            );
+            let (markdown, said) = read_by_the_binary("turned.pdf", &bytes);
+            assert!(
+                markdown.contains("Cloaking rulings apply to every ship"),
+                "/Rotate {degrees} on the {}: {markdown}\n{said}",
+                if page.is_empty() { "pages" } else { "page" }
+            );
+        }
+    }
+}
+
+#[test]
+fn text_at_an_angle_is_left_out_and_named_never_read_backwards() {
+    // Upright text, and a line turned 45 degrees (a stamp across the page).
+    let content = "BT /F1 12 Tf 72 700 Td (Cloaking rulings apply) Tj ET BT /F1 30 Tf 0.7071 0.7071 -0.7071 0.7071 100 100 Tm (DRAFT COPY) Tj ET";
+    let bytes = crate::common::pdf::one_page("", "/MediaBox [0 0 612 792]", "", content, &[]);
+    let good = b"+++\nedition = \"1E\"\ndate = \"2020-01-01\"\n+++\nfaction \xe2\x80\x93 There are 3 factions.\n";
+    let folder =
+        crate::common::folder::Folder::new(&[("stamped.pdf", &bytes[..]), ("a.md", &good[..])]);
+    let out = folder
+        .rulings(&["index"])
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("warning: stamped.pdf: page 1: 10 characters drawn at an angle (not upright as the page is shown) are left out"),
+        "{said}"
+    );
+    let (markdown, said) = read_by_the_binary("stamped.pdf", &bytes);
+    assert!(
+        markdown.contains("Cloaking rulings apply"),
+        "{markdown}\n{said}"
+    );
+    assert!(
+        !markdown.contains('D') && !markdown.contains('Y'),
+        "{markdown}"
+    );
+    // A page of nothing but text at an angle is not read at all.
+    let angled =
+        "BT /F1 12 Tf 0.7071 0.7071 -0.7071 0.7071 100 100 Tm (Cloaking rulings apply) Tj ET";
+    let bytes = crate::common::pdf::one_page("", "/MediaBox [0 0 612 792]", "", angled, &[]);
+    let (markdown, said) = read_by_the_binary("angled.pdf", &bytes);
+    assert!(
+        !markdown.contains("Cloaking") && !markdown.contains("ylppa"),
+        "{markdown}"
+    );
+    assert!(
+        said.contains("angled.pdf") && said.contains("drawn at an angle"),
+        "{markdown}\n{said}"
+    );
+}

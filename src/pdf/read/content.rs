@@ -54,6 +54,9 @@ pub(super) struct Placed {
     pub y: f32,
     pub width: f32,
     pub size: f32,
+    /// The way the text runs on the page: the text space's x axis in page
+    /// space, of length 1 (`(1, 0)` for text drawn upright).
+    pub direction: (f32, f32),
     /// Index into [`Drawn::fonts`].
     pub font: usize,
     pub rgb: (f32, f32, f32),
@@ -486,7 +489,14 @@ impl<'a> Interpreter<'a> {
             let (x, y) = apply(&m, 0.0, s.rise);
             let size = s.size * (m[1] * m[1] + m[3] * m[3]).sqrt();
             let w0 = font.width(code);
-            let width = w0 * fs * s.scale * m[0].abs();
+            // The text's x axis, which a rotated page or matrix turns.
+            let stretch = m[0].hypot(m[1]);
+            let direction = if stretch > 0.0 {
+                (m[0] / stretch, m[1] / stretch)
+            } else {
+                (1.0, 0.0)
+            };
+            let width = w0 * fs * s.scale * stretch;
             let word = if code == 32 && length == 1 {
                 s.word_space
             } else {
@@ -519,12 +529,14 @@ impl<'a> Interpreter<'a> {
                         continue;
                     }
                     if [x, y, size, each].iter().all(|v| v.is_finite()) {
+                        let along = i as f32 * each;
                         self.drawn.glyphs.push(Placed {
                             text: c,
-                            x: x + i as f32 * each,
-                            y,
+                            x: x + along * direction.0,
+                            y: y + along * direction.1,
                             width: each,
                             size,
+                            direction,
                             font: font_index,
                             rgb: s.fill,
                         });

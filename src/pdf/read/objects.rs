@@ -1,6 +1,7 @@
 //! Objects as `lopdf` parsed them: references followed (a bounded number of
 //! times, so a cycle ends), numbers and names read leniently, and the page
-//! tree walked with what a page inherits from its parents.
+//! tree walked with what a page inherits from its parents (its boxes, its
+//! rotation, its resources).
 
 use std::collections::HashSet;
 
@@ -101,16 +102,56 @@ pub(super) fn stream_data(object: &Object) -> Option<Vec<u8>> {
         .ok()
 }
 
-/// A page and what it inherits: its media box and resources.
+/// A page and what it inherits: the box shown, its rotation and its
+/// resources.
 pub(super) struct PageRef<'a> {
     pub page: &'a Dictionary,
+    /// The part of the page shown: its crop box, else its media box;
     /// x0, y0, x1, y1, normalized (x0 < x1, y0 < y1).
-    pub media_box: (f32, f32, f32, f32),
+    pub shown: Rect,
+    /// Degrees the page is turned clockwise when shown: 0, 90, 180 or 270.
+    pub rotate: i32,
     pub resources: Option<&'a Dictionary>,
 }
 
 /// A box's corners: x0, y0, x1, y1.
-type Rect = (f32, f32, f32, f32);
+pub(super) type Rect = (f32, f32, f32, f32);
+
+/// What a page inherits from the nodes above it.
+#[derive(Clone, Copy, Default)]
+struct Inherited<'a> {
+    media_box: Option<Rect>,
+    crop_box: Option<Rect>,
+    rotate: Option<i32>,
+    resources: Option<&'a Object>,
+}
+
+/// A node's box `key`, its corners in order whichever way they are given
+/// (`[612 792 0 0]` is the box `[0 0 612 792]`); none when it has no
+/// area.
+fn rect_at(document: &Document, node: &Dictionary, key: &[u8]) -> Option<Rect> {
+    node.get(key)
+        .ok()
+        .and_then(|b| numbers(document, b))
+        .filter(|b| b.len() >= 4)
+        .map(|b| {
+            (
+                b[0].min(b[2]),
+                b[1].min(b[3]),
+                b[0].max(b[2]),
+                b[1].max(b[3]),
+            )
+        })
+        .filter(|(x0, y0, x1, y1)| x1 > x0 && y1 > y0)
+}
+
+/// A node's `/Rotate`, as a quarter turn clockwise from 0 to 270 (`-90`
+/// is 270); a value that is no multiple of 90 is none.
+fn rotate_at(document: &Document, node: &Dictionary) -> Option<i32> {
+    let degrees = number_at(document, node, b"Rotate")?;
+    let quarter = degrees as i64;
+    (degrees == quarter as f32 && quarter % 90 == 0).then(|| quarter.rem_euclid(360) as i32)
+}
 
 /// Letter, when a page says no size.
 const LETTER: (f32, f32, f32, f32) = (0.0, 0.0, 612.0, 792.0);
@@ -125,9 +166,8 @@ pub(super) fn pages(document: &Document, most: usize) -> Option<Vec<PageRef<'_>>
     };
     let mut out = Vec::new();
     let mut seen = HashSet::new();
-    // The node and what it inherits: media box, resources.
-    let mut stack: Vec<(ObjectId, Option<Rect>, Option<&Object>)> = vec![(root, None, None)];
-    while let Some((id, media_box, resources)) = stack.pop() {
+    let mut stack: Vec<(ObjectId, Inherited)> = vec![(root, Inherited::default())];
+    while let Some((id, above)) = stack.pop() {
         if out.len() > most || !seen.insert(id) {
             continue;
         }
@@ -137,34 +177,28 @@ pub(super) fn pages(document: &Document, most: usize) -> Option<Vec<PageRef<'_>>
         let Some(node) = node.and_then(as_dict) else {
             continue;
         };
-        let media_box = node
-            .get(b"MediaBox")
-            .ok()
-            .and_then(|b| numbers(document, b))
-            .filter(|b| b.len() >= 4)
-            .map(|b| {
-                (
-                    b[0].min(b[2]),
-                    b[1].min(b[3]),
-                    b[0].max(b[2]),
-                    b[1].max(b[3]),
-                )
-            })
-            .or(media_box);
-        let resources = node.get(b"Resources").ok().or(resources);
+        let here = Inherited {
+            media_box: rect_at(document, node, b"MediaBox").or(above.media_box),
+            crop_box: rect_at(document, node, b"CropBox").or(above.crop_box),
+            rotate: rotate_at(document, node).or(above.rotate),
+            resources: node.get(b"Resources").ok().or(above.resources),
+        };
         match get(document, node, b"Kids") {
             Some(Object::Array(kids)) => {
                 for kid in kids.iter().rev() {
                     if let Object::Reference(kid) = kid {
-                        stack.push((*kid, media_box, resources));
+                        stack.push((*kid, here));
                     }
                 }
             }
             _ if node.get(b"Type").ok() != Some(&Object::Name(b"Pages".to_vec())) => {
+                let media_box = here.media_box.unwrap_or(LETTER);
                 out.push(PageRef {
                     page: node,
-                    media_box: media_box.unwrap_or(LETTER),
-                    resources: resources
+                    shown: here.crop_box.map_or(media_box, |c| within(c, media_box)),
+                    rotate: here.rotate.unwrap_or(0),
+                    resources: here
+                        .resources
                         .and_then(|r| resolve(document, r))
                         .and_then(as_dict),
                 });
@@ -173,6 +207,22 @@ pub(super) fn pages(document: &Document, most: usize) -> Option<Vec<PageRef<'_>>
         }
     }
     Some(out)
+}
+
+/// The crop box within the media box (what a viewer shows); the media box
+/// when they do not meet.
+fn within(crop: Rect, media: Rect) -> Rect {
+    let meet = (
+        crop.0.max(media.0),
+        crop.1.max(media.1),
+        crop.2.min(media.2),
+        crop.3.min(media.3),
+    );
+    if meet.2 > meet.0 && meet.3 > meet.1 {
+        meet
+    } else {
+        media
+    }
 }
 
 /// A page's content: its streams decoded and joined. A stream that cannot
