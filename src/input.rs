@@ -11,7 +11,7 @@
 //! `/sys`, debugfs, …, whose files report a size of 0 and can be endless or
 //! block), and it is read up to a cap whatever size it reported.
 
-use std::fs::File;
+use std::fs::{self, File};
 use std::io::{self, Read};
 use std::path::Path;
 
@@ -155,6 +155,62 @@ mod tests {
         assert!(matches!(read_capped(proc_file, 1024), Err(Refusal::System)));
     }
 }
+
+/// Opens the lock file for writing, creating it. One that is not a regular
+/// file (a folder, a pipe, a link to a device) is damage: it is removed and
+/// made again. Opening never waits (a pipe with no reader fails at once).
+pub fn open_lock_file(path: &Path) -> io::Result<File> {
+    let mut options = File::options();
+    options.create(true).truncate(false).write(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY);
+    }
+    let opened = options.open(path);
+    if let Ok(file) = &opened {
+        if file.metadata()?.is_file() {
+            return opened;
+        }
+    }
+    match fs::symlink_metadata(path) {
+        Ok(m) if m.is_dir() => fs::remove_dir_all(path)?,
+        Ok(m) if !m.is_file() => fs::remove_file(path)?,
+        _ => return opened,
+    }
+    let file = options.open(path)?;
+    if file.metadata()?.is_file() {
+        Ok(file)
+    } else {
+        Err(io::Error::other(format!(
+            "{} is not a regular file",
+            path.display()
+        )))
+    }
+}
+
+/// Whether `file` is the file at `path` now.
+#[cfg(unix)]
+pub fn is_at(file: &File, path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (file.metadata(), fs::symlink_metadata(path)) {
+        (Ok(open), Ok(there)) => open.dev() == there.dev() && open.ino() == there.ino(),
+        _ => false,
+    }
+}
+
+#[cfg(not(unix))]
+pub fn is_at(_: &File, _: &Path) -> bool {
+    true
+}
+
+/// The most Markdown a document may become. A small file can draw far
+/// more text than it holds (a form drawn many times, a font that maps one
+/// code to several characters): 20 kB of PDF became 91 MB of text, all of
+/// it held until the corpus was read. A reader (the PDF reader, the
+/// conversion) stops once its text passes this, and the document is
+/// skipped.
+pub const MAX_TEXT_BYTES: usize = 32 * 1024 * 1024;
 
 /// The lines of a text, whatever ends them: a line feed, a carriage return
 /// and a line feed, or a carriage return alone (old Mac exports), each

@@ -204,11 +204,11 @@ fn add(files: &mut Vec<Remembered>, file: Remembered) {
 fn lock(path: &Path) -> Option<File> {
     let deadline = Instant::now() + LOCK_WAIT;
     loop {
-        let file = crate::index::store::open_lock_file(path).ok()?;
+        let file = crate::input::open_lock_file(path).ok()?;
         match file.try_lock() {
             // A lock file replaced since it was opened (damage healed by
             // another command) locks nothing: try the one there now.
-            Ok(()) if crate::index::store::is_at(&file, path) => return Some(file),
+            Ok(()) if crate::input::is_at(&file, path) => return Some(file),
             Ok(()) => continue,
             Err(TryLockError::WouldBlock) => {}
             Err(TryLockError::Error(_)) => return None,

@@ -30,12 +30,9 @@ use crate::pdf::PdfError;
 /// file cannot exhaust memory.
 pub const MAX_DOCUMENT_BYTES: u64 = 32 * 1024 * 1024;
 
-/// The most Markdown a document may become. A small file can draw far
-/// more text than it holds (a form drawn many times, a font that maps one
-/// code to several characters): 20 kB of PDF became 91 MB of text, all of
-/// it held until the corpus was read. A reader stops once its text passes
-/// this, and the document is skipped.
-pub const MAX_TEXT_BYTES: usize = 32 * 1024 * 1024;
+/// The most Markdown a document may become (kept with the reading of
+/// files, below the readers that stop at it).
+pub use crate::input::MAX_TEXT_BYTES;
 
 /// The formats read, from the file's extension.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

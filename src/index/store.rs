@@ -32,6 +32,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use crate::input::{self, Refusal};
+use crate::input::{is_at, open_lock_file};
 
 const CURRENT: &str = "CURRENT";
 const LOCK: &str = ".build.lock";
@@ -240,51 +241,6 @@ impl Store {
     pub fn discard(&self, build: &Path) {
         let _ = fs::remove_dir_all(build);
     }
-}
-
-/// Opens the lock file for writing, creating it. One that is not a regular
-/// file (a folder, a pipe, a link to a device) is damage: it is removed and
-/// made again. Opening never waits (a pipe with no reader fails at once).
-pub(crate) fn open_lock_file(path: &Path) -> io::Result<File> {
-    let mut options = File::options();
-    options.create(true).truncate(false).write(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY);
-    }
-    let opened = options.open(path);
-    if let Ok(file) = &opened {
-        if file.metadata()?.is_file() {
-            return opened;
-        }
-    }
-    match fs::symlink_metadata(path) {
-        Ok(m) if m.is_dir() => fs::remove_dir_all(path)?,
-        Ok(m) if !m.is_file() => fs::remove_file(path)?,
-        _ => return opened,
-    }
-    let file = options.open(path)?;
-    if file.metadata()?.is_file() {
-        Ok(file)
-    } else {
-        Err(io::Error::other(format!("{LOCK} is not a regular file")))
-    }
-}
-
-/// Whether `file` is the file at `path` now.
-#[cfg(unix)]
-pub(crate) fn is_at(file: &File, path: &Path) -> bool {
-    use std::os::unix::fs::MetadataExt;
-    match (file.metadata(), fs::symlink_metadata(path)) {
-        (Ok(open), Ok(there)) => open.dev() == there.dev() && open.ino() == there.ino(),
-        _ => false,
-    }
-}
-
-#[cfg(not(unix))]
-pub(crate) fn is_at(_: &File, _: &Path) -> bool {
-    true
 }
 
 /// Every file of a folder, and the folder itself, synced to the disk.

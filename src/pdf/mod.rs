@@ -14,7 +14,7 @@
 //!
 //! A damaged file is an error, never a panic or a hang: the input is
 //! bounded before it is opened ([`MOST_BYTES`], [`MOST_PAGES`],
-//! [`MOST_RUNS`]), its text as it is read (`convert::MAX_TEXT_BYTES`: a
+//! [`MOST_RUNS`]), its text as it is read (`input::MAX_TEXT_BYTES`: a
 //! small file can draw far more text than it holds), and the reader runs
 //! on a thread of its own, its panics caught and its time bounded
 //! ([`MOST_SECONDS`]); its content-stream
@@ -96,7 +96,7 @@ pub enum PdfError {
     NoText,
     #[error("the PDF is damaged or not a PDF: {0}")]
     Damaged(String),
-    #[error("the PDF's text passes the {} MB a document may become", crate::convert::MAX_TEXT_BYTES / (1024 * 1024))]
+    #[error("the PDF's text passes the {} MB a document may become", crate::input::MAX_TEXT_BYTES / (1024 * 1024))]
     TooMuchText,
 }
 
@@ -126,7 +126,7 @@ pub fn to_markdown(bytes: &[u8]) -> Result<PdfMarkdown, PdfError> {
     read.notes = notes;
     // The glyphs were counted as they were read; the Markdown adds a
     // little (marks of bold and new entries, blank lines).
-    if read.markdown.len() > crate::convert::MAX_TEXT_BYTES {
+    if read.markdown.len() > crate::input::MAX_TEXT_BYTES {
         return Err(PdfError::TooMuchText);
     }
     Ok(read)

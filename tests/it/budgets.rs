@@ -146,6 +146,16 @@ fn a_deck_of_thousands_of_unknown_names_stops_at_its_budget_and_says_so() {
     assert!(text.contains("… and "), "{text}");
 }
 
+/// A server stopped when the test ends, however it ends.
+struct Stopped(std::process::Child);
+
+impl Drop for Stopped {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 /// The CPU time a process has used so far, from `/proc`; none elsewhere.
 fn cpu_seconds(pid: u32) -> Option<f64> {
     let stat = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
@@ -166,7 +176,8 @@ fn searches_are_answered_while_clients_post_worst_case_decklists() {
         .arg("--index")
         .arg(index.path())
         .args(["serve", "--port", "0"]);
-    let (mut child, url) = served::start(&mut command);
+    let (child, url) = served::start(&mut command);
+    let child = Stopped(child);
     let agent: ureq::Agent = ureq::Agent::config_builder()
         .http_status_as_error(false)
         .timeout_global(Some(Duration::from_secs(30)))
@@ -213,11 +224,11 @@ fn searches_are_answered_while_clients_post_worst_case_decklists() {
         "a search took {slowest:?} under deck load"
     );
     // Nobody waits for a list any more: within 10 s the server is idle.
-    if let Some(before) = cpu_seconds(child.id()) {
+    if let Some(before) = cpu_seconds(child.0.id()) {
         std::thread::sleep(Duration::from_secs(10));
-        let settled = cpu_seconds(child.id()).unwrap();
+        let settled = cpu_seconds(child.0.id()).unwrap();
         std::thread::sleep(Duration::from_secs(1));
-        let idle = cpu_seconds(child.id()).unwrap() - settled;
+        let idle = cpu_seconds(child.0.id()).unwrap() - settled;
         assert!(
             idle < 0.2,
             "{idle} s of CPU in a second, 10 s after the clients stopped (from {before})"
@@ -225,8 +236,6 @@ fn searches_are_answered_while_clients_post_worst_case_decklists() {
     } else {
         eprintln!("no /proc: the server's CPU after the load was not measured");
     }
-    let _ = child.kill();
-    let _ = child.wait();
 }
 
 #[test]
@@ -445,7 +454,8 @@ fn a_right_to_left_override_in_a_card_name_is_isolated_on_the_pages() {
         .arg("--index")
         .arg(dir.path().join("index"))
         .args(["serve", "--port", "0"]);
-    let (mut child, url) = served::start(&mut command);
+    let (child, url) = served::start(&mut command);
+    let _server = Stopped(child);
     let agent: ureq::Agent = ureq::Agent::config_builder()
         .http_status_as_error(false)
         .build()
@@ -471,6 +481,4 @@ fn a_right_to_left_override_in_a_card_name_is_isolated_on_the_pages() {
         deck.contains(&format!("<bdi>Nobody {name}</bdi>")),
         "{deck}"
     );
-    let _ = child.kill();
-    let _ = child.wait();
 }

@@ -19,7 +19,7 @@ mod objects;
 use super::layout::{self, Page};
 use super::typography;
 use super::{PdfError, MOST_PAGES, MOST_RUNS};
-use crate::convert::MAX_TEXT_BYTES;
+use crate::input::MAX_TEXT_BYTES;
 use content::{Drawn, Interpreter, Placed};
 
 /// Every page's text runs and drawn bars, and notes on pages whose text
