@@ -70,6 +70,9 @@ pub enum ReleaseKind {
     /// The Rules Compendium: Rulebook sections, Glossary, Temporary
     /// Rulings and errata in one document.
     Compendium,
+    /// The rule-change history: every version of every rule, each dated by
+    /// the document behind it, with its printed status.
+    RuleHistory,
 }
 
 impl ReleaseKind {
@@ -81,6 +84,7 @@ impl ReleaseKind {
             ReleaseKind::Glossary => "glossary",
             ReleaseKind::Rulebook => "rulebook",
             ReleaseKind::Compendium => "compendium",
+            ReleaseKind::RuleHistory => "rule-history",
         }
     }
 

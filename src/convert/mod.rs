@@ -15,6 +15,7 @@ pub mod encoding;
 pub mod html;
 pub mod isolated;
 pub mod memo;
+mod rule_history;
 
 use std::path::Path;
 
@@ -199,12 +200,30 @@ pub(crate) fn in_process(
         Format::Html => html::convert(name, bytes),
         Format::Pdf => pdf(name, &bytes),
     }?;
+    let converted = as_rule_history(converted, name);
     // The PDF reader stops at the limit as it reads; text and web pages
     // become no more than a few times their bytes, themselves bounded.
     if converted.markdown.len() > MAX_TEXT_BYTES {
         return Err(too_much_text(name));
     }
     Ok(converted)
+}
+
+/// A rule-change history, in whichever form it came, read as one entry a
+/// version of a rule ([`rule_history`]); a document whose front matter
+/// says what it is is read as it says.
+fn as_rule_history(mut converted: Converted, name: &str) -> Converted {
+    if converted.markdown.trim_start().starts_with("+++") {
+        return converted;
+    }
+    if let Some((markdown, rules, versions)) = rule_history::rewrite(&converted.markdown, name) {
+        converted.markdown = markdown;
+        converted.notes.push(format!(
+            "{}: read as a rule-change history: {versions} versions of {rules} rules, each dated by its document, the one the page prints Active in force",
+            crate::safe::escape_name(name)
+        ));
+    }
+    converted
 }
 
 /// The error of a document whose text passes [`MAX_TEXT_BYTES`].

@@ -23,7 +23,8 @@ pub struct FrontMatter {
     /// How heads are printed, when the text alone cannot tell:
     /// `colon`, `dash` or `line`.
     pub heads: Option<String>,
-    /// `alphabetical`: entries are in alphabetical order.
+    /// `alphabetical`: entries are in alphabetical order; `dated`: in the
+    /// order of their dates.
     pub order: Option<String>,
     /// `line`: entries are separated by single line breaks.
     pub separator: Option<String>,
@@ -46,6 +47,9 @@ pub enum HeadStyle {
 pub struct Hints {
     pub heads: Option<HeadStyle>,
     pub alphabetical: bool,
+    /// `order = "dated"`: the entries follow their dates, never the
+    /// alphabet, however their heads happen to fall.
+    pub dated: bool,
     pub line_separated: bool,
 }
 
@@ -132,6 +136,7 @@ pub fn split(file: &str, text: &str) -> Result<(Option<Meta>, usize), DocumentEr
         Some("glossary") => Some(ReleaseKind::Glossary),
         Some("rulebook") => Some(ReleaseKind::Rulebook),
         Some("compendium") => Some(ReleaseKind::Compendium),
+        Some("rule-history") => Some(ReleaseKind::RuleHistory),
         Some(other) => {
             return Err(fail(format!(
                 "kind `{other}` is not one of current-rulings, recent-rulings, rulings, glossary, rulebook, compendium"
@@ -149,10 +154,15 @@ pub fn split(file: &str, text: &str) -> Result<(Option<Meta>, usize), DocumentEr
             )))
         }
     };
-    let alphabetical = match raw.order.as_deref().map(str::trim) {
-        None => false,
-        Some("alphabetical") => true,
-        Some(other) => return Err(fail(format!("order `{other}` is not alphabetical"))),
+    let (alphabetical, dated) = match raw.order.as_deref().map(str::trim) {
+        None => (false, false),
+        Some("alphabetical") => (true, false),
+        Some("dated") => (false, true),
+        Some(other) => {
+            return Err(fail(format!(
+                "order `{other}` is neither alphabetical nor dated"
+            )))
+        }
     };
     let line_separated = match raw.separator.as_deref().map(str::trim) {
         None | Some("blank") => false,
@@ -163,6 +173,7 @@ pub fn split(file: &str, text: &str) -> Result<(Option<Meta>, usize), DocumentEr
         hints: Hints {
             heads,
             alphabetical,
+            dated,
             line_separated,
         },
         edition,

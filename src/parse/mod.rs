@@ -479,7 +479,7 @@ fn read_pass<'a>(
     mark_contents(&mut lines);
     prefer_usual_separator(&mut lines);
 
-    let alphabetical = declared_alphabetical || heads::looks_alphabetical(&lines);
+    let alphabetical = declared_alphabetical || (!hints.dated && heads::looks_alphabetical(&lines));
     let line_separated = hints.line_separated || separates_by_line(&lines);
     let mut layout = Layout {
         alphabetical,
@@ -490,7 +490,7 @@ fn read_pass<'a>(
     // Where the heads stand alone on their lines (a text copy that kept no
     // bold), the shapes that tell the order are too few before the heads
     // are known: the heads taken then tell it.
-    if !alphabetical && heads::taken_in_order(&lines, &accepted) {
+    if !alphabetical && !hints.dated && heads::taken_in_order(&lines, &accepted) {
         layout.alphabetical = true;
         (accepted, rejected) = heads::accept(&lines, layout);
     }

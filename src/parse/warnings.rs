@@ -95,7 +95,7 @@ fn previous_release<'r>(release: &Release, releases: &[&'r Release]) -> Option<&
         .filter(|r| {
             r.edition == release.edition
                 && r.kind == release.kind
-                && r.kind != ReleaseKind::Rulings
+                && !matches!(r.kind, ReleaseKind::Rulings | ReleaseKind::RuleHistory)
                 && !r.is_undated()
                 && !release.is_undated()
                 && r.date < release.date

@@ -26,6 +26,7 @@ mod layers;
 mod limits;
 mod matrix;
 mod pdf;
+mod published;
 mod published_pdf;
 mod questions;
 mod readme;

@@ -99,6 +99,9 @@ pub fn furniture(lines: &[&str], page_tops: &[bool]) -> Vec<Option<Furniture>> {
     // Per repeated text, its first line and how many of the others open a
     // page (after a form feed).
     let mut first_and_tops: HashMap<String, (usize, usize)> = HashMap::new();
+    // Per repeated text, the date its first printing gives, and whether
+    // another printing gives another.
+    let mut dated: HashMap<String, (chrono::NaiveDate, bool)> = HashMap::new();
     for (i, raw) in lines.iter().enumerate() {
         let t = raw.trim();
         // Counting stops past the limit: most lines are long, and every
@@ -111,9 +114,19 @@ pub fn furniture(lines: &[&str], page_tops: &[bool]) -> Vec<Option<Furniture>> {
             if seen.0 != i && opens_page(i) {
                 seen.1 += 1;
             }
+            if t.contains(|c: char| c.is_ascii_digit()) {
+                if let Some((_, _, date)) = find_dates(t).last() {
+                    let dates = dated.entry(key.clone()).or_insert((*date, false));
+                    dates.1 |= dates.0 != *date;
+                }
+            }
             *counts.entry(key).or_default() += 1;
         }
     }
+    // Lines alike but for their dates, each another date, are the heads
+    // of dated rulings on one topic (`Set Up 2016-09-19`, `Set Up
+    // 2017-03-01`): a running header prints its document's one date.
+    let heads_of_dates = |key: &str| dated.get(key).is_some_and(|(_, several)| *several);
     // A date alone under a topic printed once (`Set Up` / `2016-09-19` /
     // `When this event's text …`) is that head's date, however many heads
     // share its shape: a running header repeats its title too.
@@ -210,6 +223,7 @@ pub fn furniture(lines: &[&str], page_tops: &[bool]) -> Vec<Option<Furniture>> {
                 let seen = first_and_tops.get(&key).copied();
                 if (count >= REPEATS_FOR_FURNITURE || heading_again_atop(i, count, seen))
                     && !is_heading_repeated(i, count, seen)
+                    && !heads_of_dates(&key)
                     && at_edge.as_ref().is_none_or(|edge| edge[i])
                 {
                     return Some(Furniture::Repeated);

@@ -1,0 +1,528 @@
+//! A rule-change history read as published: the page that lists every
+//! version of every rule since 1994, each with the kind of change, its
+//! printed status and the document and date behind it, and the versions
+//! that followed it:
+//!
+//! ```text
+//! Deck size: sixty cards
+//! Each player builds a game deck of exactly sixty cards, …
+//! Original | Superseded
+//! Premiere Rulebook (10 Nov 1994)
+//! Superseded by:
+//! Deck size: the 30/30 rule (1997 Dec)
+//! ```
+//!
+//! Takes the text of a document (as the text and web page readers give
+//! it), gives the Markdown the parser reads: one entry a version, headed by
+//! its rule and dated by its document, so that the newest version of a rule
+//! is the one in force and `--as-of` a date gives the version of that date.
+//! A version is of the rule of the versions it links to ("Superseded by",
+//! "Modified by"): the rule's name is what its versions' titles share
+//! before a colon, else its first version's title. What the page prints as
+//! ended is never left in force by its place: a version that is Superseded
+//! or Modified with no later version of its rule on the page is followed
+//! by an entry, at the date of the link, that points to its successor; a
+//! Rescinded version by one that deletes the rule, at the date of the
+//! rescinding document (else the page's newest date).
+//!
+//! The shape is told by its lines, never by a file name: at least two
+//! status lines (`change | Active`, `Superseded`, `Modified` or
+//! `Rescinded`), each with a source line that ends with its date.
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::LazyLock;
+
+use chrono::NaiveDate;
+use regex::Regex;
+
+/// `Original | Superseded`, `Major New Affiliation | Active`.
+static STATUS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^([A-Za-z][A-Za-z0-9 ./&'()-]{0,48}?)\s*\|\s*(active|superseded|modified|rescinded)\b[\s.:,;|—–-]*(.*)$")
+        .expect("valid regex")
+});
+/// `Superseded by:`, `Modified by: Title (2009 May)`.
+static LINKS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^(superseded|modified|rescinded|replaced|revised)\s+by\s*:?\s*(.*)$")
+        .expect("valid regex")
+});
+/// A link's title and its month: `Title (2009 May)`, `Title (May 2009)`.
+static LINK: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^(.*?)\s*\((?:(\d{4})\s+([A-Za-z]{3,9})\.?|([A-Za-z]{3,9})\.?\s+(\d{4}))\)\s*$")
+        .expect("valid regex")
+});
+
+/// How many versions make a page a rule history.
+const AT_LEAST: usize = 2;
+
+/// A version's printed status.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Printed {
+    Active,
+    Superseded,
+    Modified,
+    Rescinded,
+}
+
+/// One version of a rule, as printed.
+#[derive(Debug)]
+struct Version {
+    title: String,
+    text: Vec<String>,
+    change: String,
+    status: Printed,
+    source: String,
+    date: NaiveDate,
+    /// The versions or documents that ended it, with their months.
+    links: Vec<(String, Option<NaiveDate>)>,
+}
+
+/// The Markdown of a rule-change history, with how many rules and versions
+/// it holds; none when the text is not one.
+pub fn rewrite(text: &str, name: &str) -> Option<(String, usize, usize)> {
+    let lines: Vec<String> = text.lines().map(plain).collect();
+    let statuses: Vec<usize> = (0..lines.len())
+        .filter(|&i| STATUS.is_match(&lines[i]))
+        .collect();
+    if statuses.len() < AT_LEAST {
+        return None;
+    }
+    // Each status line's source, date and links, and where its links end.
+    let mut read = Vec::new();
+    for (n, &at) in statuses.iter().enumerate() {
+        let (source, date, after) = source_after(&lines, at)?;
+        let next_status = statuses.get(n + 1).copied().unwrap_or(lines.len());
+        let (links, end) = links_after(&lines, after, next_status);
+        read.push((at, source, date, links, end));
+    }
+    // A version's own lines (its title, then its text) are those between
+    // the previous version's links and its status line. Before the first,
+    // the page's own lines come first: the first version has as many lines
+    // of text as the second.
+    let own_nonblank = |from: usize, to: usize| -> Vec<usize> {
+        (from..to).filter(|&i| !lines[i].is_empty()).collect()
+    };
+    let text_lines = read.get(1).map_or(1, |second| {
+        own_nonblank(read[0].4, second.0).len().max(1) - 1
+    });
+    let first_own = own_nonblank(0, read[0].0);
+    let first_title = first_own.len().checked_sub(text_lines + 1)?;
+    let preamble: Vec<String> = lines[..first_own[first_title]].to_vec();
+    let mut versions: Vec<Version> = Vec::new();
+    let mut from = first_own[first_title];
+    for (at, source, date, links, end) in read {
+        let captures = STATUS.captures(&lines[at])?;
+        let status = match captures[2].to_ascii_lowercase().as_str() {
+            "active" => Printed::Active,
+            "superseded" => Printed::Superseded,
+            "modified" => Printed::Modified,
+            _ => Printed::Rescinded,
+        };
+        let own = own_nonblank(from, at);
+        let (title, text) = own.split_first()?;
+        versions.push(Version {
+            title: lines[*title].clone(),
+            text: text.iter().map(|&i| lines[i].clone()).collect(),
+            change: captures[1].trim().to_string(),
+            status,
+            source,
+            date,
+            links,
+        });
+        from = end;
+    }
+    // What follows the last version's links: the page's footer.
+    let footer: Vec<String> = lines[from..].to_vec();
+    let (rules, newest) = rules_of(&versions);
+    let edition = if name.contains("/2e/")
+        || (text.contains("Second Edition") && !text.contains("First Edition"))
+    {
+        "2E"
+    } else {
+        "1E"
+    };
+    // The page's title: a line of its own that names the rule changes or
+    // history (not a trail of links, nor a menu).
+    let names = |words: &[&str]| {
+        preamble.iter().find(|l| {
+            let lower = l.to_lowercase();
+            !l.contains(['»', '|', '>'])
+                && l.split_whitespace().count() <= 8
+                && words.iter().any(|w| lower.contains(w))
+        })
+    };
+    let title = names(&["change", "history"])
+        .or_else(|| names(&["rule"]))
+        .cloned()
+        .unwrap_or_else(|| "Rule changes".to_string());
+    let mut out = format!(
+        "+++\nedition = \"{edition}\"\nkind = \"rule-history\"\norder = \"dated\"\ntitle = \"{}\"\ndate = \"{newest}\"\n+++\n\n",
+        title.replace('\\', "\\\\").replace('"', "\\\"")
+    );
+    // The page's own words before the rules: its title as the document's,
+    // the rest as its preamble, the footer with them.
+    out.push_str(&format!("# {title}\n\n"));
+    let own: Vec<&String> = preamble
+        .iter()
+        .chain(&footer)
+        .filter(|l| !l.is_empty() && **l != title)
+        .collect();
+    if !own.is_empty() {
+        out.push_str(&own.iter().map(|l| l.as_str()).collect::<Vec<_>>().join(" "));
+        out.push_str("\n\n");
+    }
+    let mut entries: Vec<(NaiveDate, usize, String)> = Vec::new();
+    for (at, version) in versions.iter().enumerate() {
+        let rule = &rules[at];
+        entries.push((version.date, at, entry(rule, version)));
+        if let Some(closing) = closing(rule, version, &versions, &rules, newest) {
+            entries.push(closing);
+        }
+    }
+    // Oldest first, as the page lists them; a closing entry after the
+    // version it closes.
+    entries.sort_by_key(|(date, at, _)| (*date, *at));
+    for (_, _, text) in entries {
+        out.push_str(&text);
+    }
+    Some((
+        out,
+        rules.iter().collect::<std::collections::HashSet<_>>().len(),
+        versions.len(),
+    ))
+}
+
+/// A line without the Markdown the readers dress it in (heads, bold,
+/// italics, list marks), trimmed.
+fn plain(line: &str) -> String {
+    let line = line.trim().trim_start_matches('#').trim();
+    let line = line
+        .strip_prefix("- ")
+        .or_else(|| line.strip_prefix("* "))
+        .unwrap_or(line);
+    line.replace("**", "").replace("__", "").trim().to_string()
+}
+
+/// The source of a version and its date: printed after the status on its
+/// line (`Original | Active — Premiere Rulebook (10 Nov 1994)`), else on
+/// the next line that is not blank; with the line after it.
+fn source_after(lines: &[String], status: usize) -> Option<(String, NaiveDate, usize)> {
+    let rest = STATUS
+        .captures(&lines[status])
+        .and_then(|c| c.get(3))
+        .map(|r| r.as_str().to_string())
+        .filter(|r| !crate::dates::find_dates(r).is_empty());
+    let (line, after) = match rest {
+        Some(rest) => (rest, status + 1),
+        None => {
+            let at = (status + 1..lines.len().min(status + 4)).find(|&i| !lines[i].is_empty())?;
+            (lines[at].clone(), at + 1)
+        }
+    };
+    let (_, _, date) = *crate::dates::find_dates(&line).last()?;
+    let source = line
+        .rsplit_once('(')
+        .map_or(line.as_str(), |(s, _)| s)
+        .trim()
+        .trim_end_matches([',', '—', '–', '-', ':'])
+        .trim()
+        .to_string();
+    Some((source, date, after))
+}
+
+/// The links of a version (`Superseded by:` and the lines it names), and
+/// the line where the next version's own lines begin.
+fn links_after(
+    lines: &[String],
+    from: usize,
+    next_status: usize,
+) -> (Vec<(String, Option<NaiveDate>)>, usize) {
+    let mut links = Vec::new();
+    let mut at = from;
+    let mut in_links = false;
+    while at < next_status {
+        let line = &lines[at];
+        if line.is_empty() {
+            at += 1;
+            continue;
+        }
+        if let Some(c) = LINKS.captures(line) {
+            in_links = true;
+            let rest = c[2].trim();
+            if !rest.is_empty() {
+                links.push(link(rest));
+            }
+            at += 1;
+            continue;
+        }
+        // A link is a line ending in its month; the next version's title is
+        // a line followed by its text and its status.
+        if in_links && LINK.is_match(line) {
+            links.push(link(line));
+            at += 1;
+            continue;
+        }
+        break;
+    }
+    (links, at)
+}
+
+fn link(text: &str) -> (String, Option<NaiveDate>) {
+    match LINK.captures(text) {
+        Some(c) => {
+            let (year, month) = match (c.get(2), c.get(3), c.get(4), c.get(5)) {
+                (Some(y), Some(m), _, _) => (y.as_str(), m.as_str()),
+                (_, _, Some(m), Some(y)) => (y.as_str(), m.as_str()),
+                _ => return (text.to_string(), None),
+            };
+            let date = crate::dates::find_date(&format!("1 {month} {year}"));
+            (c[1].trim().to_string(), date)
+        }
+        None => (text.to_string(), None),
+    }
+}
+
+/// Each version's rule, and the newest date on the page. Versions linked
+/// to one another are one rule; its name is what their titles share before
+/// a colon, else its first version's title before one.
+fn rules_of(versions: &[Version]) -> (Vec<String>, NaiveDate) {
+    let by_title: HashMap<String, usize> = versions
+        .iter()
+        .enumerate()
+        .map(|(at, v)| (v.title.to_lowercase(), at))
+        .collect();
+    // Union-find over the links.
+    let mut parent: Vec<usize> = (0..versions.len()).collect();
+    fn root(parent: &mut [usize], mut at: usize) -> usize {
+        while parent[at] != at {
+            parent[at] = parent[parent[at]];
+            at = parent[at];
+        }
+        at
+    }
+    for (at, version) in versions.iter().enumerate() {
+        for (title, _) in &version.links {
+            if let Some(&other) = by_title.get(&title.to_lowercase()) {
+                let (a, b) = (root(&mut parent, at), root(&mut parent, other));
+                parent[a.max(b)] = a.min(b);
+            }
+        }
+    }
+    let mut groups: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    for at in 0..versions.len() {
+        let r = root(&mut parent, at);
+        groups.entry(r).or_default().push(at);
+    }
+    let before_colon = |t: &str| t.split_once(':').map_or(t, |(b, _)| b).trim().to_string();
+    let mut rules = vec![String::new(); versions.len()];
+    for members in groups.values() {
+        let first = before_colon(&versions[members[0]].title);
+        let shared = members
+            .iter()
+            .all(|&m| before_colon(&versions[m].title).eq_ignore_ascii_case(&first));
+        let name = if shared || members.len() == 1 {
+            first
+        } else {
+            // The oldest version's name, whatever the later ones are called.
+            let oldest = members
+                .iter()
+                .min_by_key(|&&m| versions[m].date)
+                .copied()
+                .unwrap_or(members[0]);
+            before_colon(&versions[oldest].title)
+        };
+        for &m in members {
+            rules[m] = name.clone();
+        }
+    }
+    let newest = versions
+        .iter()
+        .flat_map(|v| std::iter::once(v.date).chain(v.links.iter().filter_map(|(_, d)| *d)))
+        .max()
+        .unwrap_or(crate::model::UNDATED);
+    (rules, newest)
+}
+
+/// A version as an entry: its rule and date as the head, then one
+/// paragraph of its title, its text and what the page says of it (one
+/// paragraph, so that no line of it repeats from version to version as a
+/// page's running header would).
+fn entry(rule: &str, version: &Version) -> String {
+    let status = match version.status {
+        Printed::Active => "Active",
+        Printed::Superseded => "Superseded",
+        Printed::Modified => "Modified",
+        Printed::Rescinded => "Rescinded",
+    };
+    let mut said = format!(
+        "{} | {status}: {}, {}.",
+        version.change, version.source, version.date
+    );
+    if !version.links.is_empty() {
+        let by = match version.status {
+            Printed::Rescinded => "Rescinded by",
+            Printed::Modified => "Modified by",
+            _ => "Superseded by",
+        };
+        let named: Vec<String> = version
+            .links
+            .iter()
+            .map(|(title, date)| match date {
+                Some(d) => format!("{title} ({})", d.format("%B %Y")),
+                None => title.clone(),
+            })
+            .collect();
+        said.push_str(&format!(" {by}: {}.", named.join("; ")));
+    }
+    let own = version.text.join(" ");
+    let title = version.title.trim_end_matches('.');
+    if own.is_empty() {
+        format!(
+            "{rule} {}
+**{title}.** ({said})
+
+",
+            version.date
+        )
+    } else {
+        format!(
+            "{rule} {}
+**{title}.** {own} ({said})
+
+",
+            version.date
+        )
+    }
+}
+
+/// The entry that ends a version the page prints as ended, when no later
+/// version of its rule on the page does: a pointer to its successor at the
+/// link's date, or the rule deleted at the rescinding date.
+fn closing(
+    rule: &str,
+    version: &Version,
+    versions: &[Version],
+    rules: &[String],
+    newest: NaiveDate,
+) -> Option<(NaiveDate, usize, String)> {
+    if version.status == Printed::Active {
+        return None;
+    }
+    let later = versions
+        .iter()
+        .zip(rules)
+        .any(|(v, r)| r == rule && v.date > version.date);
+    if later && version.status != Printed::Rescinded {
+        return None;
+    }
+    let (named, date) = version
+        .links
+        .iter()
+        .filter_map(|(t, d)| d.map(|d| (t.clone(), d)))
+        .max_by_key(|(_, d)| *d)
+        .or_else(|| version.links.first().map(|(t, _)| (t.clone(), newest)))
+        .unwrap_or_else(|| (String::new(), newest));
+    // After the version, never before it.
+    let date = date.max(version.date.succ_opt().unwrap_or(version.date));
+    if version.status == Printed::Rescinded {
+        let by = if named.is_empty() {
+            String::new()
+        } else {
+            format!(" by {named}")
+        };
+        return Some((
+            date,
+            usize::MAX,
+            format!("{rule} {date}\nThis rule has been deleted: rescinded{by}.\n\n"),
+        ));
+    }
+    let successor = if named.is_empty() {
+        "a later version not on this page".to_string()
+    } else {
+        named
+    };
+    Some((
+        date,
+        usize::MAX,
+        format!("{rule} {date}\nThis entry is replaced with: See **{successor}**.\n\n"),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PAGE: &str = "First Edition Rule Changes\n\
+        Deck size: sixty cards\n\
+        Each player builds a deck of sixty cards.\n\
+        Original | Superseded\n\
+        Premiere Rulebook (10 Nov 1994)\n\
+        Superseded by:\n\
+        Deck size: the 30/30 rule (1997 Dec)\n\
+        Dilemmas seed face down\n\
+        Dilemmas seed face down under missions.\n\
+        Original | Active\n\
+        Premiere Rulebook (10 Nov 1994)\n\
+        Deck size: the 30/30 rule\n\
+        At most thirty seed cards, at least thirty draw cards.\n\
+        Rule Change | Active\n\
+        First Contact Rules Supplement (1 Dec 1997)\n\
+        Doubles: discarded\n\
+        A duplicate is discarded.\n\
+        Rule Change | Rescinded\n\
+        Glossary 1.6 (4 Oct 1999)\n\
+        Rescinded by:\n\
+        Current Rulings Document (2019 Mar)\n\
+        Footer words.\n";
+
+    #[test]
+    fn each_version_is_an_entry_of_its_rule_dated_by_its_document() {
+        let (markdown, rules, versions) = rewrite(PAGE, "changes.txt").unwrap();
+        assert_eq!((rules, versions), (3, 4));
+        assert!(markdown.contains("kind = \"rule-history\""), "{markdown}");
+        assert!(markdown.contains("date = \"2019-03-01\""), "{markdown}");
+        assert!(markdown.contains("Deck size 1994-11-10\n**Deck size: sixty cards.** Each player builds a deck of sixty cards. (Original | Superseded: Premiere Rulebook, 1994-11-10. Superseded by: Deck size: the 30/30 rule (December 1997).)"), "{markdown}");
+        assert!(
+            markdown.contains("Deck size 1997-12-01\n**Deck size: the 30/30 rule.**"),
+            "{markdown}"
+        );
+        // Rescinded at the rescinding document's month.
+        assert!(
+            markdown.contains("Doubles 2019-03-01\nThis rule has been deleted: rescinded by Current Rulings Document."),
+            "{markdown}"
+        );
+        assert!(markdown.contains("Footer words."), "{markdown}");
+        // The 30/30 rule comes after the sixty cards it replaced.
+        let sixty = markdown.find("Deck size 1994-11-10").unwrap();
+        let thirty = markdown.find("Deck size 1997-12-01").unwrap();
+        assert!(sixty < thirty);
+    }
+
+    #[test]
+    fn a_version_ended_with_no_successor_on_the_page_is_closed_at_its_link() {
+        let page = "Shields: down\nShields are down.\nOriginal | Superseded\nPremiere Rulebook (10 Nov 1994)\nSuperseded by:\nShields: up (1996 Jan)\n\
+            Phasers: fire\nPhasers fire.\nOriginal | Active\nPremiere Rulebook (10 Nov 1994)\n";
+        let (markdown, _, _) = rewrite(page, "x.txt").unwrap();
+        assert!(
+            markdown
+                .contains("Shields 1996-01-01\nThis entry is replaced with: See **Shields: up**."),
+            "{markdown}"
+        );
+    }
+
+    #[test]
+    fn a_source_printed_on_the_status_line_is_read_there() {
+        let page = "Range: ten\nRange is ten.\nOriginal | Superseded — Premiere Rulebook (10 Nov 1994)\nSuperseded by: Range: twelve (2001 Feb)\n\
+            Range: twelve\nRange is twelve.\nRule Change | Active, Current Rulings (5 Feb 2001)\n";
+        let (markdown, rules, versions) = rewrite(page, "x.txt").unwrap();
+        assert_eq!((rules, versions), (1, 2), "{markdown}");
+        assert!(markdown.contains("Range 2001-02-05\n**Range: twelve.** Range is twelve. (Rule Change | Active: Current Rulings, 2001-02-05.)"), "{markdown}");
+        assert!(markdown.contains("(Original | Superseded: Premiere Rulebook, 1994-11-10. Superseded by: Range: twelve (February 2001).)"), "{markdown}");
+    }
+
+    #[test]
+    fn a_page_of_rulings_is_no_rule_history() {
+        assert!(rewrite("Naming a Number 2017-06-06\nA ruling.\n", "r.txt").is_none());
+        // One status line alone is a ruling that quotes one.
+        assert!(rewrite("A | Active\nDoc (1 Jan 2000)\n", "r.txt").is_none());
+    }
+}

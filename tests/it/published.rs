@@ -1,0 +1,191 @@
+//! The documents in force as published today (`tests/fixtures/published`,
+//! text of the tests' own in the shapes of the official pages): the
+//! rule-change history, saved from a browser and copied as text, read as
+//! one entry a version of a rule, its printed status deciding what is in
+//! force, on any date.
+
+use crate::common::{self, schemas::assert_valid};
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/published")
+        .join(name)
+}
+
+/// A corpus of the one fixture, and its index, in a temporary folder.
+struct Corpus {
+    dir: tempfile::TempDir,
+}
+
+impl Corpus {
+    fn of(name: &str) -> Corpus {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("docs")).unwrap();
+        std::fs::copy(fixture(name), dir.path().join("docs").join(name)).unwrap();
+        Corpus { dir }
+    }
+
+    fn json(&self, args: &[&str]) -> (i32, Value) {
+        let out = common::rulings()
+            .arg("--no-bundled")
+            .arg("--rulings")
+            .arg(self.dir.path().join("docs"))
+            .arg("--index")
+            .arg(self.dir.path().join("index"))
+            .args(args)
+            .arg("--json")
+            .output()
+            .unwrap();
+        let (code, out, err) = common::outcome(out);
+        let value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}{err}"));
+        (code, value)
+    }
+
+    /// The answer of `show TOPIC` as (state, text in force).
+    fn in_force(&self, topic: &str, as_of: Option<&str>) -> (String, String) {
+        let mut args = vec!["show", topic];
+        if let Some(date) = as_of {
+            args.extend(["--as-of", date]);
+        }
+        let (code, v) = self.json(&args);
+        assert_valid("show", &v, topic);
+        assert_eq!(code, 0, "{v}");
+        let answer = &v["answers"][0];
+        (
+            answer["status"]["state"].as_str().unwrap().to_string(),
+            answer["entry"]["text"].as_str().unwrap().to_string(),
+        )
+    }
+}
+
+/// What `check --json` says of a fixture: its kind, edition, date and
+/// topics.
+fn checked(name: &str) -> (String, String, String, Vec<String>) {
+    let out = common::rulings()
+        .args(["check", "--json"])
+        .arg(fixture(name))
+        .output()
+        .unwrap();
+    let (_, out, err) = common::outcome(out);
+    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}{err}"));
+    let document = &v["documents"][0];
+    let topics = document["entries"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{v}"))
+        .iter()
+        .map(|e| e["topic"].as_str().unwrap().to_string())
+        .collect();
+    (
+        document["kind"]["value"].as_str().unwrap().to_string(),
+        document["edition"]["value"].as_str().unwrap().to_string(),
+        document["date"]["value"].as_str().unwrap().to_string(),
+        topics,
+    )
+}
+
+#[test]
+fn a_rule_history_is_read_as_one_entry_a_version_in_every_form() {
+    for (name, date, rules) in [
+        (
+            "rule-history-a.html",
+            "2018-11-16",
+            &[
+                "The Golden Rule",
+                "Deck size",
+                "Unclear situations",
+                "Non-Aligned ships",
+                "Borg affiliation",
+            ][..],
+        ),
+        (
+            "rule-history-b.txt",
+            "2019-03-01",
+            &[
+                "Deck size",
+                "Dilemmas seed face down",
+                "Card draw at end of turn",
+                "Duplicate dilemmas",
+            ][..],
+        ),
+    ] {
+        let (kind, edition, read_date, topics) = checked(name);
+        assert_eq!(kind, "rule-history", "{name}");
+        assert_eq!(edition, "1E", "{name}");
+        assert_eq!(read_date, date, "{name}");
+        for rule in rules {
+            assert!(
+                topics.iter().any(|t| t == rule),
+                "{name}: {rule} in {topics:?}"
+            );
+        }
+        // No part of the page's chrome became a rule.
+        assert!(
+            topics.iter().all(|t| rules.contains(&t.as_str())),
+            "{name}: {topics:?}"
+        );
+    }
+}
+
+#[test]
+fn the_version_in_force_is_the_one_the_history_prints_active() {
+    for name in ["rule-history-a.html", "rule-history-b.txt"] {
+        let corpus = Corpus::of(name);
+        // Superseded in 1997: the 1994 text is history, never the answer.
+        let (state, text) = corpus.in_force("deck size", None);
+        assert_eq!(state, "in-force", "{name}");
+        assert!(text.contains("30/30 rule"), "{name}: {text}");
+        assert!(text.contains("Active"), "{name}: {text}");
+        // On a date before the change, the version of that date.
+        let (_, then) = corpus.in_force("deck size", Some("1996-06-01"));
+        assert!(then.contains("sixty cards"), "{name}: {then}");
+    }
+}
+
+#[test]
+fn a_rule_whose_last_version_is_rescinded_has_nothing_in_force() {
+    let corpus = Corpus::of("rule-history-b.txt");
+    let (state, _) = corpus.in_force("duplicate dilemmas", None);
+    assert_eq!(state, "rescinded");
+    // In force between its own date and the rescinding document's.
+    let (state, text) = corpus.in_force("duplicate dilemmas", Some("2005-01-01"));
+    assert_eq!(state, "in-force");
+    assert!(text.contains("second copy discarded"), "{text}");
+    let corpus = Corpus::of("rule-history-a.html");
+    let (state, _) = corpus.in_force("non-aligned ships", None);
+    assert_eq!(state, "rescinded");
+}
+
+#[test]
+fn a_modified_rule_answers_with_its_newest_version_and_keeps_the_others_as_history() {
+    let corpus = Corpus::of("rule-history-a.html");
+    let (state, text) = corpus.in_force("unclear situations", None);
+    assert_eq!(state, "in-force");
+    assert!(text.contains("TrekSense returns"), "{text}");
+    let (_, v) = corpus.json(&["show", "unclear situations"]);
+    let history = v["answers"][0]["history"].as_array().unwrap();
+    assert_eq!(history.len(), 2, "{v}");
+    assert!(history.iter().all(|h| h["status"]["state"] == "superseded"));
+    // Between the two changes, the 1998 version.
+    let (_, then) = corpus.in_force("unclear situations", Some("2005-01-01"));
+    assert!(then.contains("card text only"), "{then}");
+}
+
+#[test]
+fn a_search_answers_from_the_active_version_by_default() {
+    let corpus = Corpus::of("rule-history-b.txt");
+    let (code, v) = corpus.json(&["search", "deck"]);
+    assert_eq!(code, 0, "{v}");
+    let hits = v["hits"].as_array().unwrap_or_else(|| panic!("{v}"));
+    assert!(!hits.is_empty());
+    for hit in hits {
+        let text = hit.to_string();
+        assert!(
+            !text.contains("sixty cards"),
+            "a superseded version shown in force: {hit}"
+        );
+    }
+}
