@@ -359,6 +359,7 @@ pub fn load_sources(sources: &Sources) -> Result<Corpus, Error> {
                         p.lines()
                     ));
                 }
+                let edition_unknown = reading.found.edition == parse::about::Source::Unknown;
                 let mut release = reading.release;
                 release.source = source;
                 if per_id[&parse::release_id(name)] > 1 {
@@ -375,6 +376,14 @@ pub fn load_sources(sources: &Sources) -> Result<Corpus, Error> {
                 {
                     several_sections.insert(release.id.clone(), text.clone());
                 }
+                if edition_unknown {
+                    // Never refused for it: read as both editions', and said.
+                    warnings.push(format!(
+                        "{}: cannot tell the edition (no front matter `edition`, the document names neither First nor Second Edition, and is no kind of document only one has): read as both editions'; add `edition = \"1E\"` (or \"2E\") in a `+++` block at the top",
+                        escape_name(name)
+                    ));
+                    releases.push(as_second_edition(&release));
+                }
                 releases.push(release);
             }
             Err(e) => problems.push(e),
@@ -389,6 +398,24 @@ pub fn load_sources(sources: &Sources) -> Result<Corpus, Error> {
         cards: sources.cards.as_deref().map(crate::cards::lackey::read),
     })
 }
+
+/// A release whose edition could not be told, as Second Edition's (its
+/// First Edition reading is the release itself): its id marked so, so that
+/// each reading's entries keep an identity of their own.
+fn as_second_edition(release: &Release) -> Release {
+    let mut second = release.clone();
+    second.edition = Edition::Second;
+    second.id = format!("{}{EDITION_UNKNOWN_2E}", release.id);
+    for entry in &mut second.entries {
+        entry.edition = Edition::Second;
+        entry.release = second.id.clone();
+    }
+    second
+}
+
+/// What marks the Second Edition reading of a release whose edition could
+/// not be told.
+pub const EDITION_UNKNOWN_2E: &str = "@2e";
 
 /// The documents read (by their order in `documents`), converted: text at
 /// once, PDFs and web pages together in one batch.

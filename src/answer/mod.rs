@@ -96,6 +96,12 @@ pub fn ask_until(
     stop: &stop::Stop,
 ) -> Result<Answer, Failure> {
     let mut answer = answered(request, today, catalog, stop)?;
+    let unknown = &catalog.manifest().edition_unknown;
+    if !unknown.is_empty() {
+        answer.add_note(Note::EditionUnknown {
+            files: unknown.clone(),
+        });
+    }
     let limits = &catalog.manifest().card_limits;
     if matches!(request, Request::Card { .. } | Request::Deck { .. }) && !limits.is_empty() {
         answer.add_note(Note::CardDatabaseLimits(limits.clone()));

@@ -42,6 +42,9 @@ pub enum Note {
     /// No card database: what one would settle (a card's printed text and
     /// icons; whether a name the rulings do not hold is a card).
     NoCardDatabase,
+    /// Documents whose edition could not be told, read as both editions'
+    /// (their files): an answer may hold a ruling of the other game.
+    EditionUnknown { files: Vec<String> },
     /// Limits of the card database that were reached: the card lists or
     /// columns they left out (the cards of those lists are not known).
     CardDatabaseLimits(Vec<crate::cards::lackey::Limit>),

@@ -49,6 +49,10 @@ pub struct Manifest {
     /// The limits of the card database reached when it was read.
     #[serde(default)]
     pub card_limits: Vec<crate::cards::lackey::Limit>,
+    /// The files of the documents whose edition could not be told (read
+    /// as both editions').
+    #[serde(default)]
+    pub edition_unknown: Vec<String>,
 }
 
 /// The newest release of an edition.

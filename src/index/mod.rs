@@ -283,6 +283,12 @@ impl Expected {
                 .as_ref()
                 .map(|d| d.limits.clone())
                 .unwrap_or_default(),
+            edition_unknown: corpus
+                .releases
+                .iter()
+                .filter(|r| r.id.ends_with(crate::corpus::EDITION_UNKNOWN_2E))
+                .map(|r| r.file.clone())
+                .collect(),
             bases: corpus
                 .releases
                 .iter()

@@ -51,6 +51,18 @@ pub struct About {
     pub since: Option<String>,
 }
 
+/// The edition a kind of document belongs to when only one has it: the
+/// Glossary, the Rules Compendium and the rule-change history are First
+/// Edition's (Second Edition's rules are its Rulebook and its rulings).
+pub(super) fn edition_of_kind(kind: ReleaseKind) -> Option<Edition> {
+    match kind {
+        ReleaseKind::Glossary | ReleaseKind::Compendium | ReleaseKind::RuleHistory => {
+            Some(Edition::First)
+        }
+        _ => None,
+    }
+}
+
 /// "Current Rulings Document (6 February 2012)" → "Current Rulings Document".
 fn without_date(title: &str) -> String {
     match title
@@ -112,6 +124,10 @@ pub enum Source {
     },
     /// Before Second Edition existed, only First Edition can be meant.
     BeforeSecondEdition,
+    /// What the document is: a kind of document only one edition has.
+    DocumentKind,
+    /// Nothing tells it: the document is read as both editions'.
+    Unknown,
     /// Nothing said otherwise.
     Default,
 }
@@ -393,24 +409,6 @@ pub fn describe(
             date < began
         }
     });
-    let (edition, edition_source) = if let Some(e) = meta.edition {
-        (e, Source::FrontMatter)
-    } else if let Some(e) = edition_in(&title_block) {
-        (e, edition_line(&|t| EDITION.is_match(t)))
-    } else if let Some(e) = edition_in(&preamble) {
-        (e, edition_line(&|t| EDITION.is_match(t)))
-    } else if before_second_edition {
-        (Edition::First, Source::BeforeSecondEdition)
-    } else if let Some((e, line)) = only_edition_named(lines) {
-        // The title block and preamble name none, but the first page names
-        // one edition and never the other.
-        (e, Source::Line { line })
-    } else {
-        return Err(DocumentError::NoEdition {
-            file: file.to_string(),
-        });
-    };
-
     let kind_text = if title_block.is_empty() {
         preamble.lines().take(3).collect::<Vec<_>>().join(" ")
     } else {
@@ -441,6 +439,27 @@ pub fn describe(
             };
             (kind, source)
         }
+    };
+
+    let (edition, edition_source) = if let Some(e) = meta.edition {
+        (e, Source::FrontMatter)
+    } else if let Some(e) = edition_in(&title_block) {
+        (e, edition_line(&|t| EDITION.is_match(t)))
+    } else if let Some(e) = edition_in(&preamble) {
+        (e, edition_line(&|t| EDITION.is_match(t)))
+    } else if before_second_edition {
+        (Edition::First, Source::BeforeSecondEdition)
+    } else if let Some((e, line)) = only_edition_named(lines) {
+        // The title block and preamble name none, but the first page names
+        // one edition and never the other.
+        (e, Source::Line { line })
+    } else if let Some(e) = edition_of_kind(kind) {
+        // What the document is says it: only First Edition has a Glossary,
+        // a Rules Compendium and a rule-change history.
+        (e, Source::DocumentKind)
+    } else {
+        // Read all the same, as both editions' (`corpus`), and said so.
+        (Edition::First, Source::Unknown)
     };
 
     // The title as printed, without the date it carries: citations add the

@@ -611,6 +611,16 @@ pub fn read(
         // The line that named the base, for `rulings check`.
         reading.found.kind = Source::Line { line: line + 1 };
     }
+    if reading.found.edition == Source::Unknown {
+        if let Some(edition) = super::about::edition_of_kind(kind) {
+            // A base only First Edition has: its edition is told by what it is.
+            reading.found.edition = Source::DocumentKind;
+            reading.release.edition = edition;
+            for entry in &mut reading.release.entries {
+                entry.edition = edition;
+            }
+        }
+    }
     let release = &mut reading.release;
     release.kind = kind;
     // The banners above the title, kept out of the reading, are front

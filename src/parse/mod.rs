@@ -341,9 +341,15 @@ fn read_plain(
         out.push(finish_entry(draft, &id, file, &about))
     });
     if entries.is_empty() && !may_be_empty {
-        return Err(DocumentError::NoEntries {
-            file: file.to_string(),
-        });
+        // No line reads like a head: the document is read all the same,
+        // each paragraph an entry under the document's title, and said
+        // (`structure_not_read`).
+        entries = paragraphs_as_entries(&mut front, &id, file, &about);
+        if entries.is_empty() {
+            return Err(DocumentError::NoEntries {
+                file: file.to_string(),
+            });
+        }
     }
     references::fill_plain_references(&mut entries);
     Ok(Reading {
@@ -379,6 +385,62 @@ fn physical_lines(text: &str, skip: usize) -> Vec<&str> {
     text.split('\n')
         .skip(skip)
         .map(|raw| raw.strip_suffix('\r').unwrap_or(raw))
+        .collect()
+}
+
+/// What the topic of a paragraph read without a head says of it.
+pub const STRUCTURE_NOT_READ: &str = "structure not read";
+
+/// The paragraphs of a document with no heads, as entries: each under the
+/// document's title and its number ("Rule Changes, paragraph 3 (structure
+/// not read)"), so that each is found by a search and none gives way to
+/// another. The document's title block and page furniture (short lines,
+/// the first paragraph when it is the title) stay its front matter.
+fn paragraphs_as_entries(
+    front: &mut Vec<FrontParagraph>,
+    release: &str,
+    file: &str,
+    about: &about::About,
+) -> Vec<Entry> {
+    let is_text = |p: &FrontParagraph| {
+        p.text.split_whitespace().count() >= 8 && p.text.trim() != about.title.trim()
+    };
+    let (paragraphs, kept): (Vec<FrontParagraph>, Vec<FrontParagraph>) =
+        std::mem::take(front).into_iter().partition(is_text);
+    *front = kept;
+    paragraphs
+        .into_iter()
+        .enumerate()
+        .map(|(n, p)| {
+            let topic = format!(
+                "{}, paragraph {} ({STRUCTURE_NOT_READ})",
+                about.title,
+                n + 1
+            );
+            let see = body::see_references(&p.text);
+            let supersedes = body::supersessions(&p.text);
+            Entry {
+                release: release.to_string(),
+                edition: about.edition,
+                release_date: about.date,
+                date: about.date,
+                dated: false,
+                section: None,
+                subtopic: None,
+                key: TopicKey::new(&topic),
+                kind: body::classify_kind(&p.text, false, None, &supersedes),
+                topic,
+                new: false,
+                see,
+                supersedes,
+                cards: Vec::new(),
+                effect: None,
+                file: file.to_string(),
+                line: p.line,
+                spans: vec![(p.line, p.end_line)],
+                text: p.text,
+            }
+        })
         .collect()
 }
 

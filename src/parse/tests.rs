@@ -311,16 +311,18 @@ fn missing_edition_is_said_with_the_file_and_a_missing_date_reads_undated() {
     assert!(!undated.entries.is_empty());
     assert!(undated.entries.iter().all(|e| e.is_undated()));
     assert_eq!(undated.entries[0].date_label(), "undated");
-    let no_edition = parse_document(
+    // No edition named: read all the same, marked unknown.
+    let no_edition = crate::parse::read_document(
         "b.txt",
         "Rulings of 2015-01-01\n\nfaction – Text here.\n",
         0,
     )
-    .unwrap_err();
-    assert!(
-        matches!(no_edition, DocumentError::NoEdition { .. }),
-        "{no_edition}"
+    .unwrap();
+    assert_eq!(
+        no_edition.found.edition,
+        crate::parse::about::Source::Unknown
     );
+    assert_eq!(no_edition.release.entries.len(), 1);
     let nothing = parse_document("c.txt", "   \n\n", 0).unwrap_err();
     assert!(matches!(nothing, DocumentError::Empty { .. }));
     let no_entries = parse_document(

@@ -67,6 +67,10 @@ fn source(found: &Source) -> String {
         Source::FileName => "file name".into(),
         Source::EntryDates { line } => format!("newest entry date, line {line}"),
         Source::BeforeSecondEdition => "its dates fall before Second Edition existed".into(),
+        Source::DocumentKind => "what the document is: only First Edition has one".into(),
+        Source::Unknown => {
+            "unknown: read as both editions'; add `edition = \"1E\"` (or \"2E\") in a `+++` block at the top".into()
+        }
         Source::Default => "default".into(),
     }
 }

@@ -62,6 +62,8 @@ pub enum NoteCode {
     IsCard,
     /// Limits of the card database were reached: some lists were left out.
     CardDatabaseLimits,
+    /// A document's edition could not be told: it is read as both.
+    EditionUnknown,
 }
 
 /// A note about how a question was read: a stable code for programs, a
@@ -189,6 +191,16 @@ pub fn said(note: &Note, as_of: NaiveDate, found: bool) -> Said {
             "no card database: a card's printed text and icons are not shown, and a name no ruling holds cannot be told from a card with no ruling; to add one, {}",
             sanitize(&crate::cards::how_to_add())
         )),
+        Note::EditionUnknown { files } => Said::note(format!(
+            "the edition of {} cannot be told, so it is read as both editions': a ruling of it may be of the other game; add `edition = \"1E\"` (or \"2E\") in a `+++` block at its top",
+            sanitize(
+                &files
+                    .iter()
+                    .map(|f| crate::safe::escape_name(f))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        )),
         Note::CardDatabaseLimits(limits) => Said::note(format!(
             "the card database was not read whole: {}; a card of what was left out is answered as no card",
             sanitize(
@@ -233,7 +245,10 @@ pub fn json(note: &Note, as_of: NaiveDate, found: bool) -> NoteJson {
         }
         Note::DidYouMean { candidates, .. } => json.candidates = candidates.clone(),
         Note::AmendmentNotApplied { id, .. } => json.from = Some(id.clone()),
-        Note::NewerCorpus { .. } | Note::NoCardDatabase | Note::CardDatabaseLimits(_) => {}
+        Note::NewerCorpus { .. }
+        | Note::NoCardDatabase
+        | Note::CardDatabaseLimits(_)
+        | Note::EditionUnknown { .. } => {}
         Note::IsCard { name, edition } => {
             json.candidates = vec![Candidate::new(name.clone(), *edition)]
         }
@@ -272,6 +287,7 @@ fn code(note: &Note) -> NoteCode {
         Note::NoCardDatabase => NoteCode::NoCardDatabase,
         Note::IsCard { .. } => NoteCode::IsCard,
         Note::CardDatabaseLimits(_) => NoteCode::CardDatabaseLimits,
+        Note::EditionUnknown { .. } => NoteCode::EditionUnknown,
     }
 }
 

@@ -189,3 +189,70 @@ fn a_search_answers_from_the_active_version_by_default() {
         );
     }
 }
+
+#[test]
+fn a_glossary_that_never_says_first_edition_is_first_editions() {
+    for name in ["glossary-a.txt", "glossary-b.txt"] {
+        let (kind, edition, _, topics) = checked(name);
+        assert_eq!(
+            (kind.as_str(), edition.as_str()),
+            ("glossary", "1E"),
+            "{name}"
+        );
+        assert!(!topics.is_empty(), "{name}");
+    }
+}
+
+/// A corpus of one document written here, and what `ARGS --json` answers.
+fn answer_of(document: &str, args: &[&str]) -> (i32, Value, String) {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("docs")).unwrap();
+    std::fs::write(dir.path().join("docs/notes.txt"), document).unwrap();
+    let out = common::rulings()
+        .arg("--no-bundled")
+        .arg("--rulings")
+        .arg(dir.path().join("docs"))
+        .arg("--index")
+        .arg(dir.path().join("index"))
+        .args(args)
+        .arg("--json")
+        .output()
+        .unwrap();
+    let (code, out, err) = common::outcome(out);
+    let value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}{err}"));
+    (code, value, err)
+}
+
+#[test]
+fn a_document_whose_edition_cannot_be_told_answers_in_both_and_says_so() {
+    let document = "+++\ndate = \"2021-03-01\"\ntitle = \"Tournament notes\"\n+++\n\
+        wormholes – A ship that enters a wormhole may stop at its other end.\n\n\
+        cloaking – A cloaked ship may not be targeted.\n";
+    for edition in ["1e", "2e"] {
+        let (code, v, err) = answer_of(document, &["show", "wormholes", "--edition", edition]);
+        assert_eq!(code, 0, "{edition}: {v}{err}");
+        assert!(
+            common::notes::codes(&v).contains(&"edition-unknown".to_string()),
+            "{edition}: {v}"
+        );
+        assert!(err.contains("cannot tell the edition"), "{err}");
+    }
+}
+
+#[test]
+fn a_document_with_no_heads_is_read_as_paragraphs() {
+    // A page saved as text, its heads run into its paragraphs.
+    let document = "+++\nedition = \"1E\"\ndate = \"2024-06-03\"\ntitle = \"Saved page\"\n+++\n\
+        The seed phase comes first, and each player seeds missions in turn until both have seeded six of them.\n\n\
+        Then each player seeds dilemmas under the missions, face down, and neither may look at the other's.\n";
+    let (code, v, err) = answer_of(document, &["search", "dilemmas", "face", "down"]);
+    assert_eq!(code, 0, "{v}{err}");
+    let first = &v["hits"][0]["entry"];
+    assert!(
+        first["topic"]
+            .as_str()
+            .unwrap()
+            .contains("paragraph 2 (structure not read)"),
+        "{first}"
+    );
+}
