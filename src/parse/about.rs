@@ -51,6 +51,11 @@ pub struct About {
     pub since: Option<String>,
 }
 
+/// Whether a line is a version line ("Version 2.5.6 — June 2024").
+pub(super) fn is_version_line(line: &str) -> bool {
+    found_dates::VERSION_LINE.is_match(line)
+}
+
 /// The edition a kind of document belongs to when only one has it: the
 /// Glossary, the Rules Compendium and the rule-change history are First
 /// Edition's (Second Edition's rules are its Rulebook and its rulings).

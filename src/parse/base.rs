@@ -335,6 +335,30 @@ fn banner_edition(
     (skip..end).find_map(|i| super::about::edition_named(lines[i]))
 }
 
+/// The date of a version line among the banners above the title
+/// ("Version 2.5.6 — June 2024"): its line, the date and how much of it
+/// was printed.
+fn banner_version_date(
+    lines: &[&str],
+    skip: usize,
+    cue: Option<(usize, ReleaseKind)>,
+) -> Option<(usize, chrono::NaiveDate, crate::model::DatePrecision)> {
+    let (end, _) = cue?;
+    (skip..end).find_map(|i| {
+        let line = lines[i];
+        if !super::about::is_version_line(line) {
+            return None;
+        }
+        let (start, stop, date) = *crate::dates::find_dates(line).first()?;
+        let precision = if crate::dates::month_only(&line[start..stop]) {
+            crate::model::DatePrecision::Month
+        } else {
+            crate::model::DatePrecision::Day
+        };
+        Some((i, date, precision))
+    })
+}
+
 /// Whether a line heads a table of contents ("Contents", "**Table of
 /// Contents**").
 pub(super) fn is_contents_heading(line: &str) -> bool {
@@ -371,13 +395,21 @@ pub(super) fn is_contents_line(line: &str) -> bool {
 /// a numbered step of a procedure ("1. *Initiation*: …") is not a section.
 fn section_head(line: &str) -> Option<(String, String)> {
     let trimmed = without_new_marker(line.trim()).1;
-    let c = SECTION_HEAD.captures(trimmed)?;
-    let number = c.get(1)?.as_str().to_string();
+    // The number before the title ("7.4.2: Personnel Battle"), or after it
+    // in parentheses ("PERSONNEL BATTLE (7.4.2)", as the Rulebook's web page
+    // sets its sections); a title whose number follows it is a head when
+    // it is set apart (bold, a heading) or in capitals.
+    let (number, title, set_apart) = match SECTION_HEAD.captures(trimmed) {
+        Some(c) => (c.get(1)?.as_str().to_string(), c.get(2)?.as_str(), false),
+        None => {
+            let c = NAMED_SECTION_HEAD.captures(trimmed)?;
+            let bold = trimmed.starts_with("**") && trimmed.ends_with("**");
+            (c.get(2)?.as_str().to_string(), c.get(1)?.as_str(), bold)
+        }
+    };
     // A head set as a dash head in a copy ("7.5 Damage and Repairs –")
     // keeps its title without the dash.
-    let title = c
-        .get(2)?
-        .as_str()
+    let title = title
         .trim()
         .trim_end_matches(['*', ':', ' ', '–', '—', '-']);
     if title.split_whitespace().count() > TITLE_WORDS {
@@ -389,7 +421,7 @@ fn section_head(line: &str) -> Option<(String, String)> {
         .split_whitespace()
         .filter(|w| w.len() > 3)
         .all(|w| w.starts_with(char::is_uppercase));
-    let ok = heading || capitals || (number.contains('.') && title_case);
+    let ok = heading || set_apart || capitals || (number.contains('.') && title_case);
     ok.then(|| (number, title.to_string()))
 }
 
@@ -610,6 +642,21 @@ pub fn read(
     if let Some((line, _)) = named.filter(|_| reading.found.kind != Source::FrontMatter) {
         // The line that named the base, for `rulings check`.
         reading.found.kind = Source::Line { line: line + 1 };
+    }
+    if reading.release.is_undated() {
+        if let Some((line, date, precision)) = banner_version_date(&lines, skip, cue) {
+            // The version line set above the title ("Version 2.5.6 — June
+            // 2024" over "Rulebook") dates it as one under the title does.
+            reading.release.date = date;
+            reading.release.date_precision = precision;
+            reading.found.date = Source::Line { line: line + 1 };
+            for entry in &mut reading.release.entries {
+                entry.release_date = date;
+                if !entry.dated {
+                    entry.date = date;
+                }
+            }
+        }
     }
     if reading.found.edition == Source::Unknown {
         if let Some(edition) = super::about::edition_of_kind(kind) {

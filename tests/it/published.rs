@@ -256,3 +256,43 @@ fn a_document_with_no_heads_is_read_as_paragraphs() {
         "{first}"
     );
 }
+
+#[test]
+fn the_rulebook_web_page_is_read_by_its_chapters_sections_and_sidebars() {
+    let out = common::rulings()
+        .args(["check", "--json"])
+        .arg(fixture("rulebook-a.html"))
+        .output()
+        .unwrap();
+    let (_, out, err) = common::outcome(out);
+    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}{err}"));
+    let document = &v["documents"][0];
+    assert_eq!(document["kind"]["value"], "rulebook", "{document}");
+    // Dated by the version line above its title, never taken for a head.
+    assert_eq!(document["date"]["value"], "2024-06-01", "{document}");
+    let topics: Vec<&str> = document["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["topic"].as_str().unwrap())
+        .collect();
+    // The number after the title ("ABOUT THIS GAME (1.1)"), before it
+    // ("2.1 PERSONNEL"), in a span of its own ("2.2 SHIPS"), one level
+    // down ("(3.1.1)"), and a chapter ("1: INTRODUCTION").
+    for section in [
+        "1 INTRODUCTION",
+        "1.1 ABOUT THIS GAME",
+        "1.2 ABOUT THIS RULEBOOK",
+        "1.3 THE GOLDEN RULE",
+        "2.1 PERSONNEL",
+        "2.2 SHIPS",
+        "3.1 SEEDING MISSIONS",
+        "3.1.1 Spaceline order",
+        "3.2 SEEDING DILEMMAS",
+    ] {
+        assert!(topics.contains(&section), "{section} in {topics:?}");
+    }
+    // A sidebar is an entry of its section, not site chrome.
+    assert!(topics.contains(&"1.1 ABOUT THIS GAME – Tip"), "{topics:?}");
+    assert!(!topics.iter().any(|t| t.contains("Version")), "{topics:?}");
+}

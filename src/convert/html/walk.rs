@@ -40,7 +40,7 @@ pub(super) fn walk(page: &Html, writer: &mut Writer) {
                     skipping = Some(node.id());
                     continue;
                 }
-                if let Some(what) = chrome(element) {
+                if let Some(what) = chrome(element).filter(|w| !is_prose_sidebar(w, node)) {
                     let text = glimpse(node);
                     writer.dropped.push(if text.is_empty() {
                         what
