@@ -335,6 +335,15 @@ fn banner_edition(
     (skip..end).find_map(|i| super::about::edition_named(lines[i]))
 }
 
+/// Whether a line is a letter set over the entries that begin with it in
+/// an alphabetical list ("A", "## B", "— C —").
+fn is_letter_divider(line: &str) -> bool {
+    let bare = super::lines::heading_words(line);
+    let bare = bare.trim_matches(|c: char| matches!(c, '—' | '–' | '-' | ' ' | '*'));
+    let mut letters = bare.chars();
+    matches!((letters.next(), letters.next()), (Some(c), None) if c.is_ascii_uppercase())
+}
+
 /// The date of a version line among the banners above the title
 /// ("Version 2.5.6 — June 2024"): its line, the date and how much of it
 /// was printed.
@@ -537,6 +546,10 @@ pub fn read(
                 .and_then(|end| part_heading(&line[..end]));
             if let Some(part) = part_heading(line).or(run_in) {
                 current = part;
+            } else if current == Part::Temporary && is_letter_divider(line) {
+                // The Temporary Rulings end where the alphabet begins: the
+                // letter set over the Glossary's first entries ("A").
+                current = Part::Glossary;
             } else if matches!(current, Part::Front | Part::Sections | Part::ChangeLog)
                 && head_of(line).is_some()
             {

@@ -296,3 +296,45 @@ fn the_rulebook_web_page_is_read_by_its_chapters_sections_and_sidebars() {
     assert!(topics.contains(&"1.1 ABOUT THIS GAME – Tip"), "{topics:?}");
     assert!(!topics.iter().any(|t| t.contains("Version")), "{topics:?}");
 }
+
+#[test]
+fn the_second_edition_rulings_page_dates_each_ruling_by_its_own_date() {
+    for (name, rulings) in [
+        (
+            "rulings-2e-a.html",
+            &[
+                ("Choosing Personnel at Random", "2017-09-11"),
+                ("Naming a Number", "2017-06-06"),
+                ("Set Up", "2016-09-19"),
+                ("One-Time Broadcast Abilities", "2016-09-19"),
+                ("Worf, Security Detail Leader", "2015-03-02"),
+            ][..],
+        ),
+        (
+            "rulings-2e-b.txt",
+            &[
+                ("Headquarters Without a Mission", "2018-02-05"),
+                ("Stopped Personnel and Costs", "2017-12-04"),
+            ][..],
+        ),
+    ] {
+        let corpus = Corpus::of(name);
+        for (topic, date) in rulings {
+            let (code, v) = corpus.json(&["show", topic]);
+            assert_eq!(code, 0, "{name}: {topic}: {v}");
+            assert_eq!(v["answers"][0]["entry"]["date"], *date, "{name}: {topic}");
+            assert_eq!(v["answers"][0]["edition"], "2E", "{name}: {topic}");
+            // The day before its date, the ruling is not yet in force.
+            let day_before = chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d")
+                .unwrap()
+                .pred_opt()
+                .unwrap()
+                .to_string();
+            let (_, then) = corpus.json(&["show", topic, "--as-of", &day_before]);
+            assert_ne!(
+                then["answers"][0]["status"]["state"], "in-force",
+                "{name}: {topic} before {date}: {then}"
+            );
+        }
+    }
+}
