@@ -382,7 +382,11 @@ pub fn describe(
         ),
     };
 
-    let edition_in = |text: &str| EDITION.captures(text).map(|c| edition_of(&c));
+    let edition_in = |text: &str| {
+        text.lines()
+            .filter(|l| !found_dates::names_both(l))
+            .find_map(|l| EDITION.captures(l).map(|c| edition_of(&c)))
+    };
     let edition_line = |text_wanted: &dyn Fn(&str) -> bool| {
         lines
             .iter()

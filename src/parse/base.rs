@@ -26,7 +26,9 @@ use super::{Reading, MAX_LINES};
 use crate::error::DocumentError;
 use crate::model::{Edition, Entry, EntryKind, FrontParagraph, Release, ReleaseKind};
 use crate::topic::TopicKey;
+use banners::{banner_edition, banner_version_date, is_letter_divider};
 
+mod banners;
 mod sections;
 use sections::*;
 
@@ -322,50 +324,6 @@ pub fn is_section_number(typed: &str) -> bool {
     !t.is_empty()
         && t.split('.')
             .all(|p| !p.is_empty() && p.len() <= 2 && p.bytes().all(|b| b.is_ascii_digit()))
-}
-
-/// The words of a banner line above the title that name the edition
-/// ("First Edition").
-fn banner_edition(
-    lines: &[&str],
-    skip: usize,
-    cue: Option<(usize, ReleaseKind)>,
-) -> Option<String> {
-    let (end, _) = cue?;
-    (skip..end).find_map(|i| super::about::edition_named(lines[i]))
-}
-
-/// Whether a line is a letter set over the entries that begin with it in
-/// an alphabetical list ("A", "## B", "— C —").
-fn is_letter_divider(line: &str) -> bool {
-    let bare = super::lines::heading_words(line);
-    let bare = bare.trim_matches(|c: char| matches!(c, '—' | '–' | '-' | ' ' | '*'));
-    let mut letters = bare.chars();
-    matches!((letters.next(), letters.next()), (Some(c), None) if c.is_ascii_uppercase())
-}
-
-/// The date of a version line among the banners above the title
-/// ("Version 2.5.6 — June 2024"): its line, the date and how much of it
-/// was printed.
-fn banner_version_date(
-    lines: &[&str],
-    skip: usize,
-    cue: Option<(usize, ReleaseKind)>,
-) -> Option<(usize, chrono::NaiveDate, crate::model::DatePrecision)> {
-    let (end, _) = cue?;
-    (skip..end).find_map(|i| {
-        let line = lines[i];
-        if !super::about::is_version_line(line) {
-            return None;
-        }
-        let (start, stop, date) = *crate::dates::find_dates(line).first()?;
-        let precision = if crate::dates::month_only(&line[start..stop]) {
-            crate::model::DatePrecision::Month
-        } else {
-            crate::model::DatePrecision::Day
-        };
-        Some((i, date, precision))
-    })
 }
 
 /// Whether a line heads a table of contents ("Contents", "**Table of

@@ -155,3 +155,27 @@ pub(super) fn walk(page: &Html, writer: &mut Writer) {
         }
     }
 }
+
+/// Whether a sidebar is a page's prose set apart (a rulebook's "Tip:" or
+/// "Example:" box), not the site's: its words are mostly not links. A
+/// site's sidebar is a list of links to its other pages.
+fn is_prose_sidebar(what: &str, node: ego_tree::NodeRef<Node>) -> bool {
+    if !what.ends_with("=sidebar") {
+        return false;
+    }
+    let (mut all, mut linked) = (0usize, 0usize);
+    for n in node.descendants() {
+        if let Node::Text(t) = n.value() {
+            let words = t.split_whitespace().count();
+            all += words;
+            let in_link = n
+                .ancestors()
+                .take_while(|a| a.id() != node.id())
+                .any(|a| matches!(a.value(), Node::Element(e) if e.name() == "a"));
+            if in_link {
+                linked += words;
+            }
+        }
+    }
+    all >= 12 && linked * 2 < all
+}

@@ -274,11 +274,25 @@ pub(super) fn edition_of(c: &regex::Captures) -> Edition {
     }
 }
 
+/// Whether a line names both editions though it writes "Edition" once
+/// ("First vs. Second Edition", "First and Second Editions", "1E or 2E"):
+/// it tells neither.
+pub(super) fn names_both(line: &str) -> bool {
+    static BOTH: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(?:first|1e)\s*(?:and|or|vs\.?|versus|&|/)\s*(?:second|2e)\b|\b(?:second|2e)\s*(?:and|or|vs\.?|versus|&|/)\s*(?:first|1e)\b")
+            .expect("valid regex")
+    });
+    BOTH.is_match(line)
+}
+
 /// The one edition the first lines name, with the first line naming it,
 /// where they name one and never the other.
 pub(super) fn only_edition_named(lines: &[Line]) -> Option<(Edition, usize)> {
     let mut named: Option<(Edition, usize)> = None;
     for l in lines.iter().take(EDITION_REACH) {
+        if names_both(&l.text) {
+            return None;
+        }
         for c in EDITION.captures_iter(&l.text) {
             let e = edition_of(&c);
             match named {

@@ -277,3 +277,27 @@ fn an_archive_range_is_no_date() {
     let reading = super::super::read_document("doc.md", &text, 0).expect("read, undated");
     assert_eq!(reading.release.date_precision, DatePrecision::Undated);
 }
+
+#[test]
+fn a_line_naming_both_editions_tells_neither() {
+    use super::found_dates::names_both;
+    for line in [
+        "Tip: First vs. Second Edition",
+        "First and Second Editions alike",
+        "cards of 1E or 2E",
+        "Second & First Edition",
+    ] {
+        assert!(names_both(line), "{line}");
+    }
+    for line in [
+        "First Edition Rulebook",
+        "Second Edition rulings",
+        "the first second",
+    ] {
+        assert!(!names_both(line), "{line}");
+    }
+    // A Rulebook whose sidebar compares the two games is of neither by it.
+    let text = "# Rulebook\n\nVersion 2.5.6 — June 2024\n\nTip: First vs. Second Edition\n\nAnother game shares the name.\n\nseeding – Seed cards face down.\n";
+    let read = super::super::read_document("rb.md", text, 0).unwrap();
+    assert_ne!(read.release.edition, Edition::Second);
+}
