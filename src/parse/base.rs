@@ -153,6 +153,11 @@ pub fn title_cue(text: &str, skip: usize) -> Option<(usize, ReleaseKind)> {
             && !bare.ends_with('.')
             && !bare.contains(" – ")
             && !bare.contains(" - ");
+        if !short && is_menu(bare) {
+            // A site's menu printed above the title (a saved or printed
+            // web page) is a banner, no paragraph.
+            continue;
+        }
         if !short || section_head(line).is_some() {
             return None;
         }
@@ -167,6 +172,20 @@ pub fn title_cue(text: &str, skip: usize) -> Option<(usize, ReleaseKind)> {
         }
     }
     None
+}
+
+/// Whether a long line is a menu: names side by side, each word of it
+/// capitalized or a number, no sentence ("The Continuing Committee What's
+/// New Dashboard Articles Forums …").
+fn is_menu(line: &str) -> bool {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let capitalized = words
+        .iter()
+        .filter(|w| w.starts_with(|c: char| c.is_uppercase() || !c.is_alphabetic()))
+        .count();
+    !line.contains(". ")
+        && !line.ends_with(['.', '!', '?', ':'])
+        && capitalized * 10 >= words.len() * 9
 }
 
 /// The section number a topic begins with ("7.4.2: Personnel Battle" →
