@@ -347,3 +347,28 @@ fn the_second_edition_rulings_page_dates_each_ruling_by_its_own_date() {
         }
     }
 }
+
+#[test]
+fn a_diff_between_two_dates_shows_what_the_history_changed() {
+    let corpus = Corpus::of("rule-history-b.txt");
+    let (code, v) = corpus.json(&["diff", "1996-06-01", "2000-01-01"]);
+    assert_eq!(code, 0, "{v}");
+    let changed: Vec<&str> = v["changed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["key"].as_str().unwrap())
+        .collect();
+    assert_eq!(changed, ["deck size", "duplicate dilemmas"], "{v}");
+    // The rule rescinded in 2019 is gone from what is in force after it.
+    let (_, later) = corpus.json(&["diff", "2000-01-01", "2020-01-01"]);
+    let gone: Vec<String> = ["removed", "status_changed"]
+        .iter()
+        .flat_map(|k| later[k].as_array().cloned().unwrap_or_default())
+        .map(|c| c.to_string())
+        .collect();
+    assert!(
+        gone.iter().any(|c| c.contains("duplicate dilemmas")),
+        "{later}"
+    );
+}
