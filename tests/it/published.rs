@@ -62,20 +62,25 @@ impl Corpus {
     }
 }
 
-/// What `check --json` says of a fixture: its kind, edition, date and
-/// topics.
-fn checked(name: &str) -> (String, String, String, Vec<String>) {
+/// What `check --json` says of a fixture's document.
+fn check_of(name: &str) -> Value {
     let out = common::rulings()
         .args(["check", "--json"])
         .arg(fixture(name))
         .output()
         .unwrap();
     let (_, out, err) = common::outcome(out);
-    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}{err}"));
-    let document = &v["documents"][0];
+    let mut v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}{err}"));
+    v["documents"][0].take()
+}
+
+/// What `check --json` says of a fixture: its kind, edition, date and
+/// topics.
+fn checked(name: &str) -> (String, String, String, Vec<String>) {
+    let document = &check_of(name);
     let topics = document["entries"]
         .as_array()
-        .unwrap_or_else(|| panic!("{v}"))
+        .unwrap_or_else(|| panic!("{document}"))
         .iter()
         .map(|e| e["topic"].as_str().unwrap().to_string())
         .collect();
@@ -268,14 +273,7 @@ fn the_rulebook_web_page_is_read_by_its_chapters_sections_and_sidebars() {
 }
 
 fn rulebook_read_whole(name: &str) {
-    let out = common::rulings()
-        .args(["check", "--json"])
-        .arg(fixture(name))
-        .output()
-        .unwrap();
-    let (_, out, err) = common::outcome(out);
-    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}{err}"));
-    let document = &v["documents"][0];
+    let document = &check_of(name);
     assert_eq!(document["kind"]["value"], "rulebook", "{document}");
     // Dated by the version line above its title, never taken for a head.
     assert_eq!(document["date"]["value"], "2024-06-01", "{document}");
