@@ -35,9 +35,11 @@ use std::sync::LazyLock;
 use chrono::NaiveDate;
 use regex::Regex;
 
-/// `Original | Superseded`, `Major New Affiliation | Active`.
+/// `Original | Superseded`, `Major New Affiliation | Active`: the kind of
+/// change and the status, apart by a bar (as the page prints them), or by
+/// the tab, slash or dash a copy of its columns leaves.
 static STATUS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^([A-Za-z][A-Za-z0-9 ./&'()-]{0,48}?)\s*\|\s*(active|superseded|modified|rescinded)\b[\s.:,;|—–-]*(.*)$")
+    Regex::new(r"(?i)^([A-Za-z][A-Za-z0-9 .&'()]{0,48}?)(?:\s*[|/]\s*|\t+\s*|\s+[–—-]\s+)(active|superseded|modified|rescinded)\b[\s.:,;|—–-]*(.*)$")
         .expect("valid regex")
 });
 /// `Superseded by:`, `Modified by: Title (2009 May)`.
@@ -80,8 +82,10 @@ struct Version {
 /// it holds; none when the text is not one.
 pub fn rewrite(text: &str, name: &str) -> Option<(String, usize, usize)> {
     let lines: Vec<String> = text.lines().map(plain).collect();
+    // A status line is followed by its dated source (or carries it): a
+    // title that happens to end in "– Active …" is none.
     let statuses: Vec<usize> = (0..lines.len())
-        .filter(|&i| STATUS.is_match(&lines[i]))
+        .filter(|&i| STATUS.is_match(&lines[i]) && source_after(&lines, i).is_some())
         .collect();
     if statuses.len() < AT_LEAST {
         return None;
@@ -517,6 +521,22 @@ mod tests {
         assert_eq!((rules, versions), (1, 2), "{markdown}");
         assert!(markdown.contains("Range 2001-02-05\n**Range: twelve.** Range is twelve. (Rule Change | Active: Current Rulings, 2001-02-05.)"), "{markdown}");
         assert!(markdown.contains("(Original | Superseded: Premiere Rulebook, 1994-11-10. Superseded by: Range: twelve (February 2001).)"), "{markdown}");
+    }
+
+    #[test]
+    fn the_status_is_read_however_a_copy_parts_it_from_the_change() {
+        for separator in [" | ", "\t", " / ", " – ", " - "] {
+            let page = format!(
+                "Range: ten\nRange is ten.\nOriginal{separator}Superseded\nPremiere Rulebook (10 Nov 1994)\nSuperseded by:\nRange: twelve (2001 Feb)\n\
+                 Range: twelve\nRange is twelve.\nRule Change{separator}Active\nCurrent Rulings (5 Feb 2001)\n"
+            );
+            let (markdown, rules, versions) = rewrite(&page, "x.txt").unwrap();
+            assert_eq!((rules, versions), (1, 2), "{separator:?}: {markdown}");
+            assert!(
+                markdown.contains("(Rule Change | Active: Current Rulings, 2001-02-05.)"),
+                "{markdown}"
+            );
+        }
     }
 
     #[test]
