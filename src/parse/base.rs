@@ -26,6 +26,7 @@ use super::{Reading, MAX_LINES};
 use crate::error::DocumentError;
 use crate::model::{Edition, Entry, EntryKind, FrontParagraph, Release, ReleaseKind};
 use crate::topic::TopicKey;
+pub use banners::title_cue;
 use banners::{banner_edition, banner_version_date, is_letter_divider};
 
 mod banners;
@@ -131,62 +132,6 @@ fn title_kind(line: &str) -> Option<ReleaseKind> {
 /// The most non-blank lines a title block holds (banners, title, version,
 /// date).
 const TITLE_BLOCK_LINES: usize = 8;
-
-/// The line (index from the top of `text`) of the title block that names a
-/// base, and the base it names. The title block is the run of short lines
-/// before the first paragraph or entry, banners included ("Star Trek
-/// Customizable Card Game", "The Continuing Committee", "Version 1.9.1",
-/// "November 2021"), in any order: the first of its lines that names a
-/// document decides, so a block naming rulings or updates first ("Recent
-/// Rulings Document", "GLOSSARY UPDATES") is a rulings document's.
-pub fn title_cue(text: &str, skip: usize) -> Option<(usize, ReleaseKind)> {
-    let lines = text
-        .split('\n')
-        .enumerate()
-        .skip(skip)
-        .filter(|(_, l)| !l.trim().is_empty())
-        .take(TITLE_BLOCK_LINES);
-    for (i, line) in lines {
-        let bare = line.trim().trim_start_matches('#').trim().trim_matches('*');
-        let lower = bare.to_lowercase();
-        let short = bare.split_whitespace().count() <= TITLE_WORDS
-            && !bare.ends_with('.')
-            && !bare.contains(" – ")
-            && !bare.contains(" - ");
-        if !short && is_menu(bare) {
-            // A site's menu printed above the title (a saved or printed
-            // web page) is a banner, no paragraph.
-            continue;
-        }
-        if !short || section_head(line).is_some() {
-            return None;
-        }
-        if ["ruling", "update", "errata"]
-            .iter()
-            .any(|w| lower.contains(w))
-        {
-            return None;
-        }
-        if let Some(kind) = title_kind(line) {
-            return Some((i, kind));
-        }
-    }
-    None
-}
-
-/// Whether a long line is a menu: names side by side, each word of it
-/// capitalized or a number, no sentence ("The Continuing Committee What's
-/// New Dashboard Articles Forums …").
-fn is_menu(line: &str) -> bool {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    let capitalized = words
-        .iter()
-        .filter(|w| w.starts_with(|c: char| c.is_uppercase() || !c.is_alphabetic()))
-        .count();
-    !line.contains(". ")
-        && !line.ends_with(['.', '!', '?', ':'])
-        && capitalized * 10 >= words.len() * 9
-}
 
 /// The section number a topic begins with ("7.4.2: Personnel Battle" →
 /// "7.4.2").
@@ -380,7 +325,10 @@ pub(super) fn is_contents_line(line: &str) -> bool {
 /// more, or the title is in capitals or set as a Markdown heading, so that
 /// a numbered step of a procedure ("1. *Initiation*: …") is not a section.
 fn section_head(line: &str) -> Option<(String, String)> {
+    // A section sign before the number ("§4.3 DRAWING A CARD") is no part
+    // of it.
     let trimmed = without_new_marker(line.trim()).1;
+    let trimmed = trimmed.strip_prefix('§').map_or(trimmed, str::trim_start);
     // The number before the title ("7.4.2: Personnel Battle"), or after it
     // in parentheses ("PERSONNEL BATTLE (7.4.2)", as the Rulebook's web page
     // sets its sections); a title whose number follows it is a head when
@@ -584,6 +532,27 @@ pub fn read(
     // A base of numbered sections alone has no alphabetical entries: the
     // reading then gives its title, edition and date only.
     let text_read = masked(&alphabetical);
+    // A title a copy ran its tabs and version onto is read as the title it
+    // is (a heading), not as a head whose dash its tabs' dashes look like.
+    let text_read = match cue.filter(|(at, _)| {
+        lines
+            .get(*at)
+            .is_some_and(|l| !l.trim_start().starts_with('#') && title_kind(l).is_none())
+    }) {
+        Some((at, _)) => text_read
+            .split('\n')
+            .enumerate()
+            .map(|(i, l)| {
+                if i == at {
+                    format!("# {l}")
+                } else {
+                    l.to_string()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n"),
+        None => text_read,
+    };
     // The edition named only by a banner above the title ("STAR TREK
     // CUSTOMIZABLE CARD GAME" / "First Edition" / "Rules Compendium"): the
     // text is read with the banner's words before the title, on the title's

@@ -370,3 +370,30 @@ fn a_diff_between_two_dates_shows_what_the_history_changed() {
         "{later}"
     );
 }
+
+#[test]
+fn the_rulebook_copied_as_text_is_read_with_its_title_run_together() {
+    // The copy runs the page's tabs and its version line onto the title.
+    let document = &check_of("rulebook-b.txt");
+    assert_eq!(document["kind"]["value"], "rulebook", "{document}");
+    assert_eq!(document["date"]["value"], "2024-06-01", "{document}");
+    let topics: Vec<&str> = document["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["topic"].as_str().unwrap())
+        .collect();
+    for section in [
+        "1 INTRODUCTION",
+        "1.1 ABOUT THIS GAME",
+        "1.1 ABOUT THIS GAME – Tip",
+        "4.1 CARD PLAY",
+        "4.3 DRAWING A CARD",
+    ] {
+        assert!(topics.contains(&section), "{section} in {topics:?}");
+    }
+    assert!(
+        !topics.iter().any(|t| t.contains("BASIC RULES")),
+        "the title is no section: {topics:?}"
+    );
+}

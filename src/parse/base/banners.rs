@@ -1,6 +1,7 @@
 //! What is printed around a base document's parts rather than in them:
-//! the banners above its title (the edition they name, a version line
-//! that dates it) and the letters set over an alphabet's entries.
+//! its title among the banners above it (a site's menu, the edition they
+//! name, a version line that dates it) and the letters set over an
+//! alphabet's entries.
 
 use super::*;
 
@@ -33,7 +34,8 @@ pub(super) fn banner_version_date(
     cue: Option<(usize, ReleaseKind)>,
 ) -> Option<(usize, chrono::NaiveDate, crate::model::DatePrecision)> {
     let (end, _) = cue?;
-    (skip..end).find_map(|i| {
+    // The title's own line too, where a copy ran the version onto it.
+    (skip..=end).find_map(|i| {
         let line = lines[i];
         if !super::super::about::is_version_line(line) {
             return None;
@@ -46,4 +48,73 @@ pub(super) fn banner_version_date(
         };
         Some((i, date, precision))
     })
+}
+
+/// The line (index from the top of `text`) of the title block that names a
+/// base, and the base it names. The title block is the run of short lines
+/// before the first paragraph or entry, banners included ("Star Trek
+/// Customizable Card Game", "The Continuing Committee", "Version 1.9.1",
+/// "November 2021"), in any order: the first of its lines that names a
+/// document decides, so a block naming rulings or updates first ("Recent
+/// Rulings Document", "GLOSSARY UPDATES") is a rulings document's.
+pub fn title_cue(text: &str, skip: usize) -> Option<(usize, ReleaseKind)> {
+    let lines = text
+        .split('\n')
+        .enumerate()
+        .skip(skip)
+        .filter(|(_, l)| !l.trim().is_empty())
+        .take(TITLE_BLOCK_LINES);
+    for (i, line) in lines {
+        let bare = line.trim().trim_start_matches('#').trim().trim_matches('*');
+        let lower = bare.to_lowercase();
+        let short = bare.split_whitespace().count() <= TITLE_WORDS
+            && !bare.ends_with('.')
+            && !bare.contains(" – ")
+            && !bare.contains(" - ");
+        if !short && !bare.contains(". ") && !bare.ends_with('.') {
+            // A title a copy ran its page's tabs and version onto ("STAR
+            // TREK CUSTOMIZABLE CARD GAME RULEBOOK - BASIC RULES - ADVANCED
+            // RULES Version 2.5.6 — June 2024"): its name is what comes
+            // before the first dash.
+            let lead = bare.split(" - ").next().unwrap_or(bare);
+            let lead = lead.split(" – ").next().unwrap_or(lead).trim();
+            if lead.len() < bare.len() {
+                if let Some(kind) = title_kind(lead) {
+                    return Some((i, kind));
+                }
+            }
+        }
+        if !short && is_menu(bare) {
+            // A site's menu printed above the title (a saved or printed
+            // web page) is a banner, no paragraph.
+            continue;
+        }
+        if !short || section_head(line).is_some() {
+            return None;
+        }
+        if ["ruling", "update", "errata"]
+            .iter()
+            .any(|w| lower.contains(w))
+        {
+            return None;
+        }
+        if let Some(kind) = title_kind(line) {
+            return Some((i, kind));
+        }
+    }
+    None
+}
+
+/// Whether a long line is a menu: names side by side, each word of it
+/// capitalized or a number, no sentence ("The Continuing Committee What's
+/// New Dashboard Articles Forums …").
+fn is_menu(line: &str) -> bool {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let capitalized = words
+        .iter()
+        .filter(|w| w.starts_with(|c: char| c.is_uppercase() || !c.is_alphabetic()))
+        .count();
+    !line.contains(". ")
+        && !line.ends_with(['.', '!', '?', ':'])
+        && capitalized * 10 >= words.len() * 9
 }

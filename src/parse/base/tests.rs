@@ -328,3 +328,11 @@ fn part_headings_and_section_numbers() {
     assert!(NAMED_SECTION_HEAD.is_match("SHIP BATTLE (7.4.3)"));
     assert!(!NAMED_SECTION_HEAD.is_match("See 7.5 (7.5) for damage."));
 }
+
+#[test]
+fn a_title_run_together_with_its_tabs_and_version_names_the_base() {
+    let text = "What's New Dashboard Articles Forums Chat Room Achievements Tournaments Player Map The Promenade Volunteers About Us Site Index\n\
+STAR TREK CUSTOMIZABLE CARD GAME RULEBOOK - BASIC RULES - ADVANCED RULES Version 2.5.6 — June 2024\n\n\
+\"Things are only impossible until they're not.\"\n";
+    assert_eq!(title_cue(text, 0), Some((1, ReleaseKind::Rulebook)));
+}
