@@ -4,7 +4,7 @@
 //! every name not found kept, with the nearest cards and topics. Data
 //! only; the renderers word it.
 
-use std::collections::HashMap;
+use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
 use chrono::NaiveDate;
@@ -169,7 +169,7 @@ pub fn ask(
     let mut unfinished: Option<Unfinished> = None;
     let mut near_not_looked_for = 0;
     // Each distinct name is looked up once: the lines naming it share it.
-    let mut looked_up: HashMap<(String, Option<String>), usize> = HashMap::new();
+    let mut looked_up: HashSet<(String, Option<String>)> = HashSet::new();
     let mut unread = deck.unread.clone();
     for listed in &deck.cards {
         if let Err(why) = crate::limits::check(crate::limits::Typed::Name, &listed.name) {
@@ -181,12 +181,13 @@ pub fn ask(
             unfinished.names.push(listed.clone());
             continue;
         }
-        let known = looked_up.len();
         let name = (listed.name.clone(), listed.written.clone());
         let why = match stop.reached() {
             Some(Stopped::Time) => Some(Budget::Time),
             Some(Stopped::Cancelled) => Some(Budget::Cancelled),
-            None if known >= MOST_NAMES && !looked_up.contains_key(&name) => Some(Budget::Names),
+            None if looked_up.len() >= MOST_NAMES && !looked_up.contains(&name) => {
+                Some(Budget::Names)
+            }
             None => None,
         };
         if let Some(why) = why {
@@ -196,7 +197,7 @@ pub fn ask(
             });
             continue;
         }
-        looked_up.entry(name).or_insert(known);
+        looked_up.insert(name);
         let near_wanted = unknown.len() < MOST_NEAR;
         let found = match resolve(catalog, listed, &editions, as_of, near_wanted)? {
             Ok(found) => found,

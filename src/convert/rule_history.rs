@@ -65,6 +65,27 @@ enum Printed {
     Rescinded,
 }
 
+impl Printed {
+    /// The status a status line's word names (the pattern takes only these).
+    fn of(word: &str) -> Printed {
+        match word.to_ascii_lowercase().as_str() {
+            "active" => Printed::Active,
+            "superseded" => Printed::Superseded,
+            "modified" => Printed::Modified,
+            _ => Printed::Rescinded,
+        }
+    }
+
+    fn label(self) -> &'static str {
+        match self {
+            Printed::Active => "Active",
+            Printed::Superseded => "Superseded",
+            Printed::Modified => "Modified",
+            Printed::Rescinded => "Rescinded",
+        }
+    }
+}
+
 /// One version of a rule, as printed.
 #[derive(Debug)]
 struct Version {
@@ -115,12 +136,7 @@ pub fn rewrite(text: &str, name: &str) -> Option<(String, usize, usize)> {
     let mut from = first_own[first_title];
     for (at, source, date, links, end) in read {
         let captures = STATUS.captures(&lines[at])?;
-        let status = match captures[2].to_ascii_lowercase().as_str() {
-            "active" => Printed::Active,
-            "superseded" => Printed::Superseded,
-            "modified" => Printed::Modified,
-            _ => Printed::Rescinded,
-        };
+        let status = Printed::of(&captures[2]);
         let own = own_nonblank(from, at);
         let (title, text) = own.split_first()?;
         versions.push(Version {
@@ -351,21 +367,18 @@ fn rules_of(versions: &[Version]) -> (Vec<String>, NaiveDate) {
 /// paragraph, so that no line of it repeats from version to version as a
 /// page's running header would).
 fn entry(rule: &str, version: &Version) -> String {
-    let status = match version.status {
-        Printed::Active => "Active",
-        Printed::Superseded => "Superseded",
-        Printed::Modified => "Modified",
-        Printed::Rescinded => "Rescinded",
-    };
     let mut said = format!(
-        "{} | {status}: {}, {}.",
-        version.change, version.source, version.date
+        "{} | {}: {}, {}.",
+        version.change,
+        version.status.label(),
+        version.source,
+        version.date
     );
     if !version.links.is_empty() {
+        // What ended it, said as the page says it.
         let by = match version.status {
-            Printed::Rescinded => "Rescinded by",
-            Printed::Modified => "Modified by",
-            _ => "Superseded by",
+            Printed::Active => "Superseded",
+            ended => ended.label(),
         };
         let named: Vec<String> = version
             .links
@@ -375,7 +388,7 @@ fn entry(rule: &str, version: &Version) -> String {
                 None => title.clone(),
             })
             .collect();
-        said.push_str(&format!(" {by}: {}.", named.join("; ")));
+        said.push_str(&format!(" {by} by: {}.", named.join("; ")));
     }
     let own = version.text.join(" ");
     let title = version.title.trim_end_matches('.');

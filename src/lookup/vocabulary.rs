@@ -98,10 +98,6 @@ impl Vocabulary {
         }
     }
 
-    pub fn keys(&self) -> &[TopicKey] {
-        &self.keys
-    }
-
     /// [`close`](super::close) over the keys.
     pub fn close(&self, typed: &str) -> Match {
         let wanted = TopicKey::new(typed);

@@ -456,7 +456,7 @@ pub fn unfinished_why(why: Budget) -> String {
 /// Said when names not found were listed without the nearest names.
 pub fn near_not_looked_for(count: usize) -> String {
     format!(
-        "  ({count} of the names not found were not matched to the nearest names: only the first {MOST_NEAR} are)"
+        "({count} of the names not found were not matched to the nearest names: only the first {MOST_NEAR} are)"
     )
 }
 
@@ -521,7 +521,10 @@ pub fn deck_text(style: &Style, answer: &DeckAnswer) -> Lines {
         }
     }
     if answer.near_not_looked_for > 0 {
-        out.push(style.dimmed(&near_not_looked_for(answer.near_not_looked_for)));
+        out.push(format!(
+            "  {}",
+            style.dimmed(&near_not_looked_for(answer.near_not_looked_for))
+        ));
     }
     if !answer.unread.is_empty() {
         out.push(String::new());

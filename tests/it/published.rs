@@ -74,15 +74,23 @@ fn check_of(name: &str) -> Value {
     v["documents"][0].take()
 }
 
+/// The topics of a checked document's entries, in order.
+fn topics_of(document: &Value) -> Vec<&str> {
+    document["entries"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{document}"))
+        .iter()
+        .map(|e| e["topic"].as_str().unwrap())
+        .collect()
+}
+
 /// What `check --json` says of a fixture: its kind, edition, date and
 /// topics.
 fn checked(name: &str) -> (String, String, String, Vec<String>) {
     let document = &check_of(name);
-    let topics = document["entries"]
-        .as_array()
-        .unwrap_or_else(|| panic!("{document}"))
-        .iter()
-        .map(|e| e["topic"].as_str().unwrap().to_string())
+    let topics = topics_of(document)
+        .into_iter()
+        .map(str::to_string)
         .collect();
     (
         document["kind"]["value"].as_str().unwrap().to_string(),
@@ -277,12 +285,7 @@ fn rulebook_read_whole(name: &str) {
     assert_eq!(document["kind"]["value"], "rulebook", "{document}");
     // Dated by the version line above its title, never taken for a head.
     assert_eq!(document["date"]["value"], "2024-06-01", "{document}");
-    let topics: Vec<&str> = document["entries"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["topic"].as_str().unwrap())
-        .collect();
+    let topics = topics_of(document);
     // The number after the title ("ABOUT THIS GAME (1.1)"), before it
     // ("2.1 PERSONNEL"), in a span of its own ("2.2 SHIPS"), one level
     // down ("(3.1.1)"), and a chapter ("1: INTRODUCTION").
@@ -377,12 +380,7 @@ fn the_rulebook_copied_as_text_is_read_with_its_title_run_together() {
     let document = &check_of("rulebook-b.txt");
     assert_eq!(document["kind"]["value"], "rulebook", "{document}");
     assert_eq!(document["date"]["value"], "2024-06-01", "{document}");
-    let topics: Vec<&str> = document["entries"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["topic"].as_str().unwrap())
-        .collect();
+    let topics = topics_of(document);
     for section in [
         "1 INTRODUCTION",
         "1.1 ABOUT THIS GAME",

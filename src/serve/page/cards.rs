@@ -329,7 +329,7 @@ fn deck_body(sheet: &DeckAnswer, titles: &Titles) -> Markup {
                 }
             }
             @if sheet.near_not_looked_for > 0 {
-                p.meta { (near_not_looked_for(sheet.near_not_looked_for).trim()) }
+                p.meta { (near_not_looked_for(sheet.near_not_looked_for)) }
             }
         }
         @if !sheet.unread.is_empty() {
