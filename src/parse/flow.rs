@@ -584,9 +584,20 @@ pub fn join_lines<'a>(
                 // paragraph before ended short of the measure too.
                 let opened = after_sentence
                     || (after_short && marks[i].kind == MarkKind::Candidate(Strength::Bare));
+                // Where the document sets its heads alone, a card's title
+                // (every word capitalized) over a sentence stands alone
+                // however near the measure it runs: a narrow column fits
+                // no next word after `Emergency Transporter Armbands`, and
+                // a wrapped line after a sentence's end seldom names one.
+                let named_alone = || {
+                    heads_alone
+                        && may_stand_alone(raw)
+                        && reads_as_name(raw.trim())
+                        && lines.get(j).is_some_and(|next| opens_sentence(next))
+                };
                 let alone = j == i + 1
                     && (stands_alone(opened, raw, following(j), measure)
-                        || (opened && lines::marked_bare_head(raw)));
+                        || (opened && (lines::marked_bare_head(raw) || named_alone())));
                 // A wrap breaks a line only where the next word does not
                 // fit: a line the next head's first word would have fit on
                 // ended its paragraph, full stop or not (`… are added or
