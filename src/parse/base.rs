@@ -27,9 +27,11 @@ use crate::error::DocumentError;
 use crate::model::{Edition, Entry, EntryKind, FrontParagraph, Release, ReleaseKind};
 use crate::topic::TopicKey;
 pub use banners::title_cue;
-use banners::{banner_edition, banner_version_date, is_letter_divider};
+use banners::{banner_edition, banner_version_date};
 
+mod alphabet;
 mod banners;
+mod cut;
 mod sections;
 use sections::*;
 
@@ -430,6 +432,7 @@ pub fn read(
     text: &str,
     kind: ReleaseKind,
     skip: usize,
+    page_tops: &[bool],
     plain: impl Fn(&str, bool) -> Result<Reading, DocumentError>,
 ) -> Result<(Reading, BaseCounts), DocumentError> {
     let lines: Vec<&str> = text.split('\n').collect();
@@ -439,70 +442,14 @@ pub fn read(
             limit: MAX_LINES,
         });
     }
-    // The part of each line (index = line number - 1).
-    let mut parts = vec![Part::Front; lines.len()];
     let first_text = (skip..lines.len()).find(|&i| !lines[i].trim().is_empty());
     // The title block, up to the line that names the base, is no part
     // heading ("GLOSSARY" as a title, under banners).
     let cue = title_cue(text, skip);
     let title_end = cue.map(|(i, _)| i).or(first_text);
-    let mut current = if kind == ReleaseKind::Glossary {
-        Part::Glossary
-    } else {
-        Part::Front
-    };
-    // A table of contents names the parts and sections again: its lines
-    // are front matter, not the parts they name.
-    let mut in_contents = false;
-    for i in skip..lines.len() {
-        let line = lines[i];
-        if title_end.is_none_or(|end| i > end) {
-            in_contents = is_contents_heading(line)
-                || (in_contents && (line.trim().is_empty() || is_contents_line(line)));
-            if in_contents {
-                parts[i] = Part::Front;
-                continue;
-            }
-            // A part's name run into its first head where a copy lost the
-            // line break ("Glossary become – When a card …"): the part
-            // begins on that line (the rulings reader takes the name for a
-            // section heading and reads the head after it).
-            let run_in = super::lines::part_name_before_head(line)
-                .and_then(|end| part_heading(&line[..end]));
-            if let Some(part) = part_heading(line).or(run_in) {
-                current = part;
-            } else if current == Part::Temporary && is_letter_divider(line) {
-                // The Temporary Rulings end where the alphabet begins: the
-                // letter set over the Glossary's first entries ("A").
-                current = Part::Glossary;
-            } else if matches!(current, Part::Front | Part::Sections | Part::ChangeLog)
-                && head_of(line).is_some()
-            {
-                current = Part::Sections;
-            } else if current != Part::Sections
-                && head_of(line).is_some_and(|((n, _), _)| !n.contains('.'))
-            {
-                // A top-level chapter head ends any part.
-                current = Part::Sections;
-            }
-        }
-        // The document's name printed again at the top of a page is no
-        // part of the section it falls in.
-        parts[i] = if i > first_text.unwrap_or(0) && super::lines::is_title_line(line) {
-            Part::Front
-        } else {
-            current
-        };
-        // A part's name a copy ran onto the end of a paragraph (`… at a
-        // facility. Glossary`): the part begins on the next line.
-        if title_end.is_none_or(|end| i > end) && !in_contents {
-            if let Some(part) = super::flow::part_name_after_sentence(line)
-                .and_then(|at| part_heading(line[at..].trim()))
-            {
-                current = part;
-            }
-        }
-    }
+    let glossary = kind == ReleaseKind::Glossary;
+    let (parts, rereads) =
+        cut::into_parts(&lines, skip, glossary, (title_end, first_text), page_tops);
 
     // The alphabetical parts, through the rulings parser.
     let masked = |keep: &dyn Fn(Part) -> bool| -> String {
@@ -518,7 +465,10 @@ pub fn read(
             // document: it stays.
             let banner = cue.is_some_and(|(end, _)| i >= skip && i < end) && !date_alone(line);
             if i < skip || (keep(parts[i]) && !banner) {
-                out.push_str(line);
+                match rereads[i] {
+                    Some(how) => out.push_str(&alphabet::reread(line, how)),
+                    None => out.push_str(line),
+                }
             }
         }
         out
@@ -642,6 +592,22 @@ pub fn read(
                 }),
         );
     }
+    // A Glossary's preamble, before the Temporary Rulings it sets ahead of
+    // the alphabet, is front matter however its paragraphs open ("How to
+    // use the Glossary – …").
+    if glossary {
+        let (preamble, entries): (Vec<Entry>, Vec<Entry>) = std::mem::take(&mut release.entries)
+            .into_iter()
+            .partition(|e| parts.get(e.line - 1) == Some(&Part::Front));
+        release.entries = entries;
+        release
+            .front
+            .extend(preamble.into_iter().map(|e| FrontParagraph {
+                line: e.line,
+                end_line: e.spans.last().map_or(e.line, |&(_, end)| end),
+                text: lines[e.line - 1..e.spans.last().map_or(e.line, |&(_, end)| end)].join("\n"),
+            }));
+    }
     // Lines of the other parts that the reading put in the front matter
     // are theirs again (a blanked line is no paragraph, so none are).
     for entry in &mut release.entries {
@@ -664,6 +630,7 @@ pub fn read(
                 if matches!(
                     entry.kind,
                     EntryKind::Clarification
+                        | EntryKind::Temporary
                         | EntryKind::RuleChange
                         | EntryKind::GlossaryUpdate
                         | EntryKind::RulebookUpdate

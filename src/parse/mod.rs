@@ -215,7 +215,7 @@ fn read_within(
                 let page = (empty, &page_tops[..]);
                 read_plain(file, masked, order, max_lines, page, log.clone())
             };
-            let (mut reading, counts) = base::read(file, bare, kind, skip, plain)?;
+            let (mut reading, counts) = base::read(file, bare, kind, skip, &page_tops, plain)?;
             reading.base = Some(counts);
             return Ok(reading);
         }

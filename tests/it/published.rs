@@ -216,6 +216,75 @@ fn a_glossary_that_never_says_first_edition_is_first_editions() {
     }
 }
 
+#[test]
+fn a_glossary_as_published_is_read_to_every_entry_its_temporary_rulings_apart() {
+    // Heads alone on their lines under letters, the alphabet begun by a
+    // letter after the Temporary Rulings (a); heads run in, the alphabet
+    // begun again on a new page (b). The preamble is no entry in either.
+    for (name, temporary, glossary) in [
+        (
+            "glossary-a.txt",
+            &["Dead End", "Emissary, The"][..],
+            &[
+                "affiliation",
+                "battle",
+                "capturing",
+                "Dead End",
+                "downloading",
+                "Emergency Transporter Armbands",
+                "Emissary, The",
+                "Empathic Echo",
+                "Kahless",
+                "K'chiQ",
+                "Q-Flash",
+                "Qapla'!",
+                "Temporal Rift",
+                "treaty",
+            ][..],
+        ),
+        (
+            "glossary-b.txt",
+            &["Dead End", "Launch Portal"],
+            &[
+                "affiliation",
+                "battle",
+                "Dead End",
+                "downloading",
+                "Emissary, The",
+                "Empathic Echo",
+                "Forced Labor Camp",
+                "Kahless",
+                "K'chiQ",
+                "Launch Portal",
+                "leader",
+                "Q-Flash",
+                "Qapla'!",
+                "skills – modifying",
+                "Temporal Rift",
+                "treaty",
+            ],
+        ),
+    ] {
+        let document = check_of(name);
+        let of_kind = |kind: &str| -> Vec<&str> {
+            document["entries"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|e| e["kind"] == kind)
+                .map(|e| e["topic"].as_str().unwrap())
+                .collect()
+        };
+        assert_eq!(of_kind("temporary"), temporary, "{name}");
+        assert_eq!(of_kind("rule"), glossary, "{name}");
+        assert_eq!(
+            topics_of(&document).len(),
+            temporary.len() + glossary.len(),
+            "{name}: {document}"
+        );
+    }
+}
+
 /// A corpus of one document written here, and what `ARGS --json` answers.
 fn answer_of(document: &str, args: &[&str]) -> (i32, Value, String) {
     let dir = tempfile::tempdir().unwrap();

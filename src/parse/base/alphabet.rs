@@ -1,0 +1,151 @@
+//! Where a Glossary's alphabet runs: the Temporary Rulings set near the top
+//! end where the alphabet begins again, and the letters set over its runs
+//! ("A", "B", …) are no text of any entry.
+
+use super::super::heads::initial;
+use super::super::lines::{classify, Shape};
+use super::banners::is_letter_divider;
+
+/// How a line of an alphabetical part is handed to the rulings reader.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Reread {
+    /// A letter over a run of entries: a break between entries, no text.
+    Letter,
+    /// Where the Glossary begins after the Temporary Rulings: the reader is
+    /// told so by the part's name before the line (a letter then gives way
+    /// to the name).
+    GlossaryBegins,
+}
+
+/// The initial a line files under, if it opens an entry: a head's shape
+/// at the start of a paragraph.
+pub(super) fn head_initial(line: &str, after_break: bool, before: Option<&str>) -> Option<char> {
+    let opens_paragraph = after_break
+        || before.is_none_or(|b| {
+            let b = b.trim_end();
+            b.is_empty() || b.ends_with(['.', '!', '?', ':']) || super::part_heading(b).is_some()
+        });
+    if !opens_paragraph {
+        return None;
+    }
+    match classify(line) {
+        Shape::Candidate(c) => initial(&c.topic),
+        _ => None,
+    }
+}
+
+/// Whether a line follows a break in the text: a blank line, or a new
+/// page (`page_tops`, where a copy kept its pages apart).
+pub(super) fn after_break(lines: &[&str], page_tops: &[bool], i: usize) -> bool {
+    page_tops.get(i).copied().unwrap_or(false)
+        || i.checked_sub(1).is_some_and(|b| lines[b].trim().is_empty())
+}
+
+/// The Glossary's alphabet starting again after its Temporary Rulings,
+/// where no letter is set over its first entries: after a break (a new
+/// page, a blank line), a head filed before the last of the Temporary
+/// Rulings. Asked of each line of the Temporary Rulings in turn.
+#[derive(Debug, Default)]
+pub(super) struct Restart {
+    /// The initial of the last head of the Temporary Rulings.
+    last: Option<char>,
+}
+
+impl Restart {
+    /// Whether the alphabet starts again at line `i`.
+    pub(super) fn at(&mut self, lines: &[&str], page_tops: &[bool], i: usize) -> bool {
+        let broke = after_break(lines, page_tops, i);
+        let before = i.checked_sub(1).map(|b| lines[b]);
+        let now = head_initial(lines[i], broke, before);
+        let restarts = broke && now.zip(self.last).is_some_and(|(n, t)| n < t);
+        self.last = now.or(self.last);
+        restarts
+    }
+}
+
+/// Whether a Glossary sets its Temporary Rulings before its alphabet: a
+/// Temporary Rulings heading before the first letter over a run of
+/// entries. The lines before that heading are then its preamble ("How to
+/// use the Glossary – …"), not entries.
+pub(super) fn temporary_first(lines: &[&str], from: usize) -> bool {
+    for line in lines.iter().skip(from) {
+        if super::part_heading(line) == Some(super::Part::Temporary) {
+            return true;
+        }
+        if is_letter_divider(line) {
+            return false;
+        }
+    }
+    false
+}
+
+/// The line as the rulings reader is to read it.
+pub(super) fn reread(line: &str, how: Reread) -> String {
+    match how {
+        Reread::Letter => String::new(),
+        // A heading's mark: "Glossary" alone at a page's top would be read
+        // as the title printed again.
+        Reread::GlossaryBegins if is_letter_divider(line) || line.trim().is_empty() => {
+            "## Glossary".to_string()
+        }
+        Reread::GlossaryBegins => format!("Glossary {}", line.trim_start()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_head_files_under_its_initial_only_where_a_paragraph_opens() {
+        assert_eq!(
+            head_initial("Dead End – If a second copy", false, Some("turn.")),
+            Some('d')
+        );
+        assert_eq!(
+            head_initial("affiliation – Every personnel", true, Some("1")),
+            Some('a')
+        );
+        // Inside a sentence the shape of a head is none.
+        assert_eq!(
+            head_initial("Dead End – If a second copy", false, Some("the rule of")),
+            None
+        );
+        assert_eq!(
+            head_initial(
+                "Dead End – If a second copy",
+                false,
+                Some("Temporary Rulings")
+            ),
+            Some('d')
+        );
+        assert_eq!(
+            head_initial("the same player, is revealed", false, None),
+            None
+        );
+    }
+
+    #[test]
+    fn temporary_rulings_come_first_when_their_heading_precedes_the_letters() {
+        let first = [
+            "GLOSSARY",
+            "How to use the Glossary – Look up.",
+            "Temporary Rulings",
+            "A",
+        ];
+        assert!(temporary_first(&first, 1));
+        let last = ["GLOSSARY", "A", "affiliation – Text.", "Temporary Rulings"];
+        assert!(!temporary_first(&last, 1));
+    }
+
+    #[test]
+    fn the_glossary_is_named_where_it_begins() {
+        assert_eq!(reread("A", Reread::GlossaryBegins), "## Glossary");
+        assert_eq!(
+            reread("affiliation – Every", Reread::GlossaryBegins),
+            "Glossary affiliation – Every"
+        );
+        assert_eq!(reread("", Reread::GlossaryBegins), "## Glossary");
+        assert_eq!(reread("B", Reread::Letter), "");
+    }
+}
