@@ -131,6 +131,8 @@ pub enum Source {
     BeforeSecondEdition,
     /// What the document is: a kind of document only one edition has.
     DocumentKind,
+    /// A Rulebook numbered as only First Edition's is (`1.1`, `7.4.2`).
+    NumberedSections,
     /// Nothing tells it: the document is read as both editions'.
     Unknown,
     /// Nothing said otherwise.

@@ -663,7 +663,38 @@ pub fn read(
     release.entries.sort_by_key(|e| e.line);
     release.front.sort_by_key(|p| p.line);
     release.front.dedup_by_key(|p| p.line);
+    if reading.found.edition == Source::Unknown
+        && kind == ReleaseKind::Rulebook
+        && numbered_like_first_editions(&reading.release.entries)
+    {
+        reading.found.edition = Source::NumberedSections;
+        reading.release.edition = Edition::First;
+        for entry in &mut reading.release.entries {
+            entry.edition = Edition::First;
+        }
+    }
     Ok((reading, counts))
+}
+
+/// The fewest sections numbered within chapters (`1.1`, `7.4.2`) that tell
+/// a Rulebook of First Edition's shape.
+const MIN_NUMBERED_SECTIONS: usize = 3;
+
+/// Whether a Rulebook that names no edition is set as First Edition's is:
+/// sections numbered within chapters (`ABOUT THIS GAME (1.1)`, `7.4.2:
+/// Personnel Battle`). Second Edition's Rulebook heads its sections by
+/// name alone ("IMPORTANT CONCEPTS", "Moving a Ship"), and says "Second
+/// Edition" on its cover.
+fn numbered_like_first_editions(entries: &[Entry]) -> bool {
+    entries
+        .iter()
+        .filter(|e| {
+            LEADING_NUMBER
+                .captures(&e.topic)
+                .is_some_and(|c| c[1].contains('.'))
+        })
+        .count()
+        >= MIN_NUMBERED_SECTIONS
 }
 
 /// A line that prints a date and nothing else ("# 10/3/22", "(3 October

@@ -68,6 +68,9 @@ fn source(found: &Source) -> String {
         Source::EntryDates { line } => format!("newest entry date, line {line}"),
         Source::BeforeSecondEdition => "its dates fall before Second Edition existed".into(),
         Source::DocumentKind => "what the document is: only First Edition has one".into(),
+        Source::NumberedSections => {
+            "a Rulebook numbered as First Edition's (1.1, 7.4.2): Second Edition's numbers none".into()
+        }
         Source::Unknown => {
             "unknown: read as both editions'; add `edition = \"1E\"` (or \"2E\") in a `+++` block at the top".into()
         }

@@ -352,6 +352,15 @@ fn the_rulebook_web_page_is_read_by_its_chapters_sections_and_sidebars() {
 fn rulebook_read_whole(name: &str) {
     let document = &check_of(name);
     assert_eq!(document["kind"]["value"], "rulebook", "{document}");
+    // It never says "First Edition": its numbering tells it.
+    assert_eq!(
+        (
+            &document["edition"]["value"],
+            &document["edition"]["found"]["from"]
+        ),
+        (&Value::from("1E"), &Value::from("numbered-sections")),
+        "{document}"
+    );
     // Dated by the version line above its title, never taken for a head.
     assert_eq!(document["date"]["value"], "2024-06-01", "{document}");
     let topics = topics_of(document);
