@@ -35,6 +35,13 @@ static PART_NUMBER: LazyLock<Regex> = LazyLock::new(|| {
         .expect("valid regex")
 });
 
+/// A chapter heading of the document's own: its number, then a title in
+/// capitals ("1: INTRODUCTION", "**7 BATTLE**").
+static OWN_CHAPTER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^\s*(?:#{1,6}\s*)?(?:\*\*|__)?\s*(\d{1,2}):?[ \t]+([A-Z][A-Z ,'&-]*[A-Z])\s*(?:\*\*|__)?\s*$")
+        .expect("valid regex")
+});
+
 /// The most words a numbered part heading has.
 const MAX_PART_WORDS: usize = 6;
 /// Fewest numbered heads that make a numbering.
@@ -46,9 +53,20 @@ const COUNTING: f64 = 0.8;
 
 /// `text` without its printer's numbering, or as it is when it has none.
 pub fn without_printed_numbers(text: &str) -> Cow<'_, str> {
+    // A chapter the document titles itself ("2: CARD TYPES", "## 3 THE
+    // SEED PHASE") numbers its own sections (2.1, 2.2, 2.3): they count as
+    // a printer's would, and are the document's.
+    let chapters: BTreeSet<u32> = text
+        .lines()
+        .filter_map(|line| {
+            let c = OWN_CHAPTER.captures(line)?;
+            (!super::lines::is_part_name(c[2].trim())).then(|| c[1].parse().ok())?
+        })
+        .collect();
     let numbered: Vec<(u32, u32)> = text
         .lines()
         .filter_map(|line| entry_number(line).map(|(_, part, entry)| (part, entry)))
+        .filter(|(part, _)| !chapters.contains(part))
         .collect();
     let mut parts = counting_parts(&numbered);
     if parts.is_empty() {
@@ -160,6 +178,18 @@ fn entry_count_fills(distinct: usize, highest: u32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_chapter_the_document_titles_numbers_its_own_sections() {
+        let text = "## 2: CARD TYPES\n\n**2.1 PERSONNEL**\n\nText.\n\n**2.2 SHIPS**\n\nText.\n\n**2.3 EQUIPMENT**\n\nText.\n";
+        assert_eq!(without_printed_numbers(text), text);
+        // A printer's numbering of a part keeps being taken off.
+        let printed = "2. Glossary\n2.1 actions – A.\n2.2 battle – B.\n2.3 cloaking – C.\n";
+        assert_eq!(
+            without_printed_numbers(printed),
+            "Glossary\nactions – A.\nbattle – B.\ncloaking – C.\n"
+        );
+    }
 
     #[test]
     fn numbers_that_count_entries_are_dropped() {
