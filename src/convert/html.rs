@@ -416,6 +416,9 @@ struct Writer {
     heads: usize,
     /// The level of the heading being written (`<h1>`…`<h6>`), if any.
     heading: Option<u8>,
+    /// The section number the heading's anchor gives (`<h3 id="2.3">`),
+    /// where its text may not print it.
+    heading_number: Option<String>,
     /// Whether the last text written was colored: a run of colored text
     /// counts once, however many elements it spans.
     in_colored_run: bool,
@@ -570,6 +573,15 @@ impl Writer {
             // plain text; else `<h1>` is the title, `<h2>` a section, and
             // any other a bold head.
             // A heading is written plain; here it becomes what it reads as.
+            // A heading whose anchor is its section number and whose text
+            // does not print it (`<h3 id="2.3">EQUIPMENT</h3>`) is numbered
+            // by it, as the sections around it print theirs.
+            let numbered = self
+                .heading_number
+                .take()
+                .filter(|n| self.heading.is_some() && !line.contains(n.as_str()))
+                .map(|n| format!("{n} {line}"));
+            let line = numbered.as_deref().unwrap_or(line);
             let heading = match self.heading {
                 Some(_) if matches!(classify(line), Shape::Title | Shape::Section(_)) => None,
                 Some(1) => Some(format!("# {line}")),

@@ -335,12 +335,21 @@ fn section_head(line: &str) -> Option<(String, String)> {
     // in parentheses ("PERSONNEL BATTLE (7.4.2)", as the Rulebook's web page
     // sets its sections); a title whose number follows it is a head when
     // it is set apart (bold, a heading) or in capitals.
+    // A number of two parts or more after a title alone on its line is a
+    // head however the title is set: a copy keeps no bold (`Moving ships
+    // (4.2.1)`), and a sentence does not end on a bare section number.
     let (number, title, set_apart) = match SECTION_HEAD.captures(trimmed) {
         Some(c) => (c.get(1)?.as_str().to_string(), c.get(2)?.as_str(), false),
         None => {
             let c = NAMED_SECTION_HEAD.captures(trimmed)?;
             let bold = trimmed.starts_with("**") && trimmed.ends_with("**");
-            (c.get(2)?.as_str().to_string(), c.get(1)?.as_str(), bold)
+            let number = c.get(2)?.as_str();
+            let title = c.get(1)?.as_str();
+            let dotted = number.contains('.')
+                && title
+                    .trim_start_matches(['*', '#', ' '])
+                    .starts_with(char::is_uppercase);
+            (number.to_string(), title, bold || dotted)
         }
     };
     // A head set as a dash head in a copy ("7.5 Damage and Repairs –")

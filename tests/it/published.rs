@@ -363,26 +363,39 @@ fn rulebook_read_whole(name: &str) {
     );
     // Dated by the version line above its title, never taken for a head.
     assert_eq!(document["date"]["value"], "2024-06-01", "{document}");
-    let topics = topics_of(document);
     // The number after the title ("ABOUT THIS GAME (1.1)"), before it
-    // ("2.1 PERSONNEL"), in a span of its own ("2.2 SHIPS"), one level
-    // down ("(3.1.1)"), and a chapter ("1: INTRODUCTION").
-    for section in [
+    // ("2.1 PERSONNEL"), in a span of its own ("2.2 SHIPS"), only in the
+    // heading's anchor ("2.3"), one level down ("(3.1.1)"), a chapter
+    // ("1: INTRODUCTION"); each sidebar an entry of its section, named by
+    // its title, not site chrome; the version line no head.
+    let expected = [
         "1 INTRODUCTION",
         "1.1 ABOUT THIS GAME",
+        "1.1 ABOUT THIS GAME – Tip: First vs. Second Edition",
         "1.2 ABOUT THIS RULEBOOK",
+        "1.2 ABOUT THIS RULEBOOK – Copyright Notice: Printing cards",
         "1.3 THE GOLDEN RULE",
+        "1.3 THE GOLDEN RULE – Example",
+        "2 CARD TYPES",
         "2.1 PERSONNEL",
         "2.2 SHIPS",
+        "2.3 EQUIPMENT",
+        "2.3 EQUIPMENT – Example: Reading a card",
+        "3 THE SEED PHASE",
         "3.1 SEEDING MISSIONS",
         "3.1.1 Spaceline order",
         "3.2 SEEDING DILEMMAS",
-    ] {
-        assert!(topics.contains(&section), "{section} in {topics:?}");
+    ];
+    let topics = topics_of(document);
+    if name.ends_with(".pdf") {
+        // Printed, the page shows no number for 2.3 (it was in the
+        // heading's anchor only): every other section is read.
+        for topic in expected.iter().filter(|t| !t.starts_with("2.3")) {
+            assert!(topics.contains(topic), "{name}: {topic} in {topics:?}");
+        }
+    } else {
+        assert_eq!(topics, expected, "{name}");
     }
-    // A sidebar is an entry of its section, not site chrome.
-    assert!(topics.contains(&"1.1 ABOUT THIS GAME – Tip"), "{topics:?}");
-    assert!(!topics.iter().any(|t| t.contains("Version")), "{topics:?}");
 }
 
 #[test]
@@ -458,18 +471,24 @@ fn the_rulebook_copied_as_text_is_read_with_its_title_run_together() {
     let document = &check_of("rulebook-b.txt");
     assert_eq!(document["kind"]["value"], "rulebook", "{document}");
     assert_eq!(document["date"]["value"], "2024-06-01", "{document}");
-    let topics = topics_of(document);
-    for section in [
-        "1 INTRODUCTION",
-        "1.1 ABOUT THIS GAME",
-        "1.1 ABOUT THIS GAME – Tip",
-        "4.1 CARD PLAY",
-        "4.3 DRAWING A CARD",
-    ] {
-        assert!(topics.contains(&section), "{section} in {topics:?}");
-    }
-    assert!(
-        !topics.iter().any(|t| t.contains("BASIC RULES")),
-        "the title is no section: {topics:?}"
+    // A sidebar's title alone over its text, a section's number after a
+    // title in lower case with no bold left (`Moving ships (4.2.1)`), a
+    // section sign before a number; the title with its tabs no section.
+    assert_eq!(
+        topics_of(document),
+        [
+            "1 INTRODUCTION",
+            "1.1 ABOUT THIS GAME",
+            "1.1 ABOUT THIS GAME – Tip: First vs. Second Edition",
+            "1.2 ABOUT THIS RULEBOOK",
+            "1.3 THE GOLDEN RULE",
+            "1.3 THE GOLDEN RULE – Example",
+            "4 YOUR TURN",
+            "4.1 CARD PLAY",
+            "4.1 CARD PLAY – Copyright Notice: Printing cards",
+            "4.2 EXECUTING ORDERS",
+            "4.2.1 Moving ships",
+            "4.3 DRAWING A CARD",
+        ]
     );
 }

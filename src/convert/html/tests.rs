@@ -286,3 +286,18 @@ fn damaged_pages_never_panic() {
     }
     assert!(started.elapsed() < std::time::Duration::from_secs(10));
 }
+
+#[test]
+fn a_heading_is_numbered_by_its_anchor_where_its_text_prints_no_number() {
+    assert_eq!(anchor_number("2.3").as_deref(), Some("2.3"));
+    assert_eq!(anchor_number("section-7.4.2").as_deref(), Some("7.4.2"));
+    assert_eq!(anchor_number("top"), None);
+    assert_eq!(anchor_number("2024"), None);
+    let out = markdown(
+        "<html><body><h3 id=\"2.2\">2.2 SHIPS</h3><p>Ships move.</p><h3 id=\"2.3\">EQUIPMENT</h3><p>Equipment is carried.</p></body></html>",
+    )
+    .markdown;
+    assert!(out.contains("2.2 SHIPS"), "{out}");
+    assert!(!out.contains("2.2 2.2"), "{out}");
+    assert!(out.contains("2.3 EQUIPMENT"), "{out}");
+}

@@ -83,6 +83,10 @@ pub(super) fn walk(page: &Html, writer: &mut Writer) {
                 if block {
                     writer.end_paragraph();
                     writer.heading = heading_level(tag);
+                    writer.heading_number = writer
+                        .heading
+                        .and_then(|_| element.attr("id"))
+                        .and_then(anchor_number);
                     if tag == "li" {
                         writer.list_item = true;
                     }
@@ -178,4 +182,17 @@ fn is_prose_sidebar(what: &str, node: ego_tree::NodeRef<Node>) -> bool {
         }
     }
     all >= 12 && linked * 2 < all
+}
+
+/// The section number an element's anchor names (`id="2.3"`,
+/// `id="section-7.4.2"`): a number of two parts or more at its end.
+pub(super) fn anchor_number(id: &str) -> Option<String> {
+    let tail = id.trim_start_matches(|c: char| !c.is_ascii_digit());
+    let parts: Vec<&str> = tail.split('.').collect();
+    (parts.len() >= 2
+        && parts.len() <= 6
+        && parts
+            .iter()
+            .all(|p| (1..=2).contains(&p.len()) && p.chars().all(|c| c.is_ascii_digit())))
+    .then(|| tail.to_string())
 }

@@ -65,17 +65,39 @@ pub(super) fn read_sections(
             spans,
         }
     };
+    // Whether the last entry is a sidebar's title alone, its text to come.
+    let mut titled = false;
     let finish_block = |block: &mut Option<Block>,
                         open: &mut Option<(String, usize, Vec<Block>)>,
                         entries: &mut Vec<Entry>,
                         front: &mut Vec<FrontParagraph>,
-                        counts: &mut BaseCounts| {
+                        (counts, titled): (&mut BaseCounts, &mut bool)| {
         let Some(b) = block.take() else { return };
         match open {
             Some((topic, _, blocks)) => {
                 // An indented label (a layout copy keeps the page's
                 // indents) is a label all the same.
                 let text = b.text.trim_start();
+                if let Some(name) = sidebar_title(text) {
+                    // A sidebar's title alone over its text ("Copyright
+                    // Notice: Printing cards" / "You may print …"): the
+                    // paragraph after it is its text.
+                    let mut e = make(topic, Some(name), b.first, &[], EntryKind::Rule);
+                    e.spans = vec![(b.first, b.last)];
+                    entries.push(e);
+                    counts.sidebars += 1;
+                    *titled = true;
+                    return;
+                }
+                if std::mem::take(titled) && !SIDEBAR.is_match(text) {
+                    if let Some(e) = entries.last_mut() {
+                        e.text = text.to_string();
+                        e.spans.push((b.first, b.last));
+                        e.see = super::super::body::see_references(&e.text);
+                        e.cards = super::super::body::card_names(&e.text, &e.see, &e.topic);
+                        return;
+                    }
+                }
                 if let Some(c) = SIDEBAR.captures(text) {
                     let label = c.get(1).map_or("", |m| m.as_str());
                     let rest = &text[c.get(0).map_or(0, |m| m.end())..];
@@ -138,13 +160,25 @@ pub(super) fn read_sections(
             continue;
         }
         if parts[i] != Part::Sections {
-            finish_block(&mut block, &mut open, &mut entries, &mut front, counts);
+            finish_block(
+                &mut block,
+                &mut open,
+                &mut entries,
+                &mut front,
+                (counts, &mut titled),
+            );
             close(&mut open, &mut entries, counts);
             continue;
         }
         let whole = raw.trim_end();
         if whole.trim().is_empty() {
-            finish_block(&mut block, &mut open, &mut entries, &mut front, counts);
+            finish_block(
+                &mut block,
+                &mut open,
+                &mut entries,
+                &mut front,
+                (counts, &mut titled),
+            );
             continue;
         }
         if continued_head == Some(i) {
@@ -155,11 +189,24 @@ pub(super) fn read_sections(
         for (k, line) in pieces.into_iter().enumerate() {
             // A piece a paste ran onto the line is a paragraph of its own.
             if k > 0 {
-                finish_block(&mut block, &mut open, &mut entries, &mut front, counts);
+                finish_block(
+                    &mut block,
+                    &mut open,
+                    &mut entries,
+                    &mut front,
+                    (counts, &mut titled),
+                );
             }
             if let Some(((number, mut title), run_in)) = head_of(line) {
-                finish_block(&mut block, &mut open, &mut entries, &mut front, counts);
+                finish_block(
+                    &mut block,
+                    &mut open,
+                    &mut entries,
+                    &mut front,
+                    (counts, &mut titled),
+                );
                 close(&mut open, &mut entries, counts);
+                titled = false;
                 // A capitals head wrapped in a narrow column goes on in
                 // capitals on the next line ("6.3.1 DUPLICATION AND" /
                 // "PERSONAS –").
@@ -203,7 +250,13 @@ pub(super) fn read_sections(
                     .as_ref()
                     .is_some_and(|b| super::super::ends_sentence(&b.text));
             if sidebar_starts {
-                finish_block(&mut block, &mut open, &mut entries, &mut front, counts);
+                finish_block(
+                    &mut block,
+                    &mut open,
+                    &mut entries,
+                    &mut front,
+                    (counts, &mut titled),
+                );
             }
             match &mut block {
                 // A word a wrap broke with a hyphen is joined whole
@@ -228,10 +281,54 @@ pub(super) fn read_sections(
             }
         }
     }
-    finish_block(&mut block, &mut open, &mut entries, &mut front, counts);
+    finish_block(
+        &mut block,
+        &mut open,
+        &mut entries,
+        &mut front,
+        (counts, &mut titled),
+    );
     close(&mut open, &mut entries, counts);
     for entry in entries.iter_mut().filter(|e| e.subtopic.is_none()) {
         entry.new = marked.contains(&entry.line);
     }
     Sections { entries, front }
+}
+
+/// A sidebar's title alone on its paragraph: a label of a word or three,
+/// a colon, and a short name that ends no sentence ("Copyright Notice:
+/// Printing cards", "Tip: First vs. Second Edition"). Gives "label: name".
+fn sidebar_title(text: &str) -> Option<String> {
+    static TITLE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^(?:\*\*)?([A-Z][\w'’]*(?: [A-Z][\w'’]*){0,2})(?:\*\*)?:(?:\*\*)?\s+([A-Z0-9][^\n]*?)(?:\*\*)?$")
+            .expect("valid regex")
+    });
+    let c = TITLE.captures(text.trim())?;
+    let name = c[2].trim();
+    (name.split_whitespace().count() <= SIDEBAR_NAME_WORDS && !name.ends_with(['.', '!', '?', ':']))
+        .then(|| format!("{}: {name}", &c[1]))
+}
+
+/// The most words of a sidebar's name after its label.
+const SIDEBAR_NAME_WORDS: usize = 8;
+
+#[cfg(test)]
+mod tests {
+    use super::sidebar_title;
+
+    #[test]
+    fn a_sidebar_title_is_a_label_and_a_short_name_alone() {
+        assert_eq!(
+            sidebar_title("Copyright Notice: Printing cards").as_deref(),
+            Some("Copyright Notice: Printing cards")
+        );
+        assert_eq!(
+            sidebar_title("**Tip: First vs. Second Edition**").as_deref(),
+            Some("Tip: First vs. Second Edition")
+        );
+        // A sentence after the label is the sidebar's text, no title.
+        assert_eq!(sidebar_title("Example: A ship moves two spaces."), None);
+        assert_eq!(sidebar_title("Note: see the\nnext page"), None);
+        assert_eq!(sidebar_title("the rule: Range counts"), None);
+    }
 }
