@@ -146,7 +146,12 @@ pub fn warnings(
     let mut previous: Option<(char, &str, Option<&str>)> = None;
     for e in &release.entries {
         let words = e.topic.split_whitespace().count();
-        if words > LONG_TOPIC_WORDS || e.topic.chars().count() > LONG_TOPIC_CHARS {
+        // A paragraph read as an entry is named by the document's title and
+        // its number: long, and no head misread.
+        let paragraph = e
+            .topic
+            .ends_with(&format!("({})", super::STRUCTURE_NOT_READ));
+        if !paragraph && (words > LONG_TOPIC_WORDS || e.topic.chars().count() > LONG_TOPIC_CHARS) {
             found.push(Warning::LongTopic {
                 line: e.line,
                 topic: e.topic.clone(),

@@ -324,7 +324,7 @@ fn a_document_whose_edition_cannot_be_told_answers_in_both_and_says_so() {
 #[test]
 fn a_document_with_no_heads_is_read_as_paragraphs() {
     // A page saved as text, its heads run into its paragraphs.
-    let document = "+++\nedition = \"1E\"\ndate = \"2024-06-03\"\ntitle = \"Saved page\"\n+++\n\
+    let document = "+++\nedition = \"1E\"\ndate = \"2024-06-03\"\ntitle = \"First Edition Rule History, as printed\"\n+++\n\
         The seed phase comes first, and each player seeds missions in turn until both have seeded six of them.\n\n\
         Then each player seeds dilemmas under the missions, face down, and neither may look at the other's.\n";
     let (code, v, err) = answer_of(document, &["search", "dilemmas", "face", "down"]);
@@ -337,6 +337,21 @@ fn a_document_with_no_heads_is_read_as_paragraphs() {
             .contains("paragraph 2 (structure not read)"),
         "{first}"
     );
+    // `check` says what was read, and takes no paragraph's name for a
+    // head too long.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("saved.txt");
+    std::fs::write(&path, document).unwrap();
+    let out = common::rulings()
+        .args(["check", "--json"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let (_, out, _) = common::outcome(out);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let checked = &v["documents"][0];
+    assert_eq!(topics_of(checked).len(), 2, "{checked}");
+    assert_eq!(checked["warnings"], Value::Array(vec![]), "{checked}");
 }
 
 #[test]
