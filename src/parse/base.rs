@@ -682,6 +682,35 @@ pub fn read(
             entry.edition = Edition::First;
         }
     }
+    // A base whose title block holds no title line of the reader's (the
+    // banners, then `GLOSSARY`) is named by what it is, in its edition
+    // where that is known: "First Edition Glossary", not "1E rulings".
+    let release = &mut reading.release;
+    // A title a copy ran its tabs and version onto ("… RULEBOOK - BASIC
+    // RULES - ADVANCED RULES Version 2.5.6 — June 2024") is its name before
+    // the first tab.
+    if let Some((name, _)) = release
+        .title
+        .split_once(" - ")
+        .filter(|(name, _)| super::about::base_kind(&name.to_lowercase()) == Some(kind))
+    {
+        release.title = name.trim().to_string();
+    }
+    if release.title == format!("{} rulings", release.edition) {
+        let name = match kind {
+            ReleaseKind::Glossary => Some("Glossary"),
+            ReleaseKind::Rulebook => Some("Rulebook"),
+            ReleaseKind::Compendium => Some("Rules Compendium"),
+            _ => None,
+        };
+        if let Some(name) = name {
+            release.title = match (&reading.found.edition, release.edition) {
+                (Source::Unknown, _) => name.to_string(),
+                (_, Edition::First) => format!("First Edition {name}"),
+                (_, Edition::Second) => format!("Second Edition {name}"),
+            };
+        }
+    }
     Ok((reading, counts))
 }
 

@@ -507,3 +507,64 @@ fn the_rulebook_copied_as_text_is_read_with_its_title_run_together() {
         ]
     );
 }
+
+#[test]
+fn the_bundled_amendments_apply_to_an_older_glossary_and_a_newer_one_answers_as_printed() {
+    // Read with the bundled corpus, whose Recent Rulings Document of
+    // 2022-11-07 deletes two phrases from the third paragraph of `points`.
+    let amended = |document: &str| -> Value {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("docs")).unwrap();
+        std::fs::write(dir.path().join("docs/glossary.txt"), document).unwrap();
+        let show = |json: bool| {
+            let out = common::rulings()
+                .arg("--rulings")
+                .arg(dir.path().join("docs"))
+                .arg("--index")
+                .arg(dir.path().join("index"))
+                .args(["show", "points"])
+                .args(json.then_some("--json"))
+                .output()
+                .unwrap();
+            let (code, out, err) = common::outcome(out);
+            assert_eq!(code, 0, "{out}{err}");
+            out
+        };
+        // Cited by what it is: its cover prints no title line of its own.
+        let plain = show(false);
+        assert!(plain.contains("First Edition Glossary ("), "{plain}");
+        let v: Value = serde_json::from_str(&show(true)).unwrap();
+        assert_valid("show", &v, "points");
+        v["answers"][0].clone()
+    };
+    let older = std::fs::read_to_string(fixture("glossary-c.txt")).unwrap();
+    let answer = amended(&older);
+    let in_force = &answer["amended"];
+    assert_eq!(in_force["base"]["release"], "glossary", "{answer}");
+    let text = in_force["text"].as_str().unwrap();
+    assert!(
+        text.contains(
+            "Bonus points count toward winning the game, unless the card says otherwise."
+        ),
+        "{text}"
+    );
+    let steps = in_force["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 2, "{in_force}");
+    assert!(steps.iter().all(|s| s["applied"] == true), "{in_force}");
+
+    // Published after them, the Glossary holds them already: its text is
+    // the text in force, nothing applied twice.
+    let newer = older
+        .replace("November 2021", "March 2024")
+        .replace(" in your final score for the game (whether you win or lose) or for calculating differential,", "");
+    let answer = amended(&newer);
+    assert_eq!(answer["entry"]["release"], "glossary", "{answer}");
+    assert!(answer["amended"].is_null(), "{answer}");
+    assert!(
+        answer["entry"]["text"]
+            .as_str()
+            .unwrap()
+            .contains("winning the game, unless the card says otherwise."),
+        "{answer}"
+    );
+}
