@@ -145,13 +145,16 @@ pub fn warnings(
     }
     let mut previous: Option<(char, &str, Option<&str>)> = None;
     for e in &release.entries {
-        let words = e.topic.split_whitespace().count();
+        // A sidebar is named by its section and its own name: only its own
+        // name is the head read.
+        let head = e.subtopic.as_deref().unwrap_or(&e.topic);
+        let words = head.split_whitespace().count();
         // A paragraph read as an entry is named by the document's title and
         // its number: long, and no head misread.
         let paragraph = e
             .topic
             .ends_with(&format!("({})", super::STRUCTURE_NOT_READ));
-        if !paragraph && (words > LONG_TOPIC_WORDS || e.topic.chars().count() > LONG_TOPIC_CHARS) {
+        if !paragraph && (words > LONG_TOPIC_WORDS || head.chars().count() > LONG_TOPIC_CHARS) {
             found.push(Warning::LongTopic {
                 line: e.line,
                 topic: e.topic.clone(),
