@@ -1,5 +1,6 @@
 #!/bin/sh
-# The rendition matrix: the five bundled documents and the base fixtures set
+# The rendition matrix: the five bundled documents, the base fixtures and the
+# published families (a Glossary and a Rulebook that print no edition) set
 # in 150 renditions (a seeded pick of title block, date form, heads, new
 # marker, columns, justification and furniture per rendition; document and
 # producer in turn) by three real producers — Chromium print-to-PDF,
@@ -24,7 +25,7 @@ cargo build --quiet --release --bin rulings
 cargo build --quiet --release --example matrix
 rm -rf "$out"
 mkdir -p "$out/in" "$out/out" "$out/sources" "$out/lo"
-cp rulings/*.md tests/fixtures/base/*.md "$out/sources/"
+cp rulings/*.md tests/fixtures/base/*.md tests/fixtures/families/*.md "$out/sources/"
 target/release/examples/matrix plan "$out" --count "$count" --seed "$seed" "$out"/sources/*.md
 
 profile=$(mktemp -d)

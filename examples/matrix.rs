@@ -793,6 +793,10 @@ struct Reading {
     edition: Value,
     date: Value,
     kind: Value,
+    /// The family the document belongs to: its kind, and whether its edition
+    /// was told by what it is rather than printed ("glossary, edition not
+    /// printed").
+    family: String,
     entries: Vec<(String, String, bool)>,
     error: Option<String>,
 }
@@ -807,6 +811,7 @@ fn check(binary: &Path, path: &Path) -> Reading {
         edition: Value::Null,
         date: Value::Null,
         kind: Value::Null,
+        family: String::new(),
         entries: Vec::new(),
         error: Some(error),
     };
@@ -844,10 +849,16 @@ fn check(binary: &Path, path: &Path) -> Reading {
                 .collect()
         })
         .unwrap_or_default();
+    let kind = document["kind"]["value"].as_str().unwrap_or("-");
+    let family = match document["edition"]["found"]["from"].as_str() {
+        Some("line" | "front-matter" | "before-second-edition") | None => kind.to_string(),
+        Some(_) => format!("{kind}, edition not printed"),
+    };
     Reading {
         edition: document["edition"]["value"].clone(),
         date: document["date"]["value"].clone(),
         kind: document["kind"]["value"].clone(),
+        family,
         entries,
         error: None,
     }
@@ -1038,6 +1049,8 @@ fn score(dir: &Path, binary: &Path) -> Result<()> {
                 check(binary, &sources_dir.join(format!("{document}.md"))),
             );
         }
+        let mut row = row;
+        row.insert("family".into(), sources[&document].family.clone());
         let file = dir.join("out").join(&row["file"]);
         let read = check(binary, &file);
         let text = (file.extension().is_some_and(|e| e == "txt"))
@@ -1065,13 +1078,14 @@ fn score(dir: &Path, binary: &Path) -> Result<()> {
     }
     std::fs::write(dir.join("scores.tsv"), tsv)?;
     println!(
-        "{} renditions; all: {}",
+        "{} renditions; all:                  {}",
         scores.len(),
         summary(&scores.iter().collect::<Vec<_>>())
     );
     for axis in [
         "producer",
         "form",
+        "family",
         "document",
         "title_block",
         "date_form",
@@ -1085,9 +1099,9 @@ fn score(dir: &Path, binary: &Path) -> Result<()> {
         for s in &scores {
             groups.entry(s.row[axis].as_str()).or_default().push(s);
         }
-        println!("\n{axis:<18} | n   | dated | edition | kind  | mean F1 | min F1 | new recall | kind agree");
+        println!("\n{axis:<32} | n   | dated | edition | kind  | mean F1 | min F1 | new recall | kind agree");
         for (value, group) in groups {
-            println!("{value:<18} | {}", summary(&group));
+            println!("{value:<32} | {}", summary(&group));
         }
     }
     let mut worst: Vec<&Score> = scores.iter().collect();
