@@ -36,9 +36,10 @@ static PART_NUMBER: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// A chapter heading of the document's own: its number, then a title in
-/// capitals ("1: INTRODUCTION", "**7 BATTLE**").
+/// capitals ("1: INTRODUCTION", "**7 BATTLE**"), alone or with its first
+/// sentence run in as pasted text prints it ("2: CARD TYPES Every card …").
 static OWN_CHAPTER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^\s*(?:#{1,6}\s*)?(?:\*\*|__)?\s*(\d{1,2}):?[ \t]+([A-Z][A-Z ,'&-]*[A-Z])\s*(?:\*\*|__)?\s*$")
+    Regex::new(r"^\s*(?:#{1,6}\s*)?(?:\*\*|__)?\s*(\d{1,2}):?[ \t]+([A-Z][A-Z ,'&-]*[A-Z])\s*(?:\*\*|__)?(?:\s*$|\s+[A-Z][a-z])")
         .expect("valid regex")
 });
 
@@ -183,6 +184,8 @@ mod tests {
     fn a_chapter_the_document_titles_numbers_its_own_sections() {
         let text = "## 2: CARD TYPES\n\n**2.1 PERSONNEL**\n\nText.\n\n**2.2 SHIPS**\n\nText.\n\n**2.3 EQUIPMENT**\n\nText.\n";
         assert_eq!(without_printed_numbers(text), text);
+        let pasted = "2: CARD TYPES Every card has a type.\n2.1 PERSONNEL\nText.\n2.2 SHIPS Ships move.\n2.3 EQUIPMENT Equipment is carried.\n";
+        assert_eq!(without_printed_numbers(pasted), pasted);
         // A printer's numbering of a part keeps being taken off.
         let printed = "2. Glossary\n2.1 actions – A.\n2.2 battle – B.\n2.3 cloaking – C.\n";
         assert_eq!(
@@ -214,6 +217,8 @@ mod tests {
     fn a_bases_section_numbers_stay() {
         let text = "4.2: Mission Phase\nText.\n6.3.1 DUPLICATION AND PERSONAS\nText.\n7.4.2: Personnel Battle\nText.\n7.5 Damage and Repairs\nText.\n";
         assert_eq!(without_printed_numbers(text), text);
+        let pasted = "2: CARD TYPES Every card has a type.\n2.1 PERSONNEL\nText.\n2.2 SHIPS Ships move.\n2.3 EQUIPMENT Equipment is carried.\n";
+        assert_eq!(without_printed_numbers(pasted), pasted);
         // Numbered by the printer as well: only the printer's number goes.
         let text = "3.1 4.2: Mission Phase\nText.\n3.2 6.3.1 DUPLICATION AND PERSONAS\nText.\n4.1 7.4.2: Personnel Battle\n4.2 7.5 Damage and Repairs\n";
         assert_eq!(
@@ -265,8 +270,12 @@ mod tests {
         // Rule numbers cited at the start of lines, far from counting.
         let text = "2.5 and 2.9 apply here.\n4.7 Downloading – Text.\n9.2 Battle – Text.\n";
         assert_eq!(without_printed_numbers(text), text);
+        let pasted = "2: CARD TYPES Every card has a type.\n2.1 PERSONNEL\nText.\n2.2 SHIPS Ships move.\n2.3 EQUIPMENT Equipment is carried.\n";
+        assert_eq!(without_printed_numbers(pasted), pasted);
         // Two numbered lines are no numbering.
         let text = "1.1 forces – A force.\n1.2 dilemmas – Text.\n";
         assert_eq!(without_printed_numbers(text), text);
+        let pasted = "2: CARD TYPES Every card has a type.\n2.1 PERSONNEL\nText.\n2.2 SHIPS Ships move.\n2.3 EQUIPMENT Equipment is carried.\n";
+        assert_eq!(without_printed_numbers(pasted), pasted);
     }
 }

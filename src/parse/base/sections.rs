@@ -78,15 +78,26 @@ pub(super) fn read_sections(
                 // An indented label (a layout copy keeps the page's
                 // indents) is a label all the same.
                 let text = b.text.trim_start();
-                if let Some(name) = sidebar_title(text) {
-                    // A sidebar's title alone over its text ("Copyright
-                    // Notice: Printing cards" / "You may print …"): the
-                    // paragraph after it is its text.
+                // A sidebar's title alone on its line over its text
+                // ("Copyright Notice: Printing cards" / "You may print …"):
+                // the lines after it are its text, or the paragraph after
+                // it where a blank line parts them.
+                let (first, rest) = text
+                    .split_once('\n')
+                    .or_else(|| title_run_in(text))
+                    .map_or((text, ""), |(first, rest)| (first, rest.trim()));
+                let opens = rest.is_empty()
+                    || rest
+                        .starts_with(|c: char| c.is_uppercase() || c.is_ascii_digit() || c == '"');
+                if let Some(name) = sidebar_title(first).filter(|_| opens) {
                     let mut e = make(topic, Some(name), b.first, &[], EntryKind::Rule);
                     e.spans = vec![(b.first, b.last)];
+                    e.text = rest.to_string();
+                    e.see = super::super::body::see_references(&e.text);
+                    e.cards = super::super::body::card_names(&e.text, &e.see, &e.topic);
                     entries.push(e);
                     counts.sidebars += 1;
-                    *titled = true;
+                    *titled = rest.is_empty();
                     return;
                 }
                 if std::mem::take(titled) && !SIDEBAR.is_match(text) {
@@ -245,7 +256,8 @@ pub(super) fn read_sections(
             // A sidebar opens its own block even where a copy lost the blank
             // line before it ("…travel far." / "Tip: Lay out …"): its label
             // starts a line after a finished sentence.
-            let sidebar_starts = SIDEBAR.is_match(line.trim_start())
+            let sidebar_starts = (SIDEBAR.is_match(line.trim_start())
+                || sidebar_title(line.trim_start()).is_some())
                 && block
                     .as_ref()
                     .is_some_and(|b| super::super::ends_sentence(&b.text));
@@ -309,6 +321,35 @@ fn sidebar_title(text: &str) -> Option<String> {
         .then(|| format!("{}: {name}", &c[1]))
 }
 
+/// A sidebar's title that a paste ran its text into ("Tip: First vs.
+/// Second Edition A different game …"): the title, and the text from the
+/// capitalized word that opens its first sentence. The name is read in
+/// title case only (capitalized words, joining words, abbreviations), so
+/// that a sidebar whose text follows its label (`Tip: Lay out your Away
+/// Team first …`) is none.
+fn title_run_in(text: &str) -> Option<(&str, &str)> {
+    let (label, after) = text.split_once(": ")?;
+    sidebar_title(&format!("{label}: X"))?;
+    let words: Vec<(usize, &str)> = after
+        .split_whitespace()
+        .take(SIDEBAR_NAME_WORDS + 2)
+        .map(|w| (w.as_ptr() as usize - text.as_ptr() as usize, w))
+        .collect();
+    let capitalized = |w: &str| w.starts_with(|c: char| c.is_uppercase() || c.is_ascii_digit());
+    let in_name = |w: &str| {
+        capitalized(w)
+            || super::super::lines::is_joining_word(w)
+            || (w.ends_with('.') && w.len() <= 4)
+    };
+    let opens = (1..words.len().saturating_sub(1))
+        .find(|&i| capitalized(words[i].1) && words[i + 1].1.starts_with(char::is_lowercase))?;
+    let name_ok = words[..opens].iter().all(|(_, w)| in_name(w))
+        && !words[opens - 1].1.ends_with(['.', '!', '?', ':', ','])
+        && !super::super::lines::is_joining_word(words[opens - 1].1);
+    let rest = &text[words[opens].0..];
+    (name_ok && rest.contains(['.', '!', '?'])).then(|| (text[..words[opens].0].trim_end(), rest))
+}
+
 /// The most words of a sidebar's name after its label.
 const SIDEBAR_NAME_WORDS: usize = 8;
 
@@ -328,7 +369,28 @@ mod tests {
         );
         // A sentence after the label is the sidebar's text, no title.
         assert_eq!(sidebar_title("Example: A ship moves two spaces."), None);
-        assert_eq!(sidebar_title("Note: see the\nnext page"), None);
+        assert_eq!(sidebar_title("Note: see the next page"), None);
         assert_eq!(sidebar_title("the rule: Range counts"), None);
+    }
+
+    #[test]
+    fn a_sidebar_title_a_paste_ran_its_text_into_ends_where_its_sentence_opens() {
+        use super::title_run_in;
+        assert_eq!(
+            title_run_in("Tip: First vs. Second Edition A different game was released."),
+            Some((
+                "Tip: First vs. Second Edition",
+                "A different game was released."
+            ))
+        );
+        assert_eq!(
+            title_run_in("Tip: Lay out your Away Team first, then move."),
+            None
+        );
+        assert_eq!(title_run_in("Example: A ship moves two spaces."), None);
+        assert_eq!(
+            title_run_in("Borg Rule: The Borg do not count personas."),
+            None
+        );
     }
 }

@@ -336,3 +336,42 @@ STAR TREK CUSTOMIZABLE CARD GAME RULEBOOK - BASIC RULES - ADVANCED RULES Version
 \"Things are only impossible until they're not.\"\n";
     assert_eq!(title_cue(text, 0), Some((1, ReleaseKind::Rulebook)));
 }
+
+#[test]
+fn sidebar_titles_are_read_where_a_paste_ran_them_on() {
+    // Pasted from the Rulebook's page: a sidebar's title run into its text,
+    // another set right under the paragraph before it, a chapter's first
+    // sentence run into its heading (its sections are its own numbers, no
+    // printer's).
+    let text = "Star Trek Customizable Card Game\nRulebook\nVersion 2.5.6 — June 2024\n\n\
+        ABOUT THIS GAME (1.1)\nYou and your opponent share one spaceline.\n\
+        Tip: First vs. Second Edition A different game with the same name was released in 2003.\n\
+        ABOUT THIS RULEBOOK (1.2)\nSection numbers let you cite a rule precisely.\n\
+        Copyright Notice: Printing cards\nYou may print virtual cards to play with them yourself.\n\n\
+        2: CARD TYPES Every card has a type.\n2.1 PERSONNEL\nPersonnel are people.\n\
+        2.2 SHIPS Ships carry personnel.\n2.3 EQUIPMENT Equipment is carried.\n";
+    let reading = super::super::read_document("rulebook.txt", text, 0).expect("read");
+    assert_eq!(
+        super::super::topics_of(&reading),
+        [
+            "1.1 ABOUT THIS GAME",
+            "1.1 ABOUT THIS GAME – Tip: First vs. Second Edition",
+            "1.2 ABOUT THIS RULEBOOK",
+            "1.2 ABOUT THIS RULEBOOK – Copyright Notice: Printing cards",
+            "2 CARD TYPES",
+            "2.1 PERSONNEL",
+            "2.2 SHIPS",
+            "2.3 EQUIPMENT",
+        ]
+    );
+    let copyright = reading
+        .release
+        .entries
+        .iter()
+        .find(|e| e.topic.contains("Copyright"))
+        .unwrap();
+    assert_eq!(
+        copyright.text,
+        "You may print virtual cards to play with them yourself."
+    );
+}
