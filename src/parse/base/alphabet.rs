@@ -79,16 +79,39 @@ pub(super) fn temporary_first(lines: &[&str], from: usize) -> bool {
     false
 }
 
+/// The head after a letter a paste ran onto it (`C capturing – A captured
+/// …`): a capital alone, then a head filed under that letter.
+pub(super) fn letter_run_in(line: &str) -> Option<&str> {
+    let (letter, rest) = line.trim_start().split_once(' ')?;
+    let mut chars = letter.chars();
+    let letter = match (chars.next(), chars.next()) {
+        (Some(c), None) if c.is_ascii_uppercase() => c.to_ascii_lowercase(),
+        _ => return None,
+    };
+    let rest = rest.trim_start();
+    match classify(rest) {
+        Shape::Candidate(c) if initial(&c.topic) == Some(letter) && c.topic.len() > 1 => Some(rest),
+        _ => None,
+    }
+}
+
 /// The line as the rulings reader is to read it.
 pub(super) fn reread(line: &str, how: Reread) -> String {
     match how {
-        Reread::Letter => String::new(),
+        // A letter alone gives way to a break; one a paste ran onto a head
+        // gives way to the head.
+        Reread::Letter => letter_run_in(line).unwrap_or_default().to_string(),
         // A heading's mark: "Glossary" alone at a page's top would be read
         // as the title printed again.
         Reread::GlossaryBegins if is_letter_divider(line) || line.trim().is_empty() => {
             "## Glossary".to_string()
         }
-        Reread::GlossaryBegins => format!("Glossary {}", line.trim_start()),
+        Reread::GlossaryBegins => {
+            format!(
+                "Glossary {}",
+                letter_run_in(line).unwrap_or(line).trim_start()
+            )
+        }
     }
 }
 
@@ -147,5 +170,16 @@ mod tests {
         );
         assert_eq!(reread("", Reread::GlossaryBegins), "## Glossary");
         assert_eq!(reread("B", Reread::Letter), "");
+        assert_eq!(
+            reread("C capturing – A captured personnel", Reread::Letter),
+            "capturing – A captured personnel"
+        );
+        assert_eq!(
+            reread("A affiliation – Every card", Reread::GlossaryBegins),
+            "Glossary affiliation – Every card"
+        );
+        // A word of one letter that opens a sentence is no letter over a run.
+        assert_eq!(letter_run_in("A battle – is started by a leader"), None);
+        assert_eq!(letter_run_in("I think – so"), None);
     }
 }

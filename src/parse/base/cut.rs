@@ -49,9 +49,20 @@ pub(super) fn into_parts(
             // section heading and reads the head after it).
             let run_in = super::super::lines::part_name_before_head(line)
                 .and_then(|end| part_heading(&line[..end]));
-            if let Some(part) = part_heading(line).or(run_in) {
+            let part = part_heading(line).or(run_in);
+            if glossary
+                && current == Part::Front
+                && part == Some(Part::Glossary)
+                && alphabet::temporary_first(lines, i + 1)
+            {
+                // The Glossary's name over its preamble, with its Temporary
+                // Rulings still to come (the title printed under a running
+                // header that named it first): no part begins.
+            } else if let Some(part) = part {
                 current = part;
-            } else if current == Part::Temporary && is_letter_divider(line) {
+            } else if current == Part::Temporary
+                && (is_letter_divider(line) || alphabet::letter_run_in(line).is_some())
+            {
                 // The Temporary Rulings end where the alphabet begins: the
                 // letter set over the Glossary's first entries ("A").
                 current = Part::Glossary;
@@ -73,8 +84,12 @@ pub(super) fn into_parts(
                     }
                     None => rereads[i] = Some(Reread::GlossaryBegins),
                 }
-            } else if matches!(current, Part::Glossary | Part::Temporary) && is_letter_divider(line)
+            } else if (matches!(current, Part::Glossary | Part::Temporary)
+                && is_letter_divider(line))
+                || (current == Part::Glossary && alphabet::letter_run_in(line).is_some())
             {
+                // A letter over a run of entries, alone or run onto its
+                // first head.
                 rereads[i] = Some(Reread::Letter);
             } else if matches!(current, Part::Front | Part::Sections | Part::ChangeLog)
                 && head_of(line).is_some()

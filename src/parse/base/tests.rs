@@ -375,3 +375,32 @@ fn sidebar_titles_are_read_where_a_paste_ran_them_on() {
         "You may print virtual cards to play with them yourself."
     );
 }
+
+#[test]
+fn a_glossary_named_by_a_running_header_keeps_its_preamble_apart() {
+    // A copy whose page header named the Glossary before its cover did: the
+    // cover's "GLOSSARY" is its name again, not the part, and the preamble
+    // before the Temporary Rulings is no entry. A paste ran the letters
+    // onto the heads they stand over.
+    let text = "GLOSSARY — (1 May 2024)\n\nStar Trek Customizable Card Game\n\nGLOSSARY\nVersion 1.9.7\n\
+        How to use the Glossary – You do not need to read this document from start to finish.\n\n\
+        Temporary Rulings\n\nDead End – If a second copy is revealed, it may be nullified.\n\
+        A affiliation – Every personnel belongs to one affiliation.\n\
+        B battle – A battle is started by a leader.\nbrig – A captured personnel is held there.\n";
+    let reading = super::super::read_document("glossary.txt", text, 0).expect("read");
+    let entries: Vec<(&str, EntryKind)> = reading
+        .release
+        .entries
+        .iter()
+        .map(|e| (e.topic.as_str(), e.kind))
+        .collect();
+    assert_eq!(
+        entries,
+        [
+            ("Dead End", EntryKind::Temporary),
+            ("affiliation", EntryKind::Rule),
+            ("battle", EntryKind::Rule),
+            ("brig", EntryKind::Rule),
+        ]
+    );
+}
