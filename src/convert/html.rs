@@ -33,6 +33,7 @@ use crate::pdf::typography::{is_document_date, new_tag_marked, with_running_titl
 mod css;
 use css::*;
 
+mod status_table;
 mod walk;
 use walk::*;
 

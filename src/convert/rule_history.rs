@@ -297,7 +297,20 @@ fn link(text: &str) -> (String, Option<NaiveDate>) {
             let date = crate::dates::find_date(&format!("1 {month} {year}"));
             (c[1].trim().to_string(), date)
         }
-        None => (text.to_string(), None),
+        // A link dated to the day, as a note under a table prints it:
+        // `the First Contact Rules Supplement (1 Dec 1997).`
+        None => {
+            let trimmed = text.trim_end_matches(['.', ' ']);
+            match trimmed
+                .strip_suffix(')')
+                .and_then(|t| t.rsplit_once('('))
+                .and_then(|(title, inside)| {
+                    crate::dates::find_date(inside).map(|d| (title.trim().to_string(), d))
+                }) {
+                Some((title, date)) => (title, Some(date)),
+                None => (text.to_string(), None),
+            }
+        }
     }
 }
 
@@ -467,6 +480,23 @@ fn closing(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_link_is_dated_by_its_month_or_its_day() {
+        let date = |y, m, d| NaiveDate::from_ymd_opt(y, m, d);
+        assert_eq!(
+            link("Deck size: the 30/30 rule (1997 Dec)"),
+            ("Deck size: the 30/30 rule".to_string(), date(1997, 12, 1))
+        );
+        assert_eq!(
+            link("the First Contact Rules Supplement (1 Dec 1997)."),
+            (
+                "the First Contact Rules Supplement".to_string(),
+                date(1997, 12, 1)
+            )
+        );
+        assert_eq!(link("Current Rulings").1, None);
+    }
 
     const PAGE: &str = "First Edition Rule Changes\n\
         Deck size: sixty cards\n\

@@ -124,6 +124,17 @@ fn a_rule_history_is_read_as_one_entry_a_version_in_every_form() {
                 "Duplicate dilemmas",
             ][..],
         ),
+        (
+            // A table of versions under each rule's heading.
+            "rule-history-c.html",
+            "2016-03-07",
+            &[
+                "Deck size",
+                "Mission attempts from facilities",
+                "Winning the game",
+                "Duplicating unique missions",
+            ][..],
+        ),
     ] {
         let (kind, edition, read_date, topics) = checked(name);
         assert_eq!(kind, "rule-history", "{name}");
@@ -145,12 +156,16 @@ fn a_rule_history_is_read_as_one_entry_a_version_in_every_form() {
 
 #[test]
 fn the_version_in_force_is_the_one_the_history_prints_active() {
-    for name in ["rule-history-a.html", "rule-history-b.txt"] {
+    for (name, now) in [
+        ("rule-history-a.html", "30/30 rule"),
+        ("rule-history-b.txt", "30/30 rule"),
+        ("rule-history-c.html", "thirty or fewer"),
+    ] {
         let corpus = Corpus::of(name);
         // Superseded in 1997: the 1994 text is history, never the answer.
         let (state, text) = corpus.in_force("deck size", None);
         assert_eq!(state, "in-force", "{name}");
-        assert!(text.contains("30/30 rule"), "{name}: {text}");
+        assert!(text.contains(now), "{name}: {text}");
         assert!(text.contains("Active"), "{name}: {text}");
         // On a date before the change, the version of that date.
         let (_, then) = corpus.in_force("deck size", Some("1996-06-01"));
@@ -170,6 +185,19 @@ fn a_rule_whose_last_version_is_rescinded_has_nothing_in_force() {
     let corpus = Corpus::of("rule-history-a.html");
     let (state, _) = corpus.in_force("non-aligned ships", None);
     assert_eq!(state, "rescinded");
+    // A table's last version rescinded, the rescinding document in a note
+    // under it.
+    let corpus = Corpus::of("rule-history-c.html");
+    let (state, _) = corpus.in_force("duplicating unique missions", None);
+    assert_eq!(state, "rescinded");
+    // Rescinded on the note's date, in force before it.
+    let (state, _) = corpus.in_force("duplicating unique missions", Some("1998-01-01"));
+    assert_eq!(state, "rescinded");
+    let (state, _) = corpus.in_force("duplicating unique missions", Some("1997-06-01"));
+    assert_eq!(state, "in-force");
+    let (state, text) = corpus.in_force("winning the game", None);
+    assert_eq!(state, "in-force");
+    assert!(text.contains("full win"), "{text}");
 }
 
 #[test]

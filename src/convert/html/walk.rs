@@ -62,6 +62,20 @@ pub(super) fn walk(page: &Html, writer: &mut Writer) {
                     skipping = Some(node.id());
                     continue;
                 }
+                // A table of a rule's versions with their printed status is
+                // written as the rule history's page prints each version.
+                if let Some(lines) = (tag == "table")
+                    .then(|| super::status_table::status_rows(node))
+                    .flatten()
+                {
+                    writer.end_paragraph();
+                    for line in lines {
+                        writer.text(&line, Style::default());
+                        writer.end_paragraph();
+                    }
+                    skipping = Some(node.id());
+                    continue;
+                }
                 match tag {
                     "br" => writer.end_line(),
                     "img" => writer.icon(true),

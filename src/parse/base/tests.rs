@@ -382,7 +382,8 @@ fn a_glossary_named_by_a_running_header_keeps_its_preamble_apart() {
     // cover's "GLOSSARY" is its name again, not the part, and the preamble
     // before the Temporary Rulings is no entry. A paste ran the letters
     // onto the heads they stand over.
-    let text = "GLOSSARY — (1 May 2024)\n\nStar Trek Customizable Card Game\n\nGLOSSARY\nVersion 1.9.7\n\
+    let text =
+        "GLOSSARY — (1 May 2024)\n\nStar Trek Customizable Card Game\n\nGLOSSARY\nVersion 1.9.7\n\
         How to use the Glossary – You do not need to read this document from start to finish.\n\n\
         Temporary Rulings\n\nDead End – If a second copy is revealed, it may be nullified.\n\
         A affiliation – Every personnel belongs to one affiliation.\n\
