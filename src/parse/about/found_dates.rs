@@ -175,7 +175,19 @@ pub(super) fn date_candidates(
             rest.replace_range(*s..*e, " ");
         }
         let short = rest.split_whitespace().count() <= TITLE_BLOCK_WORDS;
-        let near_title = title_at.is_some_and(|t| i > t && i <= t + 4) && short;
+        // Near the title, with nothing but the title block's short lines
+        // between: a date under a ruling's head after a first sentence
+        // (`… a positive integer.` / `Examining a Card` / `2016-11-02`) is
+        // that ruling's.
+        let near_title = title_at.is_some_and(|t| {
+            i > t
+                && i <= t + 4
+                && seen_lines[t + 1..i].iter().all(|l| {
+                    l.blank
+                        || (l.text.split_whitespace().count() <= TITLE_BLOCK_WORDS
+                            && !l.text.trim_end().ends_with(['.', '!', '?']))
+                })
+        }) && short;
         // "11/1/21 This Glossary is …", "Version 1.9.1 11/1/21 This …":
         // the title block's date (and version) run into the first
         // paragraph where a copy lost the line breaks.

@@ -15,6 +15,9 @@ pub(super) enum Reread {
     /// told so by the part's name before the line (a letter then gives way
     /// to the name).
     GlossaryBegins,
+    /// Letters a paste ran into the line between two entries (`… held
+    /// there. C capturing – …`, `… beam personnel. D`): taken out.
+    Letters,
 }
 
 /// The initial a line files under, if it opens an entry: a head's shape
@@ -95,12 +98,40 @@ pub(super) fn letter_run_in(line: &str) -> Option<&str> {
     }
 }
 
+/// A line without the letters a paste ran into it after a sentence's end:
+/// one before the head it stands over (`… held there. C capturing – …`),
+/// or one alone at the line's end (`… beam personnel. D`). `None` where
+/// there are none.
+pub(super) fn without_run_in_letters(line: &str) -> Option<String> {
+    let mut cuts: Vec<(usize, usize)> = Vec::new();
+    for at in super::super::flow::sentence_ends(line) {
+        let rest = &line[at..];
+        if let Some(head) = letter_run_in(rest) {
+            cuts.push((at, line.len() - head.len()));
+        } else if is_letter_divider(rest) && rest.trim().len() == 1 {
+            cuts.push((at, line.len()));
+        }
+    }
+    if cuts.is_empty() {
+        return None;
+    }
+    let mut out = String::with_capacity(line.len());
+    let mut from = 0;
+    for (start, end) in cuts {
+        out.push_str(&line[from..start]);
+        from = end;
+    }
+    out.push_str(&line[from..]);
+    Some(out.trim_end().to_string())
+}
+
 /// The line as the rulings reader is to read it.
 pub(super) fn reread(line: &str, how: Reread) -> String {
     match how {
         // A letter alone gives way to a break; one a paste ran onto a head
         // gives way to the head.
         Reread::Letter => letter_run_in(line).unwrap_or_default().to_string(),
+        Reread::Letters => without_run_in_letters(line).unwrap_or_else(|| line.to_string()),
         // A heading's mark: "Glossary" alone at a page's top would be read
         // as the title printed again.
         Reread::GlossaryBegins if is_letter_divider(line) || line.trim().is_empty() => {
@@ -181,5 +212,17 @@ mod tests {
         // A word of one letter that opens a sentence is no letter over a run.
         assert_eq!(letter_run_in("A battle – is started by a leader"), None);
         assert_eq!(letter_run_in("I think – so"), None);
+        assert_eq!(
+            reread(
+                "brig – It is held there. C capturing – A captured personnel goes there.",
+                Reread::Letters
+            ),
+            "brig – It is held there. capturing – A captured personnel goes there."
+        );
+        assert_eq!(
+            reread("cloaking – It may not beam personnel. D", Reread::Letters),
+            "cloaking – It may not beam personnel."
+        );
+        assert_eq!(without_run_in_letters("See brig. A card is stopped."), None);
     }
 }

@@ -102,6 +102,12 @@ pub(super) fn into_parts(
                 current = Part::Sections;
             }
         }
+        if rereads[i].is_none()
+            && matches!(current, Part::Glossary | Part::Temporary)
+            && alphabet::without_run_in_letters(line).is_some()
+        {
+            rereads[i] = Some(Reread::Letters);
+        }
         // The document's name printed again at the top of a page is no
         // part of the section it falls in.
         parts[i] = if i > first_text.unwrap_or(0) && super::super::lines::is_title_line(line) {

@@ -139,8 +139,13 @@ impl Browser {
         let result = loop {
             match self.try_call("Runtime.evaluate", params.clone()) {
                 Ok(result) => break result,
+                // ("Execution context was destroyed", "Cannot find context
+                // with specified id", "Inspected target navigated or
+                // closed").
                 Err(error)
-                    if error.to_string().contains("context")
+                    if ["context", "navigated"]
+                        .iter()
+                        .any(|w| error.to_string().contains(w))
                         && started.elapsed() < Duration::from_secs(10) =>
                 {
                     std::thread::sleep(Duration::from_millis(50));
