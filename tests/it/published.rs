@@ -596,3 +596,16 @@ fn the_bundled_amendments_apply_to_an_older_glossary_and_a_newer_one_answers_as_
         "{answer}"
     );
 }
+
+#[test]
+fn a_rulings_date_under_its_head_is_not_the_pages_date() {
+    // Printed with a version line on its title; each ruling's date on the
+    // line under its head.
+    let (kind, edition, date, topics) = checked("rulings-2e-c.txt");
+    assert_eq!((kind.as_str(), edition.as_str()), ("rulings", "2E"));
+    assert_eq!(date, "2017-06-01");
+    assert!(
+        topics.contains(&"Examining a Card".to_string()),
+        "{topics:?}"
+    );
+}
