@@ -24,7 +24,7 @@ use regex::Regex;
 /// as the first words of the line.
 static ENTRY_NUMBER: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"(?i)^(\s*(?:#{1,6}\s*)?(?:\*\*|__)?\s*(?:\*\s*|new!?\s+|\[new\]\s*|\(new\)\s*)?(?:\*\*|__)?)(\d{1,3})\.(\d{1,3})\.?[ \t]+[^\s.:]",
+        r"(?i)^(\s*(?:#{1,6}\s*)?(?:\*\*|__)?\s*(?:\*\s*|new!?\s+|\[new\]\s*|\(new\)\s*)?(?:\*\*|__)?)(\d{1,3})\.(\d{1,3})\.?(\*\*|__)?[ \t]+[^\s.:]",
     )
     .expect("valid regex")
 });
@@ -130,7 +130,16 @@ fn is_part_name(rest: &str) -> bool {
 /// part and its entry.
 fn entry_number(line: &str) -> Option<((usize, usize), u32, u32)> {
     let c = ENTRY_NUMBER.captures(line)?;
-    let start = c.get(1).map_or(0, |m| m.end());
+    let mut start = c.get(1).map_or(0, |m| m.end());
+    // A number set bold on its own (`**1.30** ◆**Nebula** –`) goes with
+    // its marks.
+    if let Some(close) = c.get(4) {
+        if line[..start].ends_with(close.as_str()) {
+            start -= close.len();
+        } else {
+            return None;
+        }
+    }
     let whole = c.get(0)?;
     // The match ends on the first character of the topic.
     let last = line[..whole.end()].char_indices().last()?.0;
@@ -179,6 +188,15 @@ fn entry_count_fills(distinct: usize, highest: u32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_number_set_bold_on_its_own_goes_with_its_marks() {
+        let text =
+            "**1.1 Alpha** – A.\n**1.2 Beta** – B.\n**1.3 Gamma** – D.\n**1.4** ◆**Nebula** – C.\n";
+        let out = without_printed_numbers(text);
+        assert!(out.contains("\n◆**Nebula** – C."), "{out}");
+        assert!(!out.contains("1.4"), "{out}");
+    }
 
     #[test]
     fn a_chapter_the_document_titles_numbers_its_own_sections() {
