@@ -16,6 +16,19 @@ pub(super) struct Block {
     text: String,
 }
 
+/// What the reading of the sections has made so far.
+#[derive(Default)]
+struct Out {
+    /// The paragraph being read.
+    block: Option<Block>,
+    /// The open section: (topic, head line, its blocks).
+    open: Option<(String, usize, Vec<Block>)>,
+    entries: Vec<Entry>,
+    front: Vec<FrontParagraph>,
+    /// Whether the last entry is a sidebar's title alone, its text to come.
+    titled: bool,
+}
+
 /// The numbered sections and their sidebars.
 pub(super) fn read_sections(
     lines: &[&str],
@@ -23,13 +36,9 @@ pub(super) fn read_sections(
     (release, edition, date, file): &(String, Edition, chrono::NaiveDate, String),
     counts: &mut BaseCounts,
 ) -> Sections {
-    let mut entries = Vec::new();
-    let mut front = Vec::new();
-    // The open section: (topic, head line, its blocks).
-    let mut open: Option<(String, usize, Vec<Block>)> = None;
+    let mut out = Out::default();
     // The lines of the section heads marked new.
     let mut marked: Vec<usize> = Vec::new();
-    let mut block: Option<Block> = None;
     let make = |topic: &str, subtopic: Option<String>, line: usize, blocks: &[Block], kind| {
         let text = blocks
             .iter()
@@ -65,13 +74,14 @@ pub(super) fn read_sections(
             spans,
         }
     };
-    // Whether the last entry is a sidebar's title alone, its text to come.
-    let mut titled = false;
-    let finish_block = |block: &mut Option<Block>,
-                        open: &mut Option<(String, usize, Vec<Block>)>,
-                        entries: &mut Vec<Entry>,
-                        front: &mut Vec<FrontParagraph>,
-                        (counts, titled): (&mut BaseCounts, &mut bool)| {
+    let finish_block = |out: &mut Out, counts: &mut BaseCounts| {
+        let Out {
+            block,
+            open,
+            entries,
+            front,
+            titled,
+        } = out;
         let Some(b) = block.take() else { return };
         match open {
             Some((topic, _, blocks)) => {
@@ -171,25 +181,13 @@ pub(super) fn read_sections(
             continue;
         }
         if parts[i] != Part::Sections {
-            finish_block(
-                &mut block,
-                &mut open,
-                &mut entries,
-                &mut front,
-                (counts, &mut titled),
-            );
-            close(&mut open, &mut entries, counts);
+            finish_block(&mut out, counts);
+            close(&mut out.open, &mut out.entries, counts);
             continue;
         }
         let whole = raw.trim_end();
         if whole.trim().is_empty() {
-            finish_block(
-                &mut block,
-                &mut open,
-                &mut entries,
-                &mut front,
-                (counts, &mut titled),
-            );
+            finish_block(&mut out, counts);
             continue;
         }
         if continued_head == Some(i) {
@@ -200,24 +198,12 @@ pub(super) fn read_sections(
         for (k, line) in pieces.into_iter().enumerate() {
             // A piece a paste ran onto the line is a paragraph of its own.
             if k > 0 {
-                finish_block(
-                    &mut block,
-                    &mut open,
-                    &mut entries,
-                    &mut front,
-                    (counts, &mut titled),
-                );
+                finish_block(&mut out, counts);
             }
             if let Some(((number, mut title), run_in)) = head_of(line) {
-                finish_block(
-                    &mut block,
-                    &mut open,
-                    &mut entries,
-                    &mut front,
-                    (counts, &mut titled),
-                );
-                close(&mut open, &mut entries, counts);
-                titled = false;
+                finish_block(&mut out, counts);
+                close(&mut out.open, &mut out.entries, counts);
+                out.titled = false;
                 // A capitals head wrapped in a narrow column goes on in
                 // capitals on the next line ("6.3.1 DUPLICATION AND" /
                 // "PERSONAS –").
@@ -237,16 +223,16 @@ pub(super) fn read_sections(
                 if without_new_marker(line.trim()).0 {
                     marked.push(no);
                 }
-                open = Some((format!("{number} {title}"), no, Vec::new()));
-                block = run_in.map(|body| Block {
+                out.open = Some((format!("{number} {title}"), no, Vec::new()));
+                out.block = run_in.map(|body| Block {
                     first: no,
                     last: no,
                     text: body.to_string(),
                 });
                 continue;
             }
-            if part_heading(line).is_some() && (open.is_none() || k > 0) {
-                front.push(FrontParagraph {
+            if part_heading(line).is_some() && (out.open.is_none() || k > 0) {
+                out.front.push(FrontParagraph {
                     line: no,
                     end_line: no,
                     text: line.to_string(),
@@ -258,19 +244,14 @@ pub(super) fn read_sections(
             // starts a line after a finished sentence.
             let sidebar_starts = (SIDEBAR.is_match(line.trim_start())
                 || sidebar_title(line.trim_start()).is_some())
-                && block
+                && out
+                    .block
                     .as_ref()
                     .is_some_and(|b| super::super::ends_sentence(&b.text));
             if sidebar_starts {
-                finish_block(
-                    &mut block,
-                    &mut open,
-                    &mut entries,
-                    &mut front,
-                    (counts, &mut titled),
-                );
+                finish_block(&mut out, counts);
             }
-            match &mut block {
+            match &mut out.block {
                 // A word a wrap broke with a hyphen is joined whole
                 // (`Clarifications: Multitarget-` / `ing: Some cards …`).
                 Some(b) if super::super::flow::broken_by_wrap(&b.text, line.trim_start()) => {
@@ -284,7 +265,7 @@ pub(super) fn read_sections(
                     b.last = no;
                 }
                 None => {
-                    block = Some(Block {
+                    out.block = Some(Block {
                         first: no,
                         last: no,
                         text: line.to_string(),
@@ -293,18 +274,15 @@ pub(super) fn read_sections(
             }
         }
     }
-    finish_block(
-        &mut block,
-        &mut open,
-        &mut entries,
-        &mut front,
-        (counts, &mut titled),
-    );
-    close(&mut open, &mut entries, counts);
-    for entry in entries.iter_mut().filter(|e| e.subtopic.is_none()) {
+    finish_block(&mut out, counts);
+    close(&mut out.open, &mut out.entries, counts);
+    for entry in out.entries.iter_mut().filter(|e| e.subtopic.is_none()) {
         entry.new = marked.contains(&entry.line);
     }
-    Sections { entries, front }
+    Sections {
+        entries: out.entries,
+        front: out.front,
+    }
 }
 
 /// A sidebar's title alone on its paragraph: a label of a word or three,
