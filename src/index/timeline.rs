@@ -431,7 +431,11 @@ fn sweep_topic(
                 let dropped = ri != b
                     && (entry(rulings[s]).date, release(rulings[s]).order)
                         < (base.date, base.order)
-                    && covers(base, entry(rulings[s]));
+                    && covers(base, entry(rulings[s]))
+                    // The rule history prints each rule's standing itself:
+                    // a base that does not reprint a rule ends none of its
+                    // versions.
+                    && release(rulings[s]).kind != ReleaseKind::RuleHistory;
                 if dropped {
                     displaced[s] = Some(by.clone());
                     touched.push(s);
