@@ -217,11 +217,11 @@ pub fn best_date(dates: &[DateCandidate]) -> Option<&DateCandidate> {
         .max_by_key(|c| c.place.weight())?;
     // The entries' newest date says when the document was issued at the
     // earliest (and an entry whose head was not read leaves it older); a
-    // file name's date on or after it says when.
+    // file name's date after it says when (the same date is the entries').
     if best.place == DatePlace::EntryDates {
         if let Some(named) = dates
             .iter()
-            .find(|c| c.place == DatePlace::FileName && c.date >= best.date)
+            .find(|c| c.place == DatePlace::FileName && c.date > best.date)
         {
             return Some(named);
         }
