@@ -222,6 +222,15 @@ pub enum Command {
     /// `rulings man > ~/.local/share/man/man1/rulings.1`.
     Man,
 
+    /// Fetch the documents in force (the First Edition Rulebook, rule
+    /// changes and Glossary, the Second Edition rulings) into the corpus
+    /// folder: each read before it is kept, a changed one kept beside the
+    /// version before it (so --as-of still answers from that), nothing
+    /// overwritten or removed. Says per document: new, changed, unchanged
+    /// or failed (with why). Sources: --sources FILE, else `sources.toml`
+    /// in the data folder, else the official pages (--print-sources).
+    Update(UpdateArgs),
+
     /// Serve the rulings over HTTP: a page for the phones at the venue
     /// (search as you type, rulings, errata, changes, releases) and a JSON
     /// API for chat bots with the answers of `--json`. Prints `listening on
@@ -458,6 +467,35 @@ pub struct DeckArgs {
 
     /// One JSON object: {"as_of", "found", "database", "shape", "total",
     /// "cards", "quiet", "not_found", "unread", "notes"}.
+    #[arg(long = "json")]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct UpdateArgs {
+    /// A TOML list of sources (`[[source]]` with `url`, and optionally
+    /// `follow`, `edition`, `kind`) to use instead of the data folder's
+    /// `sources.toml` or the built-in list, for this run.
+    #[arg(long = "sources", value_name = "FILE")]
+    pub sources: Option<PathBuf>,
+
+    /// One more address to fetch as a document (repeatable): a mirror, or
+    /// a saved copy served from another machine.
+    #[arg(long = "from", value_name = "URL")]
+    pub from: Vec<String>,
+
+    /// Seconds each document may take, from connecting to its last byte.
+    #[arg(long = "timeout", value_name = "SECONDS", default_value_t = 30)]
+    pub timeout: u64,
+
+    /// Print the sources in use, as a `sources.toml` to edit, and fetch
+    /// nothing.
+    #[arg(long = "print-sources")]
+    pub print_sources: bool,
+
+    /// One JSON object {"folder", "documents": [...], "pages": [...]}:
+    /// each document with its url, status (new, changed, unchanged,
+    /// failed), file and reason.
     #[arg(long = "json")]
     pub json: bool,
 }

@@ -28,6 +28,10 @@ pub struct Config {
     /// Where the days the age of each corpus was last told are kept; none:
     /// told with every answer.
     pub told: Option<PathBuf>,
+    /// The user's own folder of documents, where `update` fetches to:
+    /// `--rulings DIR` (or `$RULINGS_DIR`), else the user data folder,
+    /// whether it exists yet or not.
+    pub own_folder: Option<PathBuf>,
 }
 
 impl Config {

@@ -71,3 +71,4 @@ pub mod status;
 pub mod topic;
 #[doc(hidden)]
 pub mod tui;
+pub mod update;

@@ -143,7 +143,7 @@ pub fn banner(catalog: &Catalog, editions: &[Edition], today: NaiveDate) -> Vec<
             .map(|d| escape_name(&d.display().to_string()))
             .unwrap_or_else(|| "a folder given with --rulings".to_string());
         lines.push(format!(
-            "warning: newer rulings may exist ({}); the Continuing Committee publishes new ones (trekcc.org) — drop a new document into {folder} and the next question reads it",
+            "warning: newer rulings may exist ({}); the Continuing Committee publishes new ones (trekcc.org) — `rulings update` fetches them into {folder}, or drop a new document there: the next question reads it",
             stale.join("; ")
         ));
     }

@@ -8,6 +8,7 @@ mod check;
 pub mod errors;
 mod index;
 mod link;
+mod update;
 
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -174,6 +175,11 @@ impl Config {
             quiet: cli.global.quiet,
             json: cli.command.as_ref().is_some_and(Command::json),
             told: age::folder(),
+            own_folder: cli
+                .global
+                .rulings
+                .clone()
+                .or_else(|| dirs::data_dir().map(|d| d.join("rulings"))),
         })
     }
 
@@ -225,6 +231,7 @@ impl Command {
             Command::Card(args) => args.json,
             Command::Deck(args) => args.json,
             Command::Diff(args) => args.json,
+            Command::Update(args) => args.json,
             Command::Index { json }
             | Command::Releases { json }
             | Command::Export { json, .. }
@@ -285,6 +292,9 @@ fn dispatch(
 ) -> anyhow::Result<Outcome> {
     if let Command::Index { json } = command {
         return index::run(config, *json, p);
+    }
+    if let Command::Update(args) = command {
+        return update::run(args, config, p);
     }
     // `check` reads documents themselves: it shows how each was read.
     if let Command::Check {
@@ -368,7 +378,9 @@ fn answer(
     p: &mut Printer<impl Write, impl Write>,
 ) -> anyhow::Result<Outcome> {
     match command {
-        Command::Index { .. } | Command::Check { .. } => unreachable!("answered above"),
+        Command::Index { .. } | Command::Check { .. } | Command::Update(_) => {
+            unreachable!("answered above")
+        }
         Command::Search(args) if args.link => link::run(command, config, catalog, p),
         Command::Show(args) if args.link => link::run(command, config, catalog, p),
         Command::Errata(args) if args.link => link::run(command, config, catalog, p),

@@ -1,5 +1,10 @@
 //! The releases for people: what the corpus holds, one release a line.
 
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+
+use chrono::NaiveDate;
+
 use super::Style;
 use crate::model::ReleaseInfo;
 use crate::safe::{escape_name, sanitize};
@@ -13,16 +18,27 @@ pub fn releases_text(style: &Style, releases: &[ReleaseInfo]) -> Vec<String> {
         .map(|r| escape_name(&r.id).chars().count())
         .max()
         .unwrap_or(2);
+    let mut records = HashMap::new();
     releases
         .iter()
         .map(|r| {
             let id = escape_name(&r.id);
             let pad = id_width.saturating_sub(id.chars().count());
             let from = match &r.source {
-                Some(path) => format!(
-                    "  {}",
-                    style.dimmed(&format!("(from {})", escape_name(path)))
-                ),
+                Some(path) => {
+                    // A document `rulings update` fetched says from where,
+                    // and when.
+                    let fetched = fetched_from(&mut records, Path::new(path));
+                    let from = match fetched {
+                        Some((url, on)) => format!(
+                            "(from {}, fetched from {} on {on})",
+                            escape_name(path),
+                            sanitize(&url)
+                        ),
+                        None => format!("(from {})", escape_name(path)),
+                    };
+                    format!("  {}", style.dimmed(&from))
+                }
                 None => String::new(),
             };
             format!(
@@ -37,4 +53,19 @@ pub fn releases_text(style: &Style, releases: &[ReleaseInfo]) -> Vec<String> {
             )
         })
         .collect()
+}
+
+/// Where `rulings update` fetched a file from and when, by its folder's
+/// record (each folder's read once).
+fn fetched_from(
+    records: &mut HashMap<PathBuf, BTreeMap<String, (String, NaiveDate)>>,
+    path: &Path,
+) -> Option<(String, NaiveDate)> {
+    let folder = path.parent()?;
+    let name = path.file_name()?.to_string_lossy().into_owned();
+    records
+        .entry(folder.to_path_buf())
+        .or_insert_with(|| crate::update::provenance(folder))
+        .get(&name)
+        .cloned()
 }

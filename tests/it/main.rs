@@ -35,3 +35,4 @@ mod search;
 mod serve;
 mod show;
 mod undated;
+mod update;

@@ -20,12 +20,18 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use assert_cmd::Command;
 
 /// Settings of the binary that a test never inherits.
-const CLEARED: [&str; 5] = [
+const CLEARED: [&str; 10] = [
     "RULINGS_DIR",
     "RULINGS_TIMINGS",
     "RULINGS_URL",
     "RULINGS_CARDS",
     "COMPLETE",
+    // `update` reaches only the test's own server on 127.0.0.1.
+    "HTTP_PROXY",
+    "HTTPS_PROXY",
+    "ALL_PROXY",
+    "http_proxy",
+    "https_proxy",
 ];
 
 thread_local! {

@@ -1,0 +1,687 @@
+//! `rulings update`: the documents in force fetched into the corpus folder,
+//! each read before it is kept, and kept beside the versions before it.
+//!
+//! Nothing is lost, ever: a document is written to a hidden temporary file
+//! in the corpus folder, read by the same readers as every document, and
+//! added only if it reads as a dated document with entries (of the same
+//! edition and kind as the version before it, and not older). A changed
+//! document is added beside the previous version, never over it; files are
+//! named by the tool (the source's address and the document's date), never
+//! by the server; nothing is written outside the folder, and nothing in it
+//! is removed. Two runs at once take turns (a lock file in the folder).
+
+pub mod fetch;
+pub mod sources;
+
+use std::collections::{BTreeMap, HashSet};
+use std::fs;
+use std::hash::Hasher;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+
+use crate::convert::Format;
+use crate::model::{Edition, Release, ReleaseKind};
+use fetch::{Fetch, Validators};
+pub use sources::Source;
+
+/// Where a run keeps what each address gave last (validators, the file it
+/// became, a hash of its bytes): hidden, so no corpus reads it.
+pub const STATE_FILE: &str = ".rulings-update.json";
+/// The lock two runs take turns on.
+const LOCK_FILE: &str = ".rulings-update.lock";
+/// The originals of documents kept as read (a source that names the
+/// edition or kind the document does not say).
+const ORIGINALS: &str = ".originals";
+
+/// What became of one document.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    New,
+    Changed,
+    Unchanged,
+    Failed,
+}
+
+impl Status {
+    pub fn label(self) -> &'static str {
+        match self {
+            Status::New => "new",
+            Status::Changed => "changed",
+            Status::Unchanged => "unchanged",
+            Status::Failed => "failed",
+        }
+    }
+}
+
+/// What the new version changed against the one before it, by topic.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Changes {
+    pub added: Vec<String>,
+    pub removed: Vec<String>,
+    pub changed: Vec<String>,
+}
+
+/// One document fetched.
+#[derive(Debug, Clone, Serialize)]
+pub struct Fetched {
+    pub url: String,
+    pub status: Status,
+    /// The file it is kept as, relative to the corpus folder.
+    pub file: Option<String>,
+    /// Why it failed.
+    pub reason: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub edition: Option<Edition>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kind: Option<ReleaseKind>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub date: Option<NaiveDate>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub entries: Option<usize>,
+    /// Against the version before it (a changed document).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub changes: Option<Changes>,
+}
+
+/// A page read only for its links, and what came of it.
+#[derive(Debug, Clone, Serialize)]
+pub struct Page {
+    pub url: String,
+    /// The links whose words matched, each fetched as a document.
+    pub followed: usize,
+    /// Why nothing was followed (the page failed, or no link matched).
+    pub reason: Option<String>,
+}
+
+/// A run's outcome.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Run {
+    pub documents: Vec<Fetched>,
+    pub pages: Vec<Page>,
+}
+
+impl Run {
+    pub fn failed(&self) -> bool {
+        self.documents.iter().any(|d| d.status == Status::Failed)
+            || self.pages.iter().any(|p| p.reason.is_some())
+    }
+}
+
+/// What a run was asked.
+pub struct Options {
+    /// Bounds each address's whole exchange.
+    pub timeout: Duration,
+    /// The day the documents are fetched on.
+    pub today: NaiveDate,
+}
+
+/// What the folder's last runs left for each address.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+struct State {
+    #[serde(default)]
+    documents: BTreeMap<String, Kept>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct Kept {
+    file: String,
+    etag: Option<String>,
+    last_modified: Option<String>,
+    hash: String,
+    fetched: NaiveDate,
+}
+
+/// Where a fetched file came from and when, for `releases` to say: the
+/// folder's record, by file name.
+pub fn provenance(folder: &Path) -> BTreeMap<String, (String, NaiveDate)> {
+    load_state(folder)
+        .documents
+        .into_iter()
+        .map(|(url, kept)| (kept.file, (url, kept.fetched)))
+        .collect()
+}
+
+/// Fetches every source into `folder`, saying each document's outcome to
+/// `progress` as it comes.
+pub fn run(
+    folder: &Path,
+    sources: &[Source],
+    options: &Options,
+    mut progress: impl FnMut(&Fetched),
+) -> std::io::Result<Run> {
+    fs::create_dir_all(folder)?;
+    let lock = crate::input::open_lock_file(&folder.join(LOCK_FILE))?;
+    lock.lock()?;
+    let agent = fetch::agent(options.timeout);
+    let mut state = load_state(folder);
+    let mut run = Run::default();
+    let mut done: HashSet<String> = HashSet::new();
+    for source in sources {
+        let targets = match &source.follow {
+            None => vec![source.url.clone()],
+            Some(follow) => {
+                let (targets, page) = followed(&agent, source, follow);
+                run.pages.push(page);
+                targets
+            }
+        };
+        for url in targets {
+            if !done.insert(url.clone()) {
+                continue;
+            }
+            let fetched = one(&agent, folder, &url, source, &mut state, options);
+            progress(&fetched);
+            run.documents.push(fetched);
+        }
+    }
+    drop(lock);
+    Ok(run)
+}
+
+/// The links of a source's page that its `follow` names.
+fn followed(agent: &ureq::Agent, source: &Source, follow: &regex::Regex) -> (Vec<String>, Page) {
+    let mut page = Page {
+        url: source.url.clone(),
+        followed: 0,
+        reason: None,
+    };
+    let (bytes, base) = match fetch::get(agent, &source.url, &Validators::default()) {
+        Ok(Fetch::Body { bytes, url, .. }) => (bytes, url),
+        Ok(Fetch::NotModified) => {
+            page.reason = Some("the server answered 304 to a plain request".into());
+            return (Vec::new(), page);
+        }
+        Err(why) => {
+            page.reason = Some(why);
+            return (Vec::new(), page);
+        }
+    };
+    let text = String::from_utf8_lossy(&bytes);
+    let home = fetch::site(&base);
+    let targets: Vec<String> = fetch::links(&text, &base)
+        .into_iter()
+        .filter(|(url, words)| {
+            follow.is_match(words)
+                && (source.other_sites || fetch::site(url) == home)
+                && sources::is_web_address(url)
+        })
+        .map(|(url, _)| url)
+        .collect();
+    page.followed = targets.len();
+    if targets.is_empty() {
+        page.reason = Some(format!(
+            "no link's words match follow = {:?}: the page may have moved (see `rulings update --print-sources`)",
+            follow.as_str()
+        ));
+    }
+    (targets, page)
+}
+
+/// One document: fetched, read, and kept or refused.
+fn one(
+    agent: &ureq::Agent,
+    folder: &Path,
+    url: &str,
+    source: &Source,
+    state: &mut State,
+    options: &Options,
+) -> Fetched {
+    let mut fetched = Fetched {
+        url: url.to_string(),
+        status: Status::Failed,
+        file: None,
+        reason: None,
+        edition: None,
+        kind: None,
+        date: None,
+        entries: None,
+        changes: None,
+    };
+    if source.cards {
+        fetched.reason = Some("card lists are not fetched by this version; save the plugin's sets/*.txt into the data folder's cards/".into());
+        return fetched;
+    }
+    // The version before, while its file is still there.
+    let before = state
+        .documents
+        .get(url)
+        .filter(|k| folder.join(&k.file).is_file())
+        .cloned();
+    let known = before
+        .as_ref()
+        .map_or_else(Validators::default, |k| Validators {
+            etag: k.etag.clone(),
+            last_modified: k.last_modified.clone(),
+        });
+    let (bytes, final_url, content_type, validators) = match fetch::get(agent, url, &known) {
+        Ok(Fetch::NotModified) => {
+            return unchanged(fetched, before.as_ref(), folder);
+        }
+        Ok(Fetch::Body {
+            bytes,
+            url,
+            content_type,
+            validators,
+        }) => (bytes, url, content_type, validators),
+        Err(why) => {
+            fetched.reason = Some(why);
+            return fetched;
+        }
+    };
+    let hash = hash_of(&bytes);
+    if let Some(kept) = before.as_ref().filter(|k| k.hash == hash) {
+        let mut kept = kept.clone();
+        kept.etag = validators.etag;
+        kept.last_modified = validators.last_modified;
+        state.documents.insert(url.to_string(), kept);
+        save_state(folder, state);
+        return unchanged(fetched, before.as_ref(), folder);
+    }
+    if bytes.is_empty() {
+        fetched.reason = Some("the server sent an empty document".into());
+        return fetched;
+    }
+    let format = format_of(content_type.as_deref(), &final_url, &bytes);
+    let Some(format) = format else {
+        fetched.reason = Some(format!(
+            "not a document ({})",
+            content_type.as_deref().unwrap_or("no content type")
+        ));
+        return fetched;
+    };
+    let slug = slug(url);
+    let read = match read(&bytes, format, &format!("{slug}.{}", extension(format))) {
+        Ok(read) => read,
+        Err(why) => {
+            fetched.reason = Some(why);
+            return fetched;
+        }
+    };
+    let (release, edition_told) = read;
+    let edition = source
+        .edition
+        .filter(|_| !edition_told)
+        .unwrap_or(release.edition);
+    let kind = source.kind.unwrap_or(release.kind);
+    fetched.edition = Some(edition);
+    fetched.kind = Some(kind);
+    fetched.date = Some(release.date);
+    fetched.entries = Some(release.entries.len());
+    // Against the version before: the same edition and kind, not older.
+    let previous = before
+        .as_ref()
+        .and_then(|k| read_file(&folder.join(&k.file)));
+    if let Some(previous) = &previous {
+        if previous.edition != edition || previous.kind != kind {
+            fetched.reason = Some(format!(
+                "it reads as {} {}, the version kept as {} {}: kept the version before",
+                edition.label(),
+                kind.label(),
+                previous.edition.label(),
+                previous.kind.label()
+            ));
+            return fetched;
+        }
+        if release.date < previous.date {
+            fetched.reason = Some(format!(
+                "it is dated {}, older than the version kept ({}): kept the version before",
+                release.date, previous.date
+            ));
+            return fetched;
+        }
+        fetched.changes = Some(changes(previous, &release));
+    }
+    // Kept as fetched; or, where the source names what the document does
+    // not say, as read with it said (the original kept beside, hidden).
+    let declared = (source.edition.is_some() && !edition_told) || source.kind.is_some();
+    let (body, ext) = if declared {
+        let markdown = match crate::convert::convert(format, "fetched", bytes.clone()) {
+            Ok(c) => c.markdown,
+            Err(e) => {
+                fetched.reason = Some(e.to_string());
+                return fetched;
+            }
+        };
+        (with_front_matter(&markdown, edition, kind, url), "md")
+    } else {
+        (bytes.clone(), extension(format))
+    };
+    let name = match keep(folder, &slug, release.date, ext, &body) {
+        Ok(name) => name,
+        Err(e) => {
+            fetched.reason = Some(format!("could not be written: {e}"));
+            return fetched;
+        }
+    };
+    if declared {
+        let _ = keep_original(folder, &name, &bytes);
+    }
+    fetched.status = if before.is_some() {
+        Status::Changed
+    } else {
+        Status::New
+    };
+    fetched.file = Some(name.clone());
+    state.documents.insert(
+        url.to_string(),
+        Kept {
+            file: name,
+            etag: validators.etag,
+            last_modified: validators.last_modified,
+            hash,
+            fetched: options.today,
+        },
+    );
+    save_state(folder, state);
+    fetched
+}
+
+fn unchanged(mut fetched: Fetched, before: Option<&Kept>, folder: &Path) -> Fetched {
+    let Some(kept) = before else {
+        fetched.reason = Some("the server answered 304 to a first request".into());
+        return fetched;
+    };
+    fetched.status = Status::Unchanged;
+    fetched.file = Some(kept.file.clone());
+    if let Some(release) = read_file(&folder.join(&kept.file)) {
+        fetched.edition = Some(release.edition);
+        fetched.kind = Some(release.kind);
+        fetched.date = Some(release.date);
+        fetched.entries = Some(release.entries.len());
+    }
+    fetched
+}
+
+/// What a body is, by its content type, then its address, then its first
+/// bytes; `None` for what is no document (an image, an archive).
+fn format_of(content_type: Option<&str>, url: &str, bytes: &[u8]) -> Option<Format> {
+    let mime = content_type
+        .and_then(|c| c.split(';').next())
+        .map(|c| c.trim().to_ascii_lowercase());
+    match mime.as_deref() {
+        Some("application/pdf") => return Some(Format::Pdf),
+        Some("text/html" | "application/xhtml+xml") => return Some(Format::Html),
+        Some("text/plain" | "text/markdown") => return Some(Format::Text),
+        // An image, an archive, audio: no document, whatever its name.
+        Some(m) if !m.starts_with("text/") && m != "application/octet-stream" => return None,
+        _ => {}
+    }
+    if bytes.starts_with(b"%PDF") {
+        return Some(Format::Pdf);
+    }
+    let path = url.split(['?', '#']).next().unwrap_or(url);
+    if let Some(format) = Format::of(Path::new(path)) {
+        return Some(format);
+    }
+    let head = String::from_utf8_lossy(&bytes[..bytes.len().min(1024)]).to_ascii_lowercase();
+    if head.contains("<html") || head.contains("<!doctype html") {
+        return Some(Format::Html);
+    }
+    (mime.is_none() || mime.as_deref().is_some_and(|m| m.starts_with("text/")))
+        .then_some(Format::Text)
+}
+
+fn extension(format: Format) -> &'static str {
+    match format {
+        Format::Text => "txt",
+        Format::Html => "html",
+        Format::Pdf => "pdf",
+    }
+}
+
+/// Reads a fetched body as the corpus would: a dated document with
+/// entries, or why not. Gives the release and whether the document told
+/// its edition itself.
+fn read(bytes: &[u8], format: Format, name: &str) -> Result<(Release, bool), String> {
+    let converted =
+        crate::convert::convert(format, name, bytes.to_vec()).map_err(|e| e.to_string())?;
+    let reading = crate::parse::read_document(name, &converted.markdown, 0).map_err(|e| {
+        format!("it does not read as a rulings document ({e}); an error or login page?")
+    })?;
+    if reading.release.entries.is_empty() {
+        return Err("it holds no entries: an error or login page?".into());
+    }
+    if reading.release.is_undated() {
+        return Err("no date found in it; an error page, or a page that moved?".into());
+    }
+    let told = reading.found.edition != crate::parse::about::Source::Unknown;
+    Ok((reading.release, told))
+}
+
+/// A kept file read again (the version before a new one).
+fn read_file(path: &Path) -> Option<Release> {
+    let name = path.file_name()?.to_string_lossy().into_owned();
+    let bytes = crate::corpus::read_file(path, &name).ok()?;
+    let format = crate::corpus::format_of(&name);
+    let converted = crate::convert::convert(format, &name, bytes).ok()?;
+    crate::parse::read_document(&name, &converted.markdown, 0)
+        .ok()
+        .map(|r| r.release)
+}
+
+/// The topics the new version adds, drops and rewords.
+fn changes(before: &Release, now: &Release) -> Changes {
+    let texts = |r: &Release| -> BTreeMap<String, (String, String)> {
+        let mut map = BTreeMap::new();
+        for e in &r.entries {
+            map.entry(e.key.as_str().to_string())
+                .and_modify(|(_, text): &mut (String, String)| {
+                    text.push('\n');
+                    text.push_str(&e.text);
+                })
+                .or_insert_with(|| (e.topic.clone(), e.text.clone()));
+        }
+        map
+    };
+    let (old, new) = (texts(before), texts(now));
+    let mut changes = Changes::default();
+    for (key, (topic, text)) in &new {
+        match old.get(key) {
+            None => changes.added.push(topic.clone()),
+            Some((_, was)) if was != text => changes.changed.push(topic.clone()),
+            Some(_) => {}
+        }
+    }
+    for (key, (topic, _)) in &old {
+        if !new.contains_key(key) {
+            changes.removed.push(topic.clone());
+        }
+    }
+    changes
+}
+
+/// A name for the documents of an address: its site and path in
+/// lowercase words (`trekcc-org-1e-rulechanges`).
+fn slug(url: &str) -> String {
+    let rest = url.split_once("://").map_or(url, |(_, r)| r);
+    let rest = rest.split(['?', '#']).next().unwrap_or(rest);
+    let rest = rest.strip_prefix("www.").unwrap_or(rest);
+    // The extension is the tool's, by what the body is.
+    let rest = match rest.rsplit_once('.') {
+        Some((stem, ext)) if !ext.contains('/') && ext.len() <= 5 && stem.contains('/') => stem,
+        _ => rest,
+    };
+    let mut slug = String::new();
+    for c in rest.chars() {
+        if c.is_ascii_alphanumeric() {
+            slug.push(c.to_ascii_lowercase());
+        } else if !slug.ends_with('-') && !slug.is_empty() {
+            slug.push('-');
+        }
+    }
+    let slug = slug.trim_end_matches('-');
+    let slug: String = slug.chars().take(MAX_SLUG).collect();
+    if slug.is_empty() {
+        "document".into()
+    } else {
+        slug.trim_end_matches('-').to_string()
+    }
+}
+
+const MAX_SLUG: usize = 60;
+
+/// Writes a document under a new name of the tool's (`SLUG-DATE.EXT`,
+/// then `-2`, `-3` … where that is taken): first to a hidden temporary
+/// file, then linked to its name, which never replaces a file.
+fn keep(
+    folder: &Path,
+    slug: &str,
+    date: NaiveDate,
+    ext: &str,
+    body: &[u8],
+) -> std::io::Result<String> {
+    let temporary = folder.join(format!(".rulings-update-{}.tmp", std::process::id()));
+    let written = (|| {
+        let mut file = fs::File::create(&temporary)?;
+        file.write_all(body)?;
+        file.sync_all()
+    })();
+    if let Err(e) = written {
+        let _ = fs::remove_file(&temporary);
+        return Err(e);
+    }
+    let mut result = Err(std::io::Error::other("no free name"));
+    for n in 1..1000 {
+        let name = if n == 1 {
+            format!("{slug}-{date}.{ext}")
+        } else {
+            format!("{slug}-{date}-{n}.{ext}")
+        };
+        match fs::hard_link(&temporary, folder.join(&name)) {
+            Ok(()) => {
+                result = Ok(name);
+                break;
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => {
+                result = Err(e);
+                break;
+            }
+        }
+    }
+    let _ = fs::remove_file(&temporary);
+    result
+}
+
+fn keep_original(folder: &Path, name: &str, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = folder.join(ORIGINALS);
+    fs::create_dir_all(&dir)?;
+    fs::write(dir.join(name), bytes)
+}
+
+/// A fetched document's Markdown with what its source says of it.
+fn with_front_matter(markdown: &str, edition: Edition, kind: ReleaseKind, url: &str) -> Vec<u8> {
+    let body = match markdown.strip_prefix("+++\n") {
+        // A conversion that wrote its own front matter keeps its body.
+        Some(rest) => rest
+            .split_once("\n+++\n")
+            .map_or(markdown, |(_, body)| body),
+        None => markdown,
+    };
+    format!(
+        "+++\nedition = \"{}\"\nkind = \"{}\"\nsource = {:?}\n+++\n\n{body}",
+        edition.label(),
+        kind.label(),
+        url
+    )
+    .into_bytes()
+}
+
+fn hash_of(bytes: &[u8]) -> String {
+    let mut hasher = fnv::FnvHasher::default();
+    hasher.write(bytes);
+    format!("{:016x}-{}", hasher.finish(), bytes.len())
+}
+
+fn load_state(folder: &Path) -> State {
+    crate::input::read_capped(
+        &folder.join(STATE_FILE),
+        crate::input::MAX_TEXT_BYTES as u64,
+    )
+    .ok()
+    .and_then(|b| serde_json::from_slice(&b).ok())
+    .unwrap_or_default()
+}
+
+/// Saves the record: to a temporary file, then renamed over the old one,
+/// so that a run stopped half way leaves the record before or after.
+fn save_state(folder: &Path, state: &State) {
+    let path: PathBuf = folder.join(STATE_FILE);
+    let temporary = folder.join(format!("{STATE_FILE}.{}", std::process::id()));
+    let Ok(json) = serde_json::to_vec_pretty(state) else {
+        return;
+    };
+    if fs::write(&temporary, json)
+        .and_then(|()| fs::rename(&temporary, &path))
+        .is_err()
+    {
+        let _ = fs::remove_file(&temporary);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_documents_name_is_the_tools_from_its_address() {
+        assert_eq!(
+            slug("https://www.trekcc.org/1e/ruleChanges.php"),
+            "trekcc-org-1e-rulechanges"
+        );
+        assert_eq!(
+            slug("https://www.trekcc.org/op/1e_rulebook/"),
+            "trekcc-org-op-1e-rulebook"
+        );
+        assert_eq!(
+            slug("http://127.0.0.1:8080/../../etc/passwd"),
+            "127-0-0-1-8080-etc-passwd"
+        );
+        assert_eq!(slug("https://"), "document");
+    }
+
+    #[test]
+    fn what_a_body_is_is_told_by_its_type_its_address_then_its_bytes() {
+        assert_eq!(
+            format_of(Some("application/pdf"), "x", b""),
+            Some(Format::Pdf)
+        );
+        assert_eq!(
+            format_of(Some("text/html; charset=utf-8"), "x", b""),
+            Some(Format::Html)
+        );
+        assert_eq!(format_of(None, "https://x/a.pdf", b"x"), Some(Format::Pdf));
+        assert_eq!(
+            format_of(Some("application/octet-stream"), "https://x/a", b"%PDF-1.4"),
+            Some(Format::Pdf)
+        );
+        assert_eq!(
+            format_of(Some("image/png"), "https://x/a", b"\x89PNG"),
+            None
+        );
+        assert_eq!(
+            format_of(None, "https://x/a", b"<!DOCTYPE html><html>"),
+            Some(Format::Html)
+        );
+    }
+
+    #[test]
+    fn a_kept_name_is_never_taken_twice() {
+        let dir = tempfile::tempdir().unwrap();
+        let date = NaiveDate::from_ymd_opt(2024, 5, 1).unwrap();
+        let a = keep(dir.path(), "glossary", date, "txt", b"one").unwrap();
+        let b = keep(dir.path(), "glossary", date, "txt", b"two").unwrap();
+        assert_eq!(
+            (a.as_str(), b.as_str()),
+            ("glossary-2024-05-01.txt", "glossary-2024-05-01-2.txt")
+        );
+        assert_eq!(fs::read(dir.path().join(&a)).unwrap(), b"one");
+        // No temporary file is left behind.
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 2);
+    }
+}
