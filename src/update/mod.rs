@@ -242,10 +242,6 @@ fn one(
         entries: None,
         changes: None,
     };
-    if source.cards {
-        fetched.reason = Some("card lists are not fetched by this version; save the plugin's sets/*.txt into the data folder's cards/".into());
-        return fetched;
-    }
     // The version before, while its file is still there.
     let before = state
         .documents
@@ -274,6 +270,17 @@ fn one(
         }
     };
     let hash = hash_of(&bytes);
+    if source.cards {
+        return card_list(
+            fetched,
+            folder,
+            url,
+            &bytes,
+            (before.as_ref(), hash, validators),
+            state,
+            options,
+        );
+    }
     if let Some(kept) = before.as_ref().filter(|k| k.hash == hash) {
         let mut kept = kept.clone();
         kept.etag = validators.etag;
@@ -379,6 +386,95 @@ fn one(
     );
     save_state(folder, state);
     fetched
+}
+
+/// A LackeyCCG card list, kept in `cards/sets/` of the folder under its
+/// address's last name: read first, then put in place of the list before
+/// it in one rename, so that the list before stays until the new one
+/// reads.
+fn card_list(
+    mut fetched: Fetched,
+    folder: &Path,
+    url: &str,
+    bytes: &[u8],
+    (before, hash, validators): (Option<&Kept>, String, Validators),
+    state: &mut State,
+    options: &Options,
+) -> Fetched {
+    let name = card_list_name(url);
+    let file = format!("cards/sets/{name}");
+    let same = before.is_some_and(|k| k.hash == hash && k.file == file);
+    let text = String::from_utf8_lossy(bytes);
+    let count = match crate::cards::lackey::list(&text, &name) {
+        Some(cards) if !cards.is_empty() => cards.len(),
+        _ => {
+            fetched.reason = Some(
+                "not a LackeyCCG card list (no header naming a Name column, or no card)".into(),
+            );
+            return fetched;
+        }
+    };
+    fetched.entries = Some(count);
+    fetched.file = Some(file.clone());
+    if !same {
+        let dir = folder.join("cards").join("sets");
+        let temporary = dir.join(format!(".rulings-update-{}.tmp", std::process::id()));
+        let placed = fs::create_dir_all(&dir)
+            .and_then(|()| fs::write(&temporary, bytes))
+            .and_then(|()| fs::rename(&temporary, dir.join(&name)));
+        if let Err(e) = placed {
+            let _ = fs::remove_file(&temporary);
+            fetched.file = None;
+            fetched.reason = Some(format!("could not be written: {e}"));
+            return fetched;
+        }
+    }
+    fetched.status = if same {
+        Status::Unchanged
+    } else if before.is_some() {
+        Status::Changed
+    } else {
+        Status::New
+    };
+    state.documents.insert(
+        url.to_string(),
+        Kept {
+            file,
+            etag: validators.etag,
+            last_modified: validators.last_modified,
+            hash,
+            fetched: options.today,
+        },
+    );
+    save_state(folder, state);
+    fetched
+}
+
+/// A card list's file name: its address's last name, in the letters a
+/// file name may safely hold, ending `.txt`.
+fn card_list_name(url: &str) -> String {
+    let path = url.split(['?', '#']).next().unwrap_or(url);
+    let last = path.trim_end_matches('/').rsplit('/').next().unwrap_or("");
+    let mut name: String = last
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "-_".contains(c) {
+                c
+            } else if c == '.' {
+                '.'
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    name = name.trim_start_matches('.').to_string();
+    if name.is_empty() {
+        name = "cards".into();
+    }
+    if !name.to_ascii_lowercase().ends_with(".txt") {
+        name.push_str(".txt");
+    }
+    name
 }
 
 fn unchanged(mut fetched: Fetched, before: Option<&Kept>, folder: &Path) -> Fetched {
@@ -668,6 +764,21 @@ mod tests {
             format_of(None, "https://x/a", b"<!DOCTYPE html><html>"),
             Some(Format::Html)
         );
+    }
+
+    #[test]
+    fn a_card_lists_name_is_its_addresses_last_name_made_safe() {
+        assert_eq!(
+            card_list_name("https://x/plugins/st1e/sets/Premiere.txt"),
+            "Premiere.txt"
+        );
+        // No slash survives: the name stays in cards/sets/.
+        assert_eq!(
+            card_list_name("https://x/sets/..%2f..%2fetc"),
+            "-2f..-2fetc.txt"
+        );
+        assert_eq!(card_list_name("https://x/"), "x.txt");
+        assert_eq!(card_list_name("https://x/sets/.hidden"), "hidden.txt");
     }
 
     #[test]

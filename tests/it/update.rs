@@ -656,3 +656,54 @@ fn the_sources_in_use_are_printed_as_a_list_to_edit() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("no http or https address"), "{err}");
 }
+
+#[test]
+fn a_card_list_is_read_before_it_replaces_the_list_before() {
+    let list = std::fs::read(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/cards/startrek1e/sets/Virtual.txt"),
+    )
+    .unwrap();
+    let site = Site::start();
+    site.document("/plugins/st1e/sets/Virtual.txt", &list, "text/plain", "v1");
+    let folder = Folder::new();
+    let sources = format!(
+        "[[source]]\nurl = {:?}\nkind = \"cards\"\n",
+        site.url("/plugins/st1e/sets/Virtual.txt")
+    );
+    let (code, report, _) = folder.update(&sources, &[]);
+    assert_eq!(code, 0, "{report}");
+    assert_eq!(report["documents"][0]["status"], "new");
+    assert_eq!(report["documents"][0]["file"], "cards/sets/Virtual.txt");
+    let kept = folder.corpus().join("cards/sets/Virtual.txt");
+    assert_eq!(std::fs::read(&kept).unwrap(), list);
+    // A page that is no card list never replaces it.
+    site.document(
+        "/plugins/st1e/sets/Virtual.txt",
+        b"<html><body>Moved</body></html>",
+        "text/html",
+        "v2",
+    );
+    let (code, report, _) = folder.update(&sources, &[]);
+    assert_ne!(code, 0);
+    assert!(
+        report["documents"][0]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("not a LackeyCCG card list"),
+        "{report}"
+    );
+    assert_eq!(std::fs::read(&kept).unwrap(), list);
+    // The card database answers from it.
+    let out = common::rulings()
+        .arg("--rulings")
+        .arg(folder.corpus())
+        .arg("--cards")
+        .arg(folder.corpus().join("cards"))
+        .args(["card", "Kira Ambassador"])
+        .output()
+        .unwrap();
+    let (code, out, err) = common::outcome(out);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("Kira Ambassador"), "{out}");
+}
