@@ -1,9 +1,7 @@
 //! The releases for people: what the corpus holds, one release a line.
 
-use std::collections::{BTreeMap, HashMap};
-use std::path::{Path, PathBuf};
-
-use chrono::NaiveDate;
+use std::collections::HashMap;
+use std::path::Path;
 
 use super::Style;
 use crate::model::ReleaseInfo;
@@ -28,7 +26,7 @@ pub fn releases_text(style: &Style, releases: &[ReleaseInfo]) -> Vec<String> {
                 Some(path) => {
                     // A document `rulings update` fetched says from where,
                     // and when.
-                    let fetched = fetched_from(&mut records, Path::new(path));
+                    let fetched = crate::update::fetched_from(&mut records, Path::new(path));
                     let from = match fetched {
                         Some((url, on)) => format!(
                             "(from {}, fetched from {} on {on})",
@@ -53,19 +51,4 @@ pub fn releases_text(style: &Style, releases: &[ReleaseInfo]) -> Vec<String> {
             )
         })
         .collect()
-}
-
-/// Where `rulings update` fetched a file from and when, by its folder's
-/// record (each folder's read once).
-fn fetched_from(
-    records: &mut HashMap<PathBuf, BTreeMap<String, (String, NaiveDate)>>,
-    path: &Path,
-) -> Option<(String, NaiveDate)> {
-    let folder = path.parent()?;
-    let name = path.file_name()?.to_string_lossy().into_owned();
-    records
-        .entry(folder.to_path_buf())
-        .or_insert_with(|| crate::update::provenance(folder))
-        .get(&name)
-        .cloned()
 }

@@ -750,11 +750,21 @@ pub async fn releases(State(state): State<Arc<AppState>>) -> Response {
     let today = state.today();
     let body = match &answer {
         Err(refused) => html! { h1 { "Releases" } (refusal(refused)) },
-        Ok(Answer::Releases(releases)) => html! {
+        Ok(Answer::Releases(releases)) => {
+            let mut records = std::collections::HashMap::new();
+            let fetched: Vec<Option<(String, NaiveDate)>> = releases
+                .iter()
+                .map(|r| {
+                    r.source.as_deref().and_then(|path| {
+                        crate::update::fetched_from(&mut records, std::path::Path::new(path))
+                    })
+                })
+                .collect();
+            html! {
             h1 { "Releases" }
             p.note { "The documents these answers come from, edition by edition, oldest first, with their age on " (today) "." }
             ol.hits {
-                @for release in releases {
+                @for (release, fetched) in releases.iter().zip(&fetched) {
                     li {
                         h2 { (release.title) }
                         p.meta {
@@ -770,10 +780,14 @@ pub async fn releases(State(state): State<Arc<AppState>>) -> Response {
                             @if let Some(publisher) = release.publisher.as_deref().filter(|p| !p.is_empty()) { (publisher) " · " }
                             code { (release.id) }
                         }
+                        @if let Some((url, on)) = fetched {
+                            p.meta { "fetched " (on) " from " (url) }
+                        }
                     }
                 }
             }
-        },
+            }
+        }
         Ok(_) => unreachable!("the releases are answered as releases"),
     };
     page(code, layout("Releases", Part::Releases, body))

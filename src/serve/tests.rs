@@ -245,3 +245,26 @@ async fn a_cards_earlier_errata_are_on_its_errata_page() {
     assert!(newest.contains("Seed one on table, face up."), "{newest}");
     assert!(earlier.contains("Seed one on table. You may"), "{earlier}");
 }
+
+#[tokio::test]
+async fn the_releases_page_says_where_a_fetched_document_came_from_and_when() {
+    let corpus = tempfile::tempdir().unwrap();
+    std::fs::write(
+        corpus.path().join("notes-2024-05-01.md"),
+        "+++\nedition = \"1E\"\ndate = \"2024-05-01\"\ntitle = \"Fetched notes\"\n+++\nwormholes – A ship may stop at the other end.\n",
+    )
+    .unwrap();
+    // The record `rulings update` keeps of what it fetched.
+    std::fs::write(
+        corpus.path().join(crate::update::STATE_FILE),
+        r#"{"documents": {"https://example.org/notes": {"file": "notes-2024-05-01.md", "etag": null, "last_modified": null, "hash": "0", "fetched": "2026-06-01"}}}"#,
+    )
+    .unwrap();
+    let (_index, state) = state_on(corpus.path());
+    let (status, body) = get(&state, "/releases").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        body.contains("fetched 2026-06-01 from https://example.org/notes"),
+        "{body}"
+    );
+}

@@ -146,6 +146,21 @@ pub fn provenance(folder: &Path) -> BTreeMap<String, (String, NaiveDate)> {
         .collect()
 }
 
+/// Where `rulings update` fetched the file at `path` from and when, by its
+/// folder's record; `records` keeps each folder's record read once.
+pub fn fetched_from(
+    records: &mut std::collections::HashMap<PathBuf, BTreeMap<String, (String, NaiveDate)>>,
+    path: &Path,
+) -> Option<(String, NaiveDate)> {
+    let folder = path.parent()?;
+    let name = path.file_name()?.to_string_lossy().into_owned();
+    records
+        .entry(folder.to_path_buf())
+        .or_insert_with(|| provenance(folder))
+        .get(&name)
+        .cloned()
+}
+
 /// Fetches every source into `folder`, saying each document's outcome to
 /// `progress` as it comes.
 pub fn run(
