@@ -201,6 +201,7 @@ impl Folder {
             .unwrap();
         let (code, out, err) = common::outcome(out);
         let value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}{err}"));
+        common::schemas::assert_valid("update", &value, sources);
         (code, value, err)
     }
 
