@@ -624,13 +624,16 @@ fn two_updates_at_once_corrupt_nothing() {
 fn the_sources_in_use_are_printed_as_a_list_to_edit() {
     let folder = Folder::new();
     std::fs::create_dir_all(folder.corpus()).unwrap();
-    let out = common::rulings()
-        .arg("--rulings")
-        .arg(folder.corpus())
-        .args(["update", "--print-sources"])
-        .output()
-        .unwrap();
-    let (code, out, _) = common::outcome(out);
+    let printed = || {
+        let out = common::rulings()
+            .arg("--rulings")
+            .arg(folder.corpus())
+            .args(["update", "--print-sources"])
+            .output()
+            .unwrap();
+        common::outcome(out)
+    };
+    let (code, out, _) = printed();
     assert_eq!(code, 0);
     assert!(
         out.starts_with("# sources in use: built-in defaults"),
@@ -647,13 +650,7 @@ fn the_sources_in_use_are_printed_as_a_list_to_edit() {
         "[[source]]\nurl = \"ftp://x/\"\n",
     )
     .unwrap();
-    let out = common::rulings()
-        .arg("--rulings")
-        .arg(folder.corpus())
-        .args(["update", "--print-sources"])
-        .output()
-        .unwrap();
-    let (code, _, err) = common::outcome(out);
+    let (code, _, err) = printed();
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("no http or https address"), "{err}");
 }
