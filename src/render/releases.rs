@@ -1,8 +1,5 @@
 //! The releases for people: what the corpus holds, one release a line.
 
-use std::collections::HashMap;
-use std::path::Path;
-
 use super::Style;
 use crate::model::ReleaseInfo;
 use crate::safe::{escape_name, sanitize};
@@ -16,17 +13,16 @@ pub fn releases_text(style: &Style, releases: &[ReleaseInfo]) -> Vec<String> {
         .map(|r| escape_name(&r.id).chars().count())
         .max()
         .unwrap_or(2);
-    let mut records = HashMap::new();
     releases
         .iter()
-        .map(|r| {
+        .zip(crate::update::fetched_all(releases))
+        .map(|(r, fetched)| {
             let id = escape_name(&r.id);
             let pad = id_width.saturating_sub(id.chars().count());
             let from = match &r.source {
                 Some(path) => {
                     // A document `rulings update` fetched says from where,
                     // and when.
-                    let fetched = crate::update::fetched_from(&mut records, Path::new(path));
                     let from = match fetched {
                         Some((url, on)) => format!(
                             "(from {}, fetched from {} on {on})",

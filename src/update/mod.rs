@@ -10,6 +10,7 @@
 //! by the server; nothing is written outside the folder, and nothing in it
 //! is removed. Two runs at once take turns (a lock file in the folder).
 
+mod cards;
 pub mod fetch;
 pub mod sources;
 
@@ -146,19 +147,25 @@ pub fn provenance(folder: &Path) -> BTreeMap<String, (String, NaiveDate)> {
         .collect()
 }
 
-/// Where `rulings update` fetched the file at `path` from and when, by its
-/// folder's record; `records` keeps each folder's record read once.
-pub fn fetched_from(
-    records: &mut std::collections::HashMap<PathBuf, BTreeMap<String, (String, NaiveDate)>>,
-    path: &Path,
-) -> Option<(String, NaiveDate)> {
-    let folder = path.parent()?;
-    let name = path.file_name()?.to_string_lossy().into_owned();
-    records
-        .entry(folder.to_path_buf())
-        .or_insert_with(|| provenance(folder))
-        .get(&name)
-        .cloned()
+/// Where `rulings update` fetched each release's file from and when, by
+/// its folder's record (each folder's read once); `None` for a release it
+/// did not fetch.
+pub fn fetched_all(releases: &[crate::model::ReleaseInfo]) -> Vec<Option<(String, NaiveDate)>> {
+    let mut records: std::collections::HashMap<PathBuf, BTreeMap<String, (String, NaiveDate)>> =
+        std::collections::HashMap::new();
+    releases
+        .iter()
+        .map(|r| {
+            let path = Path::new(r.source.as_deref()?);
+            let folder = path.parent()?;
+            let name = path.file_name()?.to_string_lossy().into_owned();
+            records
+                .entry(folder.to_path_buf())
+                .or_insert_with(|| provenance(folder))
+                .get(&name)
+                .cloned()
+        })
+        .collect()
 }
 
 /// Fetches every source into `folder`, saying each document's outcome to
@@ -286,7 +293,7 @@ fn one(
     };
     let hash = hash_of(&bytes);
     if source.cards {
-        return card_list(
+        return cards::card_list(
             fetched,
             folder,
             url,
@@ -401,95 +408,6 @@ fn one(
     );
     save_state(folder, state);
     fetched
-}
-
-/// A LackeyCCG card list, kept in `cards/sets/` of the folder under its
-/// address's last name: read first, then put in place of the list before
-/// it in one rename, so that the list before stays until the new one
-/// reads.
-fn card_list(
-    mut fetched: Fetched,
-    folder: &Path,
-    url: &str,
-    bytes: &[u8],
-    (before, hash, validators): (Option<&Kept>, String, Validators),
-    state: &mut State,
-    options: &Options,
-) -> Fetched {
-    let name = card_list_name(url);
-    let file = format!("cards/sets/{name}");
-    let same = before.is_some_and(|k| k.hash == hash && k.file == file);
-    let text = String::from_utf8_lossy(bytes);
-    let count = match crate::cards::lackey::list(&text, &name) {
-        Some(cards) if !cards.is_empty() => cards.len(),
-        _ => {
-            fetched.reason = Some(
-                "not a LackeyCCG card list (no header naming a Name column, or no card)".into(),
-            );
-            return fetched;
-        }
-    };
-    fetched.entries = Some(count);
-    fetched.file = Some(file.clone());
-    if !same {
-        let dir = folder.join("cards").join("sets");
-        let temporary = dir.join(format!(".rulings-update-{}.tmp", std::process::id()));
-        let placed = fs::create_dir_all(&dir)
-            .and_then(|()| fs::write(&temporary, bytes))
-            .and_then(|()| fs::rename(&temporary, dir.join(&name)));
-        if let Err(e) = placed {
-            let _ = fs::remove_file(&temporary);
-            fetched.file = None;
-            fetched.reason = Some(format!("could not be written: {e}"));
-            return fetched;
-        }
-    }
-    fetched.status = if same {
-        Status::Unchanged
-    } else if before.is_some() {
-        Status::Changed
-    } else {
-        Status::New
-    };
-    state.documents.insert(
-        url.to_string(),
-        Kept {
-            file,
-            etag: validators.etag,
-            last_modified: validators.last_modified,
-            hash,
-            fetched: options.today,
-        },
-    );
-    save_state(folder, state);
-    fetched
-}
-
-/// A card list's file name: its address's last name, in the letters a
-/// file name may safely hold, ending `.txt`.
-fn card_list_name(url: &str) -> String {
-    let path = url.split(['?', '#']).next().unwrap_or(url);
-    let last = path.trim_end_matches('/').rsplit('/').next().unwrap_or("");
-    let mut name: String = last
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || "-_".contains(c) {
-                c
-            } else if c == '.' {
-                '.'
-            } else {
-                '-'
-            }
-        })
-        .collect();
-    name = name.trim_start_matches('.').to_string();
-    if name.is_empty() {
-        name = "cards".into();
-    }
-    if !name.to_ascii_lowercase().ends_with(".txt") {
-        name.push_str(".txt");
-    }
-    name
 }
 
 fn unchanged(mut fetched: Fetched, before: Option<&Kept>, folder: &Path) -> Fetched {
@@ -736,78 +654,4 @@ fn save_state(folder: &Path, state: &State) {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_documents_name_is_the_tools_from_its_address() {
-        assert_eq!(
-            slug("https://www.trekcc.org/1e/ruleChanges.php"),
-            "trekcc-org-1e-rulechanges"
-        );
-        assert_eq!(
-            slug("https://www.trekcc.org/op/1e_rulebook/"),
-            "trekcc-org-op-1e-rulebook"
-        );
-        assert_eq!(
-            slug("http://127.0.0.1:8080/../../etc/passwd"),
-            "127-0-0-1-8080-etc-passwd"
-        );
-        assert_eq!(slug("https://"), "document");
-    }
-
-    #[test]
-    fn what_a_body_is_is_told_by_its_type_its_address_then_its_bytes() {
-        assert_eq!(
-            format_of(Some("application/pdf"), "x", b""),
-            Some(Format::Pdf)
-        );
-        assert_eq!(
-            format_of(Some("text/html; charset=utf-8"), "x", b""),
-            Some(Format::Html)
-        );
-        assert_eq!(format_of(None, "https://x/a.pdf", b"x"), Some(Format::Pdf));
-        assert_eq!(
-            format_of(Some("application/octet-stream"), "https://x/a", b"%PDF-1.4"),
-            Some(Format::Pdf)
-        );
-        assert_eq!(
-            format_of(Some("image/png"), "https://x/a", b"\x89PNG"),
-            None
-        );
-        assert_eq!(
-            format_of(None, "https://x/a", b"<!DOCTYPE html><html>"),
-            Some(Format::Html)
-        );
-    }
-
-    #[test]
-    fn a_card_lists_name_is_its_addresses_last_name_made_safe() {
-        assert_eq!(
-            card_list_name("https://x/plugins/st1e/sets/Premiere.txt"),
-            "Premiere.txt"
-        );
-        // No slash survives: the name stays in cards/sets/.
-        assert_eq!(
-            card_list_name("https://x/sets/..%2f..%2fetc"),
-            "-2f..-2fetc.txt"
-        );
-        assert_eq!(card_list_name("https://x/"), "x.txt");
-        assert_eq!(card_list_name("https://x/sets/.hidden"), "hidden.txt");
-    }
-
-    #[test]
-    fn a_kept_name_is_never_taken_twice() {
-        let dir = tempfile::tempdir().unwrap();
-        let date = NaiveDate::from_ymd_opt(2024, 5, 1).unwrap();
-        let a = keep(dir.path(), "glossary", date, "txt", b"one").unwrap();
-        let b = keep(dir.path(), "glossary", date, "txt", b"two").unwrap();
-        assert_eq!(
-            (a.as_str(), b.as_str()),
-            ("glossary-2024-05-01.txt", "glossary-2024-05-01-2.txt")
-        );
-        assert_eq!(fs::read(dir.path().join(&a)).unwrap(), b"one");
-        // No temporary file is left behind.
-        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 2);
-    }
-}
+mod tests;
