@@ -238,13 +238,25 @@ async fn not_found(request: Request) -> Response {
     not_found_at(request.uri().path())
 }
 
+/// Every address of the API, as the answer to a path that is none names
+/// them.
+const API: [&str; 7] = [
+    "GET /api/search",
+    "GET /api/show",
+    "GET /api/errata",
+    "GET /api/card",
+    "POST /api/deck",
+    "GET /api/diff",
+    "GET /api/releases",
+];
+
 /// The answer to a path that is no page.
 fn not_found_at(path: &str) -> Response {
     error_response(
         path,
         StatusCode::NOT_FOUND,
         ErrorCode::Usage,
-        "no such page: the API is /api/search, /api/show, /api/errata, /api/diff and /api/releases",
+        &format!("no such page: the API is {}", API.join(", ")),
     )
 }
 

@@ -268,3 +268,22 @@ async fn the_releases_page_says_where_a_fetched_document_came_from_and_when() {
         "{body}"
     );
 }
+
+#[tokio::test]
+async fn a_path_that_is_no_page_names_every_address_of_the_api() {
+    let (_index, state) = state();
+    let (status, body) = get(&state, "/api/nothing").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    for address in super::API {
+        assert!(body.contains(address), "{address}: {body}");
+        // And each is one: the router answers it with anything but 404.
+        let (method, path) = address.split_once(' ').unwrap();
+        let request = HttpRequest::builder()
+            .method(method)
+            .uri(path)
+            .body(Body::empty())
+            .unwrap();
+        let response = router(Arc::clone(&state)).oneshot(request).await.unwrap();
+        assert_ne!(response.status(), StatusCode::NOT_FOUND, "{address}");
+    }
+}
