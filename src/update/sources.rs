@@ -171,9 +171,15 @@ pub fn in_use(given: Option<&Path>, folder: &Path) -> Result<(Vec<Source>, Strin
 
 fn read(file: &Path) -> Result<String, String> {
     let bytes = crate::input::read_capped(file, crate::input::MAX_TEXT_BYTES as u64).map_err(
-        |refusal| match refusal {
-            crate::input::Refusal::Io(e) => format!("{}: {e}", file.display()),
-            other => format!("{}: not a file of sources ({other:?})", file.display()),
+        |refusal| {
+            use crate::input::Refusal;
+            let why = match refusal {
+                Refusal::Io(e) => e.to_string(),
+                Refusal::NotRegular => "not a regular file".into(),
+                Refusal::System => "a file of the system, not a list of sources".into(),
+                Refusal::TooLarge { .. } => "too large for a list of sources".into(),
+            };
+            format!("{}: {why}", file.display())
         },
     )?;
     String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text", file.display()))
