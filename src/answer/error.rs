@@ -125,6 +125,26 @@ impl Failure {
         }
     }
 
+    /// Whether an error that travels untyped is the index failing rather
+    /// than bad input: the one rule the command line and the server heal
+    /// the index by.
+    pub fn is_damage_in(error: &anyhow::Error) -> bool {
+        error.chain().any(|cause| {
+            cause
+                .downcast_ref::<Failure>()
+                .is_some_and(Failure::is_damage)
+                || cause.downcast_ref::<tantivy::TantivyError>().is_some()
+                || matches!(
+                    cause.downcast_ref::<CatalogError>(),
+                    Some(CatalogError::Tantivy(_) | CatalogError::Stored(_))
+                )
+                || matches!(
+                    cause.downcast_ref::<SearchError>(),
+                    Some(SearchError::Tantivy(_) | SearchError::Stored(_))
+                )
+        })
+    }
+
     /// The code of an error that travels untyped (`anyhow`, through the
     /// commands that ask no question of the catalog: `index`, `check`,
     /// `export`, and what opening the catalog meets): the first cause in

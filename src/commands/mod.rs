@@ -21,7 +21,7 @@ use clap::CommandFactory;
 use crate::answer::request::Request;
 use crate::answer::stop::Stop;
 use crate::answer::{self, Answer};
-use crate::catalog::{Catalog, CatalogError};
+use crate::catalog::Catalog;
 use crate::cli::{Cli, Command};
 pub use crate::config::Config;
 use crate::corpus::Sources;
@@ -624,22 +624,7 @@ impl Fault {
 
 /// Whether an error is the index failing (rather than bad input).
 fn is_damage(error: &anyhow::Error) -> bool {
-    error.chain().any(|cause| {
-        cause
-            .downcast_ref::<answer::error::Failure>()
-            .is_some_and(answer::error::Failure::is_damage)
-            || cause.downcast_ref::<tantivy::TantivyError>().is_some()
-            || matches!(
-                cause.downcast_ref::<CatalogError>(),
-                Some(CatalogError::Tantivy(_) | CatalogError::Stored(_))
-            )
-            || matches!(
-                cause.downcast_ref::<crate::search::SearchError>(),
-                Some(
-                    crate::search::SearchError::Tantivy(_) | crate::search::SearchError::Stored(_)
-                )
-            )
-    })
+    answer::error::Failure::is_damage_in(error)
 }
 
 /// Runs `work`, telling damage (an index error, or a panic while reading
@@ -764,6 +749,7 @@ mod tests {
 
     #[test]
     fn a_stored_period_that_cannot_be_read_is_damage() {
+        use crate::catalog::CatalogError;
         use crate::index::timeline::{line_on, DamagedLine};
         use crate::index::Unreadable;
         let damaged =

@@ -324,7 +324,7 @@ impl AppState {
         match commands::answer_typed(request, &config, &catalog, stop) {
             // What the index said cannot be trusted: build it again and
             // ask again, once, as the command line does.
-            Err(e) if commands::errors::code_of(&e) == ErrorCode::Index => {
+            Err(e) if crate::answer::error::Failure::is_damage_in(&e) => {
                 let catalog = self.rebuilt(&catalog)?;
                 commands::answer_typed(request, &config, &catalog, stop)
             }
