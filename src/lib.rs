@@ -24,9 +24,10 @@
 //!   [`english`] (word lists), [`amend`];
 //! - [`markdown`] (an entry's plain text), [`model`], [`error`];
 //! - the write side: [`parse`]; [`pdf`] and [`status`]; [`convert`];
-//!   [`corpus`]; [`index`];
+//!   [`cards`] (the card database, decklists); [`corpus`]; [`index`];
+//!   [`update`] (the documents in force fetched into a corpus folder);
 //! - the read side: [`lookup`]; [`catalog`] and [`search`]; [`answer`] and
-//!   [`diff`]; [`render`]; [`output`] and [`config`].
+//!   [`diff`]; [`output`]; [`render`]; [`config`].
 //!
 //! The application drives the library and may import any of it; nothing in
 //! the library imports it, so its modules are public for the binary and the
@@ -34,7 +35,8 @@
 //! parsed into library types at the edge), `commands` (one command line →
 //! one answer), `tui` (the interactive search), `serve` (the same answers
 //! over HTTP: a page for phones, a JSON API) and `complete` (shell
-//! completion and the manual page). `tests/it/layers.rs` holds both rules.
+//! completion and the manual page). `tests/it/layers.rs` holds both rules,
+//! and the order above.
 
 pub mod amend;
 pub mod answer;

@@ -374,3 +374,76 @@ fn no_source_file_is_longer_than_a_newcomer_reads() {
         long.join("\n")
     );
 }
+
+/// The library's modules in the order `src/lib.rs` states them, each with
+/// its rank: the modules of one group (between semicolons, or in one list
+/// of leaves) share a rank.
+fn stated_order() -> Vec<(String, usize)> {
+    let lib = fs::read_to_string(src().join("lib.rs")).unwrap();
+    let doc: Vec<&str> = lib
+        .lines()
+        .filter_map(|l| l.strip_prefix("//!"))
+        .skip_while(|l| !l.contains("Two layers."))
+        .take_while(|l| !l.contains("The application drives the library"))
+        .collect();
+    let mut order = Vec::new();
+    let mut rank = 0;
+    for line in doc {
+        if line.trim_start().starts_with("- ") {
+            rank += 1;
+        }
+        let mut rest = line;
+        while let Some(at) = rest.find(['[', ';']) {
+            if rest[at..].starts_with(';') {
+                rank += 1;
+                rest = &rest[at + 1..];
+                continue;
+            }
+            let after = &rest[at..];
+            match after.strip_prefix("[`").and_then(|a| a.split_once("`]")) {
+                Some((name, tail)) => {
+                    order.push((name.to_string(), rank));
+                    rest = tail;
+                }
+                None => rest = &after[1..],
+            }
+        }
+    }
+    order
+}
+
+#[test]
+fn the_library_imports_run_one_way_in_the_order_lib_rs_states() {
+    let modules = declared();
+    let order = stated_order();
+    let rank: BTreeMap<&str, usize> = order.iter().map(|(m, r)| (m.as_str(), *r)).collect();
+    // Every library module is in the stated order, once.
+    let library: BTreeSet<&str> = modules
+        .keys()
+        .map(String::as_str)
+        .filter(|m| !is_application(m))
+        .collect();
+    let stated: BTreeSet<&str> = rank.keys().copied().collect();
+    assert_eq!(
+        library, stated,
+        "src/lib.rs states an order of other modules than it declares"
+    );
+    // Each imports only modules stated before it, or beside it in its group.
+    let graph = graph(&modules);
+    let mut wrong = Vec::new();
+    for (from, targets) in &graph {
+        let Some(&own) = rank.get(from.as_str()) else {
+            continue;
+        };
+        for (to, files) in targets {
+            if rank.get(to.as_str()).is_some_and(|&r| r > own) {
+                wrong.push(edge(from, to, files));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "library modules importing one stated after them in src/lib.rs:\n{}",
+        wrong.join("\n")
+    );
+}
