@@ -464,15 +464,6 @@ pub fn answer_json(command: &Command, config: &Config, catalog: &Catalog) -> Jso
     }
 }
 
-/// The answer to a typed request as its JSON object, as `--json` writes
-/// it; the index failing under it is an `index` error, not a panic.
-pub fn answer_request(request: &Request, config: &Config, catalog: &Catalog) -> JsonAnswer {
-    answer_typed(request, config, catalog, &Stop::never()).map_or_else(
-        |error| JsonAnswer::refused(&error),
-        |answer| JsonAnswer::of(&answer),
-    )
-}
-
 /// The typed answer to a request; the index failing under it is an
 /// `index` error, not a panic.
 pub fn answer_typed(

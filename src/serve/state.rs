@@ -257,11 +257,6 @@ impl AppState {
         }
     }
 
-    /// Whether a changed corpus is being read in the background.
-    pub fn is_reading(&self) -> bool {
-        self.reading.load(Ordering::Acquire)
-    }
-
     /// The answer to a request, as the command line's `--json` writes it.
     pub fn answer(self: &Arc<Self>, request: &Request, stop: &Stop) -> JsonAnswer {
         let (catalog, note) = match self.catalog() {
