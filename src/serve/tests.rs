@@ -287,3 +287,57 @@ async fn a_path_that_is_no_page_names_every_address_of_the_api() {
         assert_ne!(response.status(), StatusCode::NOT_FOUND, "{address}");
     }
 }
+
+use crate::answer::error::ErrorCode;
+
+/// Every error code with what each front end makes of it: the JSON `code`
+/// and the HTTP status. (Every error ends the command line with exit
+/// status 2: `tests/it/json_contract.rs` runs the codes it can reach.) The
+/// match has no catch-all, so a new code cannot be added without its row.
+fn faces(code: ErrorCode) -> (&'static str, u16) {
+    match code {
+        ErrorCode::Usage => ("usage", 400),
+        ErrorCode::InvalidValue => ("invalid_value", 400),
+        ErrorCode::EmptyQuery => ("empty_query", 400),
+        ErrorCode::TooLong => ("too_long", 400),
+        ErrorCode::UnknownRelease => ("unknown_release", 404),
+        ErrorCode::UnknownTopic => ("unknown_topic", 404),
+        ErrorCode::BadDate => ("bad_date", 400),
+        ErrorCode::EditionsDiffer => ("editions_differ", 400),
+        ErrorCode::NoSuchEdition => ("no_such_edition", 400),
+        ErrorCode::CorpusNotFound => ("corpus_not_found", 500),
+        ErrorCode::NoDocuments => ("no_documents", 500),
+        ErrorCode::NothingToCheck => ("nothing_to_check", 500),
+        ErrorCode::NeedsTerminal => ("needs_terminal", 500),
+        ErrorCode::Index => ("index", 500),
+        ErrorCode::Io => ("io", 500),
+        ErrorCode::Internal => ("internal", 500),
+    }
+}
+
+#[test]
+fn every_error_code_has_one_json_code_and_one_http_status() {
+    let all = [
+        ErrorCode::Usage,
+        ErrorCode::InvalidValue,
+        ErrorCode::EmptyQuery,
+        ErrorCode::TooLong,
+        ErrorCode::UnknownRelease,
+        ErrorCode::UnknownTopic,
+        ErrorCode::BadDate,
+        ErrorCode::EditionsDiffer,
+        ErrorCode::NoSuchEdition,
+        ErrorCode::CorpusNotFound,
+        ErrorCode::NoDocuments,
+        ErrorCode::NothingToCheck,
+        ErrorCode::NeedsTerminal,
+        ErrorCode::Index,
+        ErrorCode::Io,
+        ErrorCode::Internal,
+    ];
+    for code in all {
+        let (json, http) = faces(code);
+        assert_eq!(serde_json::to_value(code).unwrap(), json, "{code:?}");
+        assert_eq!(super::status_of(code).as_u16(), http, "{code:?}");
+    }
+}
