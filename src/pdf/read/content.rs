@@ -616,3 +616,6 @@ fn space(document: &Document, name: &[u8], resources: Option<&Dictionary>) -> Sp
         _ => Space::Other,
     }
 }
+
+#[cfg(test)]
+mod tests;
