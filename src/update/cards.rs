@@ -5,7 +5,7 @@ use std::fs;
 use std::path::Path;
 
 use super::fetch::Validators;
-use super::{save_state, Fetched, Kept, Options, State, Status};
+use super::{Fetched, Kept, Options, State, Status};
 
 /// A LackeyCCG card list, kept in `cards/sets/` of the folder under its
 /// address's last name: read first, then put in place of the list before
@@ -55,17 +55,7 @@ pub(super) fn card_list(
     } else {
         Status::New
     };
-    state.documents.insert(
-        url.to_string(),
-        Kept {
-            file,
-            etag: validators.etag,
-            last_modified: validators.last_modified,
-            hash,
-            fetched: options.today,
-        },
-    );
-    save_state(folder, state);
+    state.remember(folder, url, Kept::now(file, validators, hash, options));
     fetched
 }
 

@@ -137,6 +137,27 @@ struct Kept {
     fetched: NaiveDate,
 }
 
+impl State {
+    /// Records what an address gave, and saves the record at once.
+    fn remember(&mut self, folder: &Path, url: &str, kept: Kept) {
+        self.documents.insert(url.to_string(), kept);
+        save_state(folder, self);
+    }
+}
+
+impl Kept {
+    /// A file fetched today, with what its server said of it.
+    fn now(file: String, validators: Validators, hash: String, options: &Options) -> Kept {
+        Kept {
+            file,
+            etag: validators.etag,
+            last_modified: validators.last_modified,
+            hash,
+            fetched: options.today,
+        }
+    }
+}
+
 /// Where a fetched file came from and when, for `releases` to say: the
 /// folder's record, by file name.
 pub fn provenance(folder: &Path) -> BTreeMap<String, (String, NaiveDate)> {
@@ -307,8 +328,7 @@ fn one(
         let mut kept = kept.clone();
         kept.etag = validators.etag;
         kept.last_modified = validators.last_modified;
-        state.documents.insert(url.to_string(), kept);
-        save_state(folder, state);
+        state.remember(folder, url, kept);
         return unchanged(fetched, before.as_ref(), folder);
     }
     if bytes.is_empty() {
@@ -396,17 +416,7 @@ fn one(
         Status::New
     };
     fetched.file = Some(name.clone());
-    state.documents.insert(
-        url.to_string(),
-        Kept {
-            file: name,
-            etag: validators.etag,
-            last_modified: validators.last_modified,
-            hash,
-            fetched: options.today,
-        },
-    );
-    save_state(folder, state);
+    state.remember(folder, url, Kept::now(name, validators, hash, options));
     fetched
 }
 

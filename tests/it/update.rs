@@ -252,6 +252,11 @@ impl Folder {
     }
 }
 
+/// The text of the first answer of `show --json`.
+fn text_in_force(answer: &Value) -> &str {
+    answer["answers"][0]["entry"]["text"].as_str().unwrap()
+}
+
 fn one_source(url: &str) -> String {
     format!("[[source]]\nurl = {url:?}\n")
 }
@@ -344,13 +349,7 @@ fn a_site_in_the_official_shapes_is_fetched_read_and_answers() {
     );
     // They answer.
     let deck = folder.show("deck size", None);
-    assert!(
-        deck["answers"][0]["entry"]["text"]
-            .as_str()
-            .unwrap()
-            .contains("30/30"),
-        "{deck}"
-    );
+    assert!(text_in_force(&deck).contains("30/30"), "{deck}");
     assert_eq!(deck["answers"][0]["status"]["state"], "in-force");
     // Again: nothing new, each a 304.
     let (code, again, _) = folder.update(&sources, &[]);
@@ -390,18 +389,12 @@ fn a_changed_document_is_kept_beside_the_version_before() {
     // The version before still answers for its own time.
     let then = folder.show("points", Some("2022-01-01"));
     assert!(
-        then["answers"][0]["entry"]["text"]
-            .as_str()
-            .unwrap()
-            .contains("in your final score"),
+        text_in_force(&then).contains("in your final score"),
         "{then}"
     );
     let now = folder.show("points", None);
     assert!(
-        !now["answers"][0]["entry"]["text"]
-            .as_str()
-            .unwrap()
-            .contains("in your final score"),
+        !text_in_force(&now).contains("in your final score"),
         "{now}"
     );
 }
