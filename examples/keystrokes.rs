@@ -17,7 +17,8 @@ use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use rulings::cli::Cli;
 use rulings::commands::Config;
 use rulings::output::Out;
-use rulings::tui::pages::Session;
+use rulings::session::{Announce, Session};
+use rulings::tui::pages::Settings;
 use rulings::tui::state::State;
 
 /// What a TD types: rules terms, card names, words of a ruling.
@@ -36,16 +37,18 @@ fn main() -> anyhow::Result<()> {
     argv.push("releases".to_string());
     let cli = Cli::parse_from(argv);
     let config = Config::from_cli(&cli)?;
-    let catalog = config.catalog(&mut Out::new(std::io::stderr()), true)?;
-    let releases = catalog.releases()?.len();
-    let session = Session {
+    let today = config.today;
+    let session =
+        Session::open_alone(config, Announce::Building, &mut Out::new(std::io::stderr()))?;
+    let releases = session.catalog().releases()?.len();
+    let settings = Settings {
         edition: None,
-        as_of: config.today,
-        today: config.today,
+        as_of: today,
+        today,
     };
     let mut times: Vec<Duration> = Vec::new();
     for query in QUERIES {
-        let mut state = State::new(&catalog, session, 120);
+        let mut state = State::new(&session, settings, 120);
         for c in query.chars() {
             let key = Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
             let started = Instant::now();

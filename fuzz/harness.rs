@@ -16,13 +16,11 @@
 
 use std::path::Path;
 
-use clap::Parser;
 use rulings::catalog::Catalog;
-use rulings::cli::{Cli, Command};
-use rulings::commands::Config;
+use rulings::corpus::Sources;
+use rulings::diff::NamedSide;
 use rulings::limits::{self, Typed};
 use rulings::model::Edition;
-use rulings::output::Out;
 use rulings::search::{self, Request, SearchError};
 
 /// The index the inputs are run against.
@@ -33,12 +31,12 @@ pub struct Fixture {
 impl Fixture {
     /// The bundled corpus, indexed into `index` (a folder of the caller's).
     pub fn new(index: &Path) -> Fixture {
-        let index = index.to_str().expect("a UTF-8 folder");
-        let cli = Cli::parse_from(["rulings", "--index", index, "releases"]);
-        let config = Config::from_cli(&cli).expect("the bundled corpus");
-        let catalog = config
-            .catalog(&mut Out::new(std::io::sink()), false)
-            .expect("the bundled corpus indexes");
+        let bundled = Sources {
+            bundled: true,
+            folders: Vec::new(),
+            cards: None,
+        };
+        let catalog = Catalog::open(&bundled, index).expect("the bundled corpus indexes");
         Fixture { catalog }
     }
 }
@@ -102,27 +100,23 @@ fn diff_sides(fixture: &Fixture, text: &str, way: u8) {
     let from = parts.next().unwrap_or_default();
     let to = parts.next().unwrap_or("2014-11-03");
     let topic = parts.next();
-    let mut args = vec!["rulings", "diff", "--", from, to];
-    args.extend(topic);
-    let Ok(cli) = Cli::try_parse_from(&args) else {
+    // Each side read as the command line reads it.
+    let (Ok(from), Ok(to)) = (NamedSide::read(from), NamedSide::read(to)) else {
         return;
     };
-    let Some(Command::Diff(diff)) = cli.command else {
-        panic!("{args:?} is not a diff");
-    };
+    let topics: Vec<String> = topic.map(str::to_string).into_iter().collect();
     let within = [
-        limits::check(Typed::Side, diff.from.text()),
-        limits::check(Typed::Side, diff.to.text()),
+        limits::check(Typed::Side, from.text()),
+        limits::check(Typed::Side, to.text()),
     ];
     if within.iter().any(Result::is_err)
-        || diff
-            .topics
+        || topics
             .iter()
             .any(|t| limits::check(Typed::Name, t).is_err())
     {
         return;
     }
-    for side in [&diff.from, &diff.to] {
+    for side in [&from, &to] {
         let _ = rulings::diff::Side::resolve(&fixture.catalog, side);
     }
     // A whole comparison, now and then: it reads every ruling.
@@ -130,11 +124,11 @@ fn diff_sides(fixture: &Fixture, text: &str, way: u8) {
         let _ = rulings::diff::compare(
             &fixture.catalog,
             &rulings::diff::Request {
-                from: &diff.from,
-                to: &diff.to,
+                from: &from,
+                to: &to,
                 edition: None,
                 documents: false,
-                topics: &diff.topics,
+                topics: &topics,
             },
         );
     }

@@ -18,6 +18,7 @@ use crate::cli::{Cli, Shell};
 use crate::config::Config;
 use crate::lookup;
 use crate::output::Out;
+use crate::session::{Announce, Session};
 use crate::topic::TopicKey;
 
 /// The environment variable the completion scripts set when they call the
@@ -144,7 +145,7 @@ pub fn matching_names(
     catalog: &Catalog,
     typed: &str,
     keys: Keys,
-) -> anyhow::Result<Vec<(String, String)>> {
+) -> Result<Vec<(String, String)>, crate::catalog::CatalogError> {
     let wanted = TopicKey::new(typed);
     let mut found: BTreeMap<String, Vec<&str>> = BTreeMap::new();
     for edition in catalog.editions() {
@@ -170,14 +171,16 @@ pub fn matching_names(
 /// The catalog the command line being completed would read: its own
 /// `--rulings` and `--index`, else the environment and defaults. Nothing is
 /// printed (a warning would land in the shell's completion list).
-fn catalog() -> Option<Catalog> {
+fn catalog() -> Option<std::sync::Arc<Catalog>> {
     let typed: Vec<OsString> = std::env::args_os().collect();
     let mut argv: Vec<OsString> = vec!["rulings".into()];
     argv.extend(global_options(&typed));
     argv.push("releases".into());
     let cli = Cli::try_parse_from(argv).ok()?;
     let config = Config::from_cli(&cli).ok()?;
-    config.catalog(&mut Out::new(io::sink()), false).ok()
+    let quiet = &mut Out::new(io::sink());
+    let session = Session::open_alone(config, Announce::Quietly, quiet).ok()?;
+    Some(session.catalog())
 }
 
 /// The corpus and index options among the words of a command line.

@@ -204,9 +204,11 @@ mod tests {
         };
         let said = denied().to_string();
         assert_eq!(chain(&err), format!("corpus folder rulings: {said}"));
-        let wrapped = anyhow::Error::new(err).context("loading the corpus");
+        #[derive(Debug, thiserror::Error)]
+        #[error("loading the corpus")]
+        struct Loading(#[source] Error);
         assert_eq!(
-            chain(wrapped.as_ref()),
+            chain(&Loading(err)),
             format!("loading the corpus: corpus folder rulings: {said}")
         );
     }

@@ -15,7 +15,9 @@
 //!   keyword, [`diff`] compares two sides, all from the index alone;
 //! - [`answer`] gathers what a topic or a card question comes to, with the
 //!   settings of [`config`];
-//! - [`render`] words and styles answers for people, [`output`] writes them.
+//! - [`render`] words and styles answers for people, [`output`] writes them;
+//! - [`session`] is how every front end answers: the catalog opened once,
+//!   healed once when the index fails under a question.
 //!
 //! Two layers. The library is every module documented here; each imports
 //! only modules listed before it, so the imports run one way:
@@ -27,7 +29,7 @@
 //!   [`cards`] (the card database, decklists); [`corpus`]; [`index`];
 //!   [`update`] (the documents in force fetched into a corpus folder);
 //! - the read side: [`lookup`]; [`catalog`] and [`search`]; [`answer`] and
-//!   [`diff`]; [`output`]; [`render`]; [`config`].
+//!   [`diff`]; [`output`]; [`render`]; [`config`]; [`session`].
 //!
 //! The application drives the library and may import any of it; nothing in
 //! the library imports it, so its modules are public for the binary and the
@@ -69,6 +71,7 @@ pub mod safe;
 pub mod search;
 #[doc(hidden)]
 pub mod serve;
+pub mod session;
 pub mod status;
 pub mod topic;
 #[doc(hidden)]

@@ -7,6 +7,7 @@ use std::io::{IsTerminal, Write};
 
 use clap::Parser;
 use rulings::cli::{AskArgs, Cli, Command};
+use rulings::commands::Failure;
 use rulings::config::Config;
 use rulings::output;
 
@@ -30,7 +31,7 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(code) => code,
         Err(err) => {
-            if rulings::commands::is_broken_pipe(&err) {
+            if rulings::commands::errors::is_broken_pipe(&err) {
                 return ExitCode::SUCCESS;
             }
             // Nothing more can be said if stderr is closed.
@@ -42,7 +43,7 @@ fn main() -> ExitCode {
 
 /// Runs the command line: the commands that own the terminal or the
 /// process, or need no corpus, here; every other by `commands`.
-fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+fn run(cli: Cli) -> Result<ExitCode, Failure> {
     match &cli.command {
         Some(Command::Completions { shell }) => {
             let mut out = output::Stdout::lock();
@@ -70,7 +71,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 }
 
 /// The interactive search, on a terminal only.
-fn ask(cli: &Cli, args: &AskArgs) -> anyhow::Result<ExitCode> {
+fn ask(cli: &Cli, args: &AskArgs) -> Result<ExitCode, Failure> {
     rulings::commands::needs_terminal()?;
     let config = Config::from_cli(cli)?;
     rulings::tui::run(&config, args)?;

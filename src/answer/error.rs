@@ -124,66 +124,6 @@ impl Failure {
             _ => false,
         }
     }
-
-    /// Whether an error that travels untyped is the index failing rather
-    /// than bad input: the one rule the command line and the server heal
-    /// the index by.
-    pub fn is_damage_in(error: &anyhow::Error) -> bool {
-        error.chain().any(|cause| {
-            cause
-                .downcast_ref::<Failure>()
-                .is_some_and(Failure::is_damage)
-                || cause.downcast_ref::<tantivy::TantivyError>().is_some()
-                || matches!(
-                    cause.downcast_ref::<CatalogError>(),
-                    Some(CatalogError::Tantivy(_) | CatalogError::Stored(_))
-                )
-                || matches!(
-                    cause.downcast_ref::<SearchError>(),
-                    Some(SearchError::Tantivy(_) | SearchError::Stored(_))
-                )
-        })
-    }
-
-    /// The code of an error that travels untyped (`anyhow`, through the
-    /// commands that ask no question of the catalog: `index`, `check`,
-    /// `export`, and what opening the catalog meets): the first cause in
-    /// its chain of a kind this enum holds, coded as that kind; `Internal`,
-    /// a fault of this program, when none is.
-    pub fn code_of(error: &anyhow::Error) -> ErrorCode {
-        error
-            .chain()
-            .find_map(cause_code)
-            .unwrap_or(ErrorCode::Internal)
-    }
-}
-
-/// The code of one cause of an untyped error, when it is of a kind
-/// [`Failure`] holds.
-fn cause_code(cause: &(dyn std::error::Error + 'static)) -> Option<ErrorCode> {
-    if let Some(e) = cause.downcast_ref::<Failure>() {
-        Some(e.code())
-    } else if let Some(e) = cause.downcast_ref::<Refusal>() {
-        Some(e.code)
-    } else if let Some(e) = cause.downcast_ref::<SearchError>() {
-        Some(search_code(e))
-    } else if let Some(e) = cause.downcast_ref::<DiffError>() {
-        Some(diff_code(e))
-    } else if let Some(e) = cause.downcast_ref::<CatalogError>() {
-        Some(catalog_code(e))
-    } else if let Some(e) = cause.downcast_ref::<IndexError>() {
-        Some(index_code(e))
-    } else if let Some(e) = cause.downcast_ref::<crate::error::Error>() {
-        Some(corpus_code(e))
-    } else if cause.is::<TooLong>() {
-        Some(ErrorCode::TooLong)
-    } else if cause.is::<tantivy::TantivyError>() {
-        Some(ErrorCode::Index)
-    } else if cause.is::<io::Error>() {
-        Some(ErrorCode::Io)
-    } else {
-        None
-    }
 }
 
 // The errors below wrap others transparently (their chain skips the
@@ -238,7 +178,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn each_kind_has_its_code_typed_or_untyped() {
+    fn each_kind_has_its_code_and_damage_is_only_the_index_failing() {
         let index = || tantivy::TantivyError::InvalidArgument("damaged".into());
         for (failure, code, damage) in [
             (
@@ -269,16 +209,6 @@ mod tests {
         ] {
             assert_eq!(failure.code(), code, "{failure}");
             assert_eq!(failure.is_damage(), damage, "{failure}");
-            // Carried untyped, with context around it, it keeps its code.
-            let untyped = anyhow::Error::new(failure).context("while answering");
-            assert_eq!(Failure::code_of(&untyped), code);
         }
-        // The library's errors met outside a question are coded the same.
-        let untyped = anyhow::Error::new(SearchError::NoWords);
-        assert_eq!(Failure::code_of(&untyped), ErrorCode::EmptyQuery);
-        assert_eq!(
-            Failure::code_of(&anyhow::anyhow!("a fault")),
-            ErrorCode::Internal
-        );
     }
 }

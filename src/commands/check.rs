@@ -36,7 +36,7 @@ pub fn run(
     show: Show,
     out: &mut Out<impl Write>,
     err: &mut Out<impl Write>,
-) -> anyhow::Result<CheckOutcome> {
+) -> std::io::Result<CheckOutcome> {
     let checked = check::ask(paths, show == Show::Markdown);
     match show {
         Show::Json => render::json::write_check(out, &checked)?,

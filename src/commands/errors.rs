@@ -1,48 +1,23 @@
-//! Errors at the edge: each kind has a stable snake_case code, and under
-//! `--json` an error is one object on stderr, `{"error": {"code",
-//! "message"}}`, so that a program tells a bad date from an unknown release
-//! without reading English. The exit status is the same either way: 2.
+//! Errors at the edge: each kind has a stable snake_case code (see
+//! [`Failure::code`]), and under `--json` an error is one object on stderr,
+//! `{"error": {"code", "message"}}`. The exit status is the same either
+//! way: 2.
 
 use std::io::{self, Write};
 use std::process::ExitCode;
-
-use serde::Serialize;
 
 use crate::output::Out;
 
 pub use crate::answer::error::{ErrorCode, Failure, Refusal};
 
-/// The code of an error: the first cause in its chain of a kind
-/// [`Failure`] holds.
-pub fn code_of(err: &anyhow::Error) -> ErrorCode {
-    Failure::code_of(err)
-}
-
-#[derive(Serialize)]
-struct ErrorJson<'a> {
-    error: ErrorBody<'a>,
-}
-
-#[derive(Serialize)]
-struct ErrorBody<'a> {
-    code: ErrorCode,
-    message: &'a str,
-}
-
 /// Writes an error to `err`: `rulings: message` for people, the error
 /// object under `--json`.
-pub fn report(error: &anyhow::Error, json: bool, err: &mut impl Write) -> io::Result<()> {
-    let message = crate::error::chain(error.as_ref());
+pub fn report(failure: &Failure, json: bool, err: &mut impl Write) -> io::Result<()> {
+    let mut err = Out::new(err);
     if json {
-        let body = ErrorJson {
-            error: ErrorBody {
-                code: code_of(error),
-                message: &message,
-            },
-        };
-        Out::new(err).json(&body)
+        crate::render::json::write_error(&mut err, failure)
     } else {
-        Out::new(err).line(&format!("rulings: {message}"))
+        err.line(&format!("rulings: {}", crate::error::chain(failure)))
     }
 }
 
@@ -65,13 +40,13 @@ pub fn command_line(error: clap::Error) -> ExitCode {
     }
     let refusal = refusal_of(&error);
     // Nothing more can be said if stderr is closed.
-    let _ = report(&refusal, true, &mut io::stderr().lock());
+    let _ = report(&refusal.into(), true, &mut io::stderr().lock());
     ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(2))
 }
 
 /// A command line clap cannot read as the refusal it is: its code and the
 /// first line of clap's message (without styling, `error: ` and usage).
-pub fn refusal_of(error: &clap::Error) -> anyhow::Error {
+pub fn refusal_of(error: &clap::Error) -> Refusal {
     use clap::error::ErrorKind;
     let code = match error.kind() {
         ErrorKind::InvalidValue | ErrorKind::ValueValidation | ErrorKind::InvalidUtf8 => {
@@ -86,5 +61,14 @@ pub fn refusal_of(error: &clap::Error) -> anyhow::Error {
         .unwrap_or_default()
         .trim_start_matches("error: ")
         .to_string();
-    anyhow::Error::new(Refusal::new(code, message))
+    Refusal::new(code, message)
+}
+
+/// Whether an error is only a closed pipe on stdout: the reader has all it
+/// wanted.
+pub fn is_broken_pipe(failure: &Failure) -> bool {
+    match failure {
+        Failure::Io(e) => e.kind() == io::ErrorKind::BrokenPipe,
+        _ => false,
+    }
 }

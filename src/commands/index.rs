@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use super::{Config, Outcome, Printer};
+use super::{Config, Failure, Outcome, Printer};
 use crate::corpus::Sources;
 use crate::index;
 use crate::safe::{escape_name, sanitize};
@@ -48,7 +48,7 @@ pub fn run(
     config: &Config,
     json: bool,
     p: &mut Printer<impl Write, impl Write>,
-) -> anyhow::Result<Outcome> {
+) -> Result<Outcome, Failure> {
     let folder = &config.index;
     let rebuilt = index::rebuild(&config.sources, folder)?;
     for notice in &rebuilt.manifest.notices {

@@ -8,9 +8,9 @@ use std::io::Write;
 
 use serde_json::Value;
 
-use super::{Config, Outcome, Printer};
+use super::{Config, Failure, Printer};
 use crate::answer::links;
-use crate::catalog::Catalog;
+use crate::answer::Answer;
 use crate::cli::{Command, ErrataArgs, SearchArgs, ShowArgs, DEFAULT_URL};
 
 /// Where links point: `$RULINGS_URL` (as `rulings serve` printed it), else
@@ -23,19 +23,27 @@ pub fn base_url() -> String {
     url.trim().trim_end_matches('/').to_string()
 }
 
-/// Prints the link of each answer of `command` (one per edition found, or
-/// the search's page), with the outcome the answer itself has.
-pub fn run(
+/// Whether the command asks for links instead of the answer.
+pub fn asked(command: &Command) -> bool {
+    match command {
+        Command::Search(args) => args.link,
+        Command::Show(args) => args.link,
+        Command::Errata(args) => args.link,
+        _ => false,
+    }
+}
+
+/// Prints the link of each part of `answer` (one per edition found, or
+/// the search's page), `answer` being the one to the question
+/// [`as_json`] asks.
+pub fn write(
     command: &Command,
     config: &Config,
-    catalog: &Catalog,
+    answer: &Answer,
     p: &mut Printer<impl Write, impl Write>,
-) -> anyhow::Result<Outcome> {
-    let as_json = as_json(command);
-    let mut inner = Printer::new(Vec::new(), std::io::sink(), p.style);
-    inner.quiet = true;
-    let outcome = super::answer(&as_json, config, catalog, &mut inner)?;
-    let answer: Value = serde_json::from_slice(&inner.out.into_inner())?;
+) -> Result<(), Failure> {
+    let answer: Value = serde_json::from_slice(&crate::render::json::body(answer)?)
+        .map_err(std::io::Error::from)?;
     let base = base_url();
     let paths = match command {
         Command::Search(args) => vec![links::search(
@@ -51,11 +59,11 @@ pub fn run(
     for path in paths {
         p.out.line(&format!("{base}{path}"))?;
     }
-    Ok(outcome)
+    Ok(())
 }
 
 /// The same question asked for its JSON.
-fn as_json(command: &Command) -> Command {
+pub fn as_json(command: &Command) -> Command {
     match command {
         Command::Search(a) => Command::Search(SearchArgs {
             query: a.query.clone(),

@@ -15,21 +15,20 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use anyhow::bail;
 use clap::CommandFactory;
 
 use crate::answer::request::Request;
 use crate::answer::stop::Stop;
-use crate::answer::{self, Answer};
-use crate::catalog::Catalog;
+use crate::answer::Answer;
 use crate::cli::{Cli, Command};
 pub use crate::config::Config;
 use crate::corpus::Sources;
 use crate::index::Origin;
 use crate::output::{self, Out};
 use crate::render::Style;
-use crate::safe::{escape_name, sanitize};
-pub use errors::{ErrorCode, Refusal};
+use crate::safe::escape_name;
+use crate::session::{Announce, Session};
+pub use errors::{ErrorCode, Failure, Refusal};
 
 /// The exit status of an answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -126,32 +125,36 @@ pub fn user_folder() -> Option<PathBuf> {
 }
 
 impl Config {
-    pub fn from_cli(cli: &Cli) -> anyhow::Result<Config> {
+    pub fn from_cli(cli: &Cli) -> Result<Config, Failure> {
         let checkout = own_checkout();
         let mut folders = Vec::new();
         if let (Some(checkout), false) = (&checkout, cli.global.no_bundled) {
             folders.push(checkout.join("rulings"));
         }
         match &cli.global.rulings {
-            Some(dir) if !dir.is_dir() => bail!(Refusal::new(
-                ErrorCode::CorpusNotFound,
-                format!(
-                    "corpus folder {} not found (give one with --rulings DIR or RULINGS_DIR)",
-                    escape_name(&dir.display().to_string())
+            Some(dir) if !dir.is_dir() => {
+                return Err(Refusal::new(
+                    ErrorCode::CorpusNotFound,
+                    format!(
+                        "corpus folder {} not found (give one with --rulings DIR or RULINGS_DIR)",
+                        escape_name(&dir.display().to_string())
+                    ),
                 )
-            )),
+                .into())
+            }
             Some(dir) => folders.push(dir.clone()),
             None => folders.extend(user_folder()),
         }
         if let Some(dir) = cli.global.cards.as_ref().filter(|d| !d.is_dir()) {
-            bail!(Refusal::new(
+            return Err(Refusal::new(
                 ErrorCode::CorpusNotFound,
                 format!(
                     "card database folder {} not found (give the folder of a LackeyCCG plugin, or of its sets/*.txt, with --cards DIR or {})",
                     escape_name(&dir.display().to_string()),
                     crate::cards::ENV_VAR
-                )
-            ));
+                ),
+            )
+            .into());
         }
         let sources = Sources {
             bundled: !cli.global.no_bundled,
@@ -159,10 +162,11 @@ impl Config {
             cards: crate::cards::folder(cli.global.cards.as_deref()),
         };
         if !sources.bundled && sources.folders.is_empty() {
-            bail!(Refusal::new(
+            return Err(Refusal::new(
                 ErrorCode::NoDocuments,
-                "--no-bundled leaves no document: give a folder with --rulings DIR"
-            ));
+                "--no-bundled leaves no document: give a folder with --rulings DIR",
+            )
+            .into());
         }
         let index = index::folder(cli.global.index.as_deref(), &sources, checkout.as_deref());
         // Files the readers gave up on are remembered beside the index.
@@ -181,42 +185,6 @@ impl Config {
                 .clone()
                 .or_else(|| dirs::data_dir().map(|d| d.join("rulings"))),
         })
-    }
-
-    /// Opens the catalog and warns on stderr of what went wrong opening it;
-    /// with `announce`, also says when it had to be built.
-    pub fn catalog(&self, err: &mut Out<impl Write>, announce: bool) -> anyhow::Result<Catalog> {
-        let catalog = Catalog::open(&self.sources, &self.index)?;
-        let opened = catalog.opened();
-        for warning in &opened.warnings {
-            err.line(&format!("warning: {}", sanitize(warning)))?;
-        }
-        for notice in &catalog.manifest().notices {
-            err.line(&format!("warning: {}", sanitize(notice)))?;
-        }
-        match &opened.origin {
-            _ if !announce => {}
-            Origin::Reused => {}
-            Origin::Built {
-                reason,
-                counts,
-                took,
-            } => err.line(&format!(
-                "note: indexed {} entries from {} releases into {} in {:.2} s ({})",
-                counts.entries,
-                counts.releases,
-                escape_name(&self.index.display().to_string()),
-                took.as_secs_f64(),
-                reason.describe()
-            ))?,
-            Origin::InMemory { counts, took } => err.line(&format!(
-                "note: indexed {} entries from {} releases in memory in {:.2} s",
-                counts.entries,
-                counts.releases,
-                took.as_secs_f64()
-            ))?,
-        }
-        Ok(catalog)
     }
 }
 
@@ -247,7 +215,7 @@ impl Command {
 /// The commands that own the terminal or the process (`ask`, `serve`) and
 /// those that need no corpus (`completions`, `man`) are run by the binary
 /// itself, beside this.
-pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
     let Some(command) = &cli.command else {
         // Piped or scripted: nothing to ask interactively, so say what
         // the commands are, as a usage error.
@@ -275,21 +243,23 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 
 /// The interactive search needs a terminal: refused elsewhere, with what
 /// to use instead.
-pub fn needs_terminal() -> anyhow::Result<()> {
+pub fn needs_terminal() -> Result<(), Refusal> {
     if io::stdin().is_terminal() && io::stdout().is_terminal() {
         return Ok(());
     }
-    bail!(Refusal::new(
+    Err(Refusal::new(
         ErrorCode::NeedsTerminal,
-        "`rulings ask` needs a terminal; use `rulings search` in scripts"
+        "`rulings ask` needs a terminal; use `rulings search` in scripts",
     ))
 }
 
-fn dispatch(
+/// Answers `command` through `p`: the whole of a command but parsing it
+/// and reporting its error.
+pub(crate) fn dispatch(
     command: &Command,
     config: &Config,
     p: &mut Printer<impl Write, impl Write>,
-) -> anyhow::Result<Outcome> {
+) -> Result<Outcome, Failure> {
     if let Command::Index { json } = command {
         return index::run(config, *json, p);
     }
@@ -309,10 +279,11 @@ fn dispatch(
             paths.clone()
         };
         if paths.is_empty() {
-            bail!(Refusal::new(
+            return Err(Refusal::new(
                 ErrorCode::NothingToCheck,
-                "nothing to check: give a document or a folder (the bundled documents are checked in the checkout's rulings/ folder)"
-            ));
+                "nothing to check: give a document or a folder (the bundled documents are checked in the checkout's rulings/ folder)",
+            )
+            .into());
         }
         return Ok(
             match check::run(
@@ -329,27 +300,34 @@ fn dispatch(
     }
     // A search says when it had to build the index first (it explains a
     // slower answer); other answers stay as they are.
-    let announce = matches!(command, Command::Search(_)) && !config.quiet && !config.json;
+    let announce = match command {
+        Command::Search(_) if !config.quiet && !config.json => Announce::Building,
+        _ => Announce::Quietly,
+    };
+    let request = match command {
+        Command::Deck(args) => Request::Deck {
+            list: read_deck(args.file.as_deref())?,
+            edition: args.edition,
+            as_of: args.as_of,
+        },
+        // A link is read from the answer's JSON: the question asked for it.
+        _ if link::asked(command) => request_of(&link::as_json(command)).expect("a question"),
+        _ => request_of(command).expect("a question"),
+    };
     let opening = Instant::now();
-    let mut catalog = guarded(|| config.catalog(&mut p.err, announce));
-    if let Err(Fault::Damage(why)) = &catalog {
-        catalog = heal(config, p, why);
-    }
-    let catalog = catalog.map_err(Fault::into_error)?;
+    let session = Session::open_alone(config.clone(), announce, &mut p.err)?;
     let opened_in = opening.elapsed();
     let answering = Instant::now();
-    let (catalog, outcome) = match guarded(|| answer(command, config, &catalog, p)) {
-        Ok(outcome) => (catalog, outcome),
-        Err(Fault::Damage(why)) => {
-            // What the index said cannot be trusted: build it again and ask
-            // again, once.
-            drop(catalog);
-            let catalog = heal(config, p, &why).map_err(Fault::into_error)?;
-            let outcome = answer(command, config, &catalog, p)?;
-            (catalog, outcome)
-        }
-        Err(Fault::Other(e)) => return Err(e),
-    };
+    let answer = session.ask(&request, config.today, &Stop::never(), &mut p.err)?;
+    let outcome = Outcome::of(&answer);
+    match &answer {
+        _ if link::asked(command) => link::write(command, config, &answer, p)?,
+        _ if command.json() => crate::render::json::write(&mut p.out, &answer)?,
+        // An export without --json is JSON Lines, for programs too.
+        Answer::Export(exported) => crate::render::json::write_lines(&mut p.out, exported)?,
+        _ => write_text(command, config, &answer, p)?,
+    }
+    let catalog = session.catalog();
     if !matches!(command, Command::Export { .. }) {
         age::notice(&catalog, config, p)?;
     }
@@ -369,111 +347,6 @@ fn dispatch(
         ))?;
     }
     Ok(outcome)
-}
-
-fn answer(
-    command: &Command,
-    config: &Config,
-    catalog: &Catalog,
-    p: &mut Printer<impl Write, impl Write>,
-) -> anyhow::Result<Outcome> {
-    match command {
-        Command::Index { .. } | Command::Check { .. } | Command::Update(_) => {
-            unreachable!("answered above")
-        }
-        Command::Search(args) if args.link => link::run(command, config, catalog, p),
-        Command::Show(args) if args.link => link::run(command, config, catalog, p),
-        Command::Errata(args) if args.link => link::run(command, config, catalog, p),
-        Command::Search(_)
-        | Command::Show(_)
-        | Command::Errata(_)
-        | Command::Card(_)
-        | Command::Deck(_)
-        | Command::Diff(_)
-        | Command::Releases { .. }
-        | Command::Export { .. } => {
-            let request = match command {
-                Command::Deck(args) => Request::Deck {
-                    list: read_deck(args.file.as_deref())?,
-                    edition: args.edition,
-                    as_of: args.as_of,
-                },
-                _ => request_of(command).expect("a question"),
-            };
-            let answer = answer::ask(&request, config.today, catalog)?;
-            match &answer {
-                _ if command.json() => crate::render::json::write(&mut p.out, &answer)?,
-                // An export without --json is JSON Lines, for programs too.
-                Answer::Export(exported) => crate::render::json::write_lines(&mut p.out, exported)?,
-                _ => write_text(command, config, &answer, p)?,
-            }
-            Ok(Outcome::of(&answer))
-        }
-        Command::Ask(_) | Command::Completions { .. } | Command::Man | Command::Serve(_) => {
-            unreachable!("answered by `run` without the printer")
-        }
-    }
-}
-
-/// An answer as its `--json` object, written into memory from a catalog
-/// already open: what `rulings serve` answers with, so that the page, the
-/// API and the command line share one implementation of every answer.
-#[derive(Debug, Clone)]
-pub struct JsonAnswer {
-    /// How the command ended: an outcome, or the code of its error.
-    pub ended: Result<Outcome, ErrorCode>,
-    /// The answer's object, or the error object.
-    pub body: Vec<u8>,
-}
-
-impl JsonAnswer {
-    /// An answer as its JSON object.
-    pub fn of(answer: &Answer) -> JsonAnswer {
-        match crate::render::json::body(answer) {
-            Ok(body) => JsonAnswer {
-                ended: Ok(Outcome::of(answer)),
-                body,
-            },
-            Err(error) => JsonAnswer::refused(&error),
-        }
-    }
-
-    /// The answer of an error: its code and its error object.
-    pub fn refused(error: &anyhow::Error) -> JsonAnswer {
-        let mut body = Vec::new();
-        // Writing into memory does not fail.
-        let _ = errors::report(error, true, &mut body);
-        JsonAnswer {
-            ended: Err(errors::code_of(error)),
-            body,
-        }
-    }
-}
-
-/// Answers `command` (asked with `--json`) on `catalog` into memory; the
-/// index failing under it is an `index` error, not a panic.
-pub fn answer_json(command: &Command, config: &Config, catalog: &Catalog) -> JsonAnswer {
-    let mut printer = Printer::new(Vec::new(), io::sink(), Style::plain());
-    printer.quiet = true;
-    match caught(|| answer(command, config, catalog, &mut printer)) {
-        Ok(outcome) => JsonAnswer {
-            ended: Ok(outcome),
-            body: printer.out.into_inner(),
-        },
-        Err(failure) => JsonAnswer::refused(&failure.into_error()),
-    }
-}
-
-/// The typed answer to a request; the index failing under it is an
-/// `index` error, not a panic.
-pub fn answer_typed(
-    request: &Request,
-    config: &Config,
-    catalog: &Catalog,
-    stop: &Stop,
-) -> anyhow::Result<Answer> {
-    caught(|| Ok(answer::ask_until(request, config.today, catalog, stop)?))
-        .map_err(Fault::into_error)
 }
 
 /// The question a command asks of the catalog, typed; none for the
@@ -571,7 +444,7 @@ fn write_text(
 
 /// A decklist's text: the file given, else standard input (`-` or none),
 /// read with a cap; a list not in UTF-8 is read as Windows-1252.
-fn read_deck(file: Option<&Path>) -> anyhow::Result<String> {
+fn read_deck(file: Option<&Path>) -> Result<String, Failure> {
     let cap = crate::answer::deck::MAX_BYTES as u64 + 1;
     let bytes = match file.filter(|f| f.as_os_str() != "-") {
         Some(path) => crate::input::read_capped(path, cap).map_err(|why| {
@@ -594,103 +467,7 @@ fn read_deck(file: Option<&Path>) -> anyhow::Result<String> {
     Ok(text)
 }
 
-/// Why a command could not answer.
-enum Fault {
-    /// The index failed under it (an error of tantivy's, a stored value that
-    /// cannot be read, a panic): damage, healed by building it again.
-    Damage(String),
-    Other(anyhow::Error),
-}
-
-impl Fault {
-    fn into_error(self) -> anyhow::Error {
-        match self {
-            Fault::Damage(why) => {
-                Refusal::new(ErrorCode::Index, format!("search index: {why}")).into()
-            }
-            Fault::Other(e) => e,
-        }
-    }
-}
-
-/// Whether an error is the index failing (rather than bad input).
-fn is_damage(error: &anyhow::Error) -> bool {
-    answer::error::Failure::is_damage_in(error)
-}
-
-/// Runs `work`, telling damage (an index error, or a panic while reading
-/// the index, whose message is kept from the terminal) from other errors.
-fn guarded<T>(work: impl FnOnce() -> anyhow::Result<T>) -> Result<T, Fault> {
-    let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work));
-    std::panic::set_hook(hook);
-    failure_of(result)
-}
-
-/// As [`guarded`], but leaving the panic hook alone: the process-wide hook
-/// cannot be swapped safely while other threads answer (the server's), and
-/// a server's log is where a panic's message belongs.
-fn caught<T>(work: impl FnOnce() -> anyhow::Result<T>) -> Result<T, Fault> {
-    failure_of(std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)))
-}
-
-fn failure_of<T>(result: std::thread::Result<anyhow::Result<T>>) -> Result<T, Fault> {
-    match result {
-        Ok(Ok(value)) => Ok(value),
-        Ok(Err(e)) if is_damage(&e) => Err(Fault::Damage(crate::error::chain(e.as_ref()))),
-        Ok(Err(e)) => Err(Fault::Other(e)),
-        Err(panic) => {
-            let message = panic
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "a panic".to_string());
-            Err(Fault::Damage(format!(
-                "it failed while being read: {message}"
-            )))
-        }
-    }
-}
-
-/// Rebuilds a damaged index, says so, and opens the new one.
-fn heal(
-    config: &Config,
-    p: &mut Printer<impl Write, impl Write>,
-    why: &str,
-) -> Result<Catalog, Fault> {
-    config.healed(&mut p.err, why).map_err(Fault::Other)
-}
-
-impl Config {
-    /// The catalog of the index built again after it failed (`why`), with
-    /// a warning saying so on `err`: the one healing of the command line
-    /// and the server.
-    pub fn healed(&self, err: &mut Out<impl Write>, why: &str) -> anyhow::Result<Catalog> {
-        err.line(&format!(
-            "warning: the search index at {} is damaged ({}); rebuilding it",
-            escape_name(&self.index.display().to_string()),
-            sanitize(why)
-        ))?;
-        crate::index::rebuild(&self.sources, &self.index)?;
-        self.catalog(err, false)
-    }
-}
-
 pub use crate::dates::today;
-
-/// Whether an error is only a closed pipe on stdout.
-pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
-    err.chain().any(|cause| {
-        let io = cause
-            .downcast_ref::<std::io::Error>()
-            .map(std::io::Error::kind);
-        let json = cause
-            .downcast_ref::<serde_json::Error>()
-            .and_then(serde_json::Error::io_error_kind);
-        io.or(json) == Some(std::io::ErrorKind::BrokenPipe)
-    })
-}
 
 #[cfg(test)]
 mod tests {
@@ -745,16 +522,15 @@ mod tests {
         use crate::index::Unreadable;
         let damaged =
             || -> DamagedLine { line_on("not a period", today()).expect_err("no date, no tab") };
-        let from_catalog = anyhow::Error::new(CatalogError::Stored(Unreadable::Period(damaged())))
-            .context("showing a topic");
-        assert!(is_damage(&from_catalog));
-        let from_search = anyhow::Error::new(crate::search::SearchError::Stored(
-            Unreadable::Period(damaged()),
-        ));
-        assert!(is_damage(&from_search));
+        let from_catalog = Failure::from(CatalogError::Stored(Unreadable::Period(damaged())));
+        assert!(from_catalog.is_damage());
+        let from_search = Failure::from(crate::search::SearchError::Stored(Unreadable::Period(
+            damaged(),
+        )));
+        assert!(from_search.is_damage());
         assert_eq!(
-            crate::error::chain(from_catalog.as_ref()),
-            "showing a topic: search index: a stored value cannot be read: a stored period has no date"
+            crate::error::chain(&from_catalog),
+            "search index: a stored value cannot be read: a stored period has no date"
         );
     }
 }

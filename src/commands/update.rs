@@ -5,10 +5,9 @@
 use std::io::{IsTerminal, Write};
 use std::time::Duration;
 
-use anyhow::bail;
 use serde::Serialize;
 
-use super::{Config, Outcome, Printer};
+use super::{Config, Failure, Outcome, Printer};
 use crate::answer::error::ErrorCode;
 use crate::cli::UpdateArgs;
 use crate::commands::errors::Refusal;
@@ -27,12 +26,13 @@ pub fn run(
     args: &UpdateArgs,
     config: &Config,
     p: &mut Printer<impl Write, impl Write>,
-) -> anyhow::Result<Outcome> {
+) -> Result<Outcome, Failure> {
     let Some(folder) = config.own_folder.clone() else {
-        bail!(Refusal::new(
+        return Err(Refusal::new(
             ErrorCode::CorpusNotFound,
-            "no folder to fetch into: give one with --rulings DIR"
-        ));
+            "no folder to fetch into: give one with --rulings DIR",
+        )
+        .into());
     };
     let (mut list, origin) = sources::in_use(args.sources.as_deref(), &folder)
         .map_err(|why| Refusal::new(ErrorCode::InvalidValue, why))?;
@@ -48,10 +48,11 @@ pub fn run(
         return Ok(Outcome::Found);
     }
     if args.timeout == 0 {
-        bail!(Refusal::new(
+        return Err(Refusal::new(
             ErrorCode::InvalidValue,
-            "--timeout must be at least 1 second"
-        ));
+            "--timeout must be at least 1 second",
+        )
+        .into());
     }
     let options = update::Options {
         timeout: Duration::from_secs(args.timeout),

@@ -13,25 +13,26 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 
 use super::params::{self, Endpoint, Params};
+use super::state::JsonAnswer;
 use super::{status_of, AppState};
+use crate::answer::error::{ErrorCode, Refusal};
 use crate::answer::request::Request;
-use crate::commands::{ErrorCode, JsonAnswer, Outcome, Refusal};
 
 /// A query string that cannot be read (a broken percent-encoding) is a
 /// usage error.
-pub fn unreadable(rejection: &QueryRejection) -> anyhow::Error {
-    anyhow::Error::new(Refusal::new(
+pub fn unreadable(rejection: &QueryRejection) -> Refusal {
+    Refusal::new(
         ErrorCode::Usage,
         format!("the query string cannot be read: {}", rejection.body_text()),
-    ))
+    )
 }
 
 /// The answer to a request as its JSON object, computed off the async
 /// workers; a request whose parameters could not be read is its refusal.
-async fn ask(state: &Arc<AppState>, request: anyhow::Result<Request>) -> JsonAnswer {
+async fn ask(state: &Arc<AppState>, request: Result<Request, Refusal>) -> JsonAnswer {
     let request = match request {
         Ok(request) => request,
-        Err(refused) => return JsonAnswer::refused(&refused),
+        Err(refused) => return JsonAnswer::refused(&refused.into()),
     };
     let (stop, _cancel) = AppState::stop();
     let _turn = state.turn(&request).await;
@@ -39,19 +40,16 @@ async fn ask(state: &Arc<AppState>, request: anyhow::Result<Request>) -> JsonAns
     tokio::task::spawn_blocking(move || state.answer(&request, &stop))
         .await
         .unwrap_or_else(|e| {
-            JsonAnswer::refused(&anyhow::Error::new(Refusal::new(
-                ErrorCode::Internal,
-                format!("the answer failed: {e}"),
-            )))
+            let failed = Refusal::new(ErrorCode::Internal, format!("the answer failed: {e}"));
+            JsonAnswer::refused(&failed.into())
         })
 }
 
 /// The HTTP status of an answer.
 pub fn status(answer: &JsonAnswer) -> StatusCode {
     match answer.ended {
-        Ok(Outcome::Found) => StatusCode::OK,
-        Ok(Outcome::NothingFound) => StatusCode::NOT_FOUND,
-        Ok(Outcome::BadInput) => StatusCode::BAD_REQUEST,
+        Ok(true) => StatusCode::OK,
+        Ok(false) => StatusCode::NOT_FOUND,
         Err(code) => status_of(code),
     }
 }
@@ -69,7 +67,7 @@ async fn respond(
     state: State<Arc<AppState>>,
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
     endpoint: &Endpoint,
-    request: impl FnOnce(&Params) -> anyhow::Result<Request>,
+    request: impl FnOnce(&Params) -> Result<Request, Refusal>,
 ) -> Response {
     let read = match query {
         Ok(Query(pairs)) => endpoint.read(pairs),

@@ -21,7 +21,6 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener, UdpSocket};
 use std::sync::Arc;
 use std::time::Duration;
 
-use anyhow::Context;
 use axum::extract::Request;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware::{self, Next};
@@ -33,8 +32,8 @@ use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 
+use crate::answer::error::{ErrorCode, Failure};
 use crate::cli::ServeArgs;
-use crate::commands::ErrorCode;
 use crate::config::Config;
 pub use state::AppState;
 
@@ -56,7 +55,7 @@ const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-
                    form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /// Runs the server until the process is stopped.
-pub fn run(config: &Config, args: &ServeArgs) -> anyhow::Result<()> {
+pub fn run(config: &Config, args: &ServeArgs) -> Result<(), Failure> {
     let state = Arc::new(AppState::open(config.clone(), args.as_of)?);
     let (host, warning) = if args.lan {
         match network_address() {
@@ -71,15 +70,17 @@ pub fn run(config: &Config, args: &ServeArgs) -> anyhow::Result<()> {
     } else {
         (IpAddr::V4(Ipv4Addr::LOCALHOST), None)
     };
-    let listener = TcpListener::bind(SocketAddr::new(host, args.port))
-        .with_context(|| format!("cannot listen on {host} port {}", args.port))?;
+    let listener = TcpListener::bind(SocketAddr::new(host, args.port)).map_err(|e| {
+        let said = format!("cannot listen on {host} port {}: {e}", args.port);
+        io::Error::new(e.kind(), said)
+    })?;
     let bound = listener.local_addr()?;
     let url = format!("http://{}/", bound);
     {
         let mut out = io::stdout().lock();
         writeln!(out, "listening on {url}")?;
         if args.lan {
-            writeln!(out, "{}", qr_code(&url)?)?;
+            writeln!(out, "{}", qr_code(&url))?;
             writeln!(out, "open it on a phone on the same network: scan the code")?;
         }
         out.flush()?;
@@ -264,8 +265,8 @@ fn not_found_at(path: &str) -> Response {
 /// a page.
 fn error_response(path: &str, status: StatusCode, code: ErrorCode, message: &str) -> Response {
     if path.starts_with("/api/") {
-        let error = anyhow::Error::new(crate::commands::Refusal::new(code, message));
-        let answer = crate::commands::JsonAnswer::refused(&error);
+        let refused = crate::answer::error::Refusal::new(code, message);
+        let answer = state::JsonAnswer::refused(&refused.into());
         api::json(status, answer.body)
     } else {
         page::error_page(status, message)
@@ -307,13 +308,17 @@ fn network_address() -> Option<IpAddr> {
 /// and the quiet zone are the blocks, which a dark terminal shows light, so
 /// the code reads as printed there; a light terminal shows it inverted,
 /// which phone cameras read too.
-fn qr_code(url: &str) -> anyhow::Result<String> {
+fn qr_code(url: &str) -> String {
     use qrcode::render::unicode::Dense1x2;
-    let code = qrcode::QrCode::new(url.as_bytes())?;
-    Ok(code
-        .render::<Dense1x2>()
-        .dark_color(Dense1x2::Light)
-        .light_color(Dense1x2::Dark)
-        .quiet_zone(true)
-        .build())
+    match qrcode::QrCode::new(url.as_bytes()) {
+        Ok(code) => code
+            .render::<Dense1x2>()
+            .dark_color(Dense1x2::Light)
+            .light_color(Dense1x2::Dark)
+            .quiet_zone(true)
+            .build(),
+        // Only a text past a QR code's capacity (about 2,900 bytes) has
+        // none; an address is far shorter.
+        Err(e) => format!("(no QR code: {e})"),
+    }
 }

@@ -22,12 +22,11 @@ use pulldown_cmark::{Event, Parser, Tag, TagEnd};
 use super::api::unreadable;
 use super::params::Params;
 use super::{status_of, AppState};
+use crate::answer::error::{ErrorCode, Failure, Refusal};
 use crate::answer::request::Request;
 use crate::answer::show::Shown;
 use crate::answer::topic::{Mentioned, ShowAnswer};
 use crate::answer::{links, Answer, Candidate, Note};
-use crate::commands::errors::code_of;
-use crate::commands::ErrorCode;
 use crate::markdown::{LOST, LOST_NOTE};
 use crate::model::{Edition, Entry};
 use crate::render::{describe_status, notes};
@@ -147,18 +146,18 @@ struct Refused {
 }
 
 impl Refused {
-    fn of(error: &anyhow::Error) -> Refused {
+    fn of(failure: &Failure) -> Refused {
         Refused {
-            status: status_of(code_of(error)),
-            message: crate::error::chain(error.as_ref()),
+            status: status_of(failure.code()),
+            message: crate::error::chain(failure),
         }
     }
 }
 
 /// The answer to a request as a value, computed off the async workers; a
 /// request whose parameters could not be read is refused.
-async fn ask(state: &Arc<AppState>, request: anyhow::Result<Request>) -> Result<Answer, Refused> {
-    let request = request.map_err(|e| Refused::of(&e))?;
+async fn ask(state: &Arc<AppState>, request: Result<Request, Refusal>) -> Result<Answer, Refused> {
+    let request = request.map_err(|e| Refused::of(&e.into()))?;
     let (stop, _cancel) = AppState::stop();
     let _turn = state.turn(&request).await;
     let state = Arc::clone(state);
@@ -380,7 +379,7 @@ impl<S: Send + Sync> FromRequestParts<S> for PageParams {
         Query::<Params>::from_request_parts(parts, state)
             .await
             .map(|Query(params)| PageParams(params))
-            .map_err(|e| page(Refused::of(&unreadable(&e)).status, html! {}))
+            .map_err(|e| page(Refused::of(&unreadable(&e).into()).status, html! {}))
     }
 }
 

@@ -11,8 +11,8 @@ use std::fmt::Write as _;
 use chrono::NaiveDate;
 use serde::Deserialize;
 
+use crate::answer::error::{ErrorCode, Refusal};
 use crate::answer::request::{Request, DEFAULT_LIMIT};
-use crate::commands::{ErrorCode, Refusal};
 use crate::diff::NamedSide;
 use crate::model::Edition;
 
@@ -136,7 +136,7 @@ impl Endpoint {
     }
 
     /// The parameters of a request to this endpoint, read and checked.
-    pub fn read(&self, pairs: Vec<(String, String)>) -> anyhow::Result<Params> {
+    pub fn read(&self, pairs: Vec<(String, String)>) -> Result<Params, Refusal> {
         let mut params = Params::default();
         let mut seen: Vec<&'static str> = Vec::new();
         for (name, value) in pairs {
@@ -242,7 +242,7 @@ fn read_as<T>(
     name: &str,
     value: &str,
     read: fn(&str) -> Result<T, String>,
-) -> anyhow::Result<T> {
+) -> Result<T, Refusal> {
     read(value).map_err(|why| {
         refuse(
             ErrorCode::InvalidValue,
@@ -252,7 +252,7 @@ fn read_as<T>(
 }
 
 /// The refusal of a request that lacks a parameter the endpoint needs.
-pub fn missing(endpoint: &Endpoint, name: &str) -> anyhow::Error {
+pub fn missing(endpoint: &Endpoint, name: &str) -> Refusal {
     refuse(
         ErrorCode::Usage,
         format!(
@@ -272,8 +272,8 @@ pub fn switch(value: &str) -> Option<bool> {
     }
 }
 
-fn refuse(code: ErrorCode, message: String) -> anyhow::Error {
-    anyhow::Error::new(Refusal::new(code, message))
+fn refuse(code: ErrorCode, message: String) -> Refusal {
+    Refusal::new(code, message)
 }
 
 /// What a request may ask, in its query string; each endpoint reads the
@@ -304,7 +304,7 @@ impl Params {
         endpoint: &Endpoint,
         name: &str,
         read: fn(&str) -> Result<T, String>,
-    ) -> anyhow::Result<Option<T>> {
+    ) -> Result<Option<T>, Refusal> {
         let value = match name {
             "as_of" => &self.as_of,
             "edition" => &self.edition,
@@ -318,20 +318,20 @@ impl Params {
             .transpose()
     }
 
-    fn as_of(&self, endpoint: &Endpoint) -> anyhow::Result<Option<NaiveDate>> {
+    fn as_of(&self, endpoint: &Endpoint) -> Result<Option<NaiveDate>, Refusal> {
         self.read(endpoint, "as_of", date)
     }
 
-    fn edition(&self, endpoint: &Endpoint) -> anyhow::Result<Option<Edition>> {
+    fn edition(&self, endpoint: &Endpoint) -> Result<Option<Edition>, Refusal> {
         self.read(endpoint, "edition", edition)
     }
 
-    fn switch(&self, endpoint: &Endpoint, name: &str) -> anyhow::Result<bool> {
+    fn switch(&self, endpoint: &Endpoint, name: &str) -> Result<bool, Refusal> {
         Ok(self.read(endpoint, name, on_or_off)?.unwrap_or(false))
     }
 
     /// A search for `q`, with the options asked.
-    pub fn search(&self) -> anyhow::Result<Request> {
+    pub fn search(&self) -> Result<Request, Refusal> {
         let endpoint = &SEARCH;
         Ok(Request::Search {
             query: self.q.clone().unwrap_or_default(),
@@ -347,7 +347,7 @@ impl Params {
     }
 
     /// A topic shown: `topic`, else the request's `topic`.
-    pub fn show(&self, topic: Option<&str>) -> anyhow::Result<Request> {
+    pub fn show(&self, topic: Option<&str>) -> Result<Request, Refusal> {
         let endpoint = &SHOW;
         let topic = topic
             .map(str::to_string)
@@ -363,7 +363,7 @@ impl Params {
     }
 
     /// A card: `card` as named.
-    pub fn card(&self, card: &str) -> anyhow::Result<Request> {
+    pub fn card(&self, card: &str) -> Result<Request, Refusal> {
         let endpoint = &CARD;
         Ok(Request::Card {
             name: card.to_string(),
@@ -373,7 +373,7 @@ impl Params {
     }
 
     /// A deck's sheet of the list `list`.
-    pub fn deck(&self, list: String) -> anyhow::Result<Request> {
+    pub fn deck(&self, list: String) -> Result<Request, Refusal> {
         let endpoint = &DECK;
         Ok(Request::Deck {
             list,
@@ -384,7 +384,7 @@ impl Params {
 
     /// A card's errata: `card`, else the request's `card`, else every
     /// card's.
-    pub fn errata(&self, card: Option<&str>) -> anyhow::Result<Request> {
+    pub fn errata(&self, card: Option<&str>) -> Result<Request, Refusal> {
         let endpoint = &ERRATA;
         Ok(Request::Errata {
             card: card.map(str::to_string).or_else(|| self.card.clone()),
@@ -395,7 +395,7 @@ impl Params {
     }
 
     /// What changed between `from` and `to`.
-    pub fn diff(&self) -> anyhow::Result<Request> {
+    pub fn diff(&self) -> Result<Request, Refusal> {
         let endpoint = &DIFF;
         let side = |value: &Option<String>, name: &str| {
             let text = value.as_deref().ok_or_else(|| missing(endpoint, name))?;
@@ -425,7 +425,7 @@ mod tests {
     fn refusal(endpoint: &Endpoint, query: &[(&str, &str)]) -> String {
         let refused = endpoint.read(pairs(query)).expect_err("refused");
         // The error object the API sends.
-        String::from_utf8(crate::commands::JsonAnswer::refused(&refused).body).unwrap()
+        String::from_utf8(crate::serve::state::JsonAnswer::refused(&refused.into()).body).unwrap()
     }
 
     #[test]

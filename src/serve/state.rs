@@ -26,28 +26,61 @@
 use std::collections::HashMap;
 use std::io;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, PoisonError, RwLock};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 use chrono::NaiveDate;
 use tokio::sync::SemaphorePermit;
 
+use crate::answer::error::{ErrorCode, Failure};
 use crate::answer::request::Request;
 use crate::answer::stop::{CancelOnDrop, Stop};
 use crate::answer::{Answer, Note};
 use crate::catalog::Catalog;
-use crate::commands::{self, ErrorCode, JsonAnswer};
 use crate::config::Config;
 use crate::output::Out;
+use crate::session::{Announce, Session};
+
+/// An answer as its JSON object, as the command line's `--json` writes
+/// it: what the API answers with, and what is kept.
+#[derive(Debug, Clone)]
+pub struct JsonAnswer {
+    /// How it ended: whether it found what was asked, or the code of its
+    /// error.
+    pub ended: Result<bool, ErrorCode>,
+    /// The answer's object, or the error object.
+    pub body: Vec<u8>,
+}
+
+impl JsonAnswer {
+    /// An answer as its JSON object.
+    pub fn of(answer: &Answer) -> JsonAnswer {
+        match crate::render::json::body(answer) {
+            Ok(body) => JsonAnswer {
+                ended: Ok(answer.is_found()),
+                body,
+            },
+            Err(error) => JsonAnswer::refused(&error.into()),
+        }
+    }
+
+    /// The answer of an error: its code and its error object.
+    pub fn refused(failure: &Failure) -> JsonAnswer {
+        let mut body = Out::new(Vec::new());
+        // Writing into memory does not fail.
+        let _ = crate::render::json::write_error(&mut body, failure);
+        JsonAnswer {
+            ended: Err(failure.code()),
+            body: body.into_inner(),
+        }
+    }
+}
 
 pub struct AppState {
-    config: Config,
+    /// The catalog every request is answered from.
+    session: Session,
     /// `--as-of` of `serve`: the event's date, when pinned.
     pinned: Option<NaiveDate>,
-    catalog: RwLock<Arc<Catalog>>,
-    /// Held while the catalog is opened again, so that one reading (in the
-    /// background, or a request healing a damaged index) does it.
-    reopening: Mutex<()>,
     /// Set while a reading of a changed corpus runs in the background.
     reading: AtomicBool,
     /// The fingerprint of a changed corpus whose reading failed, and why:
@@ -161,13 +194,11 @@ impl AppState {
     }
 
     /// Opens the catalog (building the index when it is missing or stale).
-    pub fn open(config: Config, pinned: Option<NaiveDate>) -> anyhow::Result<AppState> {
-        let catalog = config.catalog(&mut Out::new(io::stderr()), true)?;
+    pub fn open(config: Config, pinned: Option<NaiveDate>) -> Result<AppState, Failure> {
+        let session = Session::open(config, Announce::Building, &mut Out::new(io::stderr()))?;
         Ok(AppState {
-            config,
+            session,
             pinned,
-            catalog: RwLock::new(Arc::new(catalog)),
-            reopening: Mutex::new(()),
             reading: AtomicBool::new(false),
             unreadable: Mutex::new(None),
             kept: Mutex::new(Kept::default()),
@@ -178,15 +209,15 @@ impl AppState {
 
     /// The date a question is asked on when it names none.
     pub fn today(&self) -> NaiveDate {
-        self.pinned.unwrap_or_else(commands::today)
+        self.pinned.unwrap_or_else(crate::dates::today)
     }
 
     /// The catalog to answer from: the one of the corpus as it is now, or,
     /// while a changed corpus is read in the background (or cannot be
     /// read), the one in use, with the note that says so.
-    fn catalog(self: &Arc<Self>) -> anyhow::Result<(Arc<Catalog>, Option<Note>)> {
-        let now = crate::index::corpus_fingerprint(&self.config.sources)?;
-        let current = Arc::clone(&self.catalog.read().unwrap_or_else(PoisonError::into_inner));
+    fn catalog(self: &Arc<Self>) -> Result<(Arc<Catalog>, Option<Note>), Failure> {
+        let now = crate::index::corpus_fingerprint(&self.session.config().sources)?;
+        let current = self.session.catalog();
         if current.manifest().fingerprint == now {
             return Ok((current, None));
         }
@@ -230,27 +261,23 @@ impl AppState {
     /// changed during the reading) is not put in use: the corpus is read
     /// again, until the catalog is of the corpus as it is.
     fn read_now(&self) {
-        let _one = self
-            .reopening
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
         loop {
-            let Ok(wanted) = crate::index::corpus_fingerprint(&self.config.sources) else {
+            let Ok(wanted) = crate::index::corpus_fingerprint(&self.session.config().sources)
+            else {
                 return;
             };
-            match self.config.catalog(&mut Out::new(io::stderr()), true) {
-                Ok(fresh) if fresh.manifest().fingerprint == wanted => {
-                    *self.catalog.write().unwrap_or_else(PoisonError::into_inner) = Arc::new(fresh);
-                    return;
-                }
+            let of_now = |fresh: &Catalog| fresh.manifest().fingerprint == wanted;
+            match self.session.reopen(of_now, &mut Out::new(io::stderr())) {
+                Ok(true) => return,
                 // Each try waits for the build lock first: no spinning.
-                Ok(_) => std::thread::sleep(std::time::Duration::from_millis(100)),
+                Ok(false) => std::thread::sleep(std::time::Duration::from_millis(100)),
                 Err(e) => {
-                    eprintln!("warning: the changed documents cannot be read: {e:#}");
+                    let why = crate::error::chain(&e);
+                    eprintln!("warning: the changed documents cannot be read: {why}");
                     *self
                         .unreadable
                         .lock()
-                        .unwrap_or_else(PoisonError::into_inner) = Some((wanted, format!("{e}")));
+                        .unwrap_or_else(PoisonError::into_inner) = Some((wanted, why));
                     return;
                 }
             }
@@ -293,7 +320,7 @@ impl AppState {
     }
 
     /// The answer to a request as a value, for a page to draw.
-    pub fn typed(self: &Arc<Self>, request: &Request, stop: &Stop) -> anyhow::Result<Answer> {
+    pub fn typed(self: &Arc<Self>, request: &Request, stop: &Stop) -> Result<Answer, Failure> {
         let (catalog, note) = self.catalog()?;
         let mut answer = self.answer_on(request, catalog, stop)?;
         if let Some(note) = note {
@@ -311,54 +338,22 @@ impl AppState {
         request: &Request,
         catalog: Arc<Catalog>,
         stop: &Stop,
-    ) -> anyhow::Result<Answer> {
-        let config = Config {
-            today: self.today(),
-            ..self.config.clone()
-        };
-        match commands::answer_typed(request, &config, &catalog, stop) {
-            // What the index said cannot be trusted: build it again and
-            // ask again, once, as the command line does.
-            Err(e) if crate::answer::error::Failure::is_damage_in(&e) => {
-                let catalog = self.rebuilt(&catalog)?;
-                commands::answer_typed(request, &config, &catalog, stop)
-            }
-            answered => answered,
-        }
-    }
-
-    /// The catalog of an index built again, unless another request already
-    /// replaced `damaged`.
-    fn rebuilt(&self, damaged: &Arc<Catalog>) -> anyhow::Result<Arc<Catalog>> {
-        let _one = self
-            .reopening
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        {
-            let current = self.catalog.read().unwrap_or_else(PoisonError::into_inner);
-            if !Arc::ptr_eq(&current, damaged) {
-                return Ok(Arc::clone(&current));
-            }
-        }
-        let fresh = Arc::new(
-            self.config
-                .healed(&mut Out::new(io::stderr()), "it failed while being read")?,
-        );
-        *self.catalog.write().unwrap_or_else(PoisonError::into_inner) = Arc::clone(&fresh);
-        Ok(fresh)
+    ) -> Result<Answer, Failure> {
+        let log = &mut Out::new(io::stderr());
+        self.session
+            .ask_on(catalog, request, self.today(), stop, log)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::commands::Outcome;
 
     #[test]
     fn kept_answers_stay_within_their_budget() {
         let mut kept = Kept::default();
         let answer = JsonAnswer {
-            ended: Ok(Outcome::Found),
+            ended: Ok(true),
             body: vec![b'x'; MOST_KEPT_BYTES / 3],
         };
         let question = |n: usize| Question {
@@ -392,7 +387,7 @@ mod tests {
         let mut body = Vec::with_capacity(1024);
         body.extend_from_slice(b"{}");
         let answer = JsonAnswer {
-            ended: Ok(Outcome::Found),
+            ended: Ok(true),
             body,
         };
         for n in 0..200_000 {

@@ -13,7 +13,6 @@ use super::{router, AppState};
 use crate::cli::Cli;
 use crate::commands;
 use crate::config::Config;
-use crate::output::Out;
 
 /// The server's state on the bundled corpus, indexed into a temporary
 /// folder, answering as of a fixed day.
@@ -46,12 +45,17 @@ fn command_line(index: &std::path::Path, args: &[&str]) -> String {
         today: chrono::NaiveDate::from_ymd_opt(2026, 6, 13).unwrap(),
         ..config(index)
     };
-    let catalog = config
-        .catalog(&mut Out::new(std::io::sink()), false)
-        .unwrap();
     let cli = Cli::parse_from(std::iter::once("rulings").chain(args.iter().copied()));
-    let answer = commands::answer_json(&cli.command.unwrap(), &config, &catalog);
-    String::from_utf8(answer.body).unwrap()
+    let mut printer = commands::Printer::new(Vec::new(), std::io::sink(), config.style);
+    printer.quiet = true;
+    match commands::dispatch(&cli.command.unwrap(), &config, &mut printer) {
+        Ok(_) => String::from_utf8(printer.out.into_inner()).unwrap(),
+        Err(failure) => {
+            let mut body = Vec::new();
+            commands::errors::report(&failure, true, &mut body).unwrap();
+            String::from_utf8(body).unwrap()
+        }
+    }
 }
 
 #[tokio::test]

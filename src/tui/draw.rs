@@ -48,13 +48,13 @@ pub fn draw(frame: &mut Frame, state: &State) {
 }
 
 fn header_line(state: &State) -> Line<'static> {
-    let session = &state.session;
-    let date = if session.as_of == session.today {
-        format!("as of today, {}", session.as_of)
+    let settings = &state.settings;
+    let date = if settings.as_of == settings.today {
+        format!("as of today, {}", settings.as_of)
     } else {
-        format!("as of {} (pinned)", session.as_of)
+        format!("as of {} (pinned)", settings.as_of)
     };
-    let edition = match session.edition {
+    let edition = match settings.edition {
         Some(e) => format!("{} only", e.label()),
         None => "1E and 2E".to_string(),
     };
@@ -131,7 +131,7 @@ fn draw_search(frame: &mut Frame, state: &State, area: Rect) {
         vec![Line::raw(format!(
             "nothing in force matches `{}` as of {}",
             state.query.trim(),
-            state.session.as_of
+            state.settings.as_of
         ))]
     } else {
         state.preview.lines.iter().map(|l| text_line(l)).collect()

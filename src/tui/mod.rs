@@ -1,5 +1,5 @@
-//! `rulings ask`: the interactive search. Takes an opened [`Catalog`] and
-//! the session's date and edition; gives a full-screen answer that updates
+//! `rulings ask`: the interactive search. Takes the [`Session`] every front
+//! end answers through, and the date and edition asked; gives a full-screen answer that updates
 //! on every keystroke. The state ([`state::State`]) and its drawing
 //! ([`draw::draw`]) know nothing of the terminal; this module owns it: raw
 //! mode and the alternate screen on the way in, restored on the way out,
@@ -18,18 +18,20 @@ use ratatui::crossterm::event::{self, DisableBracketedPaste, EnableBracketedPast
 use ratatui::crossterm::execute;
 use ratatui::DefaultTerminal;
 
-use crate::catalog::Catalog;
+use crate::answer::error::Failure;
 use crate::cli::AskArgs;
 use crate::config::Config;
 use crate::output::Out;
-use pages::Session;
+use crate::session::{Announce, Session};
+use pages::Settings;
 use state::State;
 
 /// Opens the catalog (saying on stderr, before the screen is taken, when it
 /// had to be built) and runs the session until the user quits.
-pub fn run(config: &Config, args: &AskArgs) -> anyhow::Result<()> {
-    let catalog = config.catalog(&mut Out::new(io::stderr()), true)?;
-    let session = Session {
+pub fn run(config: &Config, args: &AskArgs) -> Result<(), Failure> {
+    let log = &mut Out::new(io::stderr());
+    let session = Session::open_alone(config.clone(), Announce::Building, log)?;
+    let settings = Settings {
         edition: args.edition,
         as_of: config.as_of(args.as_of),
         today: config.today,
@@ -42,7 +44,7 @@ pub fn run(config: &Config, args: &AskArgs) -> anyhow::Result<()> {
     // terminal that does not ignores the request.
     let _ = execute!(io::stdout(), EnableBracketedPaste);
     let interrupt = interrupt::Interrupt::listen();
-    let result = event_loop(&mut terminal, &catalog, session, &interrupt);
+    let result = event_loop(&mut terminal, &session, settings, &interrupt);
     restore();
     result
 }
@@ -62,12 +64,12 @@ const MOST_UNDRAWN: Duration = Duration::from_millis(250);
 
 fn event_loop(
     terminal: &mut DefaultTerminal,
-    catalog: &Catalog,
-    session: Session,
+    session: &Session,
+    settings: Settings,
     interrupt: &interrupt::Interrupt,
-) -> anyhow::Result<()> {
+) -> Result<(), Failure> {
     let columns = terminal.size()?.width;
-    let mut state = State::new(catalog, session, columns);
+    let mut state = State::new(session, settings, columns);
     while !state.quit {
         terminal.draw(|frame| draw::draw(frame, &state))?;
         while !event::poll(CTRL_C_EVERY)? {

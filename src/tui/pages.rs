@@ -4,31 +4,74 @@
 //! by the renderers of `show` and `errata`, so the screen says what the
 //! commands say.
 
+use std::cell::RefCell;
+
 use chrono::NaiveDate;
 
-use crate::answer::errata::card_errata;
 use crate::answer::error::Failure;
+use crate::answer::request::Request;
+use crate::answer::stop::Stop;
 use crate::answer::topic::{self as show, ShowAnswer, TopicAnswer};
-use crate::answer::Note;
-use crate::catalog::{in_effect, Catalog, Keys, Reference, Reprints};
-use crate::lookup::{self, Match};
+use crate::answer::{Answer, Note};
+use crate::catalog::{in_effect, Catalog, Reference};
 use crate::model::{Edition, Entry};
-use crate::render::errata::card_text;
+use crate::output::Out;
 use crate::render::topic::{home_text, topic_text};
 use crate::render::{describe, status_badge, Style};
-use crate::search::{self, Hit, Request};
+use crate::search::{self, Hit};
+use crate::session::Session;
 use crate::topic::TopicKey;
 
 /// How many hits a query lists: more than a screen, fewer than a search
 /// could cost.
-pub const HITS: usize = 50;
+pub const HITS: u16 = 50;
 
-/// The date and edition every question of a session is asked with.
+/// The date and edition every question of the interactive search is asked
+/// with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Session {
+pub struct Settings {
     pub edition: Option<Edition>,
     pub as_of: NaiveDate,
     pub today: NaiveDate,
+}
+
+/// How the interactive search asks: through the session every front end
+/// answers by, keeping what it says while answering (an index found
+/// damaged and built again) for the screen, which stderr would garble.
+pub struct Asker<'s> {
+    session: &'s Session,
+    told: RefCell<Vec<u8>>,
+}
+
+impl<'s> Asker<'s> {
+    pub fn new(session: &'s Session) -> Asker<'s> {
+        Asker {
+            session,
+            told: RefCell::new(Vec::new()),
+        }
+    }
+
+    /// The answer to `request`, as the command line gets it.
+    fn ask(&self, request: &Request, settings: &Settings) -> Result<Answer, Failure> {
+        let mut told = self.told.borrow_mut();
+        let log = &mut Out::new(&mut *told);
+        self.session
+            .ask(request, settings.today, &Stop::never(), log)
+    }
+
+    /// Runs `work` on the session's catalog (healed, as every answer is).
+    fn run<T>(&self, work: impl FnMut(&Catalog) -> Result<T, Failure>) -> Result<T, Failure> {
+        let mut told = self.told.borrow_mut();
+        self.session.run(work, &mut Out::new(&mut *told))
+    }
+
+    /// What the session said since it was last asked, as one line.
+    pub fn told(&self) -> Option<String> {
+        let told = std::mem::take(&mut *self.told.borrow_mut());
+        let text = String::from_utf8_lossy(&told);
+        let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+        (!lines.is_empty()).then(|| lines.join("; "))
+    }
 }
 
 /// One hit as the list shows it.
@@ -55,23 +98,24 @@ pub struct Found {
 /// Searches the catalog as `rulings search` does, on the session's date and
 /// edition. A query with no words finds nothing, without complaint: it is
 /// only half typed.
-pub fn find(catalog: &Catalog, session: &Session, query: &str) -> anyhow::Result<Found> {
+pub fn find(asker: &Asker, settings: &Settings, query: &str) -> Result<Found, Failure> {
     if query.trim().is_empty() {
         return Ok(Found::default());
     }
-    let request = Request {
+    let request = Request::Search {
         query: query.to_string(),
-        edition: session.edition,
+        edition: settings.edition,
         kind: None,
-        as_of: session.as_of,
+        as_of: Some(settings.as_of),
         all: false,
         limit: HITS,
         // The last word is the one being typed, unless a space ended it.
         typing: true,
     };
     // The answer `rulings search` draws, drawn as rows and short notes.
-    let searched = match crate::answer::search::ask(catalog, request) {
-        Ok(searched) => searched,
+    let searched = match asker.ask(&request, settings) {
+        Ok(Answer::Search(searched)) => searched,
+        Ok(_) => unreachable!("a search is answered by its hits"),
         Err(Failure::Search(search::SearchError::NoWords)) => return Ok(Found::default()),
         // Exclusions typed before the words they narrow ("-tribble …").
         Err(Failure::Search(e @ search::SearchError::OnlyExcluded { .. })) => {
@@ -82,14 +126,15 @@ pub fn find(catalog: &Catalog, session: &Session, query: &str) -> anyhow::Result
         }
         // Past a limit of a query (a paste gone wrong): the hits of the
         // query before stay, and the error says why nothing changed.
-        Err(e) => return Err(e.into()),
+        Err(e) => return Err(e),
     };
     let rows = searched
         .found
         .hits
         .iter()
         .map(row)
-        .collect::<Result<Vec<_>, serde_json::Error>>()?;
+        .collect::<Result<Vec<_>, serde_json::Error>>()
+        .map_err(std::io::Error::from)?;
     let notes = searched
         .notes
         .iter()
@@ -193,16 +238,17 @@ pub enum Earlier {
 /// status, citation and references, and the earlier rulings on its topic
 /// that it stands over, as `show` words them.
 pub fn ruling(
-    catalog: &Catalog,
-    session: &Session,
+    asker: &Asker,
+    settings: &Settings,
     row: &Row,
     width: usize,
     earlier: Earlier,
-) -> anyhow::Result<Page> {
-    let Some((answer, count)) = hit_answer(catalog, session, row, earlier)? else {
+) -> Result<Page, Failure> {
+    let answered = asker.run(|catalog| hit_answer(catalog, settings, row, earlier))?;
+    let Some((answer, count)) = answered else {
         return Ok(Page::new(
             row.topic.clone(),
-            vec![format!("{} is not in effect on {}", row.id, session.as_of)],
+            vec![format!("{} is not in effect on {}", row.id, settings.as_of)],
             Vec::new(),
         ));
     };
@@ -211,8 +257,8 @@ pub fn ruling(
         &style,
         &row.topic,
         &answer,
-        session.as_of,
-        session.today,
+        settings.as_of,
+        settings.today,
         false,
     );
     if earlier == Earlier::Counted && count > 0 {
@@ -248,11 +294,11 @@ pub fn ruling(
 /// many there are.
 fn hit_answer(
     catalog: &Catalog,
-    session: &Session,
+    settings: &Settings,
     row: &Row,
     earlier: Earlier,
-) -> anyhow::Result<Option<(TopicAnswer, usize)>> {
-    let as_of = session.as_of;
+) -> Result<Option<(TopicAnswer, usize)>, Failure> {
+    let as_of = settings.as_of;
     let Some(topic) = catalog.topic(row.edition, &row.key, as_of)? else {
         return Ok(None);
     };
@@ -305,7 +351,7 @@ fn bare_answer(
     row: &Row,
     hit: crate::catalog::Stored,
     as_of: NaiveDate,
-) -> anyhow::Result<Option<TopicAnswer>> {
+) -> Result<Option<TopicAnswer>, Failure> {
     let Some(period) = hit.on(as_of)? else {
         return Ok(None);
     };
@@ -339,31 +385,39 @@ fn reference_names(references: &[Reference]) -> Vec<String> {
 /// A topic as `show --history` (with `history`) or `show` answers it in the
 /// row's edition.
 pub fn topic(
-    catalog: &Catalog,
-    session: &Session,
+    asker: &Asker,
+    settings: &Settings,
     edition: Edition,
     name: &str,
     history: bool,
     width: usize,
-) -> anyhow::Result<Page> {
+) -> Result<Page, Failure> {
     let style = plain(width);
-    let answer = show::answer(catalog, name, &[edition], session.as_of, history)?;
+    let request = Request::Show {
+        topic: name.to_string(),
+        edition: Some(edition),
+        as_of: Some(settings.as_of),
+        history,
+    };
+    let Answer::Show(shown) = asker.ask(&request, settings)? else {
+        unreachable!("a topic is answered by what is shown of it")
+    };
     let title = if history {
         format!("History of {name} ({edition})")
     } else {
         format!("{name} ({edition})")
     };
-    match answer {
+    match &shown.answer {
         ShowAnswer::Found(found) => {
             let mut lines = Vec::new();
             let mut references = Vec::new();
-            for a in &found {
+            for a in found {
                 lines.extend(topic_text(
                     &style,
                     name,
                     a,
-                    session.as_of,
-                    session.today,
+                    settings.as_of,
+                    settings.today,
                     history,
                 ));
                 references.extend(reference_names(&a.references));
@@ -376,10 +430,11 @@ pub fn topic(
         | ShowAnswer::Unknown(_) => {
             // A reference to a topic the corpus has no ruling on: say where
             // it lives, as `show` does for a followed reference.
-            let reference = catalog.reference(edition, name, session.as_of)?;
+            let reference =
+                asker.run(|catalog| Ok(catalog.reference(edition, name, settings.as_of)?))?;
             let mut lines = vec![format!(
                 "nothing in force on `{name}` as of {} ({edition})",
-                session.as_of
+                settings.as_of
             )];
             lines.extend(home_text(&reference));
             Ok(Page::new(title, lines, Vec::new()))
@@ -387,49 +442,56 @@ pub fn topic(
     }
 }
 
-/// The card's errata in effect, as `errata CARD` words them, or a line that
-/// says it has none.
+/// The card's errata in effect, as `errata CARD` words them.
 pub fn errata(
-    catalog: &Catalog,
-    session: &Session,
+    asker: &Asker,
+    settings: &Settings,
     row: &Row,
     width: usize,
-) -> anyhow::Result<Page> {
+) -> Result<Page, Failure> {
     let title = format!("Errata of {} ({})", row.topic, row.edition);
-    let keys = catalog.keys(row.edition, Keys::Errata)?;
-    let errata = match lookup::find(row.key.as_str(), &keys) {
-        Match::Exact(key) => card_errata(
-            catalog,
-            row.edition,
-            &key,
-            session.as_of,
-            Reprints::Collapsed,
-        )?,
-        _ => None,
+    let request = Request::Errata {
+        card: Some(row.topic.clone()),
+        edition: Some(row.edition),
+        as_of: Some(settings.as_of),
+        every_printing: false,
     };
-    let lines = match errata {
-        Some(e) => card_text(&plain(width), &row.topic, &e, true),
-        None => vec![format!(
-            "no errata for `{}` as of {} ({})",
-            row.topic, session.as_of, row.edition
-        )],
+    let Answer::Errata(errata) = asker.ask(&request, settings)? else {
+        unreachable!("errata are answered by errata")
     };
-    Ok(Page::new(title, lines, Vec::new()))
+    Ok(Page::new(
+        title,
+        said(crate::render::errata::errata_text(&plain(width), &errata)),
+        Vec::new(),
+    ))
 }
 
 /// The card of the selected ruling's topic, as `card NAME` words it: its
 /// printed text where a card database has it, its errata and rulings.
-pub fn card(catalog: &Catalog, session: &Session, row: &Row, width: usize) -> anyhow::Result<Page> {
+pub fn card(asker: &Asker, settings: &Settings, row: &Row, width: usize) -> Result<Page, Failure> {
     let title = format!("Card: {} ({})", row.topic, row.edition);
-    let answer = crate::answer::card::ask(catalog, &row.topic, Some(row.edition), session.as_of)?;
-    let said = crate::render::card::card_text(&plain(width), &answer, session.as_of);
-    let mut lines = said.out;
-    lines.extend(said.err);
-    if !said.notes.is_empty() {
-        lines.push(String::new());
-        lines.extend(said.notes);
+    let request = Request::Card {
+        name: row.topic.clone(),
+        edition: Some(row.edition),
+        as_of: Some(settings.as_of),
+    };
+    let Answer::Card(answer) = asker.ask(&request, settings)? else {
+        unreachable!("a card is answered by its card")
+    };
+    let lines = crate::render::card::card_text(&plain(width), &answer, settings.as_of);
+    Ok(Page::new(title, said(lines), Vec::new()))
+}
+
+/// What a command says on stdout and stderr, as the lines of one page, its
+/// notes last.
+fn said(lines: crate::render::Lines) -> Vec<String> {
+    let mut all = lines.out;
+    all.extend(lines.err);
+    if !lines.notes.is_empty() {
+        all.push(String::new());
+        all.extend(lines.notes);
     }
-    Ok(Page::new(title, lines, Vec::new()))
+    all
 }
 
 /// The renderers' style on a pane: no escape codes (the screen paints its

@@ -6,8 +6,9 @@ use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
-use super::pages::{self, Page, Row, Session};
-use crate::catalog::Catalog;
+use super::pages::{self, Asker, Page, Row, Settings};
+use crate::answer::error::Failure;
+use crate::session::Session;
 
 /// Which page is open over the search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,8 +36,8 @@ pub struct Open {
 
 /// Everything the screen shows.
 pub struct State<'c> {
-    catalog: &'c Catalog,
-    pub session: Session,
+    asker: Asker<'c>,
+    pub settings: Settings,
     pub query: String,
     pub rows: Vec<Row>,
     /// How the hits were found (typos allowed, any word, …).
@@ -60,10 +61,10 @@ pub struct State<'c> {
 }
 
 impl<'c> State<'c> {
-    pub fn new(catalog: &'c Catalog, session: Session, columns: u16) -> State<'c> {
+    pub fn new(session: &'c Session, settings: Settings, columns: u16) -> State<'c> {
         State {
-            catalog,
-            session,
+            asker: Asker::new(session),
+            settings,
             query: String::new(),
             rows: Vec::new(),
             notes: Vec::new(),
@@ -124,9 +125,12 @@ impl<'c> State<'c> {
         }
     }
 
-    fn note(&mut self, result: anyhow::Result<()>) {
+    fn note(&mut self, result: Result<(), Failure>) {
         if let Err(e) = result {
-            self.error = Some(crate::error::chain(e.as_ref()));
+            self.error = Some(crate::error::chain(&e));
+        } else if let Some(told) = self.asker.told() {
+            // The index was found damaged and built again: said once.
+            self.error = Some(told);
         }
     }
 
@@ -136,7 +140,7 @@ impl<'c> State<'c> {
         self.stale = true;
     }
 
-    fn key(&mut self, key: KeyEvent) -> anyhow::Result<()> {
+    fn key(&mut self, key: KeyEvent) -> Result<(), Failure> {
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
         if ctrl && matches!(key.code, KeyCode::Char('c') | KeyCode::Char('d')) {
             self.quit = true;
@@ -149,7 +153,7 @@ impl<'c> State<'c> {
         }
     }
 
-    fn search_key(&mut self, key: KeyEvent, ctrl: bool) -> anyhow::Result<()> {
+    fn search_key(&mut self, key: KeyEvent, ctrl: bool) -> Result<(), Failure> {
         let edits = matches!(key.code, KeyCode::Backspace)
             || matches!(key.code, KeyCode::Char(c) if !ctrl || matches!(c, 'u' | 'w'));
         if !edits && std::mem::take(&mut self.stale) {
@@ -180,7 +184,7 @@ impl<'c> State<'c> {
         Ok(())
     }
 
-    fn page_key(&mut self, key: KeyEvent) -> anyhow::Result<()> {
+    fn page_key(&mut self, key: KeyEvent) -> Result<(), Failure> {
         match key.code {
             KeyCode::Esc | KeyCode::Backspace | KeyCode::Left => {
                 self.pages.pop();
@@ -213,9 +217,9 @@ impl<'c> State<'c> {
     }
 
     /// Runs the query as it now stands and previews the first hit.
-    fn search(&mut self) -> anyhow::Result<()> {
+    fn search(&mut self) -> Result<(), Failure> {
         let started = Instant::now();
-        let found = pages::find(self.catalog, &self.session, &self.query)?;
+        let found = pages::find(&self.asker, &self.settings, &self.query)?;
         self.rows = found.rows;
         self.notes = found.notes;
         self.selected = 0;
@@ -224,7 +228,7 @@ impl<'c> State<'c> {
         Ok(())
     }
 
-    fn select(&mut self, index: usize) -> anyhow::Result<()> {
+    fn select(&mut self, index: usize) -> Result<(), Failure> {
         let index = index.min(self.rows.len().saturating_sub(1));
         if index != self.selected {
             self.selected = index;
@@ -233,12 +237,12 @@ impl<'c> State<'c> {
         Ok(())
     }
 
-    fn refresh_preview(&mut self) -> anyhow::Result<()> {
+    fn refresh_preview(&mut self) -> Result<(), Failure> {
         self.preview_scroll = 0;
         self.preview = match self.selected_row() {
             Some(row) => pages::ruling(
-                self.catalog,
-                &self.session,
+                &self.asker,
+                &self.settings,
                 row,
                 super::widths::preview_width(self.columns),
                 pages::Earlier::Counted,
@@ -250,7 +254,7 @@ impl<'c> State<'c> {
 
     /// Opens a page about the selected hit over the search (or over the
     /// page on screen).
-    fn open(&mut self, kind: PageKind) -> anyhow::Result<()> {
+    fn open(&mut self, kind: PageKind) -> Result<(), Failure> {
         if let Some(page) = self.answer(kind)? {
             self.pages.push(Open {
                 kind,
@@ -262,26 +266,24 @@ impl<'c> State<'c> {
     }
 
     /// A page about the selected hit; a reference is answered by `follow`.
-    fn answer(&self, kind: PageKind) -> anyhow::Result<Option<Page>> {
+    fn answer(&self, kind: PageKind) -> Result<Option<Page>, Failure> {
         let Some(row) = self.selected_row() else {
             return Ok(None);
         };
-        let (catalog, session, width) = (self.catalog, &self.session, self.page_width());
+        let (asker, settings, width) = (&self.asker, &self.settings, self.page_width());
         Ok(Some(match kind {
-            PageKind::Ruling => {
-                pages::ruling(catalog, session, row, width, pages::Earlier::Listed)?
-            }
+            PageKind::Ruling => pages::ruling(asker, settings, row, width, pages::Earlier::Listed)?,
             PageKind::History => {
-                pages::topic(catalog, session, row.edition, &row.topic, true, width)?
+                pages::topic(asker, settings, row.edition, &row.topic, true, width)?
             }
-            PageKind::Errata => pages::errata(catalog, session, row, width)?,
-            PageKind::Card => pages::card(catalog, session, row, width)?,
+            PageKind::Errata => pages::errata(asker, settings, row, width)?,
+            PageKind::Card => pages::card(asker, settings, row, width)?,
             PageKind::Reference => return Ok(None),
         }))
     }
 
     /// Follows the `n`-th reference of the page on screen.
-    fn follow(&mut self, n: usize) -> anyhow::Result<()> {
+    fn follow(&mut self, n: usize) -> Result<(), Failure> {
         let Some(name) = self
             .page()
             .and_then(|open| open.page.references.get(n))
@@ -293,8 +295,8 @@ impl<'c> State<'c> {
             return Ok(());
         };
         let page = pages::topic(
-            self.catalog,
-            &self.session,
+            &self.asker,
+            &self.settings,
             edition,
             &name,
             false,
@@ -314,7 +316,7 @@ impl<'c> State<'c> {
 
     /// Words everything again at a new width. A reference page keeps its
     /// wording: its name is only in the page before it.
-    fn reopen(&mut self) -> anyhow::Result<()> {
+    fn reopen(&mut self) -> Result<(), Failure> {
         self.refresh_preview()?;
         for i in 0..self.pages.len() {
             if let Some(page) = self.answer(self.pages[i].kind)? {

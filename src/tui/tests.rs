@@ -8,38 +8,39 @@ use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 
 use super::draw::draw;
-use super::pages::Session;
+use super::pages::Settings;
 use super::state::{PageKind, State};
-use crate::catalog::Catalog;
 use crate::cli::Cli;
 use crate::config::Config;
 use crate::model::Edition;
 use crate::output::Out;
+use crate::session::{Announce, Session};
 
 const COLUMNS: u16 = 110;
 const ROWS: u16 = 32;
 
-/// The bundled corpus's catalog, indexed into a temporary folder.
-fn catalog() -> (tempfile::TempDir, Catalog) {
+/// The bundled corpus's session, indexed into a temporary folder.
+fn catalog() -> (tempfile::TempDir, Session) {
     catalog_with(&[])
 }
 
 /// The catalog of a corpus named by `corpus` (options of `rulings`),
 /// indexed into a temporary folder.
-fn catalog_with(corpus: &[&str]) -> (tempfile::TempDir, Catalog) {
+fn catalog_with(corpus: &[&str]) -> (tempfile::TempDir, Session) {
     let index = tempfile::tempdir().unwrap();
     let mut args = vec!["rulings"];
     args.extend_from_slice(corpus);
     args.extend(["--index", index.path().to_str().unwrap(), "releases"]);
     let config = Config::from_cli(&Cli::parse_from(args)).unwrap();
-    let catalog = config
-        .catalog(&mut Out::new(std::io::sink()), false)
-        .unwrap();
-    (index, catalog)
+    let quiet = &mut Out::new(std::io::sink());
+    (
+        index,
+        Session::open_alone(config, Announce::Quietly, quiet).unwrap(),
+    )
 }
 
-fn session(as_of: &str) -> Session {
-    Session {
+fn session(as_of: &str) -> Settings {
+    Settings {
         edition: Some(Edition::First),
         as_of: as_of.parse().unwrap(),
         today: NaiveDate::from_ymd_opt(2030, 1, 1).unwrap(),
@@ -221,11 +222,15 @@ fn a_card_shows_its_errata_and_a_topic_without_says_so() {
     type_text(&mut state, "time location");
     state.update(key(KeyCode::Enter));
     state.update(key(KeyCode::Char('e')));
+    // As `rulings errata` says it: none, and the rulings there are.
     let lines = &state.page().unwrap().page.lines;
-    assert_eq!(
-        lines,
-        &["no errata for `time location` as of 2020-01-01 (1E)"]
+    assert!(
+        lines[0].starts_with(
+            "no errata for time location as of 2020-01-01 — it has 2 rulings on time location (1E)"
+        ),
+        "{lines:?}"
     );
+    assert_eq!(lines[1], "see `rulings show \"time location\"`");
 }
 
 #[test]
@@ -294,7 +299,7 @@ fn a_query_that_finds_nothing_says_so() {
 #[test]
 fn the_word_being_typed_matches_as_a_prefix() {
     let (_index, catalog) = catalog();
-    let both = Session {
+    let both = Settings {
         edition: None,
         ..session("2020-01-01")
     };

@@ -11,15 +11,16 @@ mod releases;
 mod search;
 mod show;
 
-use std::io::Write;
+use std::io::{self, Write};
 
+use crate::answer::error::{ErrorCode, Failure};
 use crate::answer::Answer;
 use crate::output::Out;
 
 pub use show::mentioned;
 
 /// Writes `answer` as its JSON object.
-pub fn write(out: &mut Out<impl Write>, answer: &Answer) -> anyhow::Result<()> {
+pub fn write(out: &mut Out<impl Write>, answer: &Answer) -> io::Result<()> {
     match answer {
         Answer::Search(searched) => out.json(&search::view(searched)?)?,
         Answer::Show(shown) => out.json(&show::view(shown))?,
@@ -37,7 +38,7 @@ pub fn write(out: &mut Out<impl Write>, answer: &Answer) -> anyhow::Result<()> {
 pub fn write_check(
     out: &mut Out<impl Write>,
     checked: &crate::answer::check::Checked,
-) -> anyhow::Result<()> {
+) -> io::Result<()> {
     out.json(&check::view(checked))?;
     Ok(())
 }
@@ -46,15 +47,36 @@ pub fn write_check(
 pub fn write_lines(
     out: &mut Out<impl Write>,
     exported: &crate::answer::export::Exported,
-) -> anyhow::Result<()> {
+) -> io::Result<()> {
     for entry in &exported.entries {
         out.json_line(entry)?;
     }
     Ok(())
 }
 
+/// Writes an error as its JSON object, `{"error": {"code", "message"}}`:
+/// what a program reads under `--json` and from the server's API, so that
+/// it tells a bad date from an unknown release without reading English.
+pub fn write_error(out: &mut Out<impl Write>, failure: &Failure) -> io::Result<()> {
+    #[derive(serde::Serialize)]
+    struct ErrorJson<'a> {
+        error: ErrorBody<'a>,
+    }
+    #[derive(serde::Serialize)]
+    struct ErrorBody<'a> {
+        code: ErrorCode,
+        message: &'a str,
+    }
+    out.json(&ErrorJson {
+        error: ErrorBody {
+            code: failure.code(),
+            message: &crate::error::chain(failure),
+        },
+    })
+}
+
 /// `answer` as its JSON object, in memory.
-pub fn body(answer: &Answer) -> anyhow::Result<Vec<u8>> {
+pub fn body(answer: &Answer) -> io::Result<Vec<u8>> {
     let mut out = Out::new(Vec::new());
     write(&mut out, answer)?;
     Ok(out.into_inner())
