@@ -5,9 +5,9 @@ use std::path::PathBuf;
 use chrono::NaiveDate;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::diff::NamedSide;
-use crate::model::{Edition, EntryKind};
-use crate::output::ColorWhen;
+use rulings::diff::NamedSide;
+use rulings::model::{Edition, EntryKind};
+use rulings::output::ColorWhen;
 
 /// Official Star Trek CCG rulings at the judge's table: search them, see the
 /// ruling in force on any date, the errata of a card, and what changed
@@ -257,7 +257,7 @@ pub struct ServeArgs {
 
     /// The event's date: every answer is as of this date unless a page or
     /// a request asks for another. Default: today, each day.
-    #[arg(long = "as-of", value_name = "DATE", value_parser = crate::dates::parse_date)]
+    #[arg(long = "as-of", value_name = "DATE", value_parser = rulings::dates::parse_date)]
     pub as_of: Option<NaiveDate>,
 }
 
@@ -297,7 +297,7 @@ pub struct AskArgs {
 
     /// The date of the questions (the event's date), for the whole
     /// session; default today.
-    #[arg(long = "as-of", value_name = "DATE", value_parser = crate::dates::parse_date)]
+    #[arg(long = "as-of", value_name = "DATE", value_parser = rulings::dates::parse_date)]
     pub as_of: Option<NaiveDate>,
 }
 
@@ -323,7 +323,7 @@ pub struct SearchArgs {
     /// The date of the question (YYYY-MM-DD, or as the documents print
     /// dates: 3/27/00, 3 November 2014); default today. Rulings issued
     /// later are not seen.
-    #[arg(long = "as-of", value_name = "DATE", value_parser = crate::dates::parse_date)]
+    #[arg(long = "as-of", value_name = "DATE", value_parser = rulings::dates::parse_date)]
     pub as_of: Option<NaiveDate>,
 
     /// Also show rulings no longer in force (superseded, rescinded),
@@ -332,7 +332,7 @@ pub struct SearchArgs {
     pub all: bool,
 
     /// How many hits to show at most.
-    #[arg(long = "limit", value_name = "N", default_value_t = crate::answer::request::DEFAULT_LIMIT,
+    #[arg(long = "limit", value_name = "N", default_value_t = rulings::answer::request::DEFAULT_LIMIT,
           value_parser = clap::value_parser!(u16).range(1..))]
     pub limit: u16,
 
@@ -369,7 +369,7 @@ pub struct ShowArgs {
     pub edition: Option<Edition>,
 
     /// The date of the question (YYYY-MM-DD); default today.
-    #[arg(long = "as-of", value_name = "DATE", value_parser = crate::dates::parse_date)]
+    #[arg(long = "as-of", value_name = "DATE", value_parser = rulings::dates::parse_date)]
     pub as_of: Option<NaiveDate>,
 
     /// Also show the earlier rulings it superseded, newest first.
@@ -404,7 +404,7 @@ pub struct ErrataArgs {
     pub edition: Option<Edition>,
 
     /// The date of the question (YYYY-MM-DD); default today.
-    #[arg(long = "as-of", value_name = "DATE", value_parser = crate::dates::parse_date)]
+    #[arg(long = "as-of", value_name = "DATE", value_parser = rulings::dates::parse_date)]
     pub as_of: Option<NaiveDate>,
 
     /// Print the stable link of the answer (a page of `rulings serve`)
@@ -436,7 +436,7 @@ pub struct CardArgs {
     pub edition: Option<Edition>,
 
     /// The date of the question (YYYY-MM-DD); default today.
-    #[arg(long = "as-of", value_name = "DATE", value_parser = crate::dates::parse_date)]
+    #[arg(long = "as-of", value_name = "DATE", value_parser = rulings::dates::parse_date)]
     pub as_of: Option<NaiveDate>,
 
     /// One JSON object: {"query", "as_of", "found", "database", "card":
@@ -462,7 +462,7 @@ pub struct DeckArgs {
     pub edition: Option<Edition>,
 
     /// The event's date (YYYY-MM-DD); default today.
-    #[arg(long = "as-of", value_name = "DATE", value_parser = crate::dates::parse_date)]
+    #[arg(long = "as-of", value_name = "DATE", value_parser = rulings::dates::parse_date)]
     pub as_of: Option<NaiveDate>,
 
     /// One JSON object: {"as_of", "found", "database", "shape", "total",

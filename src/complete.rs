@@ -13,13 +13,12 @@ use clap::{CommandFactory, Parser};
 use clap_complete::engine::{ArgValueCompleter, CompletionCandidate};
 use clap_complete::env::Shells;
 
-use crate::catalog::{Catalog, Keys};
 use crate::cli::{Cli, Shell};
-use crate::config::Config;
-use crate::lookup;
-use crate::output::Out;
-use crate::session::{Announce, Session};
-use crate::topic::TopicKey;
+use rulings::catalog::{Catalog, Keys};
+use rulings::lookup;
+use rulings::output::Out;
+use rulings::session::{Announce, Session};
+use rulings::topic::TopicKey;
 
 /// The environment variable the completion scripts set when they call the
 /// binary back.
@@ -145,7 +144,7 @@ pub fn matching_names(
     catalog: &Catalog,
     typed: &str,
     keys: Keys,
-) -> Result<Vec<(String, String)>, crate::catalog::CatalogError> {
+) -> Result<Vec<(String, String)>, rulings::catalog::CatalogError> {
     let wanted = TopicKey::new(typed);
     let mut found: BTreeMap<String, Vec<&str>> = BTreeMap::new();
     for edition in catalog.editions() {
@@ -177,7 +176,7 @@ fn catalog() -> Option<std::sync::Arc<Catalog>> {
     argv.extend(global_options(&typed));
     argv.push("releases".into());
     let cli = Cli::try_parse_from(argv).ok()?;
-    let config = Config::from_cli(&cli).ok()?;
+    let config = crate::commands::config_of(&cli).ok()?;
     let quiet = &mut Out::new(io::sink());
     let session = Session::open_alone(config, Announce::Quietly, quiet).ok()?;
     Some(session.catalog())

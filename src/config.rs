@@ -35,6 +35,21 @@ pub struct Config {
 }
 
 impl Config {
+    /// The settings of `sources` indexed in `index`, asked on `today`, as a
+    /// program asks: plain text, every note, no record of what was told.
+    pub fn of(sources: Sources, index: PathBuf, today: NaiveDate) -> Config {
+        Config {
+            sources,
+            index,
+            style: Style::plain(),
+            today,
+            quiet: false,
+            json: false,
+            told: None,
+            own_folder: None,
+        }
+    }
+
     /// The date of a question: the one asked, else today.
     pub fn as_of(&self, asked: Option<NaiveDate>) -> NaiveDate {
         asked.unwrap_or(self.today)

@@ -31,25 +31,20 @@
 //! - the read side: [`lookup`]; [`catalog`] and [`search`]; [`answer`] and
 //!   [`diff`]; [`output`]; [`render`]; [`config`]; [`session`].
 //!
-//! The application drives the library and may import any of it; nothing in
-//! the library imports it, so its modules are public for the binary and the
-//! tests but hidden from this documentation: `cli` (the command line,
-//! parsed into library types at the edge), `commands` (one command line →
-//! one answer), `tui` (the interactive search), `serve` (the same answers
-//! over HTTP: a page for phones, a JSON API) and `complete` (shell
-//! completion and the manual page). `tests/it/layers.rs` holds both rules,
-//! and the order above.
+//! The application drives the library and may import any of it; it is the
+//! binary's own (`src/main.rs` declares its modules), so nothing here can
+//! import it and the compiler reports what it leaves unused: `cli` (the
+//! command line, parsed into library types at the edge), `commands` (one
+//! command line → one answer), `tui` (the interactive search), `serve`
+//! (the same answers over HTTP: a page for phones, a JSON API) and
+//! `complete` (shell completion and the manual page). Each answers through
+//! a [`session::Session`], none through another. `tests/it/layers.rs`
+//! holds these rules, and the order above.
 
 pub mod amend;
 pub mod answer;
 pub mod cards;
 pub mod catalog;
-#[doc(hidden)]
-pub mod cli;
-#[doc(hidden)]
-pub mod commands;
-#[doc(hidden)]
-pub mod complete;
 pub mod config;
 pub mod convert;
 pub mod corpus;
@@ -69,11 +64,7 @@ pub mod pdf;
 pub mod render;
 pub mod safe;
 pub mod search;
-#[doc(hidden)]
-pub mod serve;
 pub mod session;
 pub mod status;
 pub mod topic;
-#[doc(hidden)]
-pub mod tui;
 pub mod update;

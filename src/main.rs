@@ -1,14 +1,19 @@
 //! The `rulings` binary: parse arguments, run, map the outcome to an exit
 //! status (0 found, 1 nothing found, 2 bad usage or input).
 
+mod cli;
+mod commands;
+mod complete;
+mod serve;
+mod tui;
+
 use std::process::ExitCode;
 
 use std::io::{IsTerminal, Write};
 
 use clap::Parser;
-use rulings::cli::{AskArgs, Cli, Command};
-use rulings::commands::Failure;
-use rulings::config::Config;
+use cli::{AskArgs, Cli, Command};
+use commands::Failure;
 use rulings::output;
 
 fn main() -> ExitCode {
@@ -20,22 +25,22 @@ fn main() -> ExitCode {
     rulings::convert::isolated::allow_child_processes();
     // A shell asking for completions (COMPLETE set by the script) is
     // answered here, before anything else reads the command line.
-    clap_complete::CompleteEnv::with_factory(rulings::complete::command)
-        .var(rulings::complete::ENV_VAR)
+    clap_complete::CompleteEnv::with_factory(complete::command)
+        .var(complete::ENV_VAR)
         .complete();
-    let cli = match rulings::cli::Cli::try_parse() {
+    let cli = match cli::Cli::try_parse() {
         Ok(cli) => cli,
-        Err(e) => return rulings::commands::errors::command_line(e),
+        Err(e) => return commands::errors::command_line(e),
     };
     let json = cli.command.as_ref().is_some_and(|c| c.json());
     match run(cli) {
         Ok(code) => code,
         Err(err) => {
-            if rulings::commands::errors::is_broken_pipe(&err) {
+            if commands::errors::is_broken_pipe(&err) {
                 return ExitCode::SUCCESS;
             }
             // Nothing more can be said if stderr is closed.
-            let _ = rulings::commands::errors::report(&err, json, &mut std::io::stderr().lock());
+            let _ = commands::errors::report(&err, json, &mut std::io::stderr().lock());
             ExitCode::from(2)
         }
     }
@@ -47,13 +52,13 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
     match &cli.command {
         Some(Command::Completions { shell }) => {
             let mut out = output::Stdout::lock();
-            rulings::complete::write_script(*shell, &mut out)?;
+            complete::write_script(*shell, &mut out)?;
             out.flush()?;
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Man) => {
             let mut out = output::Stdout::lock();
-            rulings::complete::write_man_page(&mut out)?;
+            complete::write_man_page(&mut out)?;
             out.flush()?;
             Ok(ExitCode::SUCCESS)
         }
@@ -62,18 +67,28 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
             ask(&cli, &AskArgs::default())
         }
         Some(Command::Serve(args)) => {
-            let config = Config::from_cli(&cli)?;
-            rulings::serve::run(&config, args)?;
+            let config = commands::config_of(&cli)?;
+            let listen = serve::Listen {
+                port: args.port,
+                lan: args.lan,
+                as_of: args.as_of,
+            };
+            serve::run(&config, &listen)?;
             Ok(ExitCode::SUCCESS)
         }
-        _ => rulings::commands::run(cli),
+        _ => commands::run(cli),
     }
 }
 
 /// The interactive search, on a terminal only.
 fn ask(cli: &Cli, args: &AskArgs) -> Result<ExitCode, Failure> {
-    rulings::commands::needs_terminal()?;
-    let config = Config::from_cli(cli)?;
-    rulings::tui::run(&config, args)?;
+    commands::needs_terminal()?;
+    let config = commands::config_of(cli)?;
+    let settings = tui::pages::Settings {
+        edition: args.edition,
+        as_of: config.as_of(args.as_of),
+        today: config.today,
+    };
+    tui::run(&config, settings)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -311,23 +311,15 @@ mod tests {
 
     use super::*;
     use crate::corpus::Sources;
-    use crate::render::Style;
 
     fn session(index: &std::path::Path) -> Session {
-        let config = Config {
-            sources: Sources {
-                bundled: true,
-                folders: Vec::new(),
-                cards: None,
-            },
-            index: index.to_path_buf(),
-            style: Style::plain(),
-            today: NaiveDate::from_ymd_opt(2026, 6, 13).unwrap(),
-            quiet: false,
-            json: false,
-            told: None,
-            own_folder: None,
+        let bundled = Sources {
+            bundled: true,
+            folders: Vec::new(),
+            cards: None,
         };
+        let today = NaiveDate::from_ymd_opt(2026, 6, 13).unwrap();
+        let config = Config::of(bundled, index.to_path_buf(), today);
         let quiet = &mut Out::new(std::io::sink());
         Session::open_alone(config, Announce::Quietly, quiet).unwrap()
     }

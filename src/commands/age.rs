@@ -15,9 +15,9 @@ use std::time::{Duration, SystemTime};
 use chrono::NaiveDate;
 
 use super::{user_folder, Config, Printer};
-use crate::catalog::Catalog;
-use crate::model::Edition;
-use crate::safe::{escape_name, sanitize};
+use rulings::catalog::Catalog;
+use rulings::model::Edition;
+use rulings::safe::{escape_name, sanitize};
 
 /// The most of a stamp file that is read: a date is 10 bytes.
 const STAMP_BYTES: u64 = 64;
@@ -62,7 +62,7 @@ pub fn notice(
 }
 
 fn stamp_path(folder: &Path, fingerprint: &str) -> PathBuf {
-    folder.join(crate::index::hash_hex(&[fingerprint.as_bytes()]))
+    folder.join(rulings::index::hash_hex(&[fingerprint.as_bytes()]))
 }
 
 /// The day a stamp records, if it is a regular file holding a date.

@@ -6,10 +6,10 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use crate::answer::check::{self, CheckOutcome};
-use crate::output::Out;
-use crate::render;
-use crate::safe::{escape_name, sanitize};
+use rulings::answer::check::{self, CheckOutcome};
+use rulings::output::Out;
+use rulings::render;
+use rulings::safe::{escape_name, sanitize};
 
 /// What a check prints.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -6,18 +6,18 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use crate::output::Out;
+use rulings::output::Out;
 
-pub use crate::answer::error::{ErrorCode, Failure, Refusal};
+pub use rulings::answer::error::{ErrorCode, Failure, Refusal};
 
 /// Writes an error to `err`: `rulings: message` for people, the error
 /// object under `--json`.
 pub fn report(failure: &Failure, json: bool, err: &mut impl Write) -> io::Result<()> {
     let mut err = Out::new(err);
     if json {
-        crate::render::json::write_error(&mut err, failure)
+        rulings::render::json::write_error(&mut err, failure)
     } else {
-        err.line(&format!("rulings: {}", crate::error::chain(failure)))
+        err.line(&format!("rulings: {}", rulings::error::chain(failure)))
     }
 }
 

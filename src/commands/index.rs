@@ -7,9 +7,9 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use super::{Config, Failure, Outcome, Printer};
-use crate::corpus::Sources;
-use crate::index;
-use crate::safe::{escape_name, sanitize};
+use rulings::corpus::Sources;
+use rulings::index;
+use rulings::safe::{escape_name, sanitize};
 
 /// The index folder: `--index`/`RULINGS_INDEX`, else `index/` at the top
 /// of the checkout when the binary runs from its checkout and reads the
@@ -39,7 +39,7 @@ struct Report<'a> {
 
 #[derive(Serialize)]
 struct EditionReport {
-    edition: crate::model::Edition,
+    edition: rulings::model::Edition,
     releases: usize,
     entries: usize,
 }

@@ -9,9 +9,9 @@ use std::io::Write;
 use serde_json::Value;
 
 use super::{Config, Failure, Printer};
-use crate::answer::links;
-use crate::answer::Answer;
 use crate::cli::{Command, ErrataArgs, SearchArgs, ShowArgs, DEFAULT_URL};
+use rulings::answer::links;
+use rulings::answer::Answer;
 
 /// Where links point: `$RULINGS_URL` (as `rulings serve` printed it), else
 /// the address `rulings serve` listens on by default.
@@ -42,7 +42,7 @@ pub fn write(
     answer: &Answer,
     p: &mut Printer<impl Write, impl Write>,
 ) -> Result<(), Failure> {
-    let answer: Value = serde_json::from_slice(&crate::render::json::body(answer)?)
+    let answer: Value = serde_json::from_slice(&rulings::render::json::body(answer)?)
         .map_err(std::io::Error::from)?;
     let base = base_url();
     let paths = match command {

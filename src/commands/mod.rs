@@ -17,18 +17,18 @@ use std::time::{Duration, Instant};
 
 use clap::CommandFactory;
 
-use crate::answer::request::Request;
-use crate::answer::stop::Stop;
-use crate::answer::Answer;
 use crate::cli::{Cli, Command};
-pub use crate::config::Config;
-use crate::corpus::Sources;
-use crate::index::Origin;
-use crate::output::{self, Out};
-use crate::render::Style;
-use crate::safe::escape_name;
-use crate::session::{Announce, Session};
 pub use errors::{ErrorCode, Failure, Refusal};
+use rulings::answer::request::Request;
+use rulings::answer::stop::Stop;
+use rulings::answer::Answer;
+pub use rulings::config::Config;
+use rulings::corpus::Sources;
+use rulings::index::Origin;
+use rulings::output::{self, Out};
+use rulings::render::Style;
+use rulings::safe::escape_name;
+use rulings::session::{Announce, Session};
 
 /// The exit status of an answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -124,68 +124,68 @@ pub fn user_folder() -> Option<PathBuf> {
         .filter(|d| d.is_dir())
 }
 
-impl Config {
-    pub fn from_cli(cli: &Cli) -> Result<Config, Failure> {
-        let checkout = own_checkout();
-        let mut folders = Vec::new();
-        if let (Some(checkout), false) = (&checkout, cli.global.no_bundled) {
-            folders.push(checkout.join("rulings"));
-        }
-        match &cli.global.rulings {
-            Some(dir) if !dir.is_dir() => {
-                return Err(Refusal::new(
-                    ErrorCode::CorpusNotFound,
-                    format!(
-                        "corpus folder {} not found (give one with --rulings DIR or RULINGS_DIR)",
-                        escape_name(&dir.display().to_string())
-                    ),
-                )
-                .into())
-            }
-            Some(dir) => folders.push(dir.clone()),
-            None => folders.extend(user_folder()),
-        }
-        if let Some(dir) = cli.global.cards.as_ref().filter(|d| !d.is_dir()) {
+/// The settings of a command line, read once: where the documents, the
+/// card database and the index are, and how answers are shown.
+pub fn config_of(cli: &Cli) -> Result<Config, Failure> {
+    let checkout = own_checkout();
+    let mut folders = Vec::new();
+    if let (Some(checkout), false) = (&checkout, cli.global.no_bundled) {
+        folders.push(checkout.join("rulings"));
+    }
+    match &cli.global.rulings {
+        Some(dir) if !dir.is_dir() => {
             return Err(Refusal::new(
                 ErrorCode::CorpusNotFound,
                 format!(
-                    "card database folder {} not found (give the folder of a LackeyCCG plugin, or of its sets/*.txt, with --cards DIR or {})",
-                    escape_name(&dir.display().to_string()),
-                    crate::cards::ENV_VAR
+                    "corpus folder {} not found (give one with --rulings DIR or RULINGS_DIR)",
+                    escape_name(&dir.display().to_string())
                 ),
             )
-            .into());
+            .into())
         }
-        let sources = Sources {
-            bundled: !cli.global.no_bundled,
-            folders,
-            cards: crate::cards::folder(cli.global.cards.as_deref()),
-        };
-        if !sources.bundled && sources.folders.is_empty() {
-            return Err(Refusal::new(
-                ErrorCode::NoDocuments,
-                "--no-bundled leaves no document: give a folder with --rulings DIR",
-            )
-            .into());
-        }
-        let index = index::folder(cli.global.index.as_deref(), &sources, checkout.as_deref());
-        // Files the readers gave up on are remembered beside the index.
-        crate::convert::memo::keep_in(&index);
-        Ok(Config {
-            sources,
-            index,
-            style: Style::of_stdout(cli.global.color.into()),
-            today: today(),
-            quiet: cli.global.quiet,
-            json: cli.command.as_ref().is_some_and(Command::json),
-            told: age::folder(),
-            own_folder: cli
-                .global
-                .rulings
-                .clone()
-                .or_else(|| dirs::data_dir().map(|d| d.join("rulings"))),
-        })
+        Some(dir) => folders.push(dir.clone()),
+        None => folders.extend(user_folder()),
     }
+    if let Some(dir) = cli.global.cards.as_ref().filter(|d| !d.is_dir()) {
+        return Err(Refusal::new(
+            ErrorCode::CorpusNotFound,
+            format!(
+                "card database folder {} not found (give the folder of a LackeyCCG plugin, or of its sets/*.txt, with --cards DIR or {})",
+                escape_name(&dir.display().to_string()),
+                rulings::cards::ENV_VAR
+            ),
+        )
+        .into());
+    }
+    let sources = Sources {
+        bundled: !cli.global.no_bundled,
+        folders,
+        cards: rulings::cards::folder(cli.global.cards.as_deref()),
+    };
+    if !sources.bundled && sources.folders.is_empty() {
+        return Err(Refusal::new(
+            ErrorCode::NoDocuments,
+            "--no-bundled leaves no document: give a folder with --rulings DIR",
+        )
+        .into());
+    }
+    let index = index::folder(cli.global.index.as_deref(), &sources, checkout.as_deref());
+    // Files the readers gave up on are remembered beside the index.
+    rulings::convert::memo::keep_in(&index);
+    Ok(Config {
+        sources,
+        index,
+        style: Style::of_stdout(cli.global.color.into()),
+        today: today(),
+        quiet: cli.global.quiet,
+        json: cli.command.as_ref().is_some_and(Command::json),
+        told: age::folder(),
+        own_folder: cli
+            .global
+            .rulings
+            .clone()
+            .or_else(|| dirs::data_dir().map(|d| d.join("rulings"))),
+    })
 }
 
 impl Command {
@@ -222,7 +222,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         eprintln!("{}", Cli::command().render_long_help());
         return Ok(ExitCode::from(2));
     };
-    let config = Config::from_cli(&cli)?;
+    let config = config_of(&cli)?;
     let stderr = io::stderr();
     let mut printer = Printer::new(
         io::BufWriter::new(output::Stdout::lock()),
@@ -292,9 +292,9 @@ pub(crate) fn dispatch(
                 &mut p.out,
                 &mut p.err,
             )? {
-                crate::answer::check::CheckOutcome::Clean => Outcome::Found,
-                crate::answer::check::CheckOutcome::Warnings => Outcome::NothingFound,
-                crate::answer::check::CheckOutcome::Unreadable => Outcome::BadInput,
+                rulings::answer::check::CheckOutcome::Clean => Outcome::Found,
+                rulings::answer::check::CheckOutcome::Warnings => Outcome::NothingFound,
+                rulings::answer::check::CheckOutcome::Unreadable => Outcome::BadInput,
             },
         );
     }
@@ -322,9 +322,9 @@ pub(crate) fn dispatch(
     let outcome = Outcome::of(&answer);
     match &answer {
         _ if link::asked(command) => link::write(command, config, &answer, p)?,
-        _ if command.json() => crate::render::json::write(&mut p.out, &answer)?,
+        _ if command.json() => rulings::render::json::write(&mut p.out, &answer)?,
         // An export without --json is JSON Lines, for programs too.
-        Answer::Export(exported) => crate::render::json::write_lines(&mut p.out, exported)?,
+        Answer::Export(exported) => rulings::render::json::write_lines(&mut p.out, exported)?,
         _ => write_text(command, config, &answer, p)?,
     }
     let catalog = session.catalog();
@@ -407,7 +407,7 @@ fn write_text(
     answer: &Answer,
     p: &mut Printer<impl Write, impl Write>,
 ) -> io::Result<()> {
-    use crate::render;
+    use rulings::render;
     let style = &p.style;
     let lines = match (command, answer) {
         (_, Answer::Search(searched)) => render::Lines {
@@ -445,11 +445,11 @@ fn write_text(
 /// A decklist's text: the file given, else standard input (`-` or none),
 /// read with a cap; a list not in UTF-8 is read as Windows-1252.
 fn read_deck(file: Option<&Path>) -> Result<String, Failure> {
-    let cap = crate::answer::deck::MAX_BYTES as u64 + 1;
+    let cap = rulings::answer::deck::MAX_BYTES as u64 + 1;
     let bytes = match file.filter(|f| f.as_os_str() != "-") {
-        Some(path) => crate::input::read_capped(path, cap).map_err(|why| {
+        Some(path) => rulings::input::read_capped(path, cap).map_err(|why| {
             let name = escape_name(&path.display().to_string());
-            let error = crate::error::DocumentError::refused(&name, why, cap);
+            let error = rulings::error::DocumentError::refused(&name, why, cap);
             Refusal::new(ErrorCode::InvalidValue, format!("decklist: {error}"))
         })?,
         None => {
@@ -462,12 +462,12 @@ fn read_deck(file: Option<&Path>) -> Result<String, Failure> {
     // Read as a document is: UTF-8, a stray bad byte aside, else
     // Windows-1252.
     let name = file.map_or_else(|| "standard input".to_string(), |f| f.display().to_string());
-    let (text, _) = crate::convert::encoding::decode(&name, bytes)
+    let (text, _) = rulings::convert::encoding::decode(&name, bytes)
         .map_err(|e| Refusal::new(ErrorCode::InvalidValue, format!("decklist: {e}")))?;
     Ok(text)
 }
 
-pub use crate::dates::today;
+pub use rulings::dates::today;
 
 #[cfg(test)]
 mod tests {
@@ -481,7 +481,7 @@ mod tests {
         let mut argv = vec!["rulings", "--index", index.path().to_str().unwrap()];
         argv.extend(args);
         let cli = Cli::parse_from(argv);
-        let mut config = Config::from_cli(&cli).unwrap();
+        let mut config = config_of(&cli).unwrap();
         config.style = Style::plain();
         config.told = None;
         let mut printer = Printer::new(Vec::new(), Vec::new(), config.style);
@@ -517,19 +517,19 @@ mod tests {
 
     #[test]
     fn a_stored_period_that_cannot_be_read_is_damage() {
-        use crate::catalog::CatalogError;
-        use crate::index::timeline::{line_on, DamagedLine};
-        use crate::index::Unreadable;
+        use rulings::catalog::CatalogError;
+        use rulings::index::timeline::{line_on, DamagedLine};
+        use rulings::index::Unreadable;
         let damaged =
             || -> DamagedLine { line_on("not a period", today()).expect_err("no date, no tab") };
         let from_catalog = Failure::from(CatalogError::Stored(Unreadable::Period(damaged())));
         assert!(from_catalog.is_damage());
-        let from_search = Failure::from(crate::search::SearchError::Stored(Unreadable::Period(
+        let from_search = Failure::from(rulings::search::SearchError::Stored(Unreadable::Period(
             damaged(),
         )));
         assert!(from_search.is_damage());
         assert_eq!(
-            crate::error::chain(&from_catalog),
+            rulings::error::chain(&from_catalog),
             "search index: a stored value cannot be read: a stored period has no date"
         );
     }

@@ -1,5 +1,5 @@
 //! `rulings update`: the documents in force fetched into the user's own
-//! folder ([`crate::update`]), each said as it comes on a terminal, then a
+//! folder ([`rulings::update`]), each said as it comes on a terminal, then a
 //! line a document, and what the new versions changed.
 
 use std::io::{IsTerminal, Write};
@@ -8,11 +8,11 @@ use std::time::Duration;
 use serde::Serialize;
 
 use super::{Config, Failure, Outcome, Printer};
-use crate::answer::error::ErrorCode;
 use crate::cli::UpdateArgs;
 use crate::commands::errors::Refusal;
-use crate::safe::{escape_name, sanitize};
-use crate::update::{self, sources, Fetched, Status};
+use rulings::answer::error::ErrorCode;
+use rulings::safe::{escape_name, sanitize};
+use rulings::update::{self, sources, Fetched, Status};
 
 #[derive(Serialize)]
 struct Report<'a> {

@@ -15,8 +15,8 @@ use axum::response::{IntoResponse, Response};
 use super::params::{self, Endpoint, Params};
 use super::state::JsonAnswer;
 use super::{status_of, AppState};
-use crate::answer::error::{ErrorCode, Refusal};
-use crate::answer::request::Request;
+use rulings::answer::error::{ErrorCode, Refusal};
+use rulings::answer::request::Request;
 
 /// A query string that cannot be read (a broken percent-encoding) is a
 /// usage error.

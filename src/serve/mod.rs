@@ -32,9 +32,8 @@ use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 
-use crate::answer::error::{ErrorCode, Failure};
-use crate::cli::ServeArgs;
-use crate::config::Config;
+use rulings::answer::error::{ErrorCode, Failure};
+use rulings::config::Config;
 pub use state::AppState;
 
 /// Most bytes of a request's body: the server answers GETs, but for a
@@ -42,7 +41,7 @@ pub use state::AppState;
 pub const MOST_BODY_BYTES: usize = 1024;
 /// Most bytes of a decklist sent to be read (a form's list percent-encoded
 /// is up to three times its text).
-pub const MOST_DECK_BYTES: usize = 3 * crate::answer::deck::MAX_BYTES + 1024;
+pub const MOST_DECK_BYTES: usize = 3 * rulings::answer::deck::MAX_BYTES + 1024;
 /// Most bytes of a request's path and query: a query of the longest text
 /// the limits let through, percent-encoded, with its options.
 pub const MOST_URI_BYTES: usize = 4096;
@@ -54,8 +53,18 @@ const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-
                    connect-src 'self'; manifest-src 'self'; worker-src 'self'; \
                    form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
+/// Where and how the server listens.
+pub struct Listen {
+    pub port: u16,
+    /// On the machine's network address (for the phones at a venue), not
+    /// only on this machine.
+    pub lan: bool,
+    /// The event's date every question is asked on, when pinned.
+    pub as_of: Option<chrono::NaiveDate>,
+}
+
 /// Runs the server until the process is stopped.
-pub fn run(config: &Config, args: &ServeArgs) -> Result<(), Failure> {
+pub fn run(config: &Config, args: &Listen) -> Result<(), Failure> {
     let state = Arc::new(AppState::open(config.clone(), args.as_of)?);
     let (host, warning) = if args.lan {
         match network_address() {
@@ -265,7 +274,7 @@ fn not_found_at(path: &str) -> Response {
 /// a page.
 fn error_response(path: &str, status: StatusCode, code: ErrorCode, message: &str) -> Response {
     if path.starts_with("/api/") {
-        let refused = crate::answer::error::Refusal::new(code, message);
+        let refused = rulings::answer::error::Refusal::new(code, message);
         let answer = state::JsonAnswer::refused(&refused.into());
         api::json(status, answer.body)
     } else {

@@ -22,16 +22,16 @@ use pulldown_cmark::{Event, Parser, Tag, TagEnd};
 use super::api::unreadable;
 use super::params::Params;
 use super::{status_of, AppState};
-use crate::answer::error::{ErrorCode, Failure, Refusal};
-use crate::answer::request::Request;
-use crate::answer::show::Shown;
-use crate::answer::topic::{Mentioned, ShowAnswer};
-use crate::answer::{links, Answer, Candidate, Note};
-use crate::markdown::{LOST, LOST_NOTE};
-use crate::model::{Edition, Entry};
-use crate::render::{describe_status, notes};
-use crate::search::Snippet;
-use crate::status::Status;
+use rulings::answer::error::{ErrorCode, Failure, Refusal};
+use rulings::answer::request::Request;
+use rulings::answer::show::Shown;
+use rulings::answer::topic::{Mentioned, ShowAnswer};
+use rulings::answer::{links, Answer, Candidate, Note};
+use rulings::markdown::{LOST, LOST_NOTE};
+use rulings::model::{Edition, Entry};
+use rulings::render::{describe_status, notes};
+use rulings::search::Snippet;
+use rulings::status::Status;
 
 mod errata;
 pub use errata::*;
@@ -149,7 +149,7 @@ impl Refused {
     fn of(failure: &Failure) -> Refused {
         Refused {
             status: status_of(failure.code()),
-            message: crate::error::chain(failure),
+            message: rulings::error::chain(failure),
         }
     }
 }
@@ -205,7 +205,7 @@ fn date_of(params: &Params, state: &AppState) -> NaiveDate {
     params
         .as_of
         .as_deref()
-        .and_then(|d| crate::dates::parse_date(d).ok())
+        .and_then(|d| rulings::dates::parse_date(d).ok())
         .unwrap_or_else(|| state.today())
 }
 
@@ -447,7 +447,7 @@ pub async fn search(
     page(code, layout(title, Part::Search, body))
 }
 
-fn hits(searched: &crate::answer::search::Searched, as_of: NaiveDate, titles: &Titles) -> Markup {
+fn hits(searched: &rulings::answer::search::Searched, as_of: NaiveDate, titles: &Titles) -> Markup {
     let hits = &searched.found.hits;
     // A hit's entry is stored as JSON in the index; one that cannot be
     // read is shown without its citation rather than not at all.
@@ -510,7 +510,7 @@ pub async fn ruling(
         _ => None,
     };
     let titles = &titles(&state).await;
-    let found: &[crate::answer::topic::TopicAnswer] = match &shown.answer {
+    let found: &[rulings::answer::topic::TopicAnswer] = match &shown.answer {
         ShowAnswer::Found(found) => found,
         _ => &[],
     };
@@ -527,9 +527,9 @@ pub async fn ruling(
         .iter()
         .map(|a| (a.newest.0.entry.release.as_str(), a.newest.0.entry.line))
         .collect();
-    let card_errata: Vec<&crate::answer::errata::CardErrata> =
+    let card_errata: Vec<&rulings::answer::errata::CardErrata> =
         match errata.as_ref().map(|e| &e.found) {
-            Some(crate::answer::errata::Errata::Card(card)) => card
+            Some(rulings::answer::errata::Errata::Card(card)) => card
                 .iter()
                 .map(|(e, _)| e)
                 .filter(|e| {
@@ -570,7 +570,7 @@ pub async fn ruling(
 /// A topic in force, with what stands beside it, its references and its
 /// history.
 fn topic_answer(
-    answer: &crate::answer::topic::TopicAnswer,
+    answer: &rulings::answer::topic::TopicAnswer,
     as_of: NaiveDate,
     titles: &Titles,
 ) -> Markup {
@@ -618,7 +618,7 @@ fn topic_answer(
                 @match &reference.target {
                     Some((target, period)) => (entry_block(&target.entry, Some(&period.status),
                         Some((reference.topic.as_str(), topic_link(&target.entry, as_of))), titles)),
-                    None => p { strong { (reference.topic) } " — " (crate::render::topic::home_text(reference).unwrap_or_default()) },
+                    None => p { strong { (reference.topic) } " — " (rulings::render::topic::home_text(reference).unwrap_or_default()) },
                 }
             }
         }
@@ -634,18 +634,18 @@ fn topic_answer(
 /// The rulings that name a name that is no topic: those in effect on the
 /// date, each with its status, then those that name it only later.
 fn named_in(mentioned: &Mentioned, as_of: NaiveDate, titles: &Titles) -> Markup {
-    let in_effect: Vec<&crate::catalog::Stored> = mentioned
+    let in_effect: Vec<&rulings::catalog::Stored> = mentioned
         .naming
         .iter()
         .flat_map(|(_, n)| &n.in_effect)
         .collect();
-    let later: Vec<&crate::catalog::Stored> = mentioned
+    let later: Vec<&rulings::catalog::Stored> = mentioned
         .naming
         .iter()
         .flat_map(|(_, n)| &n.later)
         .collect();
     let heading =
-        |s: &crate::catalog::Stored| Some((s.entry.topic.clone(), topic_link(&s.entry, as_of)));
+        |s: &rulings::catalog::Stored| Some((s.entry.topic.clone(), topic_link(&s.entry, as_of)));
     html! {
         @if !mentioned.exact {
             p.note { "No topic or name is spelled so; the closest name is " (mentioned.name) "." }
@@ -668,7 +668,7 @@ fn named_in(mentioned: &Mentioned, as_of: NaiveDate, titles: &Titles) -> Markup 
 
 /// A base entry with the later rulings applied: the text in force, and
 /// each instruction of each ruling, applied or why not.
-fn amended(amended: &crate::catalog::Amended, titles: &Titles) -> Markup {
+fn amended(amended: &rulings::catalog::Amended, titles: &Titles) -> Markup {
     let applied = amended
         .steps
         .iter()
@@ -690,10 +690,10 @@ fn amended(amended: &crate::catalog::Amended, titles: &Titles) -> Markup {
                 @for s in &amended.steps {
                     li {
                         (s.by.entry.date_label()) " · " (s.by.citation)
-                        " (" (crate::render::topic::target_text(&s.step.instruction.target)) "): "
+                        " (" (rulings::render::topic::target_text(&s.step.instruction.target)) "): "
                         (s.step.instruction.statement)
                         @if let Some(failure) = &s.step.failure {
-                            " — " strong { "not applied" } ": " (crate::render::notes::failure_text(Some(failure)))
+                            " — " strong { "not applied" } ": " (rulings::render::notes::failure_text(Some(failure)))
                         }
                     }
                 }

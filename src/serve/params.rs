@@ -11,10 +11,10 @@ use std::fmt::Write as _;
 use chrono::NaiveDate;
 use serde::Deserialize;
 
-use crate::answer::error::{ErrorCode, Refusal};
-use crate::answer::request::{Request, DEFAULT_LIMIT};
-use crate::diff::NamedSide;
-use crate::model::Edition;
+use rulings::answer::error::{ErrorCode, Refusal};
+use rulings::answer::request::{Request, DEFAULT_LIMIT};
+use rulings::diff::NamedSide;
+use rulings::model::Edition;
 
 /// A parameter of an endpoint: its name, whether it must be given, and
 /// what it takes (said in a refusal).
@@ -215,7 +215,7 @@ fn check(param: &Param, value: &str) -> Result<(), String> {
 }
 
 fn date(value: &str) -> Result<NaiveDate, String> {
-    crate::dates::parse_date(value)
+    rulings::dates::parse_date(value)
 }
 
 fn edition(value: &str) -> Result<Edition, String> {

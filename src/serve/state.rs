@@ -32,14 +32,14 @@ use std::time::Instant;
 use chrono::NaiveDate;
 use tokio::sync::SemaphorePermit;
 
-use crate::answer::error::{ErrorCode, Failure};
-use crate::answer::request::Request;
-use crate::answer::stop::{CancelOnDrop, Stop};
-use crate::answer::{Answer, Note};
-use crate::catalog::Catalog;
-use crate::config::Config;
-use crate::output::Out;
-use crate::session::{Announce, Session};
+use rulings::answer::error::{ErrorCode, Failure};
+use rulings::answer::request::Request;
+use rulings::answer::stop::{CancelOnDrop, Stop};
+use rulings::answer::{Answer, Note};
+use rulings::catalog::Catalog;
+use rulings::config::Config;
+use rulings::output::Out;
+use rulings::session::{Announce, Session};
 
 /// An answer as its JSON object, as the command line's `--json` writes
 /// it: what the API answers with, and what is kept.
@@ -55,7 +55,7 @@ pub struct JsonAnswer {
 impl JsonAnswer {
     /// An answer as its JSON object.
     pub fn of(answer: &Answer) -> JsonAnswer {
-        match crate::render::json::body(answer) {
+        match rulings::render::json::body(answer) {
             Ok(body) => JsonAnswer {
                 ended: Ok(answer.is_found()),
                 body,
@@ -68,7 +68,7 @@ impl JsonAnswer {
     pub fn refused(failure: &Failure) -> JsonAnswer {
         let mut body = Out::new(Vec::new());
         // Writing into memory does not fail.
-        let _ = crate::render::json::write_error(&mut body, failure);
+        let _ = rulings::render::json::write_error(&mut body, failure);
         JsonAnswer {
             ended: Err(failure.code()),
             body: body.into_inner(),
@@ -209,14 +209,14 @@ impl AppState {
 
     /// The date a question is asked on when it names none.
     pub fn today(&self) -> NaiveDate {
-        self.pinned.unwrap_or_else(crate::dates::today)
+        self.pinned.unwrap_or_else(rulings::dates::today)
     }
 
     /// The catalog to answer from: the one of the corpus as it is now, or,
     /// while a changed corpus is read in the background (or cannot be
     /// read), the one in use, with the note that says so.
     fn catalog(self: &Arc<Self>) -> Result<(Arc<Catalog>, Option<Note>), Failure> {
-        let now = crate::index::corpus_fingerprint(&self.session.config().sources)?;
+        let now = rulings::index::corpus_fingerprint(&self.session.config().sources)?;
         let current = self.session.catalog();
         if current.manifest().fingerprint == now {
             return Ok((current, None));
@@ -262,7 +262,7 @@ impl AppState {
     /// again, until the catalog is of the corpus as it is.
     fn read_now(&self) {
         loop {
-            let Ok(wanted) = crate::index::corpus_fingerprint(&self.session.config().sources)
+            let Ok(wanted) = rulings::index::corpus_fingerprint(&self.session.config().sources)
             else {
                 return;
             };
@@ -272,7 +272,7 @@ impl AppState {
                 // Each try waits for the build lock first: no spinning.
                 Ok(false) => std::thread::sleep(std::time::Duration::from_millis(100)),
                 Err(e) => {
-                    let why = crate::error::chain(&e);
+                    let why = rulings::error::chain(&e);
                     eprintln!("warning: the changed documents cannot be read: {why}");
                     *self
                         .unreadable

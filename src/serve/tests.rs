@@ -6,13 +6,11 @@ use std::sync::Arc;
 
 use axum::body::Body;
 use axum::http::{Request as HttpRequest, StatusCode};
-use clap::Parser;
 use tower::ServiceExt;
 
 use super::{router, AppState};
-use crate::cli::Cli;
-use crate::commands;
-use crate::config::Config;
+use rulings::config::Config;
+use rulings::corpus::Sources;
 
 /// The server's state on the bundled corpus, indexed into a temporary
 /// folder, answering as of a fixed day.
@@ -24,8 +22,12 @@ fn state() -> (tempfile::TempDir, Arc<AppState>) {
 }
 
 fn config(index: &std::path::Path) -> Config {
-    let args = ["rulings", "--index", index.to_str().unwrap(), "releases"];
-    Config::from_cli(&Cli::parse_from(args)).unwrap()
+    let bundled = Sources {
+        bundled: true,
+        folders: Vec::new(),
+        cards: None,
+    };
+    Config::of(bundled, index.to_path_buf(), rulings::dates::today())
 }
 
 /// The status and body of a GET of `uri`.
@@ -37,62 +39,6 @@ async fn get(state: &Arc<AppState>, uri: &str) -> (StatusCode, String) {
         .await
         .unwrap();
     (status, String::from_utf8(bytes.to_vec()).unwrap())
-}
-
-/// What `rulings ARGS` answers with `--json` in it, on the same catalog.
-fn command_line(index: &std::path::Path, args: &[&str]) -> String {
-    let config = Config {
-        today: chrono::NaiveDate::from_ymd_opt(2026, 6, 13).unwrap(),
-        ..config(index)
-    };
-    let cli = Cli::parse_from(std::iter::once("rulings").chain(args.iter().copied()));
-    let mut printer = commands::Printer::new(Vec::new(), std::io::sink(), config.style);
-    printer.quiet = true;
-    match commands::dispatch(&cli.command.unwrap(), &config, &mut printer) {
-        Ok(_) => String::from_utf8(printer.out.into_inner()).unwrap(),
-        Err(failure) => {
-            let mut body = Vec::new();
-            commands::errors::report(&failure, true, &mut body).unwrap();
-            String::from_utf8(body).unwrap()
-        }
-    }
-}
-
-#[tokio::test]
-async fn each_endpoint_answers_what_the_command_line_answers() {
-    let (index, state) = state();
-    for (uri, args) in [
-        (
-            "/api/search?q=once+each+turn&as_of=2014-11-03&limit=3",
-            &[
-                "search",
-                "--json",
-                "--as-of",
-                "2014-11-03",
-                "--limit",
-                "3",
-                "once each turn",
-            ][..],
-        ),
-        (
-            "/api/search?q=cloa&typing=on&edition=1e",
-            &["search", "--json", "--typing", "--edition", "1e", "cloa"][..],
-        ),
-        (
-            "/api/show?topic=time+location&as_of=2000-03-27",
-            &["show", "--json", "--as-of", "2000-03-27", "time location"][..],
-        ),
-        ("/api/errata", &["errata", "--json"][..]),
-        (
-            "/api/diff?from=1e-2014-11-03-crd&to=1e-2022-11-07-rrd",
-            &["diff", "--json", "1e-2014-11-03-crd", "1e-2022-11-07-rrd"][..],
-        ),
-        ("/api/releases", &["releases", "--json"][..]),
-    ] {
-        let (status, body) = get(&state, uri).await;
-        assert_eq!(status, StatusCode::OK, "{uri}: {body}");
-        assert_eq!(body, command_line(index.path(), args), "{uri}");
-    }
 }
 
 #[tokio::test]
@@ -152,7 +98,7 @@ async fn the_errata_page_of_a_card_shows_what_its_answer_holds() {
 #[tokio::test]
 async fn a_page_explains_the_lost_mark_exactly_when_it_shows_one() {
     let (_index, state) = state();
-    let note = crate::markdown::LOST_NOTE;
+    let note = rulings::markdown::LOST_NOTE;
     // The 2014 document prints icons lost in conversion; the changes since
     // 2005 show its rulings.
     let (status, body) = get(&state, "/changes?from=2005-01-01&to=2026-01-01").await;
@@ -169,15 +115,8 @@ async fn a_page_explains_the_lost_mark_exactly_when_it_shows_one() {
 /// bundled documents), indexed into a temporary folder.
 fn state_on(corpus: &std::path::Path) -> (tempfile::TempDir, Arc<AppState>) {
     let index = tempfile::tempdir().unwrap();
-    let args = [
-        "rulings",
-        "--rulings",
-        corpus.to_str().unwrap(),
-        "--index",
-        index.path().to_str().unwrap(),
-        "releases",
-    ];
-    let config = Config::from_cli(&Cli::parse_from(args)).unwrap();
+    let sources = Sources::folder(corpus);
+    let config = Config::of(sources, index.path().to_path_buf(), rulings::dates::today());
     let day = chrono::NaiveDate::from_ymd_opt(2026, 6, 13);
     (index, Arc::new(AppState::open(config, day).unwrap()))
 }
@@ -260,7 +199,7 @@ async fn the_releases_page_says_where_a_fetched_document_came_from_and_when() {
     .unwrap();
     // The record `rulings update` keeps of what it fetched.
     std::fs::write(
-        corpus.path().join(crate::update::STATE_FILE),
+        corpus.path().join(rulings::update::STATE_FILE),
         r#"{"documents": {"https://example.org/notes": {"file": "notes-2024-05-01.md", "etag": null, "last_modified": null, "hash": "0", "fetched": "2026-06-01"}}}"#,
     )
     .unwrap();
@@ -292,7 +231,7 @@ async fn a_path_that_is_no_page_names_every_address_of_the_api() {
     }
 }
 
-use crate::answer::error::ErrorCode;
+use rulings::answer::error::ErrorCode;
 
 /// Every error code with what each front end makes of it: the JSON `code`
 /// and the HTTP status. (Every error ends the command line with exit

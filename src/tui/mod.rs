@@ -18,24 +18,18 @@ use ratatui::crossterm::event::{self, DisableBracketedPaste, EnableBracketedPast
 use ratatui::crossterm::execute;
 use ratatui::DefaultTerminal;
 
-use crate::answer::error::Failure;
-use crate::cli::AskArgs;
-use crate::config::Config;
-use crate::output::Out;
-use crate::session::{Announce, Session};
 use pages::Settings;
+use rulings::answer::error::Failure;
+use rulings::config::Config;
+use rulings::output::Out;
+use rulings::session::{Announce, Session};
 use state::State;
 
 /// Opens the catalog (saying on stderr, before the screen is taken, when it
 /// had to be built) and runs the session until the user quits.
-pub fn run(config: &Config, args: &AskArgs) -> Result<(), Failure> {
+pub fn run(config: &Config, settings: Settings) -> Result<(), Failure> {
     let log = &mut Out::new(io::stderr());
     let session = Session::open_alone(config.clone(), Announce::Building, log)?;
-    let settings = Settings {
-        edition: args.edition,
-        as_of: config.as_of(args.as_of),
-        today: config.today,
-    };
     // `ratatui::try_init` installs a panic hook that restores the terminal
     // before the panic is printed, so a bug never leaves a shell in raw
     // mode; `restore` below covers an ordinary return and an error.

@@ -8,19 +8,19 @@ use std::cell::RefCell;
 
 use chrono::NaiveDate;
 
-use crate::answer::error::Failure;
-use crate::answer::request::Request;
-use crate::answer::stop::Stop;
-use crate::answer::topic::{self as show, ShowAnswer, TopicAnswer};
-use crate::answer::{Answer, Note};
-use crate::catalog::{in_effect, Catalog, Reference};
-use crate::model::{Edition, Entry};
-use crate::output::Out;
-use crate::render::topic::{home_text, topic_text};
-use crate::render::{describe, status_badge, Style};
-use crate::search::{self, Hit};
-use crate::session::Session;
-use crate::topic::TopicKey;
+use rulings::answer::error::Failure;
+use rulings::answer::request::Request;
+use rulings::answer::stop::Stop;
+use rulings::answer::topic::{self as show, ShowAnswer, TopicAnswer};
+use rulings::answer::{Answer, Note};
+use rulings::catalog::{in_effect, Catalog, Reference};
+use rulings::model::{Edition, Entry};
+use rulings::output::Out;
+use rulings::render::topic::{home_text, topic_text};
+use rulings::render::{describe, status_badge, Style};
+use rulings::search::{self, Hit};
+use rulings::session::Session;
+use rulings::topic::TopicKey;
 
 /// How many hits a query lists: more than a screen, fewer than a search
 /// could cost.
@@ -349,7 +349,7 @@ fn hit_answer(
 fn bare_answer(
     catalog: &Catalog,
     row: &Row,
-    hit: crate::catalog::Stored,
+    hit: rulings::catalog::Stored,
     as_of: NaiveDate,
 ) -> Result<Option<TopicAnswer>, Failure> {
     let Some(period) = hit.on(as_of)? else {
@@ -461,7 +461,7 @@ pub fn errata(
     };
     Ok(Page::new(
         title,
-        said(crate::render::errata::errata_text(&plain(width), &errata)),
+        said(rulings::render::errata::errata_text(&plain(width), &errata)),
         Vec::new(),
     ))
 }
@@ -478,13 +478,13 @@ pub fn card(asker: &Asker, settings: &Settings, row: &Row, width: usize) -> Resu
     let Answer::Card(answer) = asker.ask(&request, settings)? else {
         unreachable!("a card is answered by its card")
     };
-    let lines = crate::render::card::card_text(&plain(width), &answer, settings.as_of);
+    let lines = rulings::render::card::card_text(&plain(width), &answer, settings.as_of);
     Ok(Page::new(title, said(lines), Vec::new()))
 }
 
 /// What a command says on stdout and stderr, as the lines of one page, its
 /// notes last.
-fn said(lines: crate::render::Lines) -> Vec<String> {
+fn said(lines: rulings::render::Lines) -> Vec<String> {
     let mut all = lines.out;
     all.extend(lines.err);
     if !lines.notes.is_empty() {

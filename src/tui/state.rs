@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 use super::pages::{self, Asker, Page, Row, Settings};
-use crate::answer::error::Failure;
-use crate::session::Session;
+use rulings::answer::error::Failure;
+use rulings::session::Session;
 
 /// Which page is open over the search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -90,7 +90,9 @@ impl<'c> State<'c> {
         self.pages.last()
     }
 
-    /// Applies one terminal event and answers the query as it then stands.
+    /// Applies one terminal event and answers the query as it then stands:
+    /// a key typed alone, as the tests type them.
+    #[cfg(test)]
     pub fn update(&mut self, event: Event) {
         self.apply(event);
         self.settle();
@@ -127,7 +129,7 @@ impl<'c> State<'c> {
 
     fn note(&mut self, result: Result<(), Failure>) {
         if let Err(e) = result {
-            self.error = Some(crate::error::chain(&e));
+            self.error = Some(rulings::error::chain(&e));
         } else if let Some(told) = self.asker.told() {
             // The index was found damaged and built again: said once.
             self.error = Some(told);

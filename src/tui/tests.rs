@@ -2,7 +2,6 @@
 //! drawn on ratatui's test backend.
 
 use chrono::NaiveDate;
-use clap::Parser;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
@@ -10,28 +9,29 @@ use ratatui::Terminal;
 use super::draw::draw;
 use super::pages::Settings;
 use super::state::{PageKind, State};
-use crate::cli::Cli;
-use crate::config::Config;
-use crate::model::Edition;
-use crate::output::Out;
-use crate::session::{Announce, Session};
+use rulings::config::Config;
+use rulings::corpus::Sources;
+use rulings::model::Edition;
+use rulings::output::Out;
+use rulings::session::{Announce, Session};
 
 const COLUMNS: u16 = 110;
 const ROWS: u16 = 32;
 
 /// The bundled corpus's session, indexed into a temporary folder.
 fn catalog() -> (tempfile::TempDir, Session) {
-    catalog_with(&[])
+    catalog_with(Sources {
+        bundled: true,
+        folders: Vec::new(),
+        cards: None,
+    })
 }
 
-/// The catalog of a corpus named by `corpus` (options of `rulings`),
-/// indexed into a temporary folder.
-fn catalog_with(corpus: &[&str]) -> (tempfile::TempDir, Session) {
+/// The session of a corpus of `sources`, indexed into a temporary folder.
+fn catalog_with(sources: Sources) -> (tempfile::TempDir, Session) {
     let index = tempfile::tempdir().unwrap();
-    let mut args = vec!["rulings"];
-    args.extend_from_slice(corpus);
-    args.extend(["--index", index.path().to_str().unwrap(), "releases"]);
-    let config = Config::from_cli(&Cli::parse_from(args)).unwrap();
+    let today = NaiveDate::from_ymd_opt(2030, 1, 1).unwrap();
+    let config = Config::of(sources, index.path().to_path_buf(), today);
     let quiet = &mut Out::new(std::io::sink());
     (
         index,
@@ -335,8 +335,7 @@ fn the_word_being_typed_never_empties_the_hits_in_a_corpus_of_its_own() {
          Tribble Bomb – Every tribble explodes when played.\n",
     )
     .unwrap();
-    let (_index, catalog) =
-        catalog_with(&["--no-bundled", "--rulings", corpus.path().to_str().unwrap()]);
+    let (_index, catalog) = catalog_with(Sources::folder(corpus.path()));
     for (word, topic) in [("liberating", "Liberation"), ("tribbles", "Tribble Bomb")] {
         let mut state = State::new(&catalog, session("2021-01-01"), COLUMNS);
         for c in word.chars() {
@@ -445,7 +444,11 @@ fn exclusions_typed_first_wait_for_the_words() {
 #[test]
 fn a_hit_opens_its_card_with_the_card_database() {
     let cards = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/cards");
-    let (_index, catalog) = catalog_with(&["--cards", cards]);
+    let (_index, catalog) = catalog_with(Sources {
+        bundled: true,
+        folders: Vec::new(),
+        cards: Some(cards.into()),
+    });
     let mut state = State::new(&catalog, session("2020-01-01"), COLUMNS);
     type_text(&mut state, "Going to the Top");
     state.update(key(KeyCode::Enter));

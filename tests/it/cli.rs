@@ -7,16 +7,10 @@ use std::fs;
 use std::path::Path;
 use std::process::Output;
 
-use clap::CommandFactory;
 use predicates::prelude::*;
 use serde_json::Value;
 
 use common::rulings;
-
-#[test]
-fn the_cli_definition_is_consistent() {
-    rulings::cli::Cli::command().debug_assert();
-}
 
 #[test]
 fn releases_lists_the_bundled_corpus() {

@@ -1,21 +1,28 @@
 //! The crate's layers, read from its source: every `src/**/*.rs` file in,
 //! a failure naming the offending edges and the files that make them out.
-//! The library must not reach the application modules, and its top-level
-//! modules must not import one another in a cycle; `src/lib.rs` keeps the
-//! application modules out of the documented API.
+//! The front ends are the binary's modules, not the library's (so the
+//! compiler reports what none of them uses, and the library cannot reach
+//! them); no front end imports another; the library's top-level modules
+//! import one another one way, in the order `src/lib.rs` states.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// The application layer: the command line (`cli`), one command line to
-/// one answer (`commands`), the interactive search (`tui`), shell
-/// completion (`complete`) and the HTTP server (`serve`). They turn what a
-/// person or a program typed into calls of the library, so they may import
-/// anything; nothing in the library may import them, or the library would
-/// depend on how it is driven. They stay `pub` for the binary and the
-/// tests.
-const APPLICATION: &[&str] = &["cli", "commands", "tui", "complete", "serve"];
+/// The front ends, each with its modules: the command line (its
+/// definitions `cli`, one command line to one answer `commands`, shell
+/// completion and the manual page `complete`), the HTTP server (`serve`)
+/// and the interactive search (`tui`). They turn what a person or a
+/// program typed into calls of the library and may import any of it; each
+/// answers through the library's session, never through another front end.
+const FRONT_ENDS: &[(&str, &[&str])] = &[
+    ("the command line", &["cli", "commands", "complete"]),
+    ("the server", &["serve"]),
+    ("the interactive search", &["tui"]),
+];
+
+/// Every module of a front end.
+const APPLICATION: &[&str] = &["cli", "commands", "complete", "serve", "tui"];
 
 /// Top-level module → module it references → files that reference it.
 type Graph = BTreeMap<String, BTreeMap<String, BTreeSet<String>>>;
@@ -39,7 +46,13 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 /// The modules `src/lib.rs` declares, each with the attributes just above
 /// its declaration.
 fn declared() -> BTreeMap<String, Vec<String>> {
-    let lib = fs::read_to_string(src().join("lib.rs")).unwrap();
+    declared_in("lib.rs")
+}
+
+/// The modules a crate root (`lib.rs`, `main.rs`) declares, each with the
+/// attributes just above its declaration.
+fn declared_in(root: &str) -> BTreeMap<String, Vec<String>> {
+    let lib = fs::read_to_string(src().join(root)).unwrap();
     let mut modules = BTreeMap::new();
     let mut attributes = Vec::new();
     for line in lib.lines().map(str::trim) {
@@ -170,37 +183,70 @@ fn edge(from: &str, to: &str, files: &BTreeSet<String>) -> String {
 }
 
 #[test]
-fn the_application_modules_are_declared_and_hidden() {
-    let modules = declared();
+fn the_front_ends_are_the_binarys_modules_not_the_librarys() {
+    let library = declared();
+    let binary = declared_in("main.rs");
     for module in APPLICATION {
-        let attributes = modules
-            .get(*module)
-            .unwrap_or_else(|| panic!("src/lib.rs declares no module `{module}`"));
         assert!(
-            attributes.iter().any(|a| a == "#[doc(hidden)]"),
-            "src/lib.rs must declare `{module}` with #[doc(hidden)]: it is application, not the library's API"
+            binary.contains_key(*module),
+            "src/main.rs declares no module `{module}`: a front end is the binary's"
+        );
+        assert!(
+            !library.contains_key(*module),
+            "src/lib.rs declares `{module}`: a front end in the library hides its dead code from the compiler"
         );
     }
+    let unknown: Vec<&String> = binary
+        .keys()
+        .filter(|m| !APPLICATION.contains(&m.as_str()))
+        .collect();
+    assert!(
+        unknown.is_empty(),
+        "src/main.rs declares modules of no front end: {unknown:?}"
+    );
+}
+
+/// The front end a binary module belongs to.
+fn front_end(module: &str) -> Option<&'static str> {
+    FRONT_ENDS
+        .iter()
+        .find(|(_, modules)| modules.contains(&module))
+        .map(|(name, _)| *name)
 }
 
 #[test]
-fn the_library_never_imports_the_application() {
-    let modules = declared();
-    let graph = graph(&modules);
+fn no_front_end_imports_another() {
+    // A test may compare a front end with another; the code may not.
+    let mut files = Vec::new();
+    rust_files(&src(), &mut files);
     let mut wrong = Vec::new();
-    for (from, imports) in &graph {
-        if is_application(from) {
+    for file in files {
+        let top = file
+            .components()
+            .next()
+            .unwrap()
+            .as_os_str()
+            .to_string_lossy();
+        let Some(from) = front_end(top.trim_end_matches(".rs")) else {
+            continue;
+        };
+        if file.file_stem().is_some_and(|s| s == "tests") {
             continue;
         }
-        for (to, files) in imports {
-            if is_application(to) {
-                wrong.push(edge(from, to, files));
+        let text = fs::read_to_string(src().join(&file)).unwrap();
+        let code = text.split("#[cfg(test)]").next().unwrap_or_default();
+        for name in referenced(code) {
+            if let Some(to) = front_end(name).filter(|to| *to != from) {
+                wrong.push(format!(
+                    "  {} ({from}) imports {name} ({to})",
+                    file.display()
+                ));
             }
         }
     }
     assert!(
         wrong.is_empty(),
-        "library modules import application modules:\n{}",
+        "front ends import one another (answer through rulings::session instead):\n{}",
         wrong.join("\n")
     );
 }
@@ -227,7 +273,7 @@ fn the_library_modules_import_one_another_without_a_cycle() {
     );
 }
 
-/// Every module `from` reaches, the application's too.
+/// Every module `from` reaches.
 fn reach_all(graph: &Graph, from: &str) -> BTreeSet<String> {
     let mut seen = BTreeSet::new();
     let mut stack = vec![from.to_string()];
@@ -242,11 +288,10 @@ fn reach_all(graph: &Graph, from: &str) -> BTreeSet<String> {
 }
 
 #[test]
-fn no_two_modules_import_each_other_even_through_the_application() {
-    // The application's modules point one way too: the command line's
-    // definitions below the commands, the commands below the server; the
-    // binary, outside the library, drives each.
-    let modules = declared();
+fn the_binarys_modules_import_one_another_one_way() {
+    // The command line's definitions below the commands and completion;
+    // `main.rs`, which drives each, is no layer.
+    let modules = declared_in("main.rs");
     let graph = graph(&modules);
     let mut cyclic = Vec::new();
     for (from, imports) in &graph {
@@ -258,7 +303,7 @@ fn no_two_modules_import_each_other_even_through_the_application() {
     }
     assert!(
         cyclic.is_empty(),
-        "these imports between top-level modules lie on a cycle:\n{}",
+        "these imports between the binary's modules lie on a cycle:\n{}",
         cyclic.join("\n")
     );
 }

@@ -21,6 +21,11 @@ use tempfile::TempDir;
 
 use schemas::assert_valid;
 
+/// The server's limits (`src/serve/mod.rs`): the most bytes of a
+/// request's address, and of the body of a request other than a decklist.
+const MOST_URI_BYTES: usize = 4096;
+const MOST_BODY_BYTES: usize = 1024;
+
 /// A running `rulings serve --port 0`, stopped when dropped.
 struct Server {
     child: Child,
@@ -198,6 +203,33 @@ fn the_api_answers_what_json_answers_byte_for_byte() {
             "diff",
         ),
         ("/api/releases", vec!["releases"], "releases"),
+        (
+            "/api/search?q=once+each+turn&as_of=2014-11-03&limit=3",
+            vec![
+                "search",
+                "--as-of",
+                "2014-11-03",
+                "--limit",
+                "3",
+                "once each turn",
+            ],
+            "search",
+        ),
+        (
+            "/api/search?q=cloa&typing=on&edition=1e",
+            vec!["search", "--typing", "--edition", "1e", "cloa"],
+            "search",
+        ),
+        (
+            "/api/show?topic=time+location&as_of=2000-03-27",
+            vec!["show", "--as-of", "2000-03-27", "time location"],
+            "show",
+        ),
+        (
+            "/api/diff?from=1e-2014-11-03-crd&to=1e-2022-11-07-rrd",
+            vec!["diff", "1e-2014-11-03-crd", "1e-2022-11-07-rrd"],
+            "diff",
+        ),
     ];
     for (path, mut args, schema) in asked {
         let reply = server.get(path);
@@ -309,11 +341,11 @@ fn requests_past_the_limits_are_refused() {
     assert_eq!(page.status, 400);
     assert!(page.body.contains("at most 512"), "{}", page.body);
     // A request longer than any question is not read at all.
-    let huge = "b".repeat(rulings::serve::MOST_URI_BYTES);
+    let huge = "b".repeat(MOST_URI_BYTES);
     let (status, value) = server.json(&format!("/api/search?q={huge}"));
     assert_eq!((status, &value["error"]["code"]), (414, &"too_long".into()));
     // Read-only: nothing but GET, and no body past the limit.
-    let body = "x".repeat(rulings::serve::MOST_BODY_BYTES + 1);
+    let body = "x".repeat(MOST_BODY_BYTES + 1);
     let post = format!(
         "POST /api/search?q=cloaking HTTP/1.1\r\nHost: x\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
@@ -608,7 +640,7 @@ fn idle_sockets_do_not_keep_a_request_out_under_a_low_file_limit() {
 #[test]
 fn error_pages_say_what_they_are() {
     let server = Server::start(&[], &[]);
-    let long = "b".repeat(rulings::serve::MOST_URI_BYTES);
+    let long = "b".repeat(MOST_URI_BYTES);
     for (path, status, kind) in [
         ("/no-such-page".to_string(), 404, "text/html; charset=utf-8"),
         (

@@ -6,15 +6,15 @@
 use axum::Form;
 
 use super::*;
-use crate::answer::card::{CardAnswer, CardFound, CardSheet};
-use crate::answer::deck::{DeckAnswer, DeckCard, DeckFound};
-use crate::cards::{text_with_icon_words, Card};
-use crate::diff::WordOp;
-use crate::render::card::{
+use crate::serve::params::given;
+use rulings::answer::card::{CardAnswer, CardFound, CardSheet};
+use rulings::answer::deck::{DeckAnswer, DeckCard, DeckFound};
+use rulings::cards::{text_with_icon_words, Card};
+use rulings::diff::WordOp;
+use rulings::render::card::{
     card_line, near_not_looked_for, standing_text, unfinished_head, unfinished_why, CARDS_A_PAGE,
     UNFINISHED_SHOWN,
 };
-use crate::serve::params::given;
 
 /// Text of the card database or of a list, set apart from the page's own
 /// direction: a right-to-left override in a card's name turns that name
@@ -127,7 +127,7 @@ fn card_link(name: &str, as_of: NaiveDate) -> String {
 fn no_database(database: Option<usize>) -> Markup {
     html! {
         @if database.is_none() {
-            p.note { "No card database: " (crate::cards::how_to_add()) "." }
+            p.note { "No card database: " (rulings::cards::how_to_add()) "." }
         }
     }
 }

@@ -2,7 +2,7 @@
 //! topic.
 
 use super::*;
-use crate::diff::{Change, Comparison, Side, StatusChange, WordOp};
+use rulings::diff::{Change, Comparison, Side, StatusChange, WordOp};
 
 pub async fn changes(
     State(state): State<Arc<AppState>>,

@@ -2,8 +2,8 @@
 //! its answer says where it has none.
 
 use super::*;
-use crate::answer::errata::{CardErrata, Errata, ErrataAnswer, NoErrata};
 use crate::serve::params::given;
+use rulings::answer::errata::{CardErrata, Errata, ErrataAnswer, NoErrata};
 
 pub async fn errata(
     State(state): State<Arc<AppState>>,

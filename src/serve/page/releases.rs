@@ -9,7 +9,7 @@ pub async fn releases(State(state): State<Arc<AppState>>) -> Response {
     let today = state.today();
     // Where `rulings update` fetched each from, and when.
     let fetched = match &answer {
-        Ok(Answer::Releases(releases)) => crate::update::fetched_all(releases),
+        Ok(Answer::Releases(releases)) => rulings::update::fetched_all(releases),
         _ => Vec::new(),
     };
     let body = match &answer {
