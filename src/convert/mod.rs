@@ -51,11 +51,14 @@ impl Format {
     /// The format of a file by its extension; `None` for an extension that
     /// is no format of documents.
     pub fn of(path: &Path) -> Option<Format> {
-        match extension(path).as_deref() {
-            Some("md" | "txt") => Some(Format::Text),
-            Some("html" | "htm") => Some(Format::Html),
-            Some("pdf") => Some(Format::Pdf),
-            _ => None,
+        if has_extension(path, &["md", "txt"]) {
+            Some(Format::Text)
+        } else if has_extension(path, &["html", "htm"]) {
+            Some(Format::Html)
+        } else if has_extension(path, &["pdf"]) {
+            Some(Format::Pdf)
+        } else {
+            None
         }
     }
 
@@ -80,33 +83,44 @@ pub enum FileKind {
     Ignored,
 }
 
-fn extension(path: &Path) -> Option<String> {
-    path.extension()
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase)
+/// Whether `path`'s extension is one of `wanted` (lowercase), in any case.
+fn has_extension(path: &Path, wanted: &[&str]) -> bool {
+    let Some(extension) = path.extension().and_then(|e| e.to_str()) else {
+        return false;
+    };
+    wanted.iter().any(|w| extension.eq_ignore_ascii_case(w))
 }
 
-/// What the file at `path` is to a corpus folder.
+/// What the file at `path` is to a corpus folder. Asked of every file of a
+/// corpus on every question (the freshness check lists the documents), so
+/// it allocates nothing.
 pub fn kind_of(path: &Path) -> FileKind {
     let name = path
         .file_name()
-        .map(|n| n.to_string_lossy().to_lowercase())
+        .map(|n| n.as_encoded_bytes())
         .unwrap_or_default();
-    if name.starts_with('.') || name.starts_with("readme") {
+    let readme = name.len() >= 6 && name[..6].eq_ignore_ascii_case(b"readme");
+    if name.starts_with(b".") || readme {
         return FileKind::Ignored;
     }
-    let unread = match extension(path).as_deref() {
-        Some("doc" | "docx") => Unread::Word,
-        Some("odt") => Unread::OpenDocument,
-        Some("rtf") => Unread::RichText,
-        Some("pages") => Unread::Pages,
-        Some("png" | "jpg" | "jpeg" | "gif" | "webp" | "tif" | "tiff" | "bmp") => Unread::Image,
-        _ => {
-            return match Format::of(path) {
-                Some(format) => FileKind::Document(format),
-                None => FileKind::Ignored,
-            }
-        }
+    let unread = if has_extension(path, &["doc", "docx"]) {
+        Unread::Word
+    } else if has_extension(path, &["odt"]) {
+        Unread::OpenDocument
+    } else if has_extension(path, &["rtf"]) {
+        Unread::RichText
+    } else if has_extension(path, &["pages"]) {
+        Unread::Pages
+    } else if has_extension(
+        path,
+        &["png", "jpg", "jpeg", "gif", "webp", "tif", "tiff", "bmp"],
+    ) {
+        Unread::Image
+    } else {
+        return match Format::of(path) {
+            Some(format) => FileKind::Document(format),
+            None => FileKind::Ignored,
+        };
     };
     FileKind::Unread(unread)
 }

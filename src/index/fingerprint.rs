@@ -131,9 +131,13 @@ pub fn corpus(sources: &Sources) -> Result<String, IndexError> {
         hasher.write(canonical.as_os_str().as_encoded_bytes());
         hasher.write_u8(0xfe);
         let listing = corpus::documents_with_metadata(root)?;
+        // Each file by its path under the folder as given (the folder's own
+        // canonical path is hashed above), as bytes: no copy per document.
+        let given = root.as_os_str().as_encoded_bytes();
         for (file, metadata) in listing.documents {
             hasher.write_u8(0);
-            hasher.write(corpus::relative_name(root, &file).as_bytes());
+            let bytes = file.as_os_str().as_encoded_bytes();
+            hasher.write(bytes.strip_prefix(given).unwrap_or(bytes));
             hasher.write_u8(0);
             // A file that vanished since the listing counts as changed content.
             if let Some(metadata) = metadata {
