@@ -355,6 +355,13 @@ fn every_command_answers_from_the_index_until_the_corpus_changes() {
     assert!(out.contains("played face down"), "{out}");
     let (_, err) = run(&["show", "time location"]);
     assert!(err.contains("timings: index reused"), "{err}");
+    // A document edited in place, to the same size, is seen too.
+    let later = corpus.path().join("1e-2025-01-01-rrd.md");
+    let text = fs::read_to_string(&later).unwrap();
+    fs::write(&later, text.replace("face down", "face up!!")).unwrap();
+    let (out, err) = run(&["show", "time location"]);
+    assert!(err.contains("timings: index built"), "{err}");
+    assert!(out.contains("played face up!!"), "{out}");
 }
 
 #[test]
