@@ -72,7 +72,7 @@ pub mod words;
 use crate::index::timeline::{self, Period, Standing};
 use crate::index::{Fields, SearchIndex, Unreadable};
 use crate::limits::{self, TooLong};
-use crate::model::{Edition, EntryKind};
+use crate::model::{Edition, Entry, EntryKind};
 use correct::did_you_mean;
 use filters::{standings, with_filters};
 use published::Published;
@@ -208,8 +208,8 @@ pub struct Hit {
     /// Release title and date, section, `file:line`.
     pub citation: String,
     pub snippet: Snippet,
-    /// The entry as `rulings export` prints it (JSON).
-    pub entry: String,
+    /// The entry, as `rulings export` prints it.
+    pub entry: Entry,
 }
 
 /// The answer to a request.
@@ -285,7 +285,7 @@ fn hit(
         period,
         citation: stored(&doc, fields.citation)?.to_string(),
         snippet: snippet(generator, stored(&doc, fields.text)?),
-        entry: stored(&doc, fields.entry)?.to_string(),
+        entry: serde_json::from_str(stored(&doc, fields.entry)?)?,
     }))
 }
 
@@ -598,7 +598,7 @@ fn first_hit_notes(
     let mut apart = None;
     if missing.is_empty() && coverage.scales {
         let units: Vec<&reading::Unit> = reader.words.required().take(MOST_WORDS).collect();
-        let text = crate::markdown::plain_text(&query::body_of(first)?);
+        let text = crate::markdown::plain_text(&first.entry.text);
         let topic = analyzed(index, fields.text, &first.topic)?;
         lacked = in_names::lacked(
             index,

@@ -323,7 +323,7 @@ impl Reader<'_> {
             let whole = Coverage::share(&coverage.weights, rank.has);
             if whole > 0.0 {
                 let best = looked
-                    .held_together(&text_of(&hit)?)?
+                    .held_together(&text_of(&hit))?
                     .into_iter()
                     .map(|bits| Coverage::share(&coverage.weights, bits))
                     .fold(0.0, Score::max);
@@ -350,7 +350,7 @@ impl Reader<'_> {
                 status: &hit.period.status,
                 release: hit.id.split_once(':').map_or(hit.id.as_str(), |(r, _)| r),
                 edition: hit.edition,
-                text: text_of(hit)?,
+                text: text_of(hit),
                 named: super::regathered::names_its_subject(&self.question, &hit.topic),
             });
         }
@@ -460,19 +460,10 @@ impl Reader<'_> {
     }
 }
 
-/// A hit's topic, a newline, and its body.
-fn text_of(hit: &Hit) -> Result<String, SearchError> {
-    Ok(format!("{}\n{}", hit.topic, body_of(hit)?))
-}
-
-/// A hit's body as the documents give it (Markdown).
-pub(super) fn body_of(hit: &Hit) -> Result<String, SearchError> {
-    let entry: serde_json::Value = serde_json::from_str(&hit.entry)?;
-    Ok(entry
-        .get("text")
-        .and_then(|t| t.as_str())
-        .unwrap_or_default()
-        .to_string())
+/// A hit's topic, a newline, and its body as the documents give it
+/// (Markdown).
+fn text_of(hit: &Hit) -> String {
+    format!("{}\n{}", hit.topic, hit.entry.text)
 }
 
 #[cfg(test)]

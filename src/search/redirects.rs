@@ -18,12 +18,7 @@ pub(super) fn after_their_targets(
     for (_, hit) in &hits {
         let mut to = Vec::new();
         if hit.kind == EntryKind::Redirect {
-            let entry: serde_json::Value = serde_json::from_str(&hit.entry)?;
-            for name in entry["see"].as_array().into_iter().flatten() {
-                if let Some(name) = name.as_str() {
-                    to.push(TopicKey::new(name));
-                }
-            }
+            to.extend(hit.entry.see.iter().map(|name| TopicKey::new(name)));
         }
         targets.push(to);
     }

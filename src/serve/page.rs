@@ -449,12 +449,6 @@ pub async fn search(
 
 fn hits(searched: &rulings::answer::search::Searched, as_of: NaiveDate, titles: &Titles) -> Markup {
     let hits = &searched.found.hits;
-    // A hit's entry is stored as JSON in the index; one that cannot be
-    // read is shown without its citation rather than not at all.
-    let entries: Vec<Option<Entry>> = hits
-        .iter()
-        .map(|h| serde_json::from_str(&h.entry).ok())
-        .collect();
     html! {
         (notes(&searched.notes, searched.request.as_of, searched.is_found()))
         @if hits.is_empty() {
@@ -463,12 +457,12 @@ fn hits(searched: &rulings::answer::search::Searched, as_of: NaiveDate, titles: 
             p.note { (hits.len()) " ruling" @if hits.len() != 1 { "s" } " as of " (as_of) }
             (with_lost_note(html! {
                 ol.hits {
-                    @for (hit, entry) in hits.iter().zip(&entries) {
+                    @for hit in hits {
                         li {
                             h2 { a href=(links::topic(hit.edition.label(), &hit.topic, Some(as_of))) { (hit.topic) } }
                             p.meta { span.edition { (hit.edition.label()) } (status_line(Some(&hit.period.status))) }
                             p.snippet { (snippet(&hit.snippet)) }
-                            @if let Some(entry) = entry { (citation(entry, titles)) }
+                            (citation(&hit.entry, titles))
                         }
                     }
                 }

@@ -14,7 +14,7 @@ use rulings::answer::stop::Stop;
 use rulings::answer::topic::{self as show, ShowAnswer, TopicAnswer};
 use rulings::answer::{Answer, Note};
 use rulings::catalog::{in_effect, Catalog, Reference};
-use rulings::model::{Edition, Entry};
+use rulings::model::Edition;
 use rulings::output::Out;
 use rulings::render::topic::{home_text, topic_text};
 use rulings::render::{describe, status_badge, Style};
@@ -128,13 +128,7 @@ pub fn find(asker: &Asker, settings: &Settings, query: &str) -> Result<Found, Fa
         // query before stay, and the error says why nothing changed.
         Err(e) => return Err(e),
     };
-    let rows = searched
-        .found
-        .hits
-        .iter()
-        .map(row)
-        .collect::<Result<Vec<_>, serde_json::Error>>()
-        .map_err(std::io::Error::from)?;
+    let rows: Vec<Row> = searched.found.hits.iter().map(row).collect();
     let notes = searched
         .notes
         .iter()
@@ -149,9 +143,9 @@ pub fn find(asker: &Asker, settings: &Settings, query: &str) -> Result<Found, Fa
     Ok(Found { rows, notes })
 }
 
-fn row(hit: &Hit) -> Result<Row, serde_json::Error> {
-    let entry: Entry = serde_json::from_str(&hit.entry)?;
-    Ok(Row {
+fn row(hit: &Hit) -> Row {
+    let entry = &hit.entry;
+    Row {
         id: hit.id.clone(),
         topic: hit.topic.clone(),
         edition: hit.edition,
@@ -161,8 +155,8 @@ fn row(hit: &Hit) -> Result<Row, serde_json::Error> {
         } else {
             entry.date.to_string()
         },
-        key: entry.key,
-    })
+        key: entry.key.clone(),
+    }
 }
 
 fn note_text(note: &search::Note) -> String {

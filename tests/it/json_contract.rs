@@ -620,3 +620,29 @@ fn base_documents_and_applied_amendments_keep_the_shape() {
     let v = corpus.answer("check", &["check"], 0);
     assert_eq!(v["documents"][0]["base"]["sections"], 8);
 }
+
+/// A hit's entry is the entry `export` prints, byte for byte: one line
+/// of JSON within the answer, whatever way the hit came to hold it.
+#[test]
+fn a_hits_entry_is_the_exported_entry_byte_for_byte() {
+    let index = tempfile::tempdir().unwrap();
+    let exported = run(None, index.path(), &["export"]);
+    let lines: Vec<&str> = exported.out.lines().collect();
+    let searched = run(None, index.path(), &["search", "--json", "--all", "cloaking"]);
+    let text = searched.out;
+    let hits = serde_json::from_str::<Value>(&text).unwrap()["hits"]
+        .as_array()
+        .unwrap()
+        .clone();
+    assert!(hits.len() > 3, "{text}");
+    for hit in hits {
+        let exported = lines
+            .iter()
+            .find(|line| serde_json::from_str::<Value>(line).unwrap() == hit["entry"])
+            .unwrap_or_else(|| panic!("no exported entry is {}", hit["entry"]));
+        assert!(
+            text.contains(&format!("\"entry\": {exported}")),
+            "{exported}"
+        );
+    }
+}

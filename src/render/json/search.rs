@@ -1,5 +1,5 @@
-//! A search as JSON: the hits, each with its stored entry as it is, and
-//! the notes.
+//! A search as JSON: the hits, each with its entry on one line as the
+//! index stores it, and the notes.
 
 use serde::Serialize;
 use serde_json::value::RawValue;
@@ -34,7 +34,8 @@ pub fn view(searched: &Searched) -> Result<AnswerJson<'_>, serde_json::Error> {
                 score: h.score,
                 snippet: h.snippet.marked(plain_mark),
                 status: &h.period.status,
-                entry: RawValue::from_string(h.entry.clone())?,
+                // As the index stores it: one line, within the answer.
+                entry: RawValue::from_string(serde_json::to_string(&h.entry)?)?,
             })
         })
         .collect::<Result<_, serde_json::Error>>()?;
