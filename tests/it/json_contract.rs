@@ -628,7 +628,11 @@ fn a_hits_entry_is_the_exported_entry_byte_for_byte() {
     let index = tempfile::tempdir().unwrap();
     let exported = run(None, index.path(), &["export"]);
     let lines: Vec<&str> = exported.out.lines().collect();
-    let searched = run(None, index.path(), &["search", "--json", "--all", "cloaking"]);
+    let searched = run(
+        None,
+        index.path(),
+        &["search", "--json", "--all", "cloaking"],
+    );
     let text = searched.out;
     let hits = serde_json::from_str::<Value>(&text).unwrap()["hits"]
         .as_array()

@@ -1,6 +1,9 @@
 //! The PDF reader: `lopdf` parses the file's objects (and decrypts a file
 //! that opens with the empty password); the page tree, the content
-//! streams, the fonts and the glyphs' places are read here.
+//! streams, the fonts and the glyphs' places are read here. Why not by
+//! `lopdf` too, measured: `against_lopdf.rs` (its content parser costs 1.8
+//! to 4 times as much for the same operations; its text decoding loses
+//! words and gives no glyph's code or width).
 //!
 //! Text is read as it is seen: a page's glyphs are placed on the page as
 //! it is shown (its crop box, turned by its `/Rotate`), so text drawn
@@ -336,3 +339,6 @@ mod tests {
         assert_eq!(as_shown(glyphs, &shown).1, 0);
     }
 }
+
+#[cfg(test)]
+mod against_lopdf;
