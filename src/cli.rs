@@ -284,9 +284,12 @@ impl Shell {
     }
 }
 
-#[derive(Debug, Default, Args)]
-pub struct AskArgs {
-    /// Only rulings of this edition, for the whole session.
+/// The edition and the date a question is asked with, declared once for
+/// every command that asks one (each command's `--json` is its own: its
+/// help names the shape it prints).
+#[derive(Debug, Clone, Copy, Default, Args)]
+pub struct Scope {
+    /// Only rulings of this edition; default both, each labelled.
     #[arg(
         long = "edition",
         value_name = "EDITION",
@@ -295,10 +298,17 @@ pub struct AskArgs {
     )]
     pub edition: Option<Edition>,
 
-    /// The date of the questions (the event's date), for the whole
-    /// session; default today.
+    /// The date of the question, the event's (YYYY-MM-DD, or as the
+    /// documents print dates: 3/27/00, 3 November 2014); default today.
+    /// Rulings issued later are not seen.
     #[arg(long = "as-of", value_name = "DATE", value_parser = rulings::dates::parse_date)]
     pub as_of: Option<NaiveDate>,
+}
+
+#[derive(Debug, Default, Args)]
+pub struct AskArgs {
+    #[command(flatten)]
+    pub scope: Scope,
 }
 
 #[derive(Debug, Args)]
@@ -307,24 +317,12 @@ pub struct SearchArgs {
     #[arg(value_name = "QUERY", required = true, num_args = 1..)]
     pub query: Vec<String>,
 
-    /// Only rulings of this edition.
-    #[arg(
-        long = "edition",
-        value_name = "EDITION",
-        value_enum,
-        ignore_case = true
-    )]
-    pub edition: Option<Edition>,
-
     /// Only entries of this kind.
     #[arg(long = "kind", value_name = "KIND", value_enum, ignore_case = true)]
     pub kind: Option<EntryKind>,
 
-    /// The date of the question (YYYY-MM-DD, or as the documents print
-    /// dates: 3/27/00, 3 November 2014); default today. Rulings issued
-    /// later are not seen.
-    #[arg(long = "as-of", value_name = "DATE", value_parser = rulings::dates::parse_date)]
-    pub as_of: Option<NaiveDate>,
+    #[command(flatten)]
+    pub scope: Scope,
 
     /// Also show rulings no longer in force (superseded, rescinded),
     /// marked as such.
@@ -359,18 +357,8 @@ pub struct ShowArgs {
     #[arg(value_name = "TOPIC", required = true, num_args = 1..)]
     pub topic: Vec<String>,
 
-    /// Only this edition; default both, each labelled.
-    #[arg(
-        long = "edition",
-        value_name = "EDITION",
-        value_enum,
-        ignore_case = true
-    )]
-    pub edition: Option<Edition>,
-
-    /// The date of the question (YYYY-MM-DD); default today.
-    #[arg(long = "as-of", value_name = "DATE", value_parser = rulings::dates::parse_date)]
-    pub as_of: Option<NaiveDate>,
+    #[command(flatten)]
+    pub scope: Scope,
 
     /// Also show the earlier rulings it superseded, newest first.
     #[arg(long = "history")]
@@ -394,18 +382,8 @@ pub struct ErrataArgs {
     #[arg(value_name = "CARD", num_args = 0..)]
     pub card: Vec<String>,
 
-    /// Only this edition; default both.
-    #[arg(
-        long = "edition",
-        value_name = "EDITION",
-        value_enum,
-        ignore_case = true
-    )]
-    pub edition: Option<Edition>,
-
-    /// The date of the question (YYYY-MM-DD); default today.
-    #[arg(long = "as-of", value_name = "DATE", value_parser = rulings::dates::parse_date)]
-    pub as_of: Option<NaiveDate>,
+    #[command(flatten)]
+    pub scope: Scope,
 
     /// Print the stable link of the answer (a page of `rulings serve`)
     /// instead of the answer: $RULINGS_URL, else http://127.0.0.1:7700/,
@@ -426,18 +404,8 @@ pub struct CardArgs {
     #[arg(value_name = "CARD", required = true, num_args = 1..)]
     pub card: Vec<String>,
 
-    /// Only this edition; default both.
-    #[arg(
-        long = "edition",
-        value_name = "EDITION",
-        value_enum,
-        ignore_case = true
-    )]
-    pub edition: Option<Edition>,
-
-    /// The date of the question (YYYY-MM-DD); default today.
-    #[arg(long = "as-of", value_name = "DATE", value_parser = rulings::dates::parse_date)]
-    pub as_of: Option<NaiveDate>,
+    #[command(flatten)]
+    pub scope: Scope,
 
     /// One JSON object: {"query", "as_of", "found", "database", "card":
     /// {"printed", "errata", "topic", "named_in", "legality", …},
@@ -452,18 +420,8 @@ pub struct DeckArgs {
     #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,
 
-    /// Only this edition; default both.
-    #[arg(
-        long = "edition",
-        value_name = "EDITION",
-        value_enum,
-        ignore_case = true
-    )]
-    pub edition: Option<Edition>,
-
-    /// The event's date (YYYY-MM-DD); default today.
-    #[arg(long = "as-of", value_name = "DATE", value_parser = rulings::dates::parse_date)]
-    pub as_of: Option<NaiveDate>,
+    #[command(flatten)]
+    pub scope: Scope,
 
     /// One JSON object: {"as_of", "found", "database", "shape", "total",
     /// "cards", "quiet", "not_found", "unread", "notes"}.

@@ -85,8 +85,8 @@ fn ask(cli: &Cli, args: &AskArgs) -> Result<ExitCode, Failure> {
     commands::needs_terminal()?;
     let config = commands::config_of(cli)?;
     let settings = tui::pages::Settings {
-        edition: args.edition,
-        as_of: config.as_of(args.as_of),
+        edition: args.scope.edition,
+        as_of: config.as_of(args.scope.as_of),
         today: config.today,
     };
     tui::run(&config, settings)?;

@@ -48,8 +48,8 @@ pub fn write(
     let paths = match command {
         Command::Search(args) => vec![links::search(
             &args.query.join(" "),
-            args.edition,
-            Some(config.as_of(args.as_of)),
+            args.scope.edition,
+            Some(config.as_of(args.scope.as_of)),
             args.all,
         )],
         Command::Show(_) => links::of_show(&answer),
@@ -67,9 +67,8 @@ pub fn as_json(command: &Command) -> Command {
     match command {
         Command::Search(a) => Command::Search(SearchArgs {
             query: a.query.clone(),
-            edition: a.edition,
+            scope: a.scope,
             kind: a.kind,
-            as_of: a.as_of,
             all: a.all,
             limit: a.limit,
             typing: a.typing,
@@ -78,16 +77,14 @@ pub fn as_json(command: &Command) -> Command {
         }),
         Command::Show(a) => Command::Show(ShowArgs {
             topic: a.topic.clone(),
-            edition: a.edition,
-            as_of: a.as_of,
+            scope: a.scope,
             history: a.history,
             link: false,
             json: true,
         }),
         Command::Errata(a) => Command::Errata(ErrataArgs {
             card: a.card.clone(),
-            edition: a.edition,
-            as_of: a.as_of,
+            scope: a.scope,
             link: false,
             json: true,
         }),
