@@ -16,7 +16,7 @@ use crate::answer::topic::ShowAnswer;
 use crate::answer::{Candidate, Note};
 use crate::cards::{text_with_icon_words, Card};
 use crate::catalog::Stored;
-use crate::diff::{WordChange, WordOp};
+use crate::diff::WordChange;
 use crate::markdown::plain_text;
 use crate::safe::sanitize;
 use crate::status::Status;
@@ -83,21 +83,17 @@ pub fn printed_text(style: &Style, card: &Card, indent: &str) -> Vec<String> {
     lines
 }
 
-/// A changed text word by word: `[-old-]{+new+}` (painted when in color).
+/// A changed text word by word, as `diff` words one: `[-old-]{+new+}`
+/// (painted when in color), the card database's text made safe first.
 pub fn changes_text(style: &Style, changes: &[WordChange]) -> String {
-    changes
+    let safe: Vec<WordChange> = changes
         .iter()
-        .map(|c| {
-            let text = sanitize(&c.text);
-            match c.op {
-                WordOp::Equal => text,
-                WordOp::Delete if style.color => style.deleted(&text),
-                WordOp::Insert if style.color => style.inserted(&text),
-                WordOp::Delete => format!("[-{}-] ", text.trim_end()),
-                WordOp::Insert => format!("{{+{}+}} ", text.trim_end()),
-            }
+        .map(|c| WordChange {
+            op: c.op,
+            text: sanitize(&c.text),
         })
-        .collect()
+        .collect();
+    super::diff::word_diff_text(style, &safe)
 }
 
 fn legality_lines(style: &Style, legality: &[Legality], indent: &str) -> Vec<String> {

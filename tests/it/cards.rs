@@ -62,7 +62,7 @@ fn a_card_with_errata_shows_its_printed_text_and_the_errata_side_by_side() {
         "{out}"
     );
     assert!(
-        out.contains("Leadership [-to them.-] {+x2 to them (once per game per affiliation).+}"),
+        out.contains("Leadership [-to them.-]{+x2 to them (once per game per affiliation).+}"),
         "{out}"
     );
     let (_, v) = json(
