@@ -41,7 +41,7 @@ fn main() -> ExitCode {
             }
             // Nothing more can be said if stderr is closed.
             let _ = commands::errors::report(&err, json, &mut std::io::stderr().lock());
-            ExitCode::from(2)
+            ExitCode::from(commands::errors::exit_status(err.code()))
         }
     }
 }
@@ -91,4 +91,63 @@ fn ask(cli: &Cli, args: &AskArgs) -> Result<ExitCode, Failure> {
     };
     tui::run(&config, settings)?;
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use rulings::answer::error::ErrorCode;
+
+    /// Every error code with what each front end makes of it: the exit
+    /// status, the JSON `code` and the HTTP status. The match has no
+    /// catch-all, so a new code cannot be added without its row.
+    /// (`tests/it/json_contract.rs` runs every code the command line can
+    /// reach, and checks its status and object.)
+    fn faces(code: ErrorCode) -> (u8, &'static str, u16) {
+        match code {
+            ErrorCode::Usage => (2, "usage", 400),
+            ErrorCode::InvalidValue => (2, "invalid_value", 400),
+            ErrorCode::EmptyQuery => (2, "empty_query", 400),
+            ErrorCode::TooLong => (2, "too_long", 400),
+            ErrorCode::UnknownRelease => (2, "unknown_release", 404),
+            ErrorCode::UnknownTopic => (2, "unknown_topic", 404),
+            ErrorCode::BadDate => (2, "bad_date", 400),
+            ErrorCode::EditionsDiffer => (2, "editions_differ", 400),
+            ErrorCode::NoSuchEdition => (2, "no_such_edition", 400),
+            ErrorCode::CorpusNotFound => (2, "corpus_not_found", 500),
+            ErrorCode::NoDocuments => (2, "no_documents", 500),
+            ErrorCode::NothingToCheck => (2, "nothing_to_check", 500),
+            ErrorCode::NeedsTerminal => (2, "needs_terminal", 500),
+            ErrorCode::Index => (2, "index", 500),
+            ErrorCode::Io => (2, "io", 500),
+            ErrorCode::Internal => (2, "internal", 500),
+        }
+    }
+
+    #[test]
+    fn every_error_code_has_one_exit_status_json_code_and_http_status() {
+        let all = [
+            ErrorCode::Usage,
+            ErrorCode::InvalidValue,
+            ErrorCode::EmptyQuery,
+            ErrorCode::TooLong,
+            ErrorCode::UnknownRelease,
+            ErrorCode::UnknownTopic,
+            ErrorCode::BadDate,
+            ErrorCode::EditionsDiffer,
+            ErrorCode::NoSuchEdition,
+            ErrorCode::CorpusNotFound,
+            ErrorCode::NoDocuments,
+            ErrorCode::NothingToCheck,
+            ErrorCode::NeedsTerminal,
+            ErrorCode::Index,
+            ErrorCode::Io,
+            ErrorCode::Internal,
+        ];
+        for code in all {
+            let (exit, json, http) = faces(code);
+            assert_eq!(super::commands::errors::exit_status(code), exit, "{code:?}");
+            assert_eq!(serde_json::to_value(code).unwrap(), json, "{code:?}");
+            assert_eq!(super::serve::status_of(code).as_u16(), http, "{code:?}");
+        }
+    }
 }

@@ -64,6 +64,31 @@ pub fn refusal_of(error: &clap::Error) -> Refusal {
     Refusal::new(code, message)
 }
 
+/// The exit status of a command ended by an error of this code: 2, bad
+/// usage or input, whatever the code (0 and 1 are an answer's: found,
+/// nothing found). Named code by code, so that a new code is given its
+/// status on purpose.
+pub fn exit_status(code: ErrorCode) -> u8 {
+    match code {
+        ErrorCode::Usage
+        | ErrorCode::InvalidValue
+        | ErrorCode::EmptyQuery
+        | ErrorCode::TooLong
+        | ErrorCode::UnknownRelease
+        | ErrorCode::UnknownTopic
+        | ErrorCode::BadDate
+        | ErrorCode::EditionsDiffer
+        | ErrorCode::NoSuchEdition
+        | ErrorCode::CorpusNotFound
+        | ErrorCode::NoDocuments
+        | ErrorCode::NothingToCheck
+        | ErrorCode::NeedsTerminal
+        | ErrorCode::Index
+        | ErrorCode::Io
+        | ErrorCode::Internal => 2,
+    }
+}
+
 /// Whether an error is only a closed pipe on stdout: the reader has all it
 /// wanted.
 pub fn is_broken_pipe(failure: &Failure) -> bool {
