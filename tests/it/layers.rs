@@ -125,20 +125,19 @@ fn referenced(text: &str) -> BTreeSet<&str> {
     found
 }
 
+/// The top-level module a file (relative to `src`) is of.
+fn top_module(file: &Path) -> String {
+    let first = file.components().next().unwrap().as_os_str();
+    first.to_string_lossy().trim_end_matches(".rs").to_string()
+}
+
 /// Which top-level module imports which, with the files that do.
 fn graph(modules: &BTreeMap<String, Vec<String>>) -> Graph {
     let mut files = Vec::new();
     rust_files(&src(), &mut files);
     let mut graph = Graph::new();
     for file in files {
-        let top = file
-            .components()
-            .next()
-            .unwrap()
-            .as_os_str()
-            .to_string_lossy()
-            .trim_end_matches(".rs")
-            .to_string();
+        let top = top_module(&file);
         // The crate root declares every module and the binary drives them:
         // neither is a layer.
         if top == "lib" || top == "main" {
@@ -221,13 +220,7 @@ fn no_front_end_imports_another() {
     rust_files(&src(), &mut files);
     let mut wrong = Vec::new();
     for file in files {
-        let top = file
-            .components()
-            .next()
-            .unwrap()
-            .as_os_str()
-            .to_string_lossy();
-        let Some(from) = front_end(top.trim_end_matches(".rs")) else {
+        let Some(from) = front_end(&top_module(&file)) else {
             continue;
         };
         if file.file_stem().is_some_and(|s| s == "tests") {
