@@ -17,8 +17,15 @@
 //!   its encodings, glyph names and CMaps are a private module (`lopdf`
 //!   0.47): nothing of them can be used one glyph at a time.
 //!
+//! - The page tree is walked in `objects::pages`, carrying what a page
+//!   inherits (its boxes, `/Rotate`, resources) in the same pass.
+//!   `Document::page_iter` gives the pages' ids only, and takes a node by
+//!   its `/Type`: a node of pages that lost its `/Type` is taken for one
+//!   blank page, and the pages under it are dropped; the walk here follows
+//!   `/Kids` wherever they are.
+//!
 //! `cargo test --release --lib against_lopdf -- --nocapture` prints the
-//! figures; the test fails when either reason stops holding.
+//! figures; the test fails when either measured reason stops holding.
 
 use std::collections::HashSet;
 use std::path::PathBuf;
