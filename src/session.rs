@@ -7,7 +7,8 @@
 //!
 //! What a session says as it works (a document it read with a warning, the
 //! index it had to build, the index it found damaged) goes to the log a
-//! front end gives it: stderr for the command line and the server.
+//! front end gives it: stderr for the command line and the server, the
+//! screen's error line for the interactive search.
 
 use std::io::Write;
 use std::panic::{self, AssertUnwindSafe};

@@ -70,7 +70,7 @@ fn is_icon_token(inner: &str) -> bool {
 }
 
 /// A card's text with every icon token worded, still in brackets so that
-/// an icon reads as one: "[Cmd] personnel" → "[Command] personnel".
+/// an icon reads as one: `"[Cmd] personnel"` → `"[Command] personnel"`.
 /// Other cards' names lose their braces: `{Borg Queen}` → "Borg Queen".
 pub fn text_with_icon_words(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 16);

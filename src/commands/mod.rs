@@ -1,5 +1,5 @@
 //! The commands: each takes the options it needs (typed, read once from the
-//! command line into a [`Config`]), asks the [`Catalog`] and writes its
+//! command line into a [`Config`]), asks its [`Session`] and writes its
 //! answer through a [`Printer`]. Only `index` and a fresh-or-rebuild check
 //! ever read the corpus itself.
 

@@ -9,7 +9,7 @@
 //! The file is written atomically (a temporary file renamed over it); one
 //! that is missing, unreadable or corrupt is an empty memo. Two commands
 //! may learn of different files at once: each writes under a lock ([`LOCK`]
-//! beside the memo, waited for at most [`LOCK_WAIT`]), reading the memo
+//! beside the memo, waited for at most `LOCK_WAIT`), reading the memo
 //! again under it and adding what it learned, so neither loses the other's.
 
 use std::fs::{File, TryLockError};
@@ -163,7 +163,7 @@ impl Memo {
     /// Adds what was learned since loading to the memo as it is on disk
     /// now, under the lock, and writes it (a temporary file renamed over
     /// the old one). A folder that cannot be written, or a lock held past
-    /// [`LOCK_WAIT`], leaves nothing remembered, which only costs time.
+    /// `LOCK_WAIT`, leaves nothing remembered, which only costs time.
     pub fn save(&self) {
         let Some(folder) = self.path.parent() else {
             return;

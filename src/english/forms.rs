@@ -109,7 +109,7 @@ pub fn has_irregular_past(verb: &str) -> bool {
 }
 
 /// The other forms of a word that the stemmer does not make: an irregular
-/// verb's (see [`irregular_forms`]), and a verb's noun or a noun's verb
+/// verb's (see `irregular_forms`), and a verb's noun or a noun's verb
 /// made with a Latin ending, when that is a word of English ("respond",
 /// "response"). Words of Latin are long: one of five letters or fewer is
 /// not read so ("tend" is not "tense", "rinse" not "rind"). Nothing for

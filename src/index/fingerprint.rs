@@ -24,7 +24,7 @@ use crate::corpus::{self, Sources};
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Manifest {
     pub schema: u32,
-    /// [`program`] of the build that wrote it.
+    /// `program` of the build that wrote it.
     pub program: String,
     /// [`corpus`] when it was read.
     pub fingerprint: String,

@@ -502,7 +502,7 @@ const JOINING_WORDS: [&str; 17] = [
     "to", "with",
 ];
 
-/// Whether `word` joins a phrase to what follows ([`JOINING_WORDS`]).
+/// Whether `word` joins a phrase to what follows (`JOINING_WORDS`).
 pub fn is_joining_word(word: &str) -> bool {
     JOINING_WORDS.contains(&word.to_lowercase().as_str())
 }

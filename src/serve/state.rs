@@ -8,7 +8,7 @@
 //! fingerprint; a corpus that changed since the catalog was opened is read
 //! again in the background, one reading at a time, beside the live index
 //! (a new generation, see `index::store`), while every request is answered
-//! from the catalog in use with a note ([`NoteCode::NewerCorpus`]) that a
+//! from the catalog in use with a note (`Note::NewerCorpus`) that a
 //! newer corpus is being read. The new catalog replaces the old one when it
 //! is complete. The same holds while another process (`rulings index`)
 //! holds the build lock: the reading waits in the background, the answers

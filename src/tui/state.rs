@@ -1,6 +1,6 @@
 //! The interactive search's state and how a key changes it: a plain struct
-//! and one [`State::update`], with no terminal in sight, so a test drives
-//! it with key events and reads the result.
+//! and [`State::apply`] (then [`State::settle`]), with no terminal in
+//! sight, so a test drives it with key events and reads the result.
 
 use std::time::{Duration, Instant};
 
