@@ -21,6 +21,7 @@ pub mod mentions;
 mod schema;
 pub mod store;
 pub mod timeline;
+pub mod watch;
 
 use std::fs;
 use std::io;

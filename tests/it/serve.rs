@@ -943,3 +943,32 @@ fn on_the_venue_network_it_prints_its_address_and_a_qr_code() {
     let width = code[0].chars().count();
     assert!(code.iter().all(|l| l.chars().count() == width), "{lines:?}");
 }
+
+/// The kernel tells the server of a change (see `index::watch`), where it
+/// looked at every document before each answer: a document edited in
+/// place, to the same size, is still seen by the very next request.
+#[test]
+fn a_document_edited_in_place_is_seen_by_the_next_request() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |text: &str| {
+        common::write_document(dir.path(), "a.md", "1E", "2020-01-01", text);
+    };
+    write("Quark –\n\nQuark may bribe.\n");
+    let server = Server::start(&only(dir.path()), &[]);
+    for _ in 0..3 {
+        let (status, before) = server.json("/api/show?topic=quark");
+        assert_eq!(status, 200, "{before}");
+        assert!(before.to_string().contains("bribe"), "{before}");
+    }
+    write("Quark –\n\nQuark may trade.\n");
+    let (status, next) = server.json("/api/show?topic=quark");
+    assert_eq!(status, 200, "{next}");
+    assert!(
+        next.to_string().contains("trade") || note_codes(&next).contains(&"newer-corpus".into()),
+        "the next answer knows nothing of the edit: {next}"
+    );
+    eventually(|| {
+        let (_, value) = server.json("/api/show?topic=quark");
+        value.to_string().contains("trade").then_some(value)
+    });
+}
