@@ -37,7 +37,8 @@ pub const HEAD_TIMEOUT: Duration = Duration::from_secs(10);
 /// Sets [`HEAD_TIMEOUT`] in milliseconds instead (for tests).
 pub const HEAD_TIMEOUT_VARIABLE: &str = "RULINGS_SERVE_HEAD_TIMEOUT_MS";
 /// Files kept for other uses than connections: the standard streams, the
-/// listening socket, the index's open files and a reading of the documents
+/// listening socket, the index's open files, the watch of the corpus's
+/// folders (two while it is started anew) and a reading of the documents
 /// writing a new generation beside it.
 pub const RESERVED_FILES: u64 = 48;
 /// The fewest connections allowed, however low the file limit.
