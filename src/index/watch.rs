@@ -44,16 +44,20 @@ impl Watch {
 
     /// Whether anything under the folders may have changed since the last
     /// call (or since the watch began): true when it cannot be told. A
-    /// change starts the watch anew, so that a folder made since is watched
-    /// too; whatever changes meanwhile is seen by the look that follows.
+    /// folder or file made or moved in starts the watch anew, so that a
+    /// folder made since is watched too and a link put there is seen;
+    /// whatever changes meanwhile is seen by the look that follows.
     pub fn changed(&mut self) -> bool {
         #[cfg(target_os = "linux")]
         {
-            let changed = self.watching.as_ref().is_none_or(linux::any_event);
-            if changed {
+            let Some(watching) = &self.watching else {
+                return true;
+            };
+            let drained = linux::drain(watching);
+            if drained.anew {
                 self.watching = linux::watch(&self.sources);
             }
-            changed
+            drained.any
         }
         #[cfg(not(target_os = "linux"))]
         {
@@ -69,7 +73,7 @@ mod linux {
     use std::path::{Path, PathBuf};
 
     use rustix::fd::OwnedFd;
-    use rustix::fs::inotify::{self, CreateFlags, WatchFlags};
+    use rustix::fs::inotify::{self, CreateFlags, ReadFlags, WatchFlags};
     use rustix::io::Errno;
 
     use crate::corpus::Sources;
@@ -124,18 +128,45 @@ mod linux {
         Some(found)
     }
 
-    /// Whether any event waits, all of them read; an error reading them
-    /// counts as one.
-    pub(super) fn any_event(fd: &OwnedFd) -> bool {
+    /// What the events waiting told, all of them read.
+    pub(super) struct Drained {
+        /// Something changed (an error reading the events counts).
+        pub any: bool,
+        /// The watch must start anew: something was made or moved in (a
+        /// folder to watch, or a link that cannot be), a watched folder
+        /// went away, or events were lost.
+        pub anew: bool,
+    }
+
+    pub(super) fn drain(fd: &OwnedFd) -> Drained {
+        let anew_on = ReadFlags::CREATE
+            | ReadFlags::MOVED_TO
+            | ReadFlags::ISDIR
+            | ReadFlags::IGNORED
+            | ReadFlags::DELETE_SELF
+            | ReadFlags::MOVE_SELF
+            | ReadFlags::QUEUE_OVERFLOW
+            | ReadFlags::UNMOUNT;
         let mut buffer = [MaybeUninit::<u8>::uninit(); 4096];
         let mut events = inotify::Reader::new(fd, &mut buffer);
-        let mut any = false;
+        let mut drained = Drained {
+            any: false,
+            anew: false,
+        };
         loop {
             match events.next() {
-                Ok(_) => any = true,
-                Err(Errno::AGAIN) => return any,
+                Ok(event) => {
+                    drained.any = true;
+                    drained.anew |= event.events().intersects(anew_on);
+                }
+                Err(Errno::AGAIN) => return drained,
                 Err(Errno::INTR) => continue,
-                Err(_) => return true,
+                Err(_) => {
+                    return Drained {
+                        any: true,
+                        anew: true,
+                    }
+                }
             }
         }
     }
@@ -165,6 +196,13 @@ mod tests {
         std::fs::remove_file(root.join("more/b.md")).unwrap();
         assert!(watch.changed());
         assert!(!watch.changed());
+        // A link put there later is never taken for unchanged either.
+        let elsewhere = tempfile::tempdir().unwrap();
+        std::fs::write(elsewhere.path().join("c.md"), "four").unwrap();
+        std::os::unix::fs::symlink(elsewhere.path().join("c.md"), root.join("c.md")).unwrap();
+        assert!(watch.changed());
+        assert!(!watch.is_told());
+        assert!(watch.changed());
     }
 
     #[test]

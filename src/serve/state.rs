@@ -83,6 +83,8 @@ impl JsonAnswer {
 /// to take it again.
 struct Looked {
     watch: Watch,
+    /// Changes told so far.
+    changes: u64,
     fingerprint: Option<String>,
 }
 
@@ -217,6 +219,7 @@ impl AppState {
             pinned,
             looked: Mutex::new(Looked {
                 watch,
+                changes: 0,
                 fingerprint: None,
             }),
             reading: AtomicBool::new(false),
@@ -260,17 +263,28 @@ impl AppState {
     /// taken, or cannot tell (see `index::watch`). At 1,000 documents
     /// taking it is a look at each, 2 ms a question.
     fn corpus_now(&self) -> Result<String, Failure> {
-        let mut looked = self.looked.lock().unwrap_or_else(PoisonError::into_inner);
-        let changed = looked.watch.changed();
-        match &looked.fingerprint {
-            Some(fingerprint) if !changed => Ok(fingerprint.clone()),
-            _ => {
+        let looked = || self.looked.lock().unwrap_or_else(PoisonError::into_inner);
+        let seen = {
+            let mut looked = looked();
+            if looked.watch.changed() {
+                looked.changes += 1;
                 looked.fingerprint = None;
-                let now = rulings::index::corpus_fingerprint(&self.session.config().sources)?;
-                looked.fingerprint = Some(now.clone());
-                Ok(now)
             }
+            if let Some(fingerprint) = &looked.fingerprint {
+                return Ok(fingerprint.clone());
+            }
+            looked.changes
+        };
+        // Taken without the lock: requests that meet a change look at the
+        // documents at once, as each did before.
+        let now = rulings::index::corpus_fingerprint(&self.session.config().sources)?;
+        let mut looked = looked();
+        // Kept only if no later change was told meanwhile: a look begun
+        // before it must not stand for the corpus after it.
+        if looked.changes == seen {
+            looked.fingerprint = Some(now.clone());
         }
+        Ok(now)
     }
 
     /// Starts reading the corpus as it is now on a thread of its own,
