@@ -14,6 +14,7 @@ use crate::corpus::Sources;
 
 /// The corpus's folders, watched.
 pub struct Watch {
+    #[cfg(target_os = "linux")]
     sources: Sources,
     #[cfg(target_os = "linux")]
     watching: Option<rustix::fd::OwnedFd>,
@@ -22,8 +23,10 @@ pub struct Watch {
 impl Watch {
     /// Starts watching the folders of `sources` (and the card database's):
     /// a change made from now on is told.
+    #[cfg_attr(not(target_os = "linux"), allow(unused_variables))]
     pub fn new(sources: &Sources) -> Watch {
         Watch {
+            #[cfg(target_os = "linux")]
             sources: sources.clone(),
             #[cfg(target_os = "linux")]
             watching: linux::watch(sources),
