@@ -173,10 +173,7 @@ pub fn config_of(cli: &Cli) -> Result<Config, Failure> {
     // Files the readers gave up on are remembered beside the index.
     rulings::convert::memo::keep_in(&index);
     Ok(Config {
-        sources,
-        index,
         style: Style::of_stdout(cli.global.color.into()),
-        today: today(),
         quiet: cli.global.quiet,
         json: cli.command.as_ref().is_some_and(Command::json),
         told: age::folder(),
@@ -185,6 +182,7 @@ pub fn config_of(cli: &Cli) -> Result<Config, Failure> {
             .rulings
             .clone()
             .or_else(|| dirs::data_dir().map(|d| d.join("rulings"))),
+        ..Config::of(sources, index, today())
     })
 }
 
@@ -255,7 +253,7 @@ pub fn needs_terminal() -> Result<(), Refusal> {
 
 /// Answers `command` through `p`: the whole of a command but parsing it
 /// and reporting its error.
-pub(crate) fn dispatch(
+fn dispatch(
     command: &Command,
     config: &Config,
     p: &mut Printer<impl Write, impl Write>,

@@ -33,18 +33,6 @@ impl Watch {
         }
     }
 
-    /// Whether the kernel tells of the folders being watched.
-    pub fn is_told(&self) -> bool {
-        #[cfg(target_os = "linux")]
-        {
-            self.watching.is_some()
-        }
-        #[cfg(not(target_os = "linux"))]
-        {
-            false
-        }
-    }
-
     /// Whether anything under the folders may have changed since the last
     /// call (or since the watch began): true when it cannot be told. A
     /// folder or file made or moved in starts the watch anew, so that a
@@ -185,7 +173,7 @@ mod tests {
         let root = dir.path();
         std::fs::write(root.join("a.md"), "one").unwrap();
         let mut watch = Watch::new(&Sources::folder(root));
-        assert!(watch.is_told());
+        assert!(watch.watching.is_some());
         assert!(!watch.changed(), "nothing changed yet");
         // Edited in place, to the same size.
         std::fs::write(root.join("a.md"), "two").unwrap();
@@ -204,7 +192,7 @@ mod tests {
         std::fs::write(elsewhere.path().join("c.md"), "four").unwrap();
         std::os::unix::fs::symlink(elsewhere.path().join("c.md"), root.join("c.md")).unwrap();
         assert!(watch.changed());
-        assert!(!watch.is_told());
+        assert!(watch.watching.is_none());
         assert!(watch.changed());
     }
 
@@ -215,7 +203,7 @@ mod tests {
         std::fs::write(elsewhere.path().join("a.md"), "one").unwrap();
         std::os::unix::fs::symlink(elsewhere.path().join("a.md"), dir.path().join("a.md")).unwrap();
         let mut watch = Watch::new(&Sources::folder(dir.path()));
-        assert!(!watch.is_told());
+        assert!(watch.watching.is_none());
         assert!(watch.changed());
         assert!(watch.changed());
     }
