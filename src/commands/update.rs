@@ -105,6 +105,9 @@ pub fn run(
         for fetched in &outcome.documents {
             p.out.line(&line(fetched))?;
         }
+        for warning in &outcome.warnings {
+            p.out.line(&format!("  note      {}", sanitize(warning)))?;
+        }
         let changed: Vec<&Fetched> = outcome
             .documents
             .iter()
@@ -176,6 +179,9 @@ fn line(d: &Fetched) -> String {
             "; against the version before: {}",
             parts.join("; ")
         ));
+    }
+    for warning in &d.warnings {
+        line.push_str(&format!("; {}", sanitize(warning)));
     }
     line
 }

@@ -12,22 +12,26 @@
 
 mod cards;
 pub mod fetch;
+mod keep;
 pub mod sources;
+mod state;
 
 use std::collections::{BTreeMap, HashSet};
 use std::fs;
 use std::hash::Hasher;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use chrono::NaiveDate;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::convert::Format;
 use crate::model::{Edition, Release, ReleaseKind};
 use fetch::{Fetch, Validators};
+use keep::{already_kept, keep, keep_original};
 pub use sources::Source;
+pub use state::MAX_STATE_BYTES;
+use state::{load_state, Kept, State};
 
 /// Where a run keeps what each address gave last (validators, the file it
 /// became, a hash of its bytes): hidden, so no corpus reads it.
@@ -87,6 +91,9 @@ pub struct Fetched {
     /// Against the version before it (a changed document).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub changes: Option<Changes>,
+    /// What is doubtful about a document kept (a date after today).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
 }
 
 /// A page read only for its links, and what came of it.
@@ -104,6 +111,10 @@ pub struct Page {
 pub struct Run {
     pub documents: Vec<Fetched>,
     pub pages: Vec<Page>,
+    /// What the run could not do for the folder as a whole (its record
+    /// unreadable or unsaved), each said once.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
 }
 
 impl Run {
@@ -119,43 +130,6 @@ pub struct Options {
     pub timeout: Duration,
     /// The day the documents are fetched on.
     pub today: NaiveDate,
-}
-
-/// What the folder's last runs left for each address.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-struct State {
-    #[serde(default)]
-    documents: BTreeMap<String, Kept>,
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize)]
-struct Kept {
-    file: String,
-    etag: Option<String>,
-    last_modified: Option<String>,
-    hash: String,
-    fetched: NaiveDate,
-}
-
-impl State {
-    /// Records what an address gave, and saves the record at once.
-    fn remember(&mut self, folder: &Path, url: &str, kept: Kept) {
-        self.documents.insert(url.to_string(), kept);
-        save_state(folder, self);
-    }
-}
-
-impl Kept {
-    /// A file fetched today, with what its server said of it.
-    fn now(file: String, validators: Validators, hash: String, options: &Options) -> Kept {
-        Kept {
-            file,
-            etag: validators.etag,
-            last_modified: validators.last_modified,
-            hash,
-            fetched: options.today,
-        }
-    }
 }
 
 /// Where a fetched file came from and when, for `releases` to say: the
@@ -200,6 +174,7 @@ pub fn run(
     fs::create_dir_all(folder)?;
     let lock = crate::input::open_lock_file(&folder.join(LOCK_FILE))?;
     lock.lock()?;
+    keep::remove_stale_temporaries(folder);
     let agent = fetch::agent(options.timeout);
     let mut state = load_state(folder);
     let mut run = Run::default();
@@ -222,6 +197,7 @@ pub fn run(
             run.documents.push(fetched);
         }
     }
+    run.warnings.extend(state.trouble);
     drop(lock);
     Ok(run)
 }
@@ -284,6 +260,7 @@ fn one(
         date: None,
         entries: None,
         changes: None,
+        warnings: Vec::new(),
     };
     // The version before, while its file is still there.
     let before = state
@@ -335,6 +312,14 @@ fn one(
         fetched.reason = Some("the server sent an empty document".into());
         return fetched;
     }
+    // Kept already, whatever the record says (lost, damaged, or older
+    // than the folder): the record is made anew from the file.
+    let slug = slug(url);
+    if let Some(file) = already_kept(folder, &slug, &hash) {
+        let kept = Kept::now(file, validators, hash, options);
+        state.remember(folder, url, kept.clone());
+        return unchanged(fetched, Some(&kept), folder);
+    }
     let format = format_of(content_type.as_deref(), &final_url, &bytes);
     let Some(format) = format else {
         fetched.reason = Some(format!(
@@ -343,7 +328,6 @@ fn one(
         ));
         return fetched;
     };
-    let slug = slug(url);
     let read = match read(&bytes, format, &format!("{slug}.{}", extension(format))) {
         Ok(read) => read,
         Err(why) => {
@@ -361,7 +345,14 @@ fn one(
     fetched.kind = Some(kind);
     fetched.date = Some(release.date);
     fetched.entries = Some(release.entries.len());
-    // Against the version before: the same edition and kind, not older.
+    if release.date > options.today {
+        fetched.warnings.push(format!(
+            "it is dated {}, after today ({}): kept, but doubtful; a later version is never refused for it",
+            release.date, options.today
+        ));
+    }
+    // Against the version before: the same edition and kind, not older
+    // (than a date already come: one after today is doubtful).
     let previous = before
         .as_ref()
         .and_then(|k| read_file(&folder.join(&k.file)));
@@ -376,7 +367,7 @@ fn one(
             ));
             return fetched;
         }
-        if release.date < previous.date {
+        if release.date < previous.date && previous.date <= options.today {
             fetched.reason = Some(format!(
                 "it is dated {}, older than the version kept ({}): kept the version before",
                 release.date, previous.date
@@ -564,55 +555,6 @@ fn slug(url: &str) -> String {
 
 const MAX_SLUG: usize = 60;
 
-/// Writes a document under a new name of the tool's (`SLUG-DATE.EXT`,
-/// then `-2`, `-3` … where that is taken): first to a hidden temporary
-/// file, then linked to its name, which never replaces a file.
-fn keep(
-    folder: &Path,
-    slug: &str,
-    date: NaiveDate,
-    ext: &str,
-    body: &[u8],
-) -> std::io::Result<String> {
-    let temporary = folder.join(format!(".rulings-update-{}.tmp", std::process::id()));
-    let written = (|| {
-        let mut file = fs::File::create(&temporary)?;
-        file.write_all(body)?;
-        file.sync_all()
-    })();
-    if let Err(e) = written {
-        let _ = fs::remove_file(&temporary);
-        return Err(e);
-    }
-    let mut result = Err(std::io::Error::other("no free name"));
-    for n in 1..1000 {
-        let name = if n == 1 {
-            format!("{slug}-{date}.{ext}")
-        } else {
-            format!("{slug}-{date}-{n}.{ext}")
-        };
-        match fs::hard_link(&temporary, folder.join(&name)) {
-            Ok(()) => {
-                result = Ok(name);
-                break;
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-            Err(e) => {
-                result = Err(e);
-                break;
-            }
-        }
-    }
-    let _ = fs::remove_file(&temporary);
-    result
-}
-
-fn keep_original(folder: &Path, name: &str, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = folder.join(ORIGINALS);
-    fs::create_dir_all(&dir)?;
-    fs::write(dir.join(name), bytes)
-}
-
 /// A fetched document's Markdown with what its source says of it.
 fn with_front_matter(markdown: &str, edition: Edition, kind: ReleaseKind, url: &str) -> Vec<u8> {
     let body = match markdown.strip_prefix("+++\n") {
@@ -635,32 +577,6 @@ fn hash_of(bytes: &[u8]) -> String {
     let mut hasher = fnv::FnvHasher::default();
     hasher.write(bytes);
     format!("{:016x}-{}", hasher.finish(), bytes.len())
-}
-
-fn load_state(folder: &Path) -> State {
-    crate::input::read_capped(
-        &folder.join(STATE_FILE),
-        crate::input::MAX_TEXT_BYTES as u64,
-    )
-    .ok()
-    .and_then(|b| serde_json::from_slice(&b).ok())
-    .unwrap_or_default()
-}
-
-/// Saves the record: to a temporary file, then renamed over the old one,
-/// so that a run stopped half way leaves the record before or after.
-fn save_state(folder: &Path, state: &State) {
-    let path: PathBuf = folder.join(STATE_FILE);
-    let temporary = folder.join(format!("{STATE_FILE}.{}", std::process::id()));
-    let Ok(json) = serde_json::to_vec_pretty(state) else {
-        return;
-    };
-    if fs::write(&temporary, json)
-        .and_then(|()| fs::rename(&temporary, &path))
-        .is_err()
-    {
-        let _ = fs::remove_file(&temporary);
-    }
 }
 
 #[cfg(test)]

@@ -46,18 +46,26 @@ fn what_a_body_is_is_told_by_its_type_its_address_then_its_bytes() {
 }
 
 #[test]
-fn a_card_lists_name_is_its_addresses_last_name_made_safe() {
-    assert_eq!(
-        card_list_name("https://x/plugins/st1e/sets/Premiere.txt"),
-        "Premiere.txt"
+fn a_card_lists_name_is_its_addresses_last_name_made_safe_and_its_own() {
+    let name = card_list_name("https://x/plugins/st1e/sets/Premiere.txt");
+    assert!(
+        name.starts_with("Premiere-") && name.ends_with(".txt") && name.len() == 21,
+        "{name}"
+    );
+    // Another address's list of the same name is kept apart.
+    assert_ne!(
+        name,
+        card_list_name("https://x/plugins/st2e/sets/Premiere.txt")
     );
     // No slash survives: the name stays in cards/sets/.
-    assert_eq!(
-        card_list_name("https://x/sets/..%2f..%2fetc"),
-        "-2f..-2fetc.txt"
+    let name = card_list_name("https://x/sets/..%2f..%2fetc");
+    assert!(
+        name.starts_with("-2f..-2fetc-") && !name.contains('/'),
+        "{name}"
     );
-    assert_eq!(card_list_name("https://x/"), "x.txt");
-    assert_eq!(card_list_name("https://x/sets/.hidden"), "hidden.txt");
+    assert!(card_list_name("https://x/").starts_with("x-"));
+    assert!(card_list_name("https://x/sets/.hidden").starts_with("hidden-"));
+    assert!(card_list_name("https://x/sets/Old.TXT").starts_with("Old-"));
 }
 
 #[test]
@@ -66,11 +74,52 @@ fn a_kept_name_is_never_taken_twice() {
     let date = NaiveDate::from_ymd_opt(2024, 5, 1).unwrap();
     let a = keep(dir.path(), "glossary", date, "txt", b"one").unwrap();
     let b = keep(dir.path(), "glossary", date, "txt", b"two").unwrap();
+    // A reissue in another format takes a number all the same.
+    let c = keep(dir.path(), "glossary", date, "pdf", b"three").unwrap();
     assert_eq!(
-        (a.as_str(), b.as_str()),
-        ("glossary-2024-05-01.txt", "glossary-2024-05-01-2.txt")
+        (a.as_str(), b.as_str(), c.as_str()),
+        (
+            "glossary-2024-05-01.txt",
+            "glossary-2024-05-01_002.txt",
+            "glossary-2024-05-01_003.pdf"
+        )
     );
+    // Each issue sorts after the ones before it, as the corpus orders.
+    assert!(a < b && b < c);
     assert_eq!(fs::read(dir.path().join(&a)).unwrap(), b"one");
     // No temporary file is left behind.
-    assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 2);
+    assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 3);
+}
+
+#[test]
+fn a_tenth_issue_sorts_after_the_ninth() {
+    let dir = tempfile::tempdir().unwrap();
+    let date = NaiveDate::from_ymd_opt(2024, 5, 1).unwrap();
+    let names: Vec<String> = (0..11)
+        .map(|i| keep(dir.path(), "g", date, "txt", format!("{i}").as_bytes()).unwrap())
+        .collect();
+    let mut sorted = names.clone();
+    sorted.sort();
+    assert_eq!(names, sorted);
+}
+
+#[test]
+fn the_files_a_kept_document_may_be_found_in_are_the_tools_names_of_its_address() {
+    for name in [
+        "g-2024-05-01.txt",
+        "g-2024-05-01_002.pdf",
+        "g-2024-05-01-2.html",
+    ] {
+        assert!(keep::is_named_for(name, "g"), "{name}");
+    }
+    for name in [
+        "g-extra-2024-05-01.txt",
+        "g-2024-05-01",
+        "g-2024-13-01.txt",
+        "g-2024-05-01x.txt",
+        "g-2024-05-01_.txt",
+        "h-2024-05-01.txt",
+    ] {
+        assert!(!keep::is_named_for(name, "g"), "{name}");
+    }
 }
