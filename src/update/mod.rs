@@ -4,11 +4,14 @@
 //! Nothing is lost, ever: a document is written to a hidden temporary file
 //! in the corpus folder, read by the same readers as every document, and
 //! added only if it reads as a dated document with entries (of the same
-//! edition and kind as the version before it, and not older). A changed
-//! document is added beside the previous version, never over it; files are
-//! named by the tool (the source's address and the document's date), never
-//! by the server; nothing is written outside the folder, and nothing in it
-//! is removed. Two runs at once take turns (a lock file in the folder).
+//! edition and kind as the version before it, and not older than it where
+//! its date has come). A changed document is added beside the previous
+//! version, never over it, and a document whose bytes are kept already is
+//! never kept again; files are named by the tool (the source's address and
+//! the document's date), never by the server; nothing is written outside
+//! the folder, and nothing in it is removed but the tool's own temporary
+//! files that a stopped run left. Two runs at once take turns (a lock file
+//! in the folder).
 
 mod cards;
 pub mod fetch;
