@@ -34,5 +34,6 @@ mod renditions;
 mod search;
 mod serve;
 mod show;
+mod statuses;
 mod undated;
 mod update;
