@@ -182,3 +182,33 @@ fn check_names_each_status_not_known_with_its_line() {
         assert!(out.contains(&format!("{line}")), "{out}");
     }
 }
+
+#[test]
+fn check_reads_a_long_history_with_no_successors_in_time() {
+    // Sixteen thousand versions of one rule, each printed ended and none
+    // later than another: nothing on the page succeeds any of them.
+    let dir = tempfile::tempdir().unwrap();
+    let mut page = String::from("First Edition Rule Changes\n");
+    for n in 0..16_000 {
+        page.push_str(&format!(
+            "Deck size: version {n}\nThe wording of version {n}.\nOriginal | Superseded\nPremiere Rulebook (10 Nov 1994)\n"
+        ));
+    }
+    let path = dir.path().join("changes.txt");
+    std::fs::write(&path, page).unwrap();
+    let started = std::time::Instant::now();
+    let out = common::rulings()
+        .args(["check", "--json"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let took = started.elapsed();
+    let (_, out, err) = common::outcome(out);
+    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {err}"));
+    assert_eq!(v["documents"][0]["kind"]["value"], "rule-history", "{err}");
+    // Generous: a debug build on a busy machine reads it in a few seconds.
+    assert!(
+        took < std::time::Duration::from_secs(60),
+        "check took {took:?}"
+    );
+}
