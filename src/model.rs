@@ -518,3 +518,43 @@ impl Entry {
         parts.join(", ")
     }
 }
+
+/// The sentence a rule history's version carries, at the end of what the
+/// page says of it, when its status word is none the reader knows.
+pub fn not_known_sentence(printed: &str) -> String {
+    format!("Status printed as '{printed}': not known.")
+}
+
+/// The status word of an entry that carries [`not_known_sentence`] as the
+/// last words of its closing parenthesis, as a rule history's version is
+/// written; `None` for any other text.
+pub fn printed_not_known(text: &str) -> Option<&str> {
+    let (_, tail) = text
+        .trim_end()
+        .strip_suffix("': not known.)")?
+        .rsplit_once("Status printed as '")?;
+    let word = tail.trim();
+    (!word.is_empty() && word.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
+        .then_some(word)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_status_not_known_is_read_back_only_from_its_closing_words() {
+        let text = format!(
+            "**Range.** Ten. (Original | Odd: Doc, 1994-11-10. {})",
+            not_known_sentence("Odd")
+        );
+        assert_eq!(printed_not_known(&text), Some("Odd"));
+        // Quoted inside a version's own text, it is no status.
+        let quoted = format!(
+            "**Range.** {} Ten. (Original | Active: Doc, 1994-11-10.)",
+            not_known_sentence("Odd")
+        );
+        assert_eq!(printed_not_known(&quoted), None);
+        assert_eq!(printed_not_known("Status printed as '': not known.)"), None);
+    }
+}

@@ -40,6 +40,14 @@ pub enum Status {
     /// From a document whose date could not be found: shown and searched,
     /// but never in force, never superseded, on any date.
     Undated,
+    /// The newest version of a rule in a rule-change history that prints
+    /// its status in a word the reader does not know ("Original |
+    /// Withdrawn2"): kept and shown with the word as printed, never in
+    /// force.
+    NotKnown {
+        /// The status word as the history printed it.
+        printed: String,
+    },
 }
 
 impl Status {
@@ -50,6 +58,7 @@ impl Status {
             Status::Rescinded { .. } => "rescinded",
             Status::Consolidated { .. } => "consolidated",
             Status::Undated => "undated",
+            Status::NotKnown { .. } => "status not known",
         }
     }
 
@@ -63,7 +72,7 @@ impl Status {
     /// consolidated the entry).
     pub fn release(&self) -> Option<&str> {
         match self {
-            Status::InForce | Status::Undated => None,
+            Status::InForce | Status::Undated | Status::NotKnown { .. } => None,
             Status::Superseded { release, .. }
             | Status::Rescinded { release, .. }
             | Status::Consolidated { release, .. } => Some(release),

@@ -26,8 +26,14 @@
 //! rescinding document (else the page's newest date).
 //!
 //! The shape is told by its lines, never by a file name: at least two
-//! status lines (`change | Active`, `Superseded`, `Modified` or
-//! `Rescinded`), each with a source line that ends with its date.
+//! status lines (`change | status`), each with a source line that ends with
+//! its date. A status line is known by its shape, not by its word: the
+//! words known are read as what they say (Active, Reinstated and Clarified
+//! in force; Superseded and Replaced ended by what followed; Modified;
+//! Rescinded and Withdrawn ended with nothing in their place), and a word
+//! not known keeps its version, marked with the word as printed and never
+//! in force ([`crate::status::Status::NotKnown`]), for `rulings check` to
+//! name.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::LazyLock;
@@ -36,15 +42,16 @@ use chrono::NaiveDate;
 use regex::Regex;
 
 /// `Original | Superseded`, `Major New Affiliation | Active`: the kind of
-/// change and the status, apart by a bar (as the page prints them), or by
-/// the tab, slash or dash a copy of its columns leaves.
+/// change and the status word, apart by a bar (as the page prints them), or
+/// by the tab, slash or dash a copy of its columns leaves; what follows the
+/// word may be the version's source.
 static STATUS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^([A-Za-z][A-Za-z0-9 .&'()]{0,48}?)(?:\s*[|/]\s*|\t+\s*|\s+[–—-]\s+)(active|superseded|modified|rescinded)\b[\s.:,;|—–-]*(.*)$")
+    Regex::new(r"^([A-Za-z][A-Za-z0-9 .&'()]{0,48}?)(?:\s*([|/])\s*|(\t)+\s*|\s+[–—-]\s+)([A-Za-z][A-Za-z0-9-]{0,31})\b[\s.:,;|—–-]*(.*)$")
         .expect("valid regex")
 });
 /// `Superseded by:`, `Modified by: Title (2009 May)`.
 static LINKS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^(superseded|modified|rescinded|replaced|revised)\s+by\s*:?\s*(.*)$")
+    Regex::new(r"(?i)^(superseded|modified|rescinded|replaced|revised|withdrawn|reinstated|clarified)\s+by\s*:?\s*(.*)$")
         .expect("valid regex")
 });
 /// A link's title and its month: `Title (2009 May)`, `Title (May 2009)`.
@@ -56,34 +63,59 @@ static LINK: LazyLock<Regex> = LazyLock::new(|| {
 /// How many versions make a page a rule history.
 const AT_LEAST: usize = 2;
 
-/// A version's printed status.
+/// What a version's printed status says of it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Printed {
-    Active,
+    /// Active, Reinstated (in force again), Clarified (in force, with a
+    /// clarification).
+    InForce,
+    /// Superseded, Replaced: a later version took its place.
     Superseded,
+    /// Modified, Revised.
     Modified,
+    /// Rescinded, Withdrawn: ended with nothing in its place.
     Rescinded,
+    /// A word the reader does not know: never in force.
+    NotKnown,
 }
 
 impl Printed {
-    /// The status a status line's word names (the pattern takes only these).
+    /// What a status line's word says, whatever its case.
     fn of(word: &str) -> Printed {
         match word.to_ascii_lowercase().as_str() {
-            "active" => Printed::Active,
-            "superseded" => Printed::Superseded,
-            "modified" => Printed::Modified,
-            _ => Printed::Rescinded,
+            "active" | "reinstated" | "clarified" => Printed::InForce,
+            "superseded" | "replaced" => Printed::Superseded,
+            "modified" | "revised" => Printed::Modified,
+            "rescinded" | "withdrawn" => Printed::Rescinded,
+            _ => Printed::NotKnown,
         }
     }
+}
 
-    fn label(self) -> &'static str {
-        match self {
-            Printed::Active => "Active",
-            Printed::Superseded => "Superseded",
-            Printed::Modified => "Modified",
-            Printed::Rescinded => "Rescinded",
-        }
+/// A status line read: the kind of change, the status word as printed, and
+/// what follows the word on the line.
+struct StatusLine<'a> {
+    change: &'a str,
+    word: &'a str,
+    rest: &'a str,
+}
+
+/// A line read as a status line by its shape. A word the reader knows may
+/// be parted from the change by any separator a copy leaves; one it does
+/// not know only by the page's own bar or a column's tab, so that a title
+/// with a dash or a slash in it is not taken for one.
+fn status_line(line: &str) -> Option<StatusLine<'_>> {
+    let c = STATUS.captures(line)?;
+    let word = c.get(4)?.as_str();
+    let parted = c.get(2).is_some_and(|s| s.as_str() == "|") || c.get(3).is_some();
+    if Printed::of(word) == Printed::NotKnown && !parted {
+        return None;
     }
+    Some(StatusLine {
+        change: c.get(1)?.as_str().trim(),
+        word,
+        rest: c.get(5).map_or("", |r| r.as_str()),
+    })
 }
 
 /// One version of a rule, as printed.
@@ -93,6 +125,8 @@ struct Version {
     text: Vec<String>,
     change: String,
     status: Printed,
+    /// The status word as printed.
+    word: String,
     source: String,
     date: NaiveDate,
     /// The versions or documents that ended it, with their months.
@@ -106,7 +140,7 @@ pub fn rewrite(text: &str, name: &str) -> Option<(String, usize, usize)> {
     // A status line is followed by its dated source (or carries it): a
     // title that happens to end in "– Active …" is none.
     let statuses: Vec<usize> = (0..lines.len())
-        .filter(|&i| STATUS.is_match(&lines[i]) && source_after(&lines, i).is_some())
+        .filter(|&i| status_line(&lines[i]).is_some() && source_after(&lines, i).is_some())
         .collect();
     if statuses.len() < AT_LEAST {
         return None;
@@ -135,15 +169,15 @@ pub fn rewrite(text: &str, name: &str) -> Option<(String, usize, usize)> {
     let mut versions: Vec<Version> = Vec::new();
     let mut from = first_own[first_title];
     for (at, source, date, links, end) in read {
-        let captures = STATUS.captures(&lines[at])?;
-        let status = Printed::of(&captures[2]);
+        let printed = status_line(&lines[at])?;
         let own = own_nonblank(from, at);
         let (title, text) = own.split_first()?;
         versions.push(Version {
             title: lines[*title].clone(),
             text: text.iter().map(|&i| lines[i].clone()).collect(),
-            change: captures[1].trim().to_string(),
-            status,
+            change: printed.change.to_string(),
+            status: Printed::of(printed.word),
+            word: printed.word.to_string(),
             source,
             date,
             links,
@@ -190,11 +224,21 @@ pub fn rewrite(text: &str, name: &str) -> Option<(String, usize, usize)> {
         out.push_str(&own.iter().map(|l| l.as_str()).collect::<Vec<_>>().join(" "));
         out.push_str("\n\n");
     }
+    // Each rule's newest version, so that whether a version has a later
+    // one costs a look-up, however long the page.
+    let mut newest_of: HashMap<&str, NaiveDate> = HashMap::new();
+    for (version, rule) in versions.iter().zip(&rules) {
+        let date = newest_of.entry(rule).or_insert(version.date);
+        *date = (*date).max(version.date);
+    }
     let mut entries: Vec<(NaiveDate, usize, String)> = Vec::new();
     for (at, version) in versions.iter().enumerate() {
         let rule = &rules[at];
         entries.push((version.date, at, entry(rule, version)));
-        if let Some(closing) = closing(rule, version, &versions, &rules, newest) {
+        let later = newest_of
+            .get(rule.as_str())
+            .is_some_and(|d| *d > version.date);
+        if let Some(closing) = closing(rule, version, later, newest) {
             entries.push(closing);
         }
     }
@@ -226,10 +270,8 @@ fn plain(line: &str) -> String {
 /// line (`Original | Active — Premiere Rulebook (10 Nov 1994)`), else on
 /// the next line that is not blank; with the line after it.
 fn source_after(lines: &[String], status: usize) -> Option<(String, NaiveDate, usize)> {
-    let rest = STATUS
-        .captures(&lines[status])
-        .and_then(|c| c.get(3))
-        .map(|r| r.as_str().to_string())
+    let rest = status_line(&lines[status])
+        .map(|s| s.rest.to_string())
         .filter(|r| !crate::dates::find_dates(r).is_empty());
     let (line, after) = match rest {
         Some(rest) => (rest, status + 1),
@@ -382,16 +424,13 @@ fn rules_of(versions: &[Version]) -> (Vec<String>, NaiveDate) {
 fn entry(rule: &str, version: &Version) -> String {
     let mut said = format!(
         "{} | {}: {}, {}.",
-        version.change,
-        version.status.label(),
-        version.source,
-        version.date
+        version.change, version.word, version.source, version.date
     );
     if !version.links.is_empty() {
         // What ended it, said as the page says it.
         let by = match version.status {
-            Printed::Active => "Superseded",
-            ended => ended.label(),
+            Printed::InForce => "Superseded",
+            _ => version.word.as_str(),
         };
         let named: Vec<String> = version
             .links
@@ -402,6 +441,10 @@ fn entry(rule: &str, version: &Version) -> String {
             })
             .collect();
         said.push_str(&format!(" {by} by: {}.", named.join("; ")));
+    }
+    if version.status == Printed::NotKnown {
+        said.push(' ');
+        said.push_str(&crate::model::not_known_sentence(&version.word));
     }
     let own = version.text.join(" ");
     let title = version.title.trim_end_matches('.');
@@ -425,22 +468,18 @@ fn entry(rule: &str, version: &Version) -> String {
 }
 
 /// The entry that ends a version the page prints as ended, when no later
-/// version of its rule on the page does: a pointer to its successor at the
-/// link's date, or the rule deleted at the rescinding date.
+/// version of its rule on the page does (`later`): a pointer to its
+/// successor at the link's date, or the rule deleted at the rescinding
+/// date. A version in force, or of a status not known, ends nothing.
 fn closing(
     rule: &str,
     version: &Version,
-    versions: &[Version],
-    rules: &[String],
+    later: bool,
     newest: NaiveDate,
 ) -> Option<(NaiveDate, usize, String)> {
-    if version.status == Printed::Active {
+    if matches!(version.status, Printed::InForce | Printed::NotKnown) {
         return None;
     }
-    let later = versions
-        .iter()
-        .zip(rules)
-        .any(|(v, r)| r == rule && v.date > version.date);
     if later && version.status != Printed::Rescinded {
         return None;
     }
@@ -462,7 +501,10 @@ fn closing(
         return Some((
             date,
             usize::MAX,
-            format!("{rule} {date}\nThis rule has been deleted: rescinded{by}.\n\n"),
+            format!(
+                "{rule} {date}\nThis rule has been deleted: {}{by}.\n\n",
+                version.word.to_lowercase()
+            ),
         ));
     }
     let successor = if named.is_empty() {
@@ -580,6 +622,58 @@ mod tests {
                 "{markdown}"
             );
         }
+    }
+
+    #[test]
+    fn a_status_line_is_known_by_its_shape_whatever_its_word() {
+        let page =
+            "Range: ten\nRange is ten.\nOriginal | Withdrawn2\nPremiere Rulebook (10 Nov 1994)\n\
+            Shields: up\nShields are up.\nOriginal | Active\nPremiere Rulebook (10 Nov 1994)\n";
+        let (markdown, rules, versions) = rewrite(page, "x.txt").unwrap();
+        assert_eq!((rules, versions), (2, 2), "{markdown}");
+        // Each rule with its own text, the word kept as printed, and no
+        // closing entry: the version stands, never in force.
+        assert!(markdown.contains("Range 1994-11-10\n**Range: ten.** Range is ten. (Original | Withdrawn2: Premiere Rulebook, 1994-11-10. Status printed as 'Withdrawn2': not known.)"), "{markdown}");
+        assert!(
+            markdown.contains(
+                "Shields 1994-11-10\n**Shields: up.** Shields are up. (Original | Active"
+            ),
+            "{markdown}"
+        );
+        assert!(!markdown.contains("Range 1994-11-11"), "{markdown}");
+        // Known words read as what they say: Withdrawn ends its rule.
+        let page = page.replace("Withdrawn2", "Withdrawn");
+        let (markdown, _, _) = rewrite(&page, "x.txt").unwrap();
+        assert!(
+            markdown.contains("This rule has been deleted: withdrawn."),
+            "{markdown}"
+        );
+        assert!(!markdown.contains("not known"), "{markdown}");
+        // A word not known after a dash or a slash is a title's, not a status.
+        let titled =
+            "Range – Ten\nPremiere Rulebook (10 Nov 1994)\nShields / Up\nDoc (10 Nov 1994)\n";
+        assert!(rewrite(titled, "x.txt").is_none());
+    }
+
+    #[test]
+    fn a_long_history_with_no_successors_is_read_in_linear_time() {
+        // Every version of one rule, ended, none later than another: whether
+        // each has a later version was a scan of the whole page, 256
+        // million comparisons at this size.
+        let mut page = String::from("First Edition Rule Changes\n");
+        for n in 0..16_000 {
+            page.push_str(&format!(
+                "Deck size: version {n}\nThe wording of version {n}.\nOriginal | Superseded\nPremiere Rulebook (10 Nov 1994)\n"
+            ));
+        }
+        let started = std::time::Instant::now();
+        let (_, rules, versions) = rewrite(&page, "x.txt").unwrap();
+        let took = started.elapsed();
+        assert_eq!((rules, versions), (1, 16_000));
+        assert!(
+            took < std::time::Duration::from_secs(3),
+            "16,000 versions read in {took:?}"
+        );
     }
 
     #[test]

@@ -32,6 +32,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::corpus::Corpus;
+use crate::model::printed_not_known;
 use crate::model::{Effect, Entry, Release, ReleaseKind};
 use crate::status::{declared_effect, is_self_redirect, Status};
 use crate::topic::TopicKey;
@@ -503,6 +504,15 @@ fn standing_status(
 ) -> Status {
     let release = &corpus.releases[ri];
     let entry = &release.entries[ei];
+    if release.kind == ReleaseKind::RuleHistory && !rescinded {
+        // The history printed a status no word of the reader's names: the
+        // version stands where its rule is, never in force.
+        if let Some(printed) = printed_not_known(&entry.text) {
+            return Status::NotKnown {
+                printed: printed.to_string(),
+            };
+        }
+    }
     if release.kind.is_base() && !rescinded {
         // A base is what the gathering releases gather since: it is not
         // consolidated by them.

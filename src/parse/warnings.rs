@@ -2,8 +2,10 @@
 //! alone: a head out of the document's alphabetical order, a topic that
 //! reads as a sentence, a reference no topic answers, an entry marked new
 //! whose text the previous release printed, a line shaped like a head that
-//! was not taken, a document dated by its file name or not at all, and a
-//! front matter too long for a title block. `rulings check` words them.
+//! was not taken, a document dated by its file name or not at all, a
+//! front matter too long for a title block, and a rule history's version
+//! whose status is printed in a word not known. `rulings check` words
+//! them.
 
 use std::collections::HashSet;
 
@@ -26,7 +28,8 @@ impl Warning {
             | Warning::DanglingReference { line, .. }
             | Warning::MarkedButUnchanged { line, .. }
             | Warning::HeadNotTaken { line, .. }
-            | Warning::LongFrontMatter { line, .. } => Some(*line),
+            | Warning::LongFrontMatter { line, .. }
+            | Warning::StatusNotKnown { line, .. } => Some(*line),
             Warning::DateFromFileName | Warning::Undated => None,
         }
     }
@@ -84,6 +87,13 @@ pub enum Warning {
         line: usize,
         end_line: usize,
         chars: usize,
+    },
+    /// A version of a rule-change history whose status is printed in a
+    /// word the reader does not know: kept, never in force.
+    StatusNotKnown {
+        line: usize,
+        topic: String,
+        printed: String,
     },
 }
 
@@ -145,6 +155,15 @@ pub fn warnings(
     }
     let mut previous: Option<(char, &str, Option<&str>)> = None;
     for e in &release.entries {
+        if release.kind == ReleaseKind::RuleHistory {
+            if let Some(printed) = crate::model::printed_not_known(&e.text) {
+                found.push(Warning::StatusNotKnown {
+                    line: e.line,
+                    topic: e.topic.clone(),
+                    printed: printed.to_string(),
+                });
+            }
+        }
         // A sidebar is named by its section and its own name: only its own
         // name is the head read.
         let head = e.subtopic.as_deref().unwrap_or(&e.topic);

@@ -327,5 +327,10 @@ pub fn describe(warning: &Warning, file: &str) -> String {
             "a paragraph of {chars} characters on {} line(s) went to the front matter, longer than a title block: no search finds its words (give any rulings in it heads)",
             end_line + 1 - line
         ),
+        Warning::StatusNotKnown { topic, printed, .. } => format!(
+            "a version of \"{}\" has its status printed as '{}', a word not known: it is kept with that word and never taken as in force",
+            sanitize(topic),
+            sanitize(printed)
+        ),
     }
 }

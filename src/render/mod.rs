@@ -85,12 +85,22 @@ pub fn wrap(text: &str, width: usize, indent: &str) -> String {
 pub const UNDATED_NOTE: &str =
     "undated: the document's date could not be found, so this is never weighed against dated rulings";
 
+/// What a status printed in a word not known means, in one line.
+pub fn not_known_note(printed: &str) -> String {
+    format!(
+        "status printed as '{}': not known, so this version is never taken as in force (check the history's page)",
+        sanitize(printed)
+    )
+}
+
 /// A status, colored by what it means for a TD.
 pub fn status_badge(style: &Style, status: &Status) -> String {
     let label = status.label();
     match status {
         Status::InForce => style.good_bold(label),
-        Status::Consolidated { .. } | Status::Undated => style.caution_bold(label),
+        Status::Consolidated { .. } | Status::Undated | Status::NotKnown { .. } => {
+            style.caution_bold(label)
+        }
         Status::Superseded { .. } | Status::Rescinded { .. } => style.bad_bold(label),
     }
 }
@@ -102,6 +112,7 @@ pub fn describe_status(status: &Status, title: Option<&str>) -> String {
     match status {
         Status::InForce => "in force".to_string(),
         Status::Undated => UNDATED_NOTE.to_string(),
+        Status::NotKnown { printed } => not_known_note(printed),
         Status::Superseded { release, date, .. } => {
             format!("superseded by {} ({date})", named(release))
         }

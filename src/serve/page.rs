@@ -268,6 +268,7 @@ fn status_class(status: &Status) -> &'static str {
         Status::Rescinded { .. } => "rescinded",
         Status::Consolidated { .. } => "consolidated",
         Status::Undated => "undated",
+        Status::NotKnown { .. } => "not-known",
     }
 }
 

@@ -34,6 +34,7 @@ mod renditions;
 mod search;
 mod serve;
 mod show;
+mod statuses;
 mod undated;
 mod update;
 mod update_keep;
