@@ -1,0 +1,148 @@
+//! What a running server holds to when its files are changed under it:
+//! its index damaged on disk, a document written through another of its
+//! names, a request longer than any question.
+
+use std::path::{Path, PathBuf};
+
+use crate::common;
+use crate::serve::{eventually, note_codes, only, Server};
+
+/// A document that also has a name outside the corpus (a hard link) is
+/// written through that name: the watch of the corpus's folders hears
+/// nothing, so the server looks at such a document on each request, as
+/// it does at a symbolic link.
+#[test]
+fn a_document_written_through_its_name_outside_the_corpus_is_seen() {
+    let dir = tempfile::tempdir().unwrap();
+    let elsewhere = tempfile::tempdir().unwrap();
+    common::write_document(
+        dir.path(),
+        "a.md",
+        "1E",
+        "2020-01-01",
+        "Quark –\n\nQuark may bribe.\n",
+    );
+    let outside = elsewhere.path().join("a.md");
+    std::fs::hard_link(dir.path().join("a.md"), &outside).unwrap();
+    let server = Server::start(&only(dir.path()), &[]);
+    for _ in 0..3 {
+        let (status, before) = server.json("/api/show?topic=quark");
+        assert_eq!(status, 200, "{before}");
+        assert!(before.to_string().contains("bribe"), "{before}");
+    }
+    // Written in place through the other name: the same file, new text.
+    common::write_document(
+        elsewhere.path(),
+        "a.md",
+        "1E",
+        "2020-01-01",
+        "Quark –\n\nQuark may trade.\n",
+    );
+    let (status, next) = server.json("/api/show?topic=quark");
+    assert_eq!(status, 200, "{next}");
+    assert!(
+        next.to_string().contains("trade") || note_codes(&next).contains(&"newer-corpus".into()),
+        "the next answer knows nothing of the edit: {next}"
+    );
+    eventually(|| {
+        let (_, value) = server.json("/api/show?topic=quark");
+        value.to_string().contains("trade").then_some(value)
+    });
+}
+
+/// Every file of the index's generations under `index`, by path.
+fn generation_files(index: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for generation in std::fs::read_dir(index).unwrap().flatten() {
+        if !generation.file_type().unwrap().is_dir() {
+            continue;
+        }
+        for file in std::fs::read_dir(generation.path()).unwrap().flatten() {
+            if file.file_type().unwrap().is_file() {
+                files.push(file.path());
+            }
+        }
+    }
+    files
+}
+
+/// Cuts every file of the index's generations to `part` of its length.
+fn cut(index: &Path, part: impl Fn(u64) -> u64) {
+    let files = generation_files(index);
+    assert!(
+        !files.is_empty(),
+        "no index files under {}",
+        index.display()
+    );
+    for path in files {
+        let file = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+        let length = file.metadata().unwrap().len();
+        file.set_len(part(length)).unwrap();
+    }
+}
+
+/// Asks `path`, a question not asked before: an answer from the index in
+/// memory (200), or a worded refusal (503), never a process gone.
+fn still_answers(server: &mut Server, path: &str, expected: &str) {
+    let reply = server.get(path);
+    assert!(server.alive(), "the server ended under {path}");
+    match reply.status {
+        200 => assert!(reply.body.contains(expected), "{path}: {}", reply.body),
+        503 => assert!(reply.body.contains("\"message\""), "{path}: {}", reply.body),
+        other => panic!("{path}: {other} {}", reply.body),
+    }
+}
+
+/// The index's files cut short or emptied while the server runs: the
+/// server answers from the index it read into memory, and builds the one
+/// on disk again.
+#[test]
+fn an_index_cut_short_under_the_server_neither_ends_it_nor_stays_damaged() {
+    let dir = tempfile::tempdir().unwrap();
+    let rulings = [
+        ("a.md", "Quark –\n\nQuark may bribe the magistrate.\n"),
+        ("b.md", "Odo –\n\nOdo may arrest a smuggler.\n"),
+        ("c.md", "Rom –\n\nRom may repair the engine.\n"),
+    ];
+    for (name, text) in rulings {
+        common::write_document(dir.path(), name, "1E", "2020-01-01", text);
+    }
+    let mut server = Server::start(&only(dir.path()), &[]);
+    let (status, first) = server.json("/api/search?q=quark");
+    assert_eq!(status, 200, "{first}");
+    let current = |server: &Server| {
+        let named = std::fs::read_to_string(server.index().join("CURRENT"));
+        named.unwrap_or_default().trim().to_string()
+    };
+
+    cut(server.index(), |length| length / 4);
+    still_answers(&mut server, "/api/search?q=magistrate", "bribe");
+    still_answers(&mut server, "/api/show?topic=odo", "smuggler");
+    cut(server.index(), |_| 0);
+    let emptied = current(&server);
+    still_answers(&mut server, "/api/search?q=engine", "repair");
+    still_answers(&mut server, "/api/show?topic=rom", "engine");
+
+    // Built again on disk, in a generation of its own.
+    eventually(|| {
+        let _ = server.get("/api/search?q=arrest");
+        let now = current(&server);
+        (!now.is_empty() && now != emptied).then_some(now)
+    });
+    let (status, after) = server.json("/api/search?q=smuggler");
+    assert_eq!(status, 200, "{after}");
+    assert!(after.to_string().contains("arrest"), "{after}");
+    assert!(server.alive());
+    // The command line finds nothing to heal in the same folder.
+    let out = common::rulings()
+        .args(only(dir.path()))
+        .arg("--index")
+        .arg(server.index())
+        .args(["search", "smuggler"])
+        .output()
+        .unwrap();
+    let (code, stdout, stderr) = common::outcome(out);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("arrest"), "{stdout}");
+    assert!(!stderr.contains("damaged"), "{stderr}");
+}
