@@ -146,3 +146,76 @@ fn an_index_cut_short_under_the_server_neither_ends_it_nor_stays_damaged() {
     assert!(stdout.contains("arrest"), "{stdout}");
     assert!(!stderr.contains("damaged"), "{stderr}");
 }
+
+/// A request written by hand to the server, its whole answer read: status,
+/// head, body.
+fn exchange(server: &Server, request: &[u8]) -> (u16, String, String) {
+    use std::io::{Read, Write};
+    let address = server.url.trim_start_matches("http://");
+    let mut stream = std::net::TcpStream::connect(address).unwrap();
+    stream
+        .set_read_timeout(Some(std::time::Duration::from_secs(10)))
+        .unwrap();
+    // The server may answer and close before the whole head is sent.
+    let _ = stream.write_all(request);
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    let answer = String::from_utf8_lossy(&answer).into_owned();
+    let (head, body) = answer.split_once("\r\n\r\n").unwrap_or((&answer, ""));
+    let status = head.split_whitespace().nth(1).and_then(|s| s.parse().ok());
+    let status = status.unwrap_or_else(|| panic!("no status in {answer:?}"));
+    (status, head.to_ascii_lowercase(), body.to_string())
+}
+
+/// However long a request, its refusal is worded as every other error: the
+/// error object under `/api/`, a page elsewhere, with its status. Past
+/// 64 KB of address, or a head of too many fields, hyper refuses it before
+/// the router sees it.
+#[test]
+fn every_request_too_long_is_refused_in_words() {
+    let server = Server::start(&[], &[]);
+    let get = |path: &str, fields: &str| {
+        format!("GET {path} HTTP/1.1\r\nHost: x\r\n{fields}Connection: close\r\n\r\n").into_bytes()
+    };
+    for length in [5 * 1024, 64 * 1024, 200 * 1024] {
+        let query = "b".repeat(length);
+        let (status, head, body) = exchange(&server, &get(&format!("/api/search?q={query}"), ""));
+        assert_eq!(status, 414, "{length}: {head}");
+        assert!(
+            head.contains("content-type: application/json"),
+            "{length}: {head}"
+        );
+        let value: serde_json::Value =
+            serde_json::from_str(&body).unwrap_or_else(|e| panic!("{length}: {e}: {body}"));
+        assert_eq!(value["error"]["code"], "too_long", "{length}: {value}");
+        assert!(
+            value["error"]["message"]
+                .as_str()
+                .unwrap()
+                .contains("a request may have at most 4096"),
+            "{value}"
+        );
+
+        let (status, head, body) = exchange(&server, &get(&format!("/?q={query}"), ""));
+        assert_eq!(status, 414, "{length}: {head}");
+        assert!(head.contains("content-type: text/html"), "{length}: {head}");
+        assert!(
+            head.contains("x-content-type-options: nosniff"),
+            "{length}: {head}"
+        );
+        assert!(
+            body.contains("a request may have at most 4096"),
+            "{length}: {body}"
+        );
+    }
+    // A head of more fields than hyper reads.
+    let fields: String = (0..200).map(|n| format!("X-Field-{n}: {n}\r\n")).collect();
+    let (status, head, body) = exchange(&server, &get("/api/search?q=cloak", &fields));
+    assert_eq!(status, 431, "{head}");
+    let value: serde_json::Value =
+        serde_json::from_str(&body).unwrap_or_else(|e| panic!("{e}: {body}"));
+    assert_eq!(value["error"]["code"], "too_long", "{value}");
+    // Still answering.
+    let (status, _) = server.json("/api/search?q=cloak");
+    assert_eq!(status, 200);
+}

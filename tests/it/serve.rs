@@ -30,7 +30,7 @@ const MOST_BODY_BYTES: usize = 1024;
 pub(crate) struct Server {
     child: Child,
     /// `http://127.0.0.1:PORT` (no trailing slash).
-    url: String,
+    pub(crate) url: String,
     agent: ureq::Agent,
     index: TempDir,
 }
