@@ -22,7 +22,7 @@ use crate::answer::stop::Stop;
 use crate::answer::{self, Answer};
 use crate::catalog::Catalog;
 use crate::config::Config;
-use crate::index::Origin;
+use crate::index::{Origin, Reading};
 use crate::output::Out;
 use crate::safe::{escape_name, sanitize};
 
@@ -38,6 +38,9 @@ pub struct Session {
     /// message is part of the `index` error instead. A server leaves the
     /// process-wide hook alone: other threads answer meanwhile.
     hush_panics: bool,
+    /// How the index's files are read: into memory for a process that
+    /// stays, where damage on disk must not end it (see [`Reading`]).
+    reading: Reading,
 }
 
 /// Whether a session says that it had to build the index.
@@ -53,36 +56,42 @@ impl Session {
     /// Opens the catalog of `config` (building the index when it is
     /// missing or stale, and again when it is found damaged), saying on
     /// `log` what a TD should know of it, for questions asked on many
-    /// threads at once (the server's): a panic while answering is said on
-    /// stderr by the process's hook, then answered as damage.
+    /// threads at once by a process that stays (the server's): a panic
+    /// while answering is said on stderr by the process's hook, then
+    /// answered as damage; the index is read into memory, so that what is
+    /// done to its files on disk meanwhile never ends the process.
     pub fn open(
         config: Config,
         announce: Announce,
         log: &mut Out<impl Write>,
     ) -> Result<Session, Failure> {
-        Session::open_with(config, announce, false, log)
+        Session::open_with(config, announce, false, Reading::Held, log)
     }
 
     /// [`Session::open`], for a process that asks one question at a time
     /// (the command line, the interactive search): a panic while answering
-    /// is said once, in the `index` error, not also by the hook.
+    /// is said once, in the `index` error, not also by the hook. The index
+    /// is mapped: the quickest open.
     pub fn open_alone(
         config: Config,
         announce: Announce,
         log: &mut Out<impl Write>,
     ) -> Result<Session, Failure> {
-        Session::open_with(config, announce, true, log)
+        Session::open_with(config, announce, true, Reading::Mapped, log)
     }
 
     fn open_with(
         config: Config,
         announce: Announce,
         hush_panics: bool,
+        reading: Reading,
         log: &mut Out<impl Write>,
     ) -> Result<Session, Failure> {
-        let opened = guarded(hush_panics, || open_catalog(&config, announce, log));
+        let opened = guarded(hush_panics, || {
+            open_catalog(&config, reading, announce, log)
+        });
         let catalog = match opened {
-            Err(Fault::Damage(why)) => heal(&config, &why, log),
+            Err(Fault::Damage(why)) => heal(&config, reading, &why, log),
             opened => opened.map_err(Fault::into_failure),
         }?;
         Ok(Session {
@@ -90,6 +99,7 @@ impl Session {
             catalog: RwLock::new(Arc::new(catalog)),
             reopening: Mutex::new(()),
             hush_panics,
+            reading,
         })
     }
 
@@ -178,7 +188,7 @@ impl Session {
                 return Ok(Arc::clone(&current));
             }
         }
-        let fresh = Arc::new(heal(&self.config, why, log)?);
+        let fresh = Arc::new(heal(&self.config, self.reading, why, log)?);
         *self.catalog.write().unwrap_or_else(PoisonError::into_inner) = Arc::clone(&fresh);
         Ok(fresh)
     }
@@ -195,7 +205,7 @@ impl Session {
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
         let fresh = guarded(false, || {
-            open_catalog(&self.config, Announce::Building, log)
+            open_catalog(&self.config, self.reading, Announce::Building, log)
         })
         .map_err(Fault::into_failure)?;
         if !current(&fresh) {
@@ -210,10 +220,11 @@ impl Session {
 /// [`Announce::Building`], also when it had to be built.
 fn open_catalog(
     config: &Config,
+    reading: Reading,
     announce: Announce,
     log: &mut Out<impl Write>,
 ) -> Result<Catalog, Failure> {
-    let catalog = Catalog::open(&config.sources, &config.index)?;
+    let catalog = Catalog::open_reading(&config.sources, &config.index, reading)?;
     let opened = catalog.opened();
     for warning in opened.warnings.iter().chain(&catalog.manifest().notices) {
         log.line(&format!("warning: {}", sanitize(warning)))?;
@@ -245,14 +256,19 @@ fn open_catalog(
 
 /// Builds the index again after it failed (`why`), says so on `log`, and
 /// opens the new one.
-fn heal(config: &Config, why: &str, log: &mut Out<impl Write>) -> Result<Catalog, Failure> {
+fn heal(
+    config: &Config,
+    reading: Reading,
+    why: &str,
+    log: &mut Out<impl Write>,
+) -> Result<Catalog, Failure> {
     log.line(&format!(
         "warning: the search index at {} is damaged ({}); rebuilding it",
         escape_name(&config.index.display().to_string()),
         sanitize(why)
     ))?;
     crate::index::rebuild(&config.sources, &config.index)?;
-    open_catalog(config, Announce::Quietly, log)
+    open_catalog(config, reading, Announce::Quietly, log)
 }
 
 /// Why work on a catalog came to nothing.

@@ -163,8 +163,17 @@ impl Catalog {
     /// The catalog of the corpus of `sources`, its index kept in
     /// `index_root` (built or rebuilt there when missing or stale).
     pub fn open(sources: &Sources, index_root: &Path) -> Result<Catalog, CatalogError> {
+        Catalog::open_reading(sources, index_root, index::Reading::Mapped)
+    }
+
+    /// [`Catalog::open`], the index's files read as `reading` says.
+    pub fn open_reading(
+        sources: &Sources,
+        index_root: &Path,
+        reading: index::Reading,
+    ) -> Result<Catalog, CatalogError> {
         Ok(Catalog {
-            opened: index::open(sources, index_root)?,
+            opened: index::open(sources, index_root, reading)?,
             columns: OnceLock::new(),
             vocabularies: Mutex::new(HashMap::new()),
             spellings: Mutex::new(HashMap::new()),

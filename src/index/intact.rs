@@ -33,7 +33,7 @@ use fnv::FnvHasher;
 use super::fingerprint::write_metadata;
 
 /// The stamp's file name in a generation's folder.
-const STAMP: &str = ".rulings-intact";
+pub(super) const STAMP: &str = ".rulings-intact";
 /// How long a file must have stood unchanged before a stamp vouches for it:
 /// longer than any file system's clock tick for change times.
 pub const SETTLE: Duration = Duration::from_secs(2);

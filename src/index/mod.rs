@@ -11,6 +11,9 @@
 //! [`store::LOCK_WAIT`] is not waited for: the answer comes from the
 //! generation in use, stale or not, or from memory, with a warning.
 //!
+//! How a generation's files are read is the caller's ([`Reading`]): mapped
+//! for a process that asks and exits, read into memory for one that stays.
+//!
 //! Where the index lives: `index/` in the checkout for its own corpus (see
 //! `commands`), else [`cache_folder`].
 
@@ -28,6 +31,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use tantivy::directory::{Directory, RamDirectory};
 use tantivy::{Index, ReloadPolicy, Searcher, TantivyError};
 use thiserror::Error;
 
@@ -165,6 +169,21 @@ impl SearchIndex {
             location,
         })
     }
+}
+
+/// How the files of the generation in use are read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reading {
+    /// Mapped into memory, a page read when first used: the quickest open,
+    /// for a process that answers and exits. A file cut short on disk while
+    /// it runs ends it with a signal (SIGBUS) at the next read of a page
+    /// gone: the next command finds the damage and heals it.
+    Mapped,
+    /// Read into memory whole when opened, after the checks: for a process
+    /// that stays (the server). Whatever is done to the files on disk later
+    /// cannot touch the index in use, and a file cut short is a short read,
+    /// an error the next opening heals, never a signal.
+    Held,
 }
 
 /// Why an index was built.
@@ -343,6 +362,7 @@ enum GenerationError {
 fn open_generation(
     generation: &Path,
     expected: Option<&Expected>,
+    reading: Reading,
 ) -> Result<Found, GenerationError> {
     let failed = |e: TantivyError| match e {
         TantivyError::IncompatibleIndex(_) => GenerationError::Incompatible,
@@ -356,7 +376,15 @@ fn open_generation(
             escape_name(&odd)
         )));
     }
-    let index = Index::open_in_dir(generation).map_err(failed)?;
+    let index = match reading {
+        Reading::Mapped => Index::open_in_dir(generation).map_err(failed)?,
+        Reading::Held => {
+            let held = read_into_memory(generation).map_err(|e| {
+                GenerationError::Failed(format!("it cannot be read into memory: {e}"))
+            })?;
+            Index::open(held).map_err(failed)?
+        }
+    };
     let metas = index.load_metas().map_err(failed)?;
     let Some(manifest) = Manifest::from_payload(metas.payload.as_deref()) else {
         return Err(GenerationError::Failed(
@@ -377,6 +405,8 @@ fn open_generation(
     // A flipped bit in a segment file can give a different answer without
     // any error: every file's checksum is checked before the index is used,
     // unless a stamp says the files are as they were when last found intact.
+    // A held index was read before this look at the stamp: a file changed
+    // while it was read changed its change time, and is checked.
     if !intact::stamped(generation) {
         let damaged = damaged_files(&index).map_err(failed)?;
         if !damaged.is_empty() {
@@ -392,6 +422,24 @@ fn open_generation(
         .map_err(failed)
 }
 
+/// The files of a generation, read whole into memory (tantivy's lock
+/// files and the stamp left out): a file cut short since is read short,
+/// which tantivy's footer and the checksums then find, never a page that
+/// is no longer there.
+fn read_into_memory(generation: &Path) -> io::Result<RamDirectory> {
+    let held = RamDirectory::create();
+    for item in fs::read_dir(generation)? {
+        let item = item?;
+        let name = item.file_name();
+        let kept = name.to_str().is_some_and(|n| !n.starts_with(".tantivy-"));
+        if !kept || name == intact::STAMP {
+            continue;
+        }
+        held.atomic_write(Path::new(&name), &fs::read(item.path())?)?;
+    }
+    Ok(held)
+}
+
 /// The name of an item of `folder` that is not a regular file, if any (a
 /// folder is not expected in a generation either).
 fn not_regular(folder: &Path) -> Option<String> {
@@ -403,7 +451,11 @@ fn not_regular(folder: &Path) -> Option<String> {
 
 /// Opens the generation `CURRENT` names. A build that replaces it while
 /// this looks is not damage: look again.
-fn open_current(store: &Store, expected: Option<&Expected>) -> Result<Found, Unusable> {
+fn open_current(
+    store: &Store,
+    expected: Option<&Expected>,
+    reading: Reading,
+) -> Result<Found, Unusable> {
     const ATTEMPTS: usize = 5;
     for _ in 0..ATTEMPTS {
         let generation = match store.current() {
@@ -411,7 +463,7 @@ fn open_current(store: &Store, expected: Option<&Expected>) -> Result<Found, Unu
             Ok(Some(generation)) => generation,
             Err(e) => return Err(Unusable::Damaged(e.to_string())),
         };
-        let error = match open_generation(&generation, expected) {
+        let error = match open_generation(&generation, expected, reading) {
             Ok(found) => return Ok(found),
             Err(error) => error,
         };
@@ -522,14 +574,15 @@ fn in_memory_opened(
 }
 
 /// The index of the corpus under `corpus_root`, kept in `index_root`: the
-/// one there if it is up to date, else a new one (see the module docs).
-pub fn open(sources: &Sources, index_root: &Path) -> Result<Opened, IndexError> {
+/// one there if it is up to date, else a new one (see the module docs),
+/// its files read as `reading` says.
+pub fn open(sources: &Sources, index_root: &Path, reading: Reading) -> Result<Opened, IndexError> {
     let store = Store::new(index_root);
     let started = Instant::now();
     let expected = Expected::now(sources)?;
     let checked = started.elapsed();
     let mut warnings = Vec::new();
-    let reason = match open_current(&store, Some(&expected)) {
+    let reason = match open_current(&store, Some(&expected), reading) {
         Ok(Found::Fresh(index)) => {
             return Ok(Opened {
                 index: *index,
@@ -553,7 +606,9 @@ pub fn open(sources: &Sources, index_root: &Path) -> Result<Opened, IndexError> 
     };
     let lock = match store.lock(LOCK_WAIT) {
         Ok(lock) => lock,
-        Err(LockError::Busy) => return open_without_lock(sources, &store, warnings, checked),
+        Err(LockError::Busy) => {
+            return open_without_lock(sources, &store, reading, warnings, checked)
+        }
         Err(LockError::Io(e)) => {
             warnings.push(unwritable_warning(index_root, &e.to_string()));
             return open_in_memory(sources, &expected, warnings, checked);
@@ -562,7 +617,7 @@ pub fn open(sources: &Sources, index_root: &Path) -> Result<Opened, IndexError> 
     // Another process may have built it while this one waited for the lock;
     // and the corpus may have changed meanwhile.
     let expected = Expected::now(sources)?;
-    if let Ok(Found::Fresh(index)) = open_current(&store, Some(&expected)) {
+    if let Ok(Found::Fresh(index)) = open_current(&store, Some(&expected), reading) {
         return Ok(Opened {
             index: *index,
             origin: Origin::Reused,
@@ -575,7 +630,7 @@ pub fn open(sources: &Sources, index_root: &Path) -> Result<Opened, IndexError> 
     let corpus = load_corpus(sources)?;
     let manifest = expected.manifest(sources, &corpus);
     let written = write_generation(&store, &lock, &corpus, &manifest).and_then(|generation| {
-        match open_generation(&generation, Some(&expected)) {
+        match open_generation(&generation, Some(&expected), reading) {
             Ok(Found::Fresh(index)) => Ok(*index),
             _ => Err(IndexError::Io {
                 path: generation,
@@ -608,6 +663,7 @@ pub fn open(sources: &Sources, index_root: &Path) -> Result<Opened, IndexError> 
 fn open_without_lock(
     sources: &Sources,
     store: &Store,
+    reading: Reading,
     mut warnings: Vec<String>,
     checked: Duration,
 ) -> Result<Opened, IndexError> {
@@ -616,7 +672,7 @@ fn open_without_lock(
         shown(store.root()),
         LOCK_WAIT.as_secs()
     );
-    if let Ok(Found::Fresh(index)) = open_current(store, None) {
+    if let Ok(Found::Fresh(index)) = open_current(store, None, reading) {
         warnings.push(format!(
             "{waited}; answering from the index as it was built before, which may miss the latest changes to the corpus"
         ));

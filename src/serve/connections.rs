@@ -8,6 +8,8 @@
 //! - At most [`most_connections`] connections are open at once: the
 //!   process's file limit (`RLIMIT_NOFILE`) less [`RESERVED_FILES`] for the
 //!   index, a reading of the documents and the process's own files.
+//! - A request hyper refuses before the router sees it (a head it cannot
+//!   read) is answered with words all the same (`worded`).
 //! - When that many are open, a new connection sheds the oldest one that is
 //!   not being answered (idle, or still sending its head) rather than wait:
 //!   sockets that only hold a place never keep a real request out. Only
@@ -206,6 +208,7 @@ pub async fn serve(listener: TcpListener, router: Router) -> io::Result<()> {
         let builder = Arc::clone(&builder);
         let connections = Arc::clone(&connections);
         tokio::spawn(async move {
+            let stream = super::worded::Worded::new(stream);
             let connection = builder.serve_connection(TokioIo::new(stream), service);
             tokio::pin!(connection);
             tokio::select! {

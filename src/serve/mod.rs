@@ -15,6 +15,7 @@ mod params;
 mod state;
 #[cfg(test)]
 mod tests;
+mod worded;
 
 use std::io::{self, Write};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener, UdpSocket};
@@ -52,6 +53,14 @@ pub const ANSWER_TIMEOUT: Duration = Duration::from_secs(10);
 const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; \
                    connect-src 'self'; manifest-src 'self'; worker-src 'self'; \
                    form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+/// The headers every answer gets: the router's and those of the errors
+/// hyper answers itself ([`worded`]).
+const HEADERS: [(header::HeaderName, &str); 3] = [
+    (header::CONTENT_SECURITY_POLICY, CSP),
+    (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+    (header::REFERRER_POLICY, "no-referrer"),
+];
 
 /// Where and how the server listens.
 pub struct Listen {
@@ -152,16 +161,16 @@ pub fn router(state: Arc<AppState>) -> Router {
         .layer(middleware::from_fn(refuse_long_uris))
         .layer(middleware::from_fn(word_bare_errors))
         .layer(SetResponseHeaderLayer::overriding(
-            header::CONTENT_SECURITY_POLICY,
-            HeaderValue::from_static(CSP),
+            HEADERS[0].0.clone(),
+            HeaderValue::from_static(HEADERS[0].1),
         ))
         .layer(SetResponseHeaderLayer::overriding(
-            header::X_CONTENT_TYPE_OPTIONS,
-            HeaderValue::from_static("nosniff"),
+            HEADERS[1].0.clone(),
+            HeaderValue::from_static(HEADERS[1].1),
         ))
         .layer(SetResponseHeaderLayer::overriding(
-            header::REFERRER_POLICY,
-            HeaderValue::from_static("no-referrer"),
+            HEADERS[2].0.clone(),
+            HeaderValue::from_static(HEADERS[2].1),
         ))
 }
 

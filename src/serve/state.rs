@@ -18,6 +18,13 @@
 //! server does not start). An index that fails while being read is built
 //! again and the question asked once more, as the command line does.
 //!
+//! The index is read into memory when opened (`index::Reading::Held`), so
+//! that its files cut short or removed on disk never touch the catalog in
+//! use (a mapped file would end the process with a signal). Its folder is
+//! watched too: a change there that is not the server's own makes the
+//! catalog be opened again in the background, which finds damage and
+//! builds the index again, while the answers come from memory.
+//!
 //! Answers are kept by question (the request, the day, the corpus
 //! fingerprint), up to [`MOST_KEPT_BYTES`] counted as they sit in memory
 //! (the bytes allocated for the answer and the question, and the table's
@@ -40,7 +47,8 @@ use rulings::answer::stop::{CancelOnDrop, Stop};
 use rulings::answer::{Answer, Note};
 use rulings::catalog::Catalog;
 use rulings::config::Config;
-use rulings::index::watch::Watch;
+use rulings::corpus::Sources;
+use rulings::index::watch::{Blind, Watch};
 use rulings::output::Out;
 use rulings::session::{Announce, Session};
 
@@ -83,9 +91,28 @@ impl JsonAnswer {
 /// to take it again.
 struct Looked {
     watch: Watch,
+    /// The watch of the index's folder, where it can tell of a change.
+    index: Option<Watch>,
+    /// Why the watch could not tell, as last said on stderr.
+    said: Option<Blind>,
     /// Changes told so far.
     changes: u64,
     fingerprint: Option<String>,
+}
+
+impl Looked {
+    /// Says on stderr, once each time it becomes so, that the watch cannot
+    /// tell of a change and why: every question then looks at the
+    /// documents, which a corpus of many costs in time.
+    fn say_blind(&mut self) {
+        let blind = self.watch.blind();
+        if blind != self.said {
+            if let Some(why) = &blind {
+                eprintln!("note: {why}; every request looks at the documents for changes");
+            }
+            self.said = blind;
+        }
+    }
 }
 
 pub struct AppState {
@@ -214,14 +241,25 @@ impl AppState {
         // opened is told too.
         let watch = Watch::new(&config.sources);
         let session = Session::open(config, Announce::Building, &mut Out::new(io::stderr()))?;
+        // Watched once the catalog is opened: its folder is there by then.
+        let index = Watch::new(&Sources::folder(&session.config().index));
+        let mut index = Some(index).filter(Watch::tells);
+        // What opening the catalog wrote there (its checks' stamp) is no news.
+        if let Some(index) = &mut index {
+            index.changed();
+        }
+        let mut looked = Looked {
+            watch,
+            index,
+            said: None,
+            changes: 0,
+            fingerprint: None,
+        };
+        looked.say_blind();
         Ok(AppState {
             session,
             pinned,
-            looked: Mutex::new(Looked {
-                watch,
-                changes: 0,
-                fingerprint: None,
-            }),
+            looked: Mutex::new(looked),
             reading: AtomicBool::new(false),
             unreadable: Mutex::new(None),
             kept: Mutex::new(Kept::default()),
@@ -239,6 +277,11 @@ impl AppState {
     /// while a changed corpus is read in the background (or cannot be
     /// read), the one in use, with the note that says so.
     fn catalog(self: &Arc<Self>) -> Result<(Arc<Catalog>, Option<Note>), Failure> {
+        if self.index_touched() {
+            // Damage found is healed by the reading; the answers meanwhile
+            // come from the index in memory.
+            self.read_in_background();
+        }
         let now = self.corpus_now()?;
         let current = self.session.catalog();
         if current.manifest().fingerprint == now {
@@ -269,6 +312,7 @@ impl AppState {
             if looked.watch.changed() {
                 looked.changes += 1;
                 looked.fingerprint = None;
+                looked.say_blind();
             }
             if let Some(fingerprint) = &looked.fingerprint {
                 return Ok(fingerprint.clone());
@@ -285,6 +329,22 @@ impl AppState {
             looked.fingerprint = Some(now.clone());
         }
         Ok(now)
+    }
+
+    /// Whether the kernel told of a change in the index's folder since the
+    /// last call: something may have cut short or removed its files.
+    fn index_touched(&self) -> bool {
+        let mut looked = self.looked.lock().unwrap_or_else(PoisonError::into_inner);
+        let Some(index) = &mut looked.index else {
+            return false;
+        };
+        let changed = index.changed();
+        if !index.tells() {
+            // Past telling (its folders could not be watched again): no
+            // more readings for it, which would then be every request's.
+            looked.index = None;
+        }
+        changed
     }
 
     /// Starts reading the corpus as it is now on a thread of its own,

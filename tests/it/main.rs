@@ -20,6 +20,7 @@ mod diff;
 mod family;
 mod fuzz;
 mod hardening;
+mod hardening_serve;
 mod html;
 mod json_contract;
 mod layers;

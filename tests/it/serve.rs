@@ -27,16 +27,16 @@ const MOST_URI_BYTES: usize = 4096;
 const MOST_BODY_BYTES: usize = 1024;
 
 /// A running `rulings serve --port 0`, stopped when dropped.
-struct Server {
+pub(crate) struct Server {
     child: Child,
     /// `http://127.0.0.1:PORT` (no trailing slash).
-    url: String,
+    pub(crate) url: String,
     agent: ureq::Agent,
-    _index: TempDir,
+    index: TempDir,
 }
 
 /// The arguments that read only the documents of `dir`.
-fn only(dir: &Path) -> Vec<String> {
+pub(crate) fn only(dir: &Path) -> Vec<String> {
     vec![
         "--no-bundled".into(),
         "--rulings".into(),
@@ -56,7 +56,7 @@ struct Launch<'a> {
 impl Server {
     /// Starts the server on the corpus the arguments name (the bundled one
     /// when none), with an index of its own.
-    fn start(corpus: &[String], serve: &[&str]) -> Server {
+    pub(crate) fn start(corpus: &[String], serve: &[&str]) -> Server {
         Server::launch(corpus, serve, &Launch::default())
     }
 
@@ -92,12 +92,22 @@ impl Server {
             child,
             url,
             agent,
-            _index: index,
+            index,
         }
     }
 
+    /// Whether the process still runs.
+    pub(crate) fn alive(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+
+    /// The folder the server keeps its index in.
+    pub(crate) fn index(&self) -> &Path {
+        self.index.path()
+    }
+
     /// GET `path`: status, headers, body.
-    fn get(&self, path: &str) -> Reply {
+    pub(crate) fn get(&self, path: &str) -> Reply {
         let mut response = self
             .agent
             .get(&format!("{}{path}", self.url))
@@ -115,7 +125,7 @@ impl Server {
         }
     }
 
-    fn json(&self, path: &str) -> (u16, Value) {
+    pub(crate) fn json(&self, path: &str) -> (u16, Value) {
         let reply = self.get(path);
         assert_eq!(
             reply.headers["content-type"], "application/json; charset=utf-8",
@@ -127,7 +137,7 @@ impl Server {
 
     /// A request written by hand, for what a client library will not send;
     /// gives the status.
-    fn raw(&self, request: &str) -> u16 {
+    pub(crate) fn raw(&self, request: &str) -> u16 {
         let address = self.url.trim_start_matches("http://");
         let mut stream = TcpStream::connect(address).unwrap();
         stream
@@ -152,10 +162,10 @@ impl Drop for Server {
     }
 }
 
-struct Reply {
-    status: u16,
-    headers: HashMap<String, String>,
-    body: String,
+pub(crate) struct Reply {
+    pub(crate) status: u16,
+    pub(crate) headers: HashMap<String, String>,
+    pub(crate) body: String,
 }
 
 /// What `rulings ARGS` prints on stdout on the bundled corpus.
@@ -448,7 +458,7 @@ fn a_document_dropped_in_is_answered_without_a_restart() {
 }
 
 /// The codes of an answer's notes.
-fn note_codes(value: &Value) -> Vec<String> {
+pub(crate) fn note_codes(value: &Value) -> Vec<String> {
     value["notes"]
         .as_array()
         .map(|notes| {
@@ -463,7 +473,7 @@ fn note_codes(value: &Value) -> Vec<String> {
 /// What `probe` gives once it gives something, asked every 50 ms for at
 /// most 60 s (a debug build reading thousands of entries while the rest of
 /// the suite runs on two cores).
-fn eventually<T>(mut probe: impl FnMut() -> Option<T>) -> T {
+pub(crate) fn eventually<T>(mut probe: impl FnMut() -> Option<T>) -> T {
     let started = std::time::Instant::now();
     loop {
         if let Some(found) = probe() {
@@ -546,7 +556,7 @@ fn a_build_lock_held_by_another_process_does_not_hold_up_the_answers() {
     let server = Server::start(&only(dir.path()), &[]);
     assert_eq!(server.json("/api/search?q=quark").0, 200);
     // What `rulings index` in another process holds while it builds.
-    let lock = std::fs::File::create(server._index.path().join(".build.lock")).unwrap();
+    let lock = std::fs::File::create(server.index().join(".build.lock")).unwrap();
     lock.lock().unwrap();
     common::write_document(
         dir.path(),
