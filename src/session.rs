@@ -69,15 +69,27 @@ impl Session {
     }
 
     /// [`Session::open`], for a process that asks one question at a time
-    /// (the command line, the interactive search): a panic while answering
-    /// is said once, in the `index` error, not also by the hook. The index
-    /// is mapped: the quickest open.
+    /// and lives for one (the command line): a panic while answering is
+    /// said once, in the `index` error, not also by the hook. The index is
+    /// mapped: the quickest open, for a process that lives milliseconds.
     pub fn open_alone(
         config: Config,
         announce: Announce,
         log: &mut Out<impl Write>,
     ) -> Result<Session, Failure> {
         Session::open_with(config, announce, true, Reading::Mapped, log)
+    }
+
+    /// [`Session::open_alone`] for a process that asks one question at a
+    /// time but stays open for hours (the interactive search): the index
+    /// is read into memory, as the server's is, so that what is done to
+    /// its files on disk meanwhile never ends it.
+    pub fn open_staying(
+        config: Config,
+        announce: Announce,
+        log: &mut Out<impl Write>,
+    ) -> Result<Session, Failure> {
+        Session::open_with(config, announce, true, Reading::Held, log)
     }
 
     fn open_with(

@@ -29,7 +29,7 @@ use state::State;
 /// had to be built) and runs the session until the user quits.
 pub fn run(config: &Config, settings: Settings) -> Result<(), Failure> {
     let log = &mut Out::new(io::stderr());
-    let session = Session::open_alone(config.clone(), Announce::Building, log)?;
+    let session = Session::open_staying(config.clone(), Announce::Building, log)?;
     // `ratatui::try_init` installs a panic hook that restores the terminal
     // before the panic is printed, so a bug never leaves a shell in raw
     // mode; `restore` below covers an ordinary return and an error.

@@ -35,7 +35,7 @@ fn catalog_with(sources: Sources) -> (tempfile::TempDir, Session) {
     let quiet = &mut Out::new(std::io::sink());
     (
         index,
-        Session::open_alone(config, Announce::Quietly, quiet).unwrap(),
+        Session::open_staying(config, Announce::Quietly, quiet).unwrap(),
     )
 }
 
