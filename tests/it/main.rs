@@ -36,6 +36,7 @@ mod search;
 mod serve;
 mod show;
 mod statuses;
+mod temporary;
 mod undated;
 mod update;
 mod update_keep;
