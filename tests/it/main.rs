@@ -36,3 +36,4 @@ mod serve;
 mod show;
 mod undated;
 mod update;
+mod update_fetch;
