@@ -189,6 +189,38 @@ pub fn open_lock_file(path: &Path) -> io::Result<File> {
     }
 }
 
+/// Opens a lock file in a folder of the user's (the corpus folder that
+/// `update` writes to), creating it: never through a symbolic link, and
+/// nothing found at its name is removed or replaced. Anything but a
+/// regular file there (a folder, a link, a pipe) is refused, named: it is
+/// no lock of this tool's. Opening never waits.
+pub fn open_lock_file_in_place(path: &Path) -> io::Result<File> {
+    let mut options = File::options();
+    options.create(true).truncate(false).write(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY | libc::O_NOFOLLOW);
+    }
+    let refused = || {
+        io::Error::new(
+            io::ErrorKind::AlreadyExists,
+            format!(
+                "{} is not a regular file (a folder, a link or a device), so it is no lock of rulings: it is left as it is; move it away and run again",
+                path.display()
+            ),
+        )
+    };
+    match options.open(path) {
+        Ok(file) if file.metadata()?.is_file() => Ok(file),
+        Ok(_) => Err(refused()),
+        Err(e) => match fs::symlink_metadata(path) {
+            Ok(m) if !m.is_file() => Err(refused()),
+            _ => Err(e),
+        },
+    }
+}
+
 /// Whether `file` is the file at `path` now.
 #[cfg(unix)]
 pub fn is_at(file: &File, path: &Path) -> bool {

@@ -22,6 +22,11 @@ fn main() -> ExitCode {
     if let Some(code) = rulings::convert::isolated::child() {
         return code;
     }
+    // A child reading the links of a page `update` follows (see
+    // `update::follow`), likewise.
+    if let Some(code) = rulings::update::follow::child() {
+        return code;
+    }
     rulings::convert::isolated::allow_child_processes();
     // A shell asking for completions (COMPLETE set by the script) is
     // answered here, before anything else reads the command line.

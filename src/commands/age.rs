@@ -51,7 +51,12 @@ pub fn notice(
     if stamp.as_deref().and_then(told_on) == Some(today) {
         return Ok(());
     }
-    for line in banner(catalog, &catalog.editions(), today) {
+    for line in banner(
+        catalog,
+        &catalog.editions(),
+        today,
+        config.own_folder.as_deref(),
+    ) {
         p.err.line(&line)?;
     }
     if let Some(stamp) = stamp {
@@ -105,8 +110,15 @@ fn remember(stamp: &Path, day: NaiveDate) -> io::Result<()> {
 
 /// How current the corpus is: the newest release of each edition and its
 /// age on `today`; and, for an edition whose newest release is more than a
-/// year old, a warning that newer rulings may exist and how to add them.
-pub fn banner(catalog: &Catalog, editions: &[Edition], today: NaiveDate) -> Vec<String> {
+/// year old, a warning that newer rulings may exist and how to add them
+/// (into `own`, the folder `update` fetches into: `--rulings`'s, else the
+/// data folder).
+pub fn banner(
+    catalog: &Catalog,
+    editions: &[Edition],
+    today: NaiveDate,
+    own: Option<&Path>,
+) -> Vec<String> {
     let newest: Vec<_> = catalog
         .manifest()
         .newest
@@ -138,8 +150,9 @@ pub fn banner(catalog: &Catalog, editions: &[Edition], today: NaiveDate) -> Vec<
         })
         .collect();
     if !stale.is_empty() {
-        let folder = user_folder()
-            .or_else(|| dirs::data_dir().map(|d| d.join("rulings")))
+        let folder = own
+            .map(Path::to_path_buf)
+            .or_else(user_folder)
             .map(|d| escape_name(&d.display().to_string()))
             .unwrap_or_else(|| "a folder given with --rulings".to_string());
         lines.push(format!(

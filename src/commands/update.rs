@@ -12,7 +12,7 @@ use crate::cli::UpdateArgs;
 use crate::commands::errors::Refusal;
 use rulings::answer::error::ErrorCode;
 use rulings::safe::{escape_name, sanitize};
-use rulings::update::{self, sources, Fetched, Status};
+use rulings::update::{self, sources, Fetched, Progress, Status};
 
 #[derive(Serialize)]
 struct Report<'a> {
@@ -37,11 +37,7 @@ pub fn run(
     let (mut list, origin) = sources::in_use(args.sources.as_deref(), &folder)
         .map_err(|why| Refusal::new(ErrorCode::InvalidValue, why))?;
     for url in &args.from {
-        let extra = format!("[[source]]\nurl = {url:?}\n");
-        list.extend(
-            sources::parse(&extra, "--from")
-                .map_err(|why| Refusal::new(ErrorCode::InvalidValue, why))?,
-        );
+        list.extend(sources::given(url).map_err(|why| Refusal::new(ErrorCode::InvalidValue, why))?);
     }
     if args.print_sources {
         p.out.line(sources::print(&list, &origin).trim_end())?;
@@ -61,14 +57,19 @@ pub fn run(
     // A line a document as it comes, on a terminal only.
     let live = !config.json && !config.quiet && std::io::stderr().is_terminal();
     let err = &mut p.err;
-    let outcome = update::run(&folder, &list, &options, |fetched| {
-        if live {
+    let shown = escape_name(&folder.display().to_string());
+    let outcome = update::run(&folder, &list, &options, |progress| match progress {
+        Progress::Waiting if !config.quiet => {
+            let _ = err.line(&format!("waiting for another update of {shown}"));
+        }
+        Progress::Fetched(fetched) if live => {
             let _ = err.line(&format!(
                 "{} {}",
                 fetched.status.label(),
                 sanitize(&fetched.url)
             ));
         }
+        _ => {}
     })
     .map_err(|e| {
         Refusal::new(
@@ -100,6 +101,9 @@ pub fn run(
                     sanitize(&page.url),
                     page.followed
                 ))?,
+            }
+            for note in &page.notes {
+                p.out.line(&format!("          {}", sanitize(note)))?;
             }
         }
         for fetched in &outcome.documents {

@@ -537,9 +537,65 @@ pub fn child() -> Option<ExitCode> {
     })
 }
 
+/// Runs `input` through a child of this binary started with `env` set (a
+/// child that `main` knows by one of those variables), its memory capped
+/// at [`MOST_MEMORY`] and killed after [`limit`]: what it wrote on stdout
+/// (at most `most` bytes), or why it gave nothing. `None` where no child
+/// may be started (a test harness): the caller works in process.
+pub fn in_capped_child(
+    env: &[(&str, &str)],
+    input: &[u8],
+    most: u64,
+) -> Option<Result<Vec<u8>, String>> {
+    let exe = MAY_SPAWN
+        .load(Ordering::SeqCst)
+        .then(own_executable)
+        .flatten()?;
+    let limit = limit();
+    let deadline = Instant::now() + limit;
+    let mut command = Command::new(exe);
+    command.envs(env.iter().copied());
+    let spawned = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn();
+    let mut child = match spawned {
+        Ok(child) => child,
+        Err(e) => return Some(Err(format!("could not start a process to read it: {e}"))),
+    };
+    let (status, (stdout, cut), stderr) = std::thread::scope(|scope| {
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take();
+        let stderr = child.stderr.take();
+        scope.spawn(move || {
+            if let Some(mut stdin) = stdin {
+                let _ = stdin.write_all(input);
+            }
+        });
+        let out = scope.spawn(move || drain(stdout, most));
+        let err = scope.spawn(move || drain(stderr, MOST_STDERR).0);
+        let status = wait_until(&mut child, deadline);
+        (
+            status,
+            out.join().unwrap_or_default(),
+            err.join().unwrap_or_default(),
+        )
+    });
+    Some(match status {
+        None => Err(format!(
+            "still reading after {:.0} seconds",
+            limit.as_secs_f64()
+        )),
+        Some(_) if cut => Err(format!("an answer of over {} MB", most / (1024 * 1024))),
+        Some(status) if status.success() => Ok(stdout),
+        Some(status) => Err(death(status, &String::from_utf8_lossy(&stderr))),
+    })
+}
+
 /// Caps the child's address space at [`MOST_MEMORY`]: an allocation past
 /// it fails, and the child aborts, not the machine.
-fn cap_memory() {
+pub fn cap_memory() {
     // Elsewhere than Linux the time limit is the only backstop.
     #[cfg(target_os = "linux")]
     {

@@ -15,7 +15,9 @@
 
 mod cards;
 pub mod fetch;
+pub mod follow;
 mod keep;
+mod lock;
 pub mod sources;
 mod state;
 
@@ -107,6 +109,9 @@ pub struct Page {
     pub followed: usize,
     /// Why nothing was followed (the page failed, or no link matched).
     pub reason: Option<String>,
+    /// What was left out, not a failure: links past the bound, links
+    /// with a password.
+    pub notes: Vec<String>,
 }
 
 /// A run's outcome.
@@ -166,37 +171,53 @@ pub fn fetched_all(releases: &[crate::model::ReleaseInfo]) -> Vec<Option<(String
         .collect()
 }
 
+/// What a run says as it goes.
+pub enum Progress<'a> {
+    /// Another run holds the folder's lock: this one waits its turn (up
+    /// to its time limit).
+    Waiting,
+    /// A document's outcome.
+    Fetched(&'a Fetched),
+}
+
 /// Fetches every source into `folder`, saying each document's outcome to
 /// `progress` as it comes.
 pub fn run(
     folder: &Path,
     sources: &[Source],
     options: &Options,
-    mut progress: impl FnMut(&Fetched),
+    mut progress: impl FnMut(Progress<'_>),
 ) -> std::io::Result<Run> {
     fs::create_dir_all(folder)?;
-    let lock = crate::input::open_lock_file(&folder.join(LOCK_FILE))?;
-    lock.lock()?;
+    let lock = lock::take(&folder.join(LOCK_FILE), options.timeout, || {
+        progress(Progress::Waiting)
+    })?;
     keep::remove_stale_temporaries(folder);
     let agent = fetch::agent(options.timeout);
     let mut state = load_state(folder);
     let mut run = Run::default();
     let mut done: HashSet<String> = HashSet::new();
     for source in sources {
-        let targets = match &source.follow {
-            None => vec![source.url.clone()],
+        let (targets, agent) = match &source.follow {
+            None => (vec![source.url.clone()], agent.clone()),
             Some(follow) => {
-                let (targets, page) = followed(&agent, source, follow);
+                let (targets, page) = follow::followed(&agent, source, follow);
                 run.pages.push(page);
-                targets
+                // A link on the page's site stays there through redirects.
+                let on_site = if source.other_sites {
+                    agent.clone()
+                } else {
+                    agent.staying_on_site()
+                };
+                (targets, on_site)
             }
         };
         for url in targets {
-            if !done.insert(url.clone()) {
+            if !done.insert(follow::document_key(&url)) {
                 continue;
             }
             let fetched = one(&agent, folder, &url, source, &mut state, options);
-            progress(&fetched);
+            progress(Progress::Fetched(&fetched));
             run.documents.push(fetched);
         }
     }
@@ -205,48 +226,9 @@ pub fn run(
     Ok(run)
 }
 
-/// The links of a source's page that its `follow` names.
-fn followed(agent: &ureq::Agent, source: &Source, follow: &regex::Regex) -> (Vec<String>, Page) {
-    let mut page = Page {
-        url: source.url.clone(),
-        followed: 0,
-        reason: None,
-    };
-    let (bytes, base) = match fetch::get(agent, &source.url, &Validators::default()) {
-        Ok(Fetch::Body { bytes, url, .. }) => (bytes, url),
-        Ok(Fetch::NotModified) => {
-            page.reason = Some("the server answered 304 to a plain request".into());
-            return (Vec::new(), page);
-        }
-        Err(why) => {
-            page.reason = Some(why);
-            return (Vec::new(), page);
-        }
-    };
-    let text = String::from_utf8_lossy(&bytes);
-    let home = fetch::site(&base);
-    let targets: Vec<String> = fetch::links(&text, &base)
-        .into_iter()
-        .filter(|(url, words)| {
-            follow.is_match(words)
-                && (source.other_sites || fetch::site(url) == home)
-                && sources::is_web_address(url)
-        })
-        .map(|(url, _)| url)
-        .collect();
-    page.followed = targets.len();
-    if targets.is_empty() {
-        page.reason = Some(format!(
-            "no link's words match follow = {:?}: the page may have moved (see `rulings update --print-sources`)",
-            follow.as_str()
-        ));
-    }
-    (targets, page)
-}
-
 /// One document: fetched, read, and kept or refused.
 fn one(
-    agent: &ureq::Agent,
+    agent: &fetch::Agent,
     folder: &Path,
     url: &str,
     source: &Source,
@@ -430,9 +412,13 @@ fn unchanged(mut fetched: Fetched, before: Option<&Kept>, folder: &Path) -> Fetc
     fetched
 }
 
-/// What a body is, by its content type, then its address, then its first
-/// bytes; `None` for what is no document (an image, an archive).
+/// What a body is: a PDF by its signature, whatever the server calls it;
+/// else by its content type, then its address, then its first bytes;
+/// `None` for what is no document (an image, an archive).
 fn format_of(content_type: Option<&str>, url: &str, bytes: &[u8]) -> Option<Format> {
+    if bytes.starts_with(b"%PDF-") {
+        return Some(Format::Pdf);
+    }
     let mime = content_type
         .and_then(|c| c.split(';').next())
         .map(|c| c.trim().to_ascii_lowercase());

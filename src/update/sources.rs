@@ -18,6 +18,7 @@ use std::path::Path;
 
 use regex::{Regex, RegexBuilder};
 use serde::Deserialize;
+use toml::Spanned;
 
 use crate::model::{Edition, ReleaseKind};
 
@@ -70,46 +71,82 @@ struct File {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Raw {
-    url: String,
-    follow: Option<String>,
+    url: Spanned<String>,
+    follow: Option<Spanned<String>>,
     #[serde(default)]
     other_sites: bool,
-    edition: Option<String>,
-    kind: Option<String>,
+    edition: Option<Spanned<String>>,
+    kind: Option<Spanned<String>>,
 }
 
-/// Reads a list of sources; `origin` names it in errors.
+/// Reads a list of sources; `origin` names it in errors, with the line
+/// and the `[[source]]` (counted from 1) of a value refused.
 pub fn parse(text: &str, origin: &str) -> Result<Vec<Source>, String> {
+    parse_placed(text, origin, true)
+}
+
+/// An address given on the command line (`--from`), read as a source of
+/// its own.
+pub fn given(url: &str) -> Result<Vec<Source>, String> {
+    parse_placed(&format!("[[source]]\nurl = {url:?}\n"), "--from", false)
+}
+
+/// A list read; a value refused is named by its line and `[[source]]`
+/// where `placed` (a file's), else by `origin` alone.
+fn parse_placed(text: &str, origin: &str, placed: bool) -> Result<Vec<Source>, String> {
     let file: File = toml::from_str(text).map_err(|e| format!("{origin}: {e}"))?;
     file.source
         .into_iter()
-        .map(|raw| {
-            let url = raw.url.trim().to_string();
+        .enumerate()
+        .map(|(at, raw)| {
+            let refused = |span: std::ops::Range<usize>, why: String| {
+                if !placed {
+                    return format!("{origin}: {why}");
+                }
+                let line = text[..span.start.min(text.len())].matches('\n').count() + 1;
+                format!("{origin}:{line}: [[source]] #{}: {why}", at + 1)
+            };
+            let url = raw.url.get_ref().trim().to_string();
             if !is_web_address(&url) {
-                return Err(format!("{origin}: `{url}` is no http or https address"));
+                return Err(refused(
+                    raw.url.span(),
+                    format!("`{url}` is no http or https address"),
+                ));
+            }
+            if let Some(shown) = with_credentials(&url) {
+                return Err(refused(
+                    raw.url.span(),
+                    format!(
+                        "`{shown}` holds a user name or password: an address to fetch may not (nothing was sent)"
+                    ),
+                ));
             }
             let follow = raw
                 .follow
                 .map(|f| {
-                    RegexBuilder::new(&f)
-                        .case_insensitive(true)
-                        .size_limit(1 << 20)
-                        .build()
-                        .map_err(|e| format!("{origin}: follow = {f:?}: {e}"))
+                    follow_pattern(f.get_ref())
+                        .map_err(|e| refused(f.span(), format!("follow = {:?}: {e}", f.get_ref())))
                 })
                 .transpose()?;
             let edition = raw
                 .edition
-                .map(|e| e.parse::<Edition>())
-                .transpose()
-                .map_err(|e| format!("{origin}: {e}"))?;
-            let (kind, cards) = match raw.kind.as_deref().map(str::trim) {
-                Some("cards") => (None, true),
+                .map(|e| {
+                    e.get_ref()
+                        .parse::<Edition>()
+                        .map_err(|why| refused(e.span(), why.to_string()))
+                })
+                .transpose()?;
+            let (kind, cards) = match &raw.kind {
+                Some(k) if k.get_ref().trim() == "cards" => (None, true),
                 Some(k) => (
-                    Some(kind_named(k).ok_or_else(|| {
-                        format!(
-                            "{origin}: kind {k:?} is none of cards, {}",
-                            KINDS.map(ReleaseKind::label).join(", ")
+                    Some(kind_named(k.get_ref().trim()).ok_or_else(|| {
+                        refused(
+                            k.span(),
+                            format!(
+                                "kind {:?} is none of cards, {}",
+                                k.get_ref().trim(),
+                                KINDS.map(ReleaseKind::label).join(", ")
+                            ),
                         )
                     })?),
                     false,
@@ -126,6 +163,14 @@ pub fn parse(text: &str, origin: &str) -> Result<Vec<Source>, String> {
             })
         })
         .collect()
+}
+
+/// A `follow` pattern: case-insensitive, its compiled size bounded.
+pub fn follow_pattern(pattern: &str) -> Result<Regex, regex::Error> {
+    RegexBuilder::new(pattern)
+        .case_insensitive(true)
+        .size_limit(1 << 20)
+        .build()
 }
 
 const KINDS: [ReleaseKind; 7] = [
@@ -150,6 +195,21 @@ pub fn is_web_address(url: &str) -> bool {
     (lower.starts_with("http://") || lower.starts_with("https://"))
         && url.len() > "https://".len()
         && !url.contains(char::is_whitespace)
+}
+
+/// The address shown with its password hidden, if it names a user or a
+/// password (`http://user:secret@host/`): such an address is never
+/// fetched, and its password is never written anywhere.
+pub fn with_credentials(url: &str) -> Option<String> {
+    let (scheme, rest) = url.split_once("://")?;
+    let authority_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let (user, host) = rest[..authority_end].rsplit_once('@')?;
+    let user = user.split(':').next().unwrap_or("");
+    let user = crate::safe::sanitize(user);
+    Some(format!(
+        "{scheme}://{user}:…@{host}{}",
+        &rest[authority_end..]
+    ))
 }
 
 /// The sources in use and where they came from: `--sources FILE`, else the
@@ -255,6 +315,34 @@ mod tests {
         )
         .unwrap();
         assert!(cards[0].cards);
+    }
+
+    #[test]
+    fn a_value_refused_is_named_by_its_line_and_its_source() {
+        let list = "[[source]]\nurl = \"https://x/\"\n\n[[source]]\nurl = \"https://y/\"\nkind = \"rulez\"\n";
+        let why = parse(list, "s.toml").unwrap_err();
+        assert!(
+            why.starts_with("s.toml:6: [[source]] #2: kind \"rulez\""),
+            "{why}"
+        );
+    }
+
+    #[test]
+    fn an_address_with_a_password_is_refused_without_showing_it() {
+        let why = parse("[[source]]\nurl = \"http://me:hunter2@x/y\"\n", "s.toml").unwrap_err();
+        assert!(why.contains("user name or password"), "{why}");
+        assert!(why.starts_with("s.toml:2: [[source]] #1"), "{why}");
+        assert!(!why.contains("hunter2"), "{why}");
+    }
+
+    #[test]
+    fn an_address_with_a_password_is_shown_without_it() {
+        assert_eq!(
+            with_credentials("http://td:hunter2@example.org:8080/a?b#c").as_deref(),
+            Some("http://td:…@example.org:8080/a?b#c")
+        );
+        assert_eq!(with_credentials("http://example.org/a@b"), None);
+        assert_eq!(with_credentials("https://example.org/"), None);
     }
 
     #[test]

@@ -39,4 +39,5 @@ mod statuses;
 mod temporary;
 mod undated;
 mod update;
+mod update_fetch;
 mod update_keep;
