@@ -42,8 +42,16 @@ pub(crate) fn read_pages(bytes: &[u8]) -> Result<(Vec<Page>, Vec<String>), PdfEr
     let mut out = Vec::with_capacity(pages.len());
     let mut notes = Vec::new();
     let mut angled_anywhere = false;
+    let mut past_the_cap = 0;
     for (number, page) in (1..).zip(&pages) {
-        let (read, angled) = read_page(&document, &mut interpreter, page, &mut text_read)?;
+        let (read, angled, bombs) = read_page(&document, &mut interpreter, page, &mut text_read)?;
+        if bombs > 0 {
+            past_the_cap += 1;
+            notes.push(format!(
+                "page {number}: {bombs} content stream(s) inflate past the {} MB a stream may, and are left out",
+                objects::MOST_STREAM_BYTES / (1024 * 1024)
+            ));
+        }
         if angled > 0 {
             angled_anywhere = true;
             notes.push(if read.runs.is_empty() {
@@ -61,7 +69,12 @@ pub(crate) fn read_pages(bytes: &[u8]) -> Result<(Vec<Page>, Vec<String>), PdfEr
         out.push(read);
     }
     if out.iter().all(|p| p.runs.is_empty()) {
-        return Err(if angled_anywhere {
+        return Err(if past_the_cap > 0 {
+            PdfError::Damaged(format!(
+                "the content of {past_the_cap} page(s) inflates past the {} MB a stream may (a decompression bomb?), and no other page has text",
+                objects::MOST_STREAM_BYTES / (1024 * 1024)
+            ))
+        } else if angled_anywhere {
             PdfError::Damaged(
                 "all its text is drawn at an angle, in no order that can be read".to_string(),
             )
@@ -139,13 +152,13 @@ fn read_page<'a>(
     interpreter: &mut Interpreter<'a>,
     page: &objects::PageRef<'a>,
     text_read: &mut usize,
-) -> Result<(Page, usize), PdfError> {
+) -> Result<(Page, usize, usize), PdfError> {
     let shown = Shown {
         rect: page.shown,
         rotate: page.rotate,
     };
     let (width, height) = shown.size();
-    let content = objects::page_content(document, page.page);
+    let (content, past_the_cap) = objects::page_content(document, page.page);
     let Drawn { glyphs, paths, .. } = interpreter.page(&content, page.resources);
     *text_read += glyphs.iter().map(|g| g.text.len_utf8()).sum::<usize>();
     if *text_read > MAX_TEXT_BYTES {
@@ -219,6 +232,7 @@ fn read_page<'a>(
             bars,
         },
         angled,
+        past_the_cap,
     ))
 }
 
@@ -278,6 +292,58 @@ mod tests {
     }
 
     const LETTER: objects::Rect = (0.0, 0.0, 612.0, 792.0);
+
+    /// A PDF of one page whose content is `content`, compressed.
+    fn one_page_pdf(content: Vec<u8>) -> Vec<u8> {
+        use lopdf::{dictionary, Object, Stream};
+        let mut document = lopdf::Document::with_version("1.5");
+        let pages_id = document.new_object_id();
+        let mut stream = Stream::new(dictionary! {}, content);
+        stream.compress().unwrap();
+        let content_id = document.add_object(stream);
+        let page_id = document.add_object(dictionary! {
+            "Type" => "Page",
+            "Parent" => pages_id,
+            "MediaBox" => vec![0.into(), 0.into(), 612.into(), 792.into()],
+            "Contents" => content_id,
+        });
+        document.objects.insert(
+            pages_id,
+            Object::Dictionary(dictionary! {
+                "Type" => "Pages",
+                "Kids" => vec![page_id.into()],
+                "Count" => 1,
+            }),
+        );
+        let catalog_id = document.add_object(dictionary! {
+            "Type" => "Catalog",
+            "Pages" => pages_id,
+        });
+        document.trailer.set("Root", catalog_id);
+        let mut bytes = Vec::new();
+        document.save_to(&mut bytes).unwrap();
+        bytes
+    }
+
+    #[test]
+    fn a_page_past_the_streams_cap_is_said_so_not_taken_for_a_scan() {
+        // Spaces past the cap after one line of text: the stream is left
+        // out whole, and the reason is the cap, not a page with no text.
+        let mut content = b"BT /F1 10 Tf 72 700 Td (Battle) Tj ET\n".to_vec();
+        content.resize(objects::MOST_STREAM_BYTES + 1024, b' ');
+        let why = match read_pages(&one_page_pdf(content)) {
+            Err(PdfError::Damaged(why)) => why,
+            other => panic!("{:?}", other.map(|(_, notes)| notes)),
+        };
+        assert!(why.contains("inflates past the 64 MB"), "{why}");
+        // The same page under the cap is read.
+        let (pages, notes) = read_pages(&one_page_pdf(
+            b"BT /F1 10 Tf 72 700 Td (Battle) Tj ET".to_vec(),
+        ))
+        .unwrap();
+        assert_eq!(pages[0].runs.len(), 1);
+        assert!(notes.is_empty(), "{notes:?}");
+    }
 
     #[test]
     fn a_turned_page_shows_its_corners_where_a_viewer_does() {

@@ -91,15 +91,35 @@ pub(super) fn numbers(document: &Document, object: &Object) -> Option<Vec<f32>> 
 /// A stream's data, decoded: none when it cannot be (an unknown filter,
 /// damaged data, or more than [`MOST_STREAM_BYTES`]).
 pub(super) fn stream_data(object: &Object) -> Option<Vec<u8>> {
+    decoded(object).ok()
+}
+
+/// Why a stream's data could not be had.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Undecoded {
+    /// It inflates past [`MOST_STREAM_BYTES`]: a decompression bomb, or a
+    /// page no rulings document has.
+    PastTheCap,
+    /// No stream, an unknown filter, or damaged data.
+    Otherwise,
+}
+
+/// A stream's data, decoded, or why not.
+fn decoded(object: &Object) -> Result<Vec<u8>, Undecoded> {
     let Object::Stream(stream) = object else {
-        return None;
+        return Err(Undecoded::Otherwise);
     };
     if stream.dict.get(b"Filter").is_err() {
-        return Some(stream.content.clone());
+        return Ok(stream.content.clone());
     }
     stream
         .decompressed_content_with_limit(MOST_STREAM_BYTES)
-        .ok()
+        .map_err(|e| match e {
+            lopdf::Error::Decompress(lopdf::DecompressError::MemoryLimitExceeded { .. }) => {
+                Undecoded::PastTheCap
+            }
+            _ => Undecoded::Otherwise,
+        })
 }
 
 /// A page and what it inherits: the box shown, its rotation and its
@@ -226,9 +246,22 @@ fn within(crop: Rect, media: Rect) -> Rect {
 }
 
 /// A page's content: its streams decoded and joined. A stream that cannot
-/// be decoded is left out.
-pub(super) fn page_content(document: &Document, page: &Dictionary) -> Vec<u8> {
+/// be decoded is left out; how many were left out for passing
+/// [`MOST_STREAM_BYTES`] is told beside, so that a page read empty for
+/// that is not taken for a page with no text.
+pub(super) fn page_content(document: &Document, page: &Dictionary) -> (Vec<u8>, usize) {
     let mut content = Vec::new();
+    let mut past_the_cap = 0;
+    let mut take = |object: &Object, content: &mut Vec<u8>| match decoded(object) {
+        Ok(data) => {
+            content.extend(data);
+            true
+        }
+        Err(why) => {
+            past_the_cap += usize::from(why == Undecoded::PastTheCap);
+            false
+        }
+    };
     match page
         .get(b"Contents")
         .ok()
@@ -236,14 +269,17 @@ pub(super) fn page_content(document: &Document, page: &Dictionary) -> Vec<u8> {
     {
         Some(Object::Array(parts)) => {
             for part in parts {
-                if let Some(data) = resolve(document, part).and_then(stream_data) {
-                    content.extend(data);
-                    content.push(b'\n');
+                if let Some(object) = resolve(document, part) {
+                    if take(object, &mut content) {
+                        content.push(b'\n');
+                    }
                 }
             }
         }
-        Some(stream) => content.extend(stream_data(stream).unwrap_or_default()),
+        Some(stream) => {
+            take(stream, &mut content);
+        }
         None => {}
     }
-    content
+    (content, past_the_cap)
 }
