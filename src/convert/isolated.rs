@@ -526,15 +526,21 @@ pub fn child() -> Option<ExitCode> {
         },
         Err(e) => Answer::Failed(Failure::of(e)),
     };
+    Some(answer_parent(&answer))
+}
+
+/// A child's answer written to its parent as JSON on stdout, and the exit
+/// status that says whether it was.
+pub fn answer_parent(answer: &impl Serialize) -> ExitCode {
     let mut out = std::io::stdout().lock();
-    let written = serde_json::to_writer(&mut out, &answer)
+    let written = serde_json::to_writer(&mut out, answer)
         .ok()
         .and_then(|()| out.flush().ok());
-    Some(if written.is_some() {
+    if written.is_some() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(2)
-    })
+    }
 }
 
 /// Runs `input` through a child of this binary started with `env` set (a

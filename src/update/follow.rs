@@ -10,7 +10,7 @@
 //! does a query string on a static file (see [`document_key`]).
 
 use std::collections::HashSet;
-use std::io::{Read, Write};
+use std::io::Read;
 use std::process::ExitCode;
 
 use regex::Regex;
@@ -192,15 +192,7 @@ pub fn child() -> Option<ExitCode> {
         return Some(ExitCode::from(2));
     }
     let chosen = choose(&bytes, &base, &follow, other_sites);
-    let mut out = std::io::stdout().lock();
-    let written = serde_json::to_writer(&mut out, &chosen)
-        .ok()
-        .and_then(|()| out.flush().ok());
-    Some(if written.is_some() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(2)
-    })
+    Some(crate::convert::isolated::answer_parent(&chosen))
 }
 
 #[cfg(test)]

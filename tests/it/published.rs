@@ -4,38 +4,33 @@
 //! one entry a version of a rule, its printed status deciding what is in
 //! force, on any date.
 
+use crate::common::one_document::{self, OneDocument};
 use crate::common::{self, schemas::assert_valid};
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use serde_json::Value;
 
 fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/published")
-        .join(name)
+    one_document::fixture("published", name)
 }
 
 /// A corpus of the one fixture, and its index, in a temporary folder.
 struct Corpus {
-    dir: tempfile::TempDir,
+    one: OneDocument,
 }
 
 impl Corpus {
     fn of(name: &str) -> Corpus {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::create_dir(dir.path().join("docs")).unwrap();
-        std::fs::copy(fixture(name), dir.path().join("docs").join(name)).unwrap();
-        Corpus { dir }
+        Corpus {
+            one: OneDocument::of("published", name),
+        }
     }
 
     fn json(&self, args: &[&str]) -> (i32, Value) {
-        let out = common::rulings()
-            .arg("--no-bundled")
-            .arg("--rulings")
-            .arg(self.dir.path().join("docs"))
-            .arg("--index")
-            .arg(self.dir.path().join("index"))
+        let out = self
+            .one
+            .rulings()
             .args(args)
             .arg("--json")
             .output()

@@ -5,42 +5,32 @@
 //! the word as printed, never in force, and `check` names it; no word
 //! breaks the page's reading nor runs two rules together.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use serde_json::Value;
 
+use crate::common::one_document::{self, OneDocument};
 use crate::common::{self, schemas::assert_valid};
 
 fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/statuses")
-        .join(name)
+    one_document::fixture("statuses", name)
 }
 
 /// A corpus of the one fixture, and its index, in a temporary folder.
 struct Corpus {
-    dir: tempfile::TempDir,
+    one: OneDocument,
 }
 
 impl Corpus {
     fn of(name: &str) -> Corpus {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::create_dir(dir.path().join("docs")).unwrap();
-        std::fs::copy(fixture(name), dir.path().join("docs").join(name)).unwrap();
-        Corpus { dir }
+        Corpus {
+            one: OneDocument::of("statuses", name),
+        }
     }
 
     /// A command's exit status, what it printed and what it warned of.
     fn run(&self, args: &[&str]) -> (i32, String, String) {
-        let out = common::rulings()
-            .arg("--no-bundled")
-            .arg("--rulings")
-            .arg(self.dir.path().join("docs"))
-            .arg("--index")
-            .arg(self.dir.path().join("index"))
-            .args(args)
-            .output()
-            .unwrap();
+        let out = self.one.rulings().args(args).output().unwrap();
         common::outcome(out)
     }
 

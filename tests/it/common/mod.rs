@@ -8,6 +8,7 @@ pub mod cdp;
 pub mod folder;
 pub mod notes;
 pub mod nothing_lost;
+pub mod one_document;
 pub mod pdf;
 pub mod schemas;
 pub mod served;
