@@ -139,6 +139,7 @@ pub fn convert(name: &str, bytes: Vec<u8>) -> Result<Converted, DocumentError> {
             colored: Some(writer.colored),
             icons: Some(writer.icons),
             furniture: writer.dropped,
+            history: None,
         },
         notes,
     })

@@ -141,6 +141,20 @@ pub struct Report {
     /// What was dropped as site chrome or page furniture, each with a
     /// glimpse of its text.
     pub furniture: Vec<String>,
+    /// A rule-change history: the versions and rules read, and the
+    /// versions the page prints.
+    #[serde(default)]
+    pub history: Option<HistoryRead>,
+}
+
+/// What was read of a rule-change history, against what it prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HistoryRead {
+    pub versions: usize,
+    pub rules: usize,
+    /// Its status lines printed (or its `Superseded by:` lines, if more):
+    /// more than the versions read is a page read short.
+    pub printed: usize,
 }
 
 impl Report {
@@ -153,6 +167,7 @@ impl Report {
             colored: None,
             icons: None,
             furniture: Vec::new(),
+            history: None,
         }
     }
 }
@@ -230,12 +245,29 @@ fn as_rule_history(mut converted: Converted, name: &str) -> Converted {
     if converted.markdown.trim_start().starts_with("+++") {
         return converted;
     }
-    if let Some((markdown, rules, versions)) = rule_history::rewrite(&converted.markdown, name) {
+    if let Some(history) = rule_history::rewrite(&converted.markdown, name) {
+        let rule_history::History {
+            markdown,
+            rules,
+            versions,
+            printed,
+        } = history;
         converted.markdown = markdown;
+        converted.report.history = Some(HistoryRead {
+            versions,
+            rules,
+            printed,
+        });
+        let name = crate::safe::escape_name(name);
         converted.notes.push(format!(
-            "{}: read as a rule-change history: {versions} versions of {rules} rules, each dated by its document, the one the page prints Active in force",
-            crate::safe::escape_name(name)
+            "{name}: read as a rule-change history: {versions} versions of {rules} rules, of {printed} status lines printed, each dated by its document, the one the page prints Active in force"
         ));
+        if printed > versions {
+            converted.notes.push(format!(
+                "{name}: the rule-change history prints {printed} status lines but {versions} versions were read: {} not read (a status line with no dated source after it)",
+                printed - versions
+            ));
+        }
     }
     converted
 }
@@ -266,6 +298,7 @@ fn pdf(name: &str, bytes: &[u8]) -> Result<Converted, DocumentError> {
                 colored: Some(read.colored),
                 icons: Some(read.icons),
                 furniture: read.furniture,
+                history: None,
             },
             notes: read
                 .notes

@@ -219,6 +219,22 @@ pub fn write_plain(report: &Checked, out: &mut impl Write) -> std::io::Result<()
 
 /// What converting a document found, for a document that was converted.
 fn write_source(source: &convert::Report, out: &mut impl Write) -> std::io::Result<()> {
+    if let Some(h) = source.history {
+        writeln!(
+            out,
+            "  read as a rule-change history: {} versions of {} rules, of {} status lines printed",
+            h.versions, h.rules, h.printed
+        )?;
+        if h.printed > h.versions {
+            writeln!(
+                out,
+                "  warning: the page prints {} status lines but {} versions were read: {} not read",
+                h.printed,
+                h.versions,
+                h.printed - h.versions
+            )?;
+        }
+    }
     if source.format == convert::Format::Text {
         // Text is read as it is, unless it was printed in columns.
         if let Some(columns) = source.columns {

@@ -32,6 +32,7 @@ mod published_pdf;
 mod questions;
 mod readme;
 mod renditions;
+mod rule_tables;
 mod search;
 mod serve;
 mod show;

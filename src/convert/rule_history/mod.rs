@@ -41,6 +41,8 @@ use std::sync::LazyLock;
 use chrono::NaiveDate;
 use regex::Regex;
 
+mod after;
+
 /// `Original | Superseded`, `Major New Affiliation | Active`: the kind of
 /// change and the status word, apart by a bar (as the page prints them), or
 /// by the tab, slash or dash a copy of its columns leaves; what follows the
@@ -118,6 +120,9 @@ fn status_line(line: &str) -> Option<StatusLine<'_>> {
     })
 }
 
+/// A link to what ended a version, with its month where printed.
+type Link = (String, Option<NaiveDate>);
+
 /// One version of a rule, as printed.
 #[derive(Debug)]
 struct Version {
@@ -133,10 +138,43 @@ struct Version {
     links: Vec<(String, Option<NaiveDate>)>,
 }
 
+/// A rule-change history read: its Markdown, and what was read of it
+/// against what the page prints.
+#[derive(Debug)]
+pub struct History {
+    pub markdown: String,
+    pub rules: usize,
+    pub versions: usize,
+    /// The versions the page prints: its status lines (those read, and any
+    /// other with a word known), or its `Superseded by:` lines where those
+    /// are more.
+    pub printed: usize,
+}
+
+/// A status line read with its dated source, and the line after them.
+struct Core {
+    at: usize,
+    source: String,
+    date: NaiveDate,
+    after: usize,
+}
+
+/// A page read into its versions: its own lines before and after them, and
+/// each version's rule.
+struct Page {
+    preamble: Vec<String>,
+    versions: Vec<Version>,
+    rules: Vec<String>,
+    footer: Vec<String>,
+}
+
 /// The Markdown of a rule-change history, with how many rules and versions
-/// it holds; none when the text is not one.
-pub fn rewrite(text: &str, name: &str) -> Option<(String, usize, usize)> {
+/// it holds; none when the text is not one. A version is a status line, its
+/// dated source and its wording, printed before them (the site's flat list)
+/// or after them (a small table a rule, or rows under the rule's heading).
+pub fn rewrite(text: &str, name: &str) -> Option<History> {
     let lines: Vec<String> = text.lines().map(plain).collect();
+    let headed: Vec<bool> = text.lines().map(is_heading).collect();
     // A status line is followed by its dated source (or carries it): a
     // title that happens to end in "– Active …" is none.
     let statuses: Vec<usize> = (0..lines.len())
@@ -145,48 +183,29 @@ pub fn rewrite(text: &str, name: &str) -> Option<(String, usize, usize)> {
     if statuses.len() < AT_LEAST {
         return None;
     }
-    // Each status line's source, date and links, and where its links end.
-    let mut read = Vec::new();
-    for (n, &at) in statuses.iter().enumerate() {
+    let mut cores = Vec::new();
+    for &at in &statuses {
         let (source, date, after) = source_after(&lines, at)?;
-        let next_status = statuses.get(n + 1).copied().unwrap_or(lines.len());
-        let (links, end) = links_after(&lines, after, next_status);
-        read.push((at, source, date, links, end));
-    }
-    // A version's own lines (its title, then its text) are those between
-    // the previous version's links and its status line. Before the first,
-    // the page's own lines come first: the first version has as many lines
-    // of text as the second.
-    let own_nonblank = |from: usize, to: usize| -> Vec<usize> {
-        (from..to).filter(|&i| !lines[i].is_empty()).collect()
-    };
-    let text_lines = read.get(1).map_or(1, |second| {
-        own_nonblank(read[0].4, second.0).len().max(1) - 1
-    });
-    let first_own = own_nonblank(0, read[0].0);
-    let first_title = first_own.len().checked_sub(text_lines + 1)?;
-    let preamble: Vec<String> = lines[..first_own[first_title]].to_vec();
-    let mut versions: Vec<Version> = Vec::new();
-    let mut from = first_own[first_title];
-    for (at, source, date, links, end) in read {
-        let printed = status_line(&lines[at])?;
-        let own = own_nonblank(from, at);
-        let (title, text) = own.split_first()?;
-        versions.push(Version {
-            title: lines[*title].clone(),
-            text: text.iter().map(|&i| lines[i].clone()).collect(),
-            change: printed.change.to_string(),
-            status: Printed::of(printed.word),
-            word: printed.word.to_string(),
+        cores.push(Core {
+            at,
             source,
             date,
-            links,
+            after,
         });
-        from = end;
     }
-    // What follows the last version's links: the page's footer.
-    let footer: Vec<String> = lines[from..].to_vec();
-    let (rules, newest) = rules_of(&versions);
+    let page = if after::wording_after(&lines, &headed, &cores) {
+        after::read(&lines, &headed, &cores)?
+    } else {
+        flat(&lines, &cores)?
+    };
+    let printed = printed(&lines, &statuses);
+    let Page {
+        preamble,
+        versions,
+        rules,
+        footer,
+    } = page;
+    let newest = newest_date(&versions);
     let edition = if name.contains("/2e/")
         || (text.contains("Second Edition") && !text.contains("First Edition"))
     {
@@ -248,11 +267,100 @@ pub fn rewrite(text: &str, name: &str) -> Option<(String, usize, usize)> {
     for (_, _, text) in entries {
         out.push_str(&text);
     }
-    Some((
-        out,
-        rules.iter().collect::<std::collections::HashSet<_>>().len(),
-        versions.len(),
-    ))
+    Some(History {
+        markdown: out,
+        rules: rules.iter().collect::<std::collections::HashSet<_>>().len(),
+        versions: versions.len(),
+        printed,
+    })
+}
+
+/// The site's flat list: each version's title and wording before its
+/// status line, its links after its source.
+fn flat(lines: &[String], cores: &[Core]) -> Option<Page> {
+    // Each version's links, and where they end.
+    let mut read = Vec::new();
+    for (n, core) in cores.iter().enumerate() {
+        let next_status = cores.get(n + 1).map_or(lines.len(), |c| c.at);
+        let (links, end) = links_after(lines, core.after, next_status);
+        read.push((core, links, end));
+    }
+    // A version's own lines (its title, then its text) are those between
+    // the previous version's links and its status line. Before the first,
+    // the page's own lines come first: the first version has as many lines
+    // of text as the second.
+    let own_nonblank = |from: usize, to: usize| -> Vec<usize> {
+        (from..to).filter(|&i| !lines[i].is_empty()).collect()
+    };
+    let text_lines = read.get(1).map_or(1, |second| {
+        own_nonblank(read[0].2, second.0.at).len().max(1) - 1
+    });
+    let first_own = own_nonblank(0, read[0].0.at);
+    let first_title = first_own.len().checked_sub(text_lines + 1)?;
+    let preamble: Vec<String> = lines[..first_own[first_title]].to_vec();
+    let mut versions: Vec<Version> = Vec::new();
+    let mut from = first_own[first_title];
+    for (core, links, end) in read {
+        let own = own_nonblank(from, core.at);
+        let (title, text) = own.split_first()?;
+        let text = text.iter().map(|&i| lines[i].clone()).collect();
+        versions.push(version(lines, core, lines[*title].clone(), text, links)?);
+        from = end;
+    }
+    // What follows the last version's links: the page's footer.
+    let footer: Vec<String> = lines[from..].to_vec();
+    let rules = rules_of(&versions);
+    Some(Page {
+        preamble,
+        versions,
+        rules,
+        footer,
+    })
+}
+
+/// A version of its status line, source, title, wording and links.
+fn version(
+    lines: &[String],
+    core: &Core,
+    title: String,
+    text: Vec<String>,
+    links: Vec<(String, Option<NaiveDate>)>,
+) -> Option<Version> {
+    let printed = status_line(&lines[core.at])?;
+    Some(Version {
+        title,
+        text,
+        change: printed.change.to_string(),
+        status: Printed::of(printed.word),
+        word: printed.word.to_string(),
+        source: core.source.clone(),
+        date: core.date,
+        links,
+    })
+}
+
+/// How many versions the page prints: its status lines read as versions
+/// and the others whose word is known (a version whose source was not
+/// found), or its `Superseded by:` lines (each a version's) where more.
+fn printed(lines: &[String], read: &[usize]) -> usize {
+    let statuses = (0..lines.len())
+        .filter(|&i| {
+            read.binary_search(&i).is_ok()
+                || status_line(&lines[i]).is_some_and(|s| Printed::of(s.word) != Printed::NotKnown)
+        })
+        .count();
+    let linked = lines.iter().filter(|l| LINKS.is_match(l)).count();
+    statuses.max(linked)
+}
+
+/// Whether a line of the Markdown is a heading: `#`, or bold whole.
+fn is_heading(line: &str) -> bool {
+    let line = line.trim();
+    line.starts_with('#')
+        || (line.len() > 4
+            && line.starts_with("**")
+            && (line.ends_with("**") || line.ends_with("**:"))
+            && !line[2..line.len() - 2].contains("**"))
 }
 
 /// A line without the Markdown the readers dress it in (heads, bold,
@@ -280,10 +388,17 @@ fn source_after(lines: &[String], status: usize) -> Option<(String, NaiveDate, u
             (lines[at].clone(), at + 1)
         }
     };
-    let (_, _, date) = *crate::dates::find_dates(&line).last()?;
-    let source = line
-        .rsplit_once('(')
-        .map_or(line.as_str(), |(s, _)| s)
+    let (start, _, date) = *crate::dates::find_dates(&line).last()?;
+    // What comes before the date, in brackets or a cell apart
+    // (`First Contact Rules Supplement\t1 Dec 1997`).
+    let before = line[..start].trim_end();
+    let before = before.strip_suffix('(').unwrap_or(before).trim();
+    let source = if before.is_empty() {
+        line.rsplit_once('(').map_or(line.as_str(), |(s, _)| s)
+    } else {
+        before
+    };
+    let source = source
         .trim()
         .trim_end_matches([',', '—', '–', '-', ':'])
         .trim()
@@ -356,10 +471,10 @@ fn link(text: &str) -> (String, Option<NaiveDate>) {
     }
 }
 
-/// Each version's rule, and the newest date on the page. Versions linked
-/// to one another are one rule; its name is what their titles share before
-/// a colon, else its first version's title before one.
-fn rules_of(versions: &[Version]) -> (Vec<String>, NaiveDate) {
+/// Each version's rule. Versions linked to one another are one rule; its
+/// name is what their titles share before a colon, else its first
+/// version's title before one.
+fn rules_of(versions: &[Version]) -> Vec<String> {
     let by_title: HashMap<String, usize> = versions
         .iter()
         .enumerate()
@@ -409,12 +524,17 @@ fn rules_of(versions: &[Version]) -> (Vec<String>, NaiveDate) {
             rules[m] = name.clone();
         }
     }
-    let newest = versions
+    rules
+}
+
+/// The newest date on the page, of its versions and the links that ended
+/// them: the page is never older than its newest version.
+fn newest_date(versions: &[Version]) -> NaiveDate {
+    versions
         .iter()
         .flat_map(|v| std::iter::once(v.date).chain(v.links.iter().filter_map(|(_, d)| *d)))
         .max()
-        .unwrap_or(crate::model::UNDATED);
-    (rules, newest)
+        .unwrap_or(crate::model::UNDATED)
 }
 
 /// A version as an entry: its rule and date as the head, then one
@@ -520,166 +640,4 @@ fn closing(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_link_is_dated_by_its_month_or_its_day() {
-        let date = |y, m, d| NaiveDate::from_ymd_opt(y, m, d);
-        assert_eq!(
-            link("Deck size: the 30/30 rule (1997 Dec)"),
-            ("Deck size: the 30/30 rule".to_string(), date(1997, 12, 1))
-        );
-        assert_eq!(
-            link("the First Contact Rules Supplement (1 Dec 1997)."),
-            (
-                "the First Contact Rules Supplement".to_string(),
-                date(1997, 12, 1)
-            )
-        );
-        assert_eq!(link("Current Rulings").1, None);
-    }
-
-    const PAGE: &str = "First Edition Rule Changes\n\
-        Deck size: sixty cards\n\
-        Each player builds a deck of sixty cards.\n\
-        Original | Superseded\n\
-        Premiere Rulebook (10 Nov 1994)\n\
-        Superseded by:\n\
-        Deck size: the 30/30 rule (1997 Dec)\n\
-        Dilemmas seed face down\n\
-        Dilemmas seed face down under missions.\n\
-        Original | Active\n\
-        Premiere Rulebook (10 Nov 1994)\n\
-        Deck size: the 30/30 rule\n\
-        At most thirty seed cards, at least thirty draw cards.\n\
-        Rule Change | Active\n\
-        First Contact Rules Supplement (1 Dec 1997)\n\
-        Doubles: discarded\n\
-        A duplicate is discarded.\n\
-        Rule Change | Rescinded\n\
-        Glossary 1.6 (4 Oct 1999)\n\
-        Rescinded by:\n\
-        Current Rulings Document (2019 Mar)\n\
-        Footer words.\n";
-
-    #[test]
-    fn each_version_is_an_entry_of_its_rule_dated_by_its_document() {
-        let (markdown, rules, versions) = rewrite(PAGE, "changes.txt").unwrap();
-        assert_eq!((rules, versions), (3, 4));
-        assert!(markdown.contains("kind = \"rule-history\""), "{markdown}");
-        assert!(markdown.contains("date = \"2019-03-01\""), "{markdown}");
-        assert!(markdown.contains("Deck size 1994-11-10\n**Deck size: sixty cards.** Each player builds a deck of sixty cards. (Original | Superseded: Premiere Rulebook, 1994-11-10. Superseded by: Deck size: the 30/30 rule (December 1997).)"), "{markdown}");
-        assert!(
-            markdown.contains("Deck size 1997-12-01\n**Deck size: the 30/30 rule.**"),
-            "{markdown}"
-        );
-        // Rescinded at the rescinding document's month.
-        assert!(
-            markdown.contains("Doubles 2019-03-01\nThis rule has been deleted: rescinded by Current Rulings Document."),
-            "{markdown}"
-        );
-        assert!(markdown.contains("Footer words."), "{markdown}");
-        // The 30/30 rule comes after the sixty cards it replaced.
-        let sixty = markdown.find("Deck size 1994-11-10").unwrap();
-        let thirty = markdown.find("Deck size 1997-12-01").unwrap();
-        assert!(sixty < thirty);
-    }
-
-    #[test]
-    fn a_version_ended_with_no_successor_on_the_page_is_closed_at_its_link() {
-        let page = "Shields: down\nShields are down.\nOriginal | Superseded\nPremiere Rulebook (10 Nov 1994)\nSuperseded by:\nShields: up (1996 Jan)\n\
-            Phasers: fire\nPhasers fire.\nOriginal | Active\nPremiere Rulebook (10 Nov 1994)\n";
-        let (markdown, _, _) = rewrite(page, "x.txt").unwrap();
-        assert!(
-            markdown
-                .contains("Shields 1996-01-01\nThis entry is replaced with: See **Shields: up**."),
-            "{markdown}"
-        );
-    }
-
-    #[test]
-    fn a_source_printed_on_the_status_line_is_read_there() {
-        let page = "Range: ten\nRange is ten.\nOriginal | Superseded — Premiere Rulebook (10 Nov 1994)\nSuperseded by: Range: twelve (2001 Feb)\n\
-            Range: twelve\nRange is twelve.\nRule Change | Active, Current Rulings (5 Feb 2001)\n";
-        let (markdown, rules, versions) = rewrite(page, "x.txt").unwrap();
-        assert_eq!((rules, versions), (1, 2), "{markdown}");
-        assert!(markdown.contains("Range 2001-02-05\n**Range: twelve.** Range is twelve. (Rule Change | Active: Current Rulings, 2001-02-05.)"), "{markdown}");
-        assert!(markdown.contains("(Original | Superseded: Premiere Rulebook, 1994-11-10. Superseded by: Range: twelve (February 2001).)"), "{markdown}");
-    }
-
-    #[test]
-    fn the_status_is_read_however_a_copy_parts_it_from_the_change() {
-        for separator in [" | ", "\t", " / ", " – ", " - "] {
-            let page = format!(
-                "Range: ten\nRange is ten.\nOriginal{separator}Superseded\nPremiere Rulebook (10 Nov 1994)\nSuperseded by:\nRange: twelve (2001 Feb)\n\
-                 Range: twelve\nRange is twelve.\nRule Change{separator}Active\nCurrent Rulings (5 Feb 2001)\n"
-            );
-            let (markdown, rules, versions) = rewrite(&page, "x.txt").unwrap();
-            assert_eq!((rules, versions), (1, 2), "{separator:?}: {markdown}");
-            assert!(
-                markdown.contains("(Rule Change | Active: Current Rulings, 2001-02-05.)"),
-                "{markdown}"
-            );
-        }
-    }
-
-    #[test]
-    fn a_status_line_is_known_by_its_shape_whatever_its_word() {
-        let page =
-            "Range: ten\nRange is ten.\nOriginal | Withdrawn2\nPremiere Rulebook (10 Nov 1994)\n\
-            Shields: up\nShields are up.\nOriginal | Active\nPremiere Rulebook (10 Nov 1994)\n";
-        let (markdown, rules, versions) = rewrite(page, "x.txt").unwrap();
-        assert_eq!((rules, versions), (2, 2), "{markdown}");
-        // Each rule with its own text, the word kept as printed, and no
-        // closing entry: the version stands, never in force.
-        assert!(markdown.contains("Range 1994-11-10\n**Range: ten.** Range is ten. (Original | Withdrawn2: Premiere Rulebook, 1994-11-10. Status printed as 'Withdrawn2': not known.)"), "{markdown}");
-        assert!(
-            markdown.contains(
-                "Shields 1994-11-10\n**Shields: up.** Shields are up. (Original | Active"
-            ),
-            "{markdown}"
-        );
-        assert!(!markdown.contains("Range 1994-11-11"), "{markdown}");
-        // Known words read as what they say: Withdrawn ends its rule.
-        let page = page.replace("Withdrawn2", "Withdrawn");
-        let (markdown, _, _) = rewrite(&page, "x.txt").unwrap();
-        assert!(
-            markdown.contains("This rule has been deleted: withdrawn."),
-            "{markdown}"
-        );
-        assert!(!markdown.contains("not known"), "{markdown}");
-        // A word not known after a dash or a slash is a title's, not a status.
-        let titled =
-            "Range – Ten\nPremiere Rulebook (10 Nov 1994)\nShields / Up\nDoc (10 Nov 1994)\n";
-        assert!(rewrite(titled, "x.txt").is_none());
-    }
-
-    #[test]
-    fn a_long_history_with_no_successors_is_read_in_linear_time() {
-        // Every version of one rule, ended, none later than another: whether
-        // each has a later version was a scan of the whole page, 256
-        // million comparisons at this size.
-        let mut page = String::from("First Edition Rule Changes\n");
-        for n in 0..16_000 {
-            page.push_str(&format!(
-                "Deck size: version {n}\nThe wording of version {n}.\nOriginal | Superseded\nPremiere Rulebook (10 Nov 1994)\n"
-            ));
-        }
-        let started = std::time::Instant::now();
-        let (_, rules, versions) = rewrite(&page, "x.txt").unwrap();
-        let took = started.elapsed();
-        assert_eq!((rules, versions), (1, 16_000));
-        assert!(
-            took < std::time::Duration::from_secs(3),
-            "16,000 versions read in {took:?}"
-        );
-    }
-
-    #[test]
-    fn a_page_of_rulings_is_no_rule_history() {
-        assert!(rewrite("Naming a Number 2017-06-06\nA ruling.\n", "r.txt").is_none());
-        // One status line alone is a ruling that quotes one.
-        assert!(rewrite("A | Active\nDoc (1 Jan 2000)\n", "r.txt").is_none());
-    }
-}
+mod tests;

@@ -1,0 +1,182 @@
+//! The rule-change history's reading, tried on pages of each shape.
+
+use super::*;
+
+#[test]
+fn a_link_is_dated_by_its_month_or_its_day() {
+    let date = |y, m, d| NaiveDate::from_ymd_opt(y, m, d);
+    assert_eq!(
+        link("Deck size: the 30/30 rule (1997 Dec)"),
+        ("Deck size: the 30/30 rule".to_string(), date(1997, 12, 1))
+    );
+    assert_eq!(
+        link("the First Contact Rules Supplement (1 Dec 1997)."),
+        (
+            "the First Contact Rules Supplement".to_string(),
+            date(1997, 12, 1)
+        )
+    );
+    assert_eq!(link("Current Rulings").1, None);
+}
+
+const PAGE: &str = "First Edition Rule Changes\n\
+    Deck size: sixty cards\n\
+    Each player builds a deck of sixty cards.\n\
+    Original | Superseded\n\
+    Premiere Rulebook (10 Nov 1994)\n\
+    Superseded by:\n\
+    Deck size: the 30/30 rule (1997 Dec)\n\
+    Dilemmas seed face down\n\
+    Dilemmas seed face down under missions.\n\
+    Original | Active\n\
+    Premiere Rulebook (10 Nov 1994)\n\
+    Deck size: the 30/30 rule\n\
+    At most thirty seed cards, at least thirty draw cards.\n\
+    Rule Change | Active\n\
+    First Contact Rules Supplement (1 Dec 1997)\n\
+    Doubles: discarded\n\
+    A duplicate is discarded.\n\
+    Rule Change | Rescinded\n\
+    Glossary 1.6 (4 Oct 1999)\n\
+    Rescinded by:\n\
+    Current Rulings Document (2019 Mar)\n\
+    Footer words.\n";
+
+#[test]
+fn each_version_is_an_entry_of_its_rule_dated_by_its_document() {
+    let History {
+        markdown,
+        rules,
+        versions,
+        ..
+    } = rewrite(PAGE, "changes.txt").unwrap();
+    assert_eq!((rules, versions), (3, 4));
+    assert!(markdown.contains("kind = \"rule-history\""), "{markdown}");
+    assert!(markdown.contains("date = \"2019-03-01\""), "{markdown}");
+    assert!(markdown.contains("Deck size 1994-11-10\n**Deck size: sixty cards.** Each player builds a deck of sixty cards. (Original | Superseded: Premiere Rulebook, 1994-11-10. Superseded by: Deck size: the 30/30 rule (December 1997).)"), "{markdown}");
+    assert!(
+        markdown.contains("Deck size 1997-12-01\n**Deck size: the 30/30 rule.**"),
+        "{markdown}"
+    );
+    // Rescinded at the rescinding document's month.
+    assert!(
+        markdown.contains("Doubles 2019-03-01\nThis rule has been deleted: rescinded by Current Rulings Document."),
+        "{markdown}"
+    );
+    assert!(markdown.contains("Footer words."), "{markdown}");
+    // The 30/30 rule comes after the sixty cards it replaced.
+    let sixty = markdown.find("Deck size 1994-11-10").unwrap();
+    let thirty = markdown.find("Deck size 1997-12-01").unwrap();
+    assert!(sixty < thirty);
+}
+
+#[test]
+fn a_version_ended_with_no_successor_on_the_page_is_closed_at_its_link() {
+    let page = "Shields: down\nShields are down.\nOriginal | Superseded\nPremiere Rulebook (10 Nov 1994)\nSuperseded by:\nShields: up (1996 Jan)\n\
+        Phasers: fire\nPhasers fire.\nOriginal | Active\nPremiere Rulebook (10 Nov 1994)\n";
+    let markdown = rewrite(page, "x.txt").unwrap().markdown;
+    assert!(
+        markdown.contains("Shields 1996-01-01\nThis entry is replaced with: See **Shields: up**."),
+        "{markdown}"
+    );
+}
+
+#[test]
+fn a_source_printed_on_the_status_line_is_read_there() {
+    let page = "Range: ten\nRange is ten.\nOriginal | Superseded — Premiere Rulebook (10 Nov 1994)\nSuperseded by: Range: twelve (2001 Feb)\n\
+        Range: twelve\nRange is twelve.\nRule Change | Active, Current Rulings (5 Feb 2001)\n";
+    let History {
+        markdown,
+        rules,
+        versions,
+        ..
+    } = rewrite(page, "x.txt").unwrap();
+    assert_eq!((rules, versions), (1, 2), "{markdown}");
+    assert!(markdown.contains("Range 2001-02-05\n**Range: twelve.** Range is twelve. (Rule Change | Active: Current Rulings, 2001-02-05.)"), "{markdown}");
+    assert!(markdown.contains("(Original | Superseded: Premiere Rulebook, 1994-11-10. Superseded by: Range: twelve (February 2001).)"), "{markdown}");
+}
+
+#[test]
+fn the_status_is_read_however_a_copy_parts_it_from_the_change() {
+    for separator in [" | ", "\t", " / ", " – ", " - "] {
+        let page = format!(
+            "Range: ten\nRange is ten.\nOriginal{separator}Superseded\nPremiere Rulebook (10 Nov 1994)\nSuperseded by:\nRange: twelve (2001 Feb)\n\
+             Range: twelve\nRange is twelve.\nRule Change{separator}Active\nCurrent Rulings (5 Feb 2001)\n"
+        );
+        let History {
+            markdown,
+            rules,
+            versions,
+            ..
+        } = rewrite(&page, "x.txt").unwrap();
+        assert_eq!((rules, versions), (1, 2), "{separator:?}: {markdown}");
+        assert!(
+            markdown.contains("(Rule Change | Active: Current Rulings, 2001-02-05.)"),
+            "{markdown}"
+        );
+    }
+}
+
+#[test]
+fn a_status_line_is_known_by_its_shape_whatever_its_word() {
+    let page =
+        "Range: ten\nRange is ten.\nOriginal | Withdrawn2\nPremiere Rulebook (10 Nov 1994)\n\
+        Shields: up\nShields are up.\nOriginal | Active\nPremiere Rulebook (10 Nov 1994)\n";
+    let History {
+        markdown,
+        rules,
+        versions,
+        ..
+    } = rewrite(page, "x.txt").unwrap();
+    assert_eq!((rules, versions), (2, 2), "{markdown}");
+    // Each rule with its own text, the word kept as printed, and no
+    // closing entry: the version stands, never in force.
+    assert!(markdown.contains("Range 1994-11-10\n**Range: ten.** Range is ten. (Original | Withdrawn2: Premiere Rulebook, 1994-11-10. Status printed as 'Withdrawn2': not known.)"), "{markdown}");
+    assert!(
+        markdown
+            .contains("Shields 1994-11-10\n**Shields: up.** Shields are up. (Original | Active"),
+        "{markdown}"
+    );
+    assert!(!markdown.contains("Range 1994-11-11"), "{markdown}");
+    // Known words read as what they say: Withdrawn ends its rule.
+    let page = page.replace("Withdrawn2", "Withdrawn");
+    let markdown = rewrite(&page, "x.txt").unwrap().markdown;
+    assert!(
+        markdown.contains("This rule has been deleted: withdrawn."),
+        "{markdown}"
+    );
+    assert!(!markdown.contains("not known"), "{markdown}");
+    // A word not known after a dash or a slash is a title's, not a status.
+    let titled = "Range – Ten\nPremiere Rulebook (10 Nov 1994)\nShields / Up\nDoc (10 Nov 1994)\n";
+    assert!(rewrite(titled, "x.txt").is_none());
+}
+
+#[test]
+fn a_long_history_with_no_successors_is_read_in_linear_time() {
+    // Every version of one rule, ended, none later than another: whether
+    // each has a later version was a scan of the whole page, 256
+    // million comparisons at this size.
+    let mut page = String::from("First Edition Rule Changes\n");
+    for n in 0..16_000 {
+        page.push_str(&format!(
+            "Deck size: version {n}\nThe wording of version {n}.\nOriginal | Superseded\nPremiere Rulebook (10 Nov 1994)\n"
+        ));
+    }
+    let started = std::time::Instant::now();
+    let History {
+        rules, versions, ..
+    } = rewrite(&page, "x.txt").unwrap();
+    let took = started.elapsed();
+    assert_eq!((rules, versions), (1, 16_000));
+    assert!(
+        took < std::time::Duration::from_secs(3),
+        "16,000 versions read in {took:?}"
+    );
+}
+
+#[test]
+fn a_page_of_rulings_is_no_rule_history() {
+    assert!(rewrite("Naming a Number 2017-06-06\nA ruling.\n", "r.txt").is_none());
+    // One status line alone is a ruling that quotes one.
+    assert!(rewrite("A | Active\nDoc (1 Jan 2000)\n", "r.txt").is_none());
+}
