@@ -217,3 +217,49 @@ fn a_history_read_short_of_its_status_lines_says_so() {
         "{history}"
     );
 }
+
+#[test]
+fn a_newer_history_in_another_shape_is_kept_as_changed_not_refused_as_older() {
+    use crate::update::{one_source, statuses, Folder, Site};
+    let read = |name: &str| std::fs::read(one_document::fixture(FOLDER, name)).unwrap();
+    let site = Site::start();
+    // The flat list of 2014, then the table of 2019 at the same address.
+    site.document(
+        "/ruleChanges.php",
+        &read("one-rule-flat.txt"),
+        "text/plain",
+        "v1",
+    );
+    let folder = Folder::new();
+    let sources = one_source(&site.url("/ruleChanges.php"));
+    let (code, report, err) = folder.update(&sources, &[]);
+    assert_eq!(
+        (code, statuses(&report)[0].0.as_str()),
+        (0, "new"),
+        "{report}{err}"
+    );
+    site.document(
+        "/ruleChanges.php",
+        &read("one-rule.html"),
+        "text/html",
+        "v2",
+    );
+    let (code, report, err) = folder.update(&sources, &[]);
+    assert_eq!(code, 0, "{report}{err}");
+    assert_eq!(report["documents"][0]["status"], "changed", "{report}{err}");
+    // The newest version in force now, the flat list's for its own time.
+    let now = folder.show("hand limit", None);
+    assert!(
+        now["answers"][0]["entry"]["text"]
+            .as_str()
+            .is_some_and(|t| t.contains("eighty-five cards")),
+        "{now}"
+    );
+    let then = folder.show("hand limit", Some("2010-01-01"));
+    assert!(
+        then["answers"][0]["entry"]["text"]
+            .as_str()
+            .is_some_and(|t| t.contains("seventy-five cards")),
+        "{then}"
+    );
+}
