@@ -51,6 +51,13 @@ fn sentence(line: &str) -> bool {
     line.ends_with(['.', '!', '?', ';']) || line.split_whitespace().count() > 12
 }
 
+/// Whether a line the page does not mark may be a rule's heading: no
+/// sentence, and no status line (one printed without its dated source is
+/// a version not read, never a rule's name).
+fn heading_shaped(line: &str) -> bool {
+    !sentence(line) && super::status_line(line).is_none()
+}
+
 /// What follows a version up to the next status line: its links, and the
 /// other lines in order.
 fn region(lines: &[String], from: usize, to: usize) -> (Vec<usize>, Vec<super::Link>) {
@@ -112,7 +119,7 @@ pub(super) fn read(lines: &[String], headed: &[bool], cores: &[Core]) -> Option<
     let split = |others: &[usize]| -> (usize, Option<usize>) {
         match others.iter().position(|&i| headed[i]) {
             Some(h) => (h, Some(h)),
-            None if others.len() >= 2 && !sentence(&lines[others[others.len() - 1]]) => {
+            None if others.len() >= 2 && heading_shaped(&lines[others[others.len() - 1]]) => {
                 (others.len() - 1, Some(others.len() - 1))
             }
             None => (others.len(), None),

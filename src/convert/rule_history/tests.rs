@@ -180,3 +180,116 @@ fn a_page_of_rulings_is_no_rule_history() {
     // One status line alone is a ruling that quotes one.
     assert!(rewrite("A | Active\nDoc (1 Jan 2000)\n", "r.txt").is_none());
 }
+
+/// A table a rule, saved as text: each rule's name, then its versions'
+/// rows (`kind | status`, the dated source, the wording, the links).
+const TABLES: &str = "Rule Changes\n\
+    Every rule with its versions.\n\
+    Deck size\n\
+    Original\tSuperseded\n\
+    Premiere Rulebook (10 Nov 1994)\n\
+    Each deck holds exactly sixty cards.\n\
+    Superseded by: Deck size: the 30/30 rule (1997 Dec)\n\
+    Rule Change\tActive\n\
+    First Contact Rules Supplement\t1 Dec 1997\n\
+    At most thirty seed cards, at least thirty draw cards.\n\
+    Shields\n\
+    Original | Active\n\
+    Premiere Rulebook (10 Nov 1994)\n\
+    Shields are raised by a ship's crew.\n\
+    Footer words.\n";
+
+#[test]
+fn a_wording_after_its_status_and_source_is_its_own_versions() {
+    let History {
+        markdown,
+        rules,
+        versions,
+        printed,
+    } = rewrite(TABLES, "x.txt").unwrap();
+    assert_eq!((rules, versions, printed), (2, 3, 3), "{markdown}");
+    assert!(markdown.contains("Deck size 1994-11-10\n**Deck size.** Each deck holds exactly sixty cards. (Original | Superseded: Premiere Rulebook, 1994-11-10. Superseded by: Deck size: the 30/30 rule (December 1997).)"), "{markdown}");
+    // The source apart from its date by a cell's tab.
+    assert!(markdown.contains("Deck size 1997-12-01\n**Deck size.** At most thirty seed cards, at least thirty draw cards. (Rule Change | Active: First Contact Rules Supplement, 1997-12-01.)"), "{markdown}");
+    assert!(markdown.contains("Shields 1994-11-10\n**Shields.** Shields are raised by a ship's crew. (Original | Active"), "{markdown}");
+    // The page's own words, and its footer, are no version's.
+    assert!(
+        markdown.contains("# Rule Changes\n\nEvery rule with its versions. Footer words."),
+        "{markdown}"
+    );
+    assert!(markdown.contains("date = \"1997-12-01\""), "{markdown}");
+}
+
+#[test]
+fn a_rule_is_named_by_the_nearest_heading_above_not_the_first() {
+    // Marked headings (a web page's), the rules' versions listed newest
+    // first, and a version's own title between its rule's heading and its
+    // status line.
+    let page = "# Rule Changes\n\n## Deck size\n\nRule Change | Active\n\nFirst Contact Rules Supplement (1 Dec 1997)\n\nThirty and thirty.\n\n\
+        Original | Superseded\n\nPremiere Rulebook (10 Nov 1994)\n\nSixty cards.\n\n\
+        ## Shields\n\nShields: up\n\nOriginal | Active\n\nPremiere Rulebook (10 Nov 1994)\n\nShields are up.\n";
+    let History {
+        markdown,
+        rules,
+        versions,
+        ..
+    } = rewrite(page, "x.html").unwrap();
+    assert_eq!((rules, versions), (2, 3), "{markdown}");
+    assert!(
+        markdown.contains("Deck size 1994-11-10\n**Deck size.** Sixty cards."),
+        "{markdown}"
+    );
+    assert!(
+        markdown.contains("Deck size 1997-12-01\n**Deck size.** Thirty and thirty."),
+        "{markdown}"
+    );
+    assert!(
+        markdown.contains("Shields 1994-11-10\n**Shields: up.** Shields are up."),
+        "{markdown}"
+    );
+}
+
+#[test]
+fn a_status_line_with_no_dated_source_is_counted_not_read_and_names_no_rule() {
+    // A version's rows cut short: its status line printed, nothing after.
+    let page = TABLES.replace(
+        "Rule Change\tActive\n",
+        "Rule Change | Revised\nRule Change\tActive\n",
+    );
+    let History {
+        markdown,
+        rules,
+        versions,
+        printed,
+    } = rewrite(&page, "x.txt").unwrap();
+    assert_eq!((versions, printed), (3, 4), "{markdown}");
+    // The 30/30 rule is still Deck size's.
+    assert_eq!(rules, 2, "{markdown}");
+    assert!(
+        markdown.contains("Deck size 1997-12-01\n**Deck size.** At most thirty"),
+        "{markdown}"
+    );
+}
+
+#[test]
+fn the_flat_list_is_told_from_the_table_by_what_follows_each_source() {
+    let heads = |page: &str| {
+        let lines: Vec<String> = page.lines().map(plain).collect();
+        let headed: Vec<bool> = page.lines().map(is_heading).collect();
+        let cores: Vec<Core> = (0..lines.len())
+            .filter_map(|at| {
+                status_line(&lines[at])?;
+                let (source, date, after) = source_after(&lines, at)?;
+                Some(Core {
+                    at,
+                    source,
+                    date,
+                    after,
+                })
+            })
+            .collect();
+        after::wording_after(&lines, &headed, &cores)
+    };
+    assert!(heads(TABLES));
+    assert!(!heads(PAGE));
+}
