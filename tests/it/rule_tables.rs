@@ -1,6 +1,7 @@
 //! The rule-change history in the shapes other than the site's flat list
 //! (`tests/fixtures/rule-tables`, text of the tests' own): a small table a
-//! rule under its heading, the same rows under a heading with no table, the
+//! rule under its heading (its rows labelled in cells of their own, or
+//! not), the same rows under a heading with no table, the
 //! page saved as text, a row a line or its cells a tab apart, and one rule
 //! of ten versions listed newest first. Each is read as one entry a
 //! version under its own rule, the page dated by its newest version.
@@ -97,6 +98,7 @@ fn a_history_set_as_a_table_a_rule_is_read_a_version_an_entry_under_its_rule() {
     for (name, date, entries, versions, rules) in [
         ("tables.html", "2019-03-01", &five[..], 8, 5),
         ("tables.txt", "2019-03-01", &five[..], 8, 5),
+        ("labels.html", "2019-03-01", &five[..], 8, 5),
         ("headings.html", "1997-12-01", &four[..], 6, 4),
     ] {
         let document = checked(name);
@@ -113,7 +115,7 @@ fn a_history_set_as_a_table_a_rule_is_read_a_version_an_entry_under_its_rule() {
 
 #[test]
 fn the_deck_size_of_a_date_is_the_version_of_that_date_under_its_own_rule() {
-    for name in ["tables.html", "tables.txt", "headings.html"] {
+    for name in ["tables.html", "tables.txt", "labels.html", "headings.html"] {
         let one = OneDocument::of(FOLDER, name);
         // The 30/30 rule, of December 1997, at a 2000 event and today.
         for as_of in [Some("2000-06-01"), None] {
@@ -136,7 +138,7 @@ fn the_deck_size_of_a_date_is_the_version_of_that_date_under_its_own_rule() {
 
 #[test]
 fn every_rule_is_found_with_its_own_text_alone() {
-    for name in ["tables.html", "tables.txt", "headings.html"] {
+    for name in ["tables.html", "tables.txt", "labels.html", "headings.html"] {
         let one = OneDocument::of(FOLDER, name);
         for (rule, own) in RULES {
             if name == "headings.html" && rule == "Duplicate dilemmas" {

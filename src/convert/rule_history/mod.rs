@@ -51,14 +51,24 @@ static STATUS: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^([A-Za-z][A-Za-z0-9 .&'()]{0,48}?)(?:\s*([|/])\s*|(\t)+\s*|\s+[–—-]\s+)([A-Za-z][A-Za-z0-9-]{0,31})\b[\s.:,;|—–-]*(.*)$")
         .expect("valid regex")
 });
-/// `Superseded by:`, `Modified by: Title (2009 May)`.
+/// `Superseded by:`, `Modified by: Title (2009 May)`, and a row's label
+/// cell (`Superseded by – Title (2009 May)`).
 static LINKS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^(superseded|modified|rescinded|replaced|revised|withdrawn|reinstated|clarified)\s+by\s*:?\s*(.*)$")
+    Regex::new(r"(?i)^(superseded|modified|rescinded|replaced|revised|withdrawn|reinstated|clarified)\s+by\s*[:–—-]?\s*(.*)$")
         .expect("valid regex")
 });
 /// A link's title and its month: `Title (2009 May)`, `Title (May 2009)`.
 static LINK: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^(.*?)\s*\((?:(\d{4})\s+([A-Za-z]{3,9})\.?|([A-Za-z]{3,9})\.?\s+(\d{4}))\)\s*$")
+        .expect("valid regex")
+});
+
+/// A row's label, in a cell of its own before what it labels (`<th>Status
+/// </th><td>Rule Change | Active</td>`, written `Status – Rule Change |
+/// Active`; a tab or a colon in a copy): the words a table of a version's
+/// rows labels them with.
+static LABEL: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^(?:status|source|source document|document|date|dated|text|wording|ruling|summary|description)(?:\s+[–—]\s+|\s*\t\s*|:\s+)(\S.*)$")
         .expect("valid regex")
 });
 
@@ -371,7 +381,12 @@ fn plain(line: &str) -> String {
         .strip_prefix("- ")
         .or_else(|| line.strip_prefix("* "))
         .unwrap_or(line);
-    line.replace("**", "").replace("__", "").trim().to_string()
+    let line = line.replace("**", "").replace("__", "");
+    let line = line.trim();
+    match LABEL.captures(line) {
+        Some(c) => c[1].trim().to_string(),
+        None => line.to_string(),
+    }
 }
 
 /// The source of a version and its date: printed after the status on its

@@ -293,3 +293,19 @@ fn the_flat_list_is_told_from_the_table_by_what_follows_each_source() {
     assert!(heads(TABLES));
     assert!(!heads(PAGE));
 }
+
+#[test]
+fn a_rows_label_in_a_cell_of_its_own_is_no_part_of_what_it_labels() {
+    let page = "Rule Changes\nDeck size\nStatus – Original | Superseded\nSource – Premiere Rulebook (10 Nov 1994)\n\
+        Text – Sixty cards.\nSuperseded by – Deck size: the 30/30 rule (1997 Dec)\n\
+        Status\tRule Change | Active\nSource: First Contact Rules Supplement (1 Dec 1997)\nText: Thirty and thirty.\n";
+    let History {
+        markdown,
+        rules,
+        versions,
+        ..
+    } = rewrite(page, "x.txt").unwrap();
+    assert_eq!((rules, versions), (1, 2), "{markdown}");
+    assert!(markdown.contains("Deck size 1994-11-10\n**Deck size.** Sixty cards. (Original | Superseded: Premiere Rulebook, 1994-11-10. Superseded by: Deck size: the 30/30 rule (December 1997).)"), "{markdown}");
+    assert!(markdown.contains("Deck size 1997-12-01\n**Deck size.** Thirty and thirty. (Rule Change | Active: First Contact Rules Supplement, 1997-12-01.)"), "{markdown}");
+}
