@@ -34,6 +34,14 @@
 //! not known keeps its version, marked with the word as printed and never
 //! in force ([`crate::status::Status::NotKnown`]), for `rulings check` to
 //! name.
+//!
+//! A version is a status line, its dated source and its wording, wherever
+//! the wording is printed: before them (the site's flat list, above), or
+//! after them (a small table a rule under the rule's heading, the same rows
+//! under a heading with no table, or either saved as text: [`after`]),
+//! told by what follows each source. What was read is counted against what
+//! the page prints ([`History::printed`]): a page that prints more status
+//! lines than versions were read is said to be read short.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::LazyLock;
