@@ -346,3 +346,43 @@ pub fn shortfall(evidence: Shortfall, found: usize, listed: usize, missing: &[St
         missing.join(", ")
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{contents_lines, table_of_contents};
+
+    #[test]
+    fn a_contents_is_a_run_of_heads_with_their_pages_in_order() {
+        let text = "Rulebook\n\nContents\n\n1 Introduction ....... 3\n1.1 About This Game ....... 3\n\n2 Card Types\t5\nGlossary  120\n\n1 INTRODUCTION\n";
+        let listed = table_of_contents(text);
+        let printed: Vec<String> = listed.iter().map(|c| c.printed()).collect();
+        assert_eq!(
+            printed,
+            [
+                "1 Introduction",
+                "1.1 About This Game",
+                "2 Card Types",
+                "Glossary"
+            ]
+        );
+        assert_eq!(contents_lines(text), [5, 6, 8, 9]);
+    }
+
+    #[test]
+    fn lines_ending_in_numbers_are_no_contents_unless_their_pages_run_on() {
+        // Pages that go back are no contents: a table of scores, a list.
+        let scores = "Title\n\nAlpha Squadron   30\nBeta Squadron   12\nGamma Squadron   4\n";
+        assert!(table_of_contents(scores).is_empty());
+        // Two lines are no contents.
+        let two = "Title\n\nIntroduction .... 3\nBattle .... 40\n\nText follows here.\n";
+        assert!(table_of_contents(two).is_empty());
+        // Far from the start, and under no "Contents" head: no contents.
+        let mut late = "A sentence of the text.\n".repeat(20);
+        late.push_str("Alpha .... 1\nBeta .... 2\nGamma .... 3\n");
+        assert!(table_of_contents(&late).is_empty());
+        // Under its head it is one, wherever it falls.
+        let mut headed = "A sentence of the text.\n".repeat(20);
+        headed.push_str("Contents\nAlpha .... 1\nBeta .... 2\nGamma .... 3\n");
+        assert_eq!(table_of_contents(&headed).len(), 3);
+    }
+}

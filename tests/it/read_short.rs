@@ -166,3 +166,41 @@ fn no_document_read_whole_cries_wolf() {
         "{with_evidence} documents with evidence"
     );
 }
+
+#[test]
+fn update_says_a_fetched_document_is_read_short_and_a_whole_one_not() {
+    use crate::update::{one_source, Folder, Site};
+    let site = Site::start();
+    let body = |name: &str| std::fs::read(fixture(name)).unwrap();
+    site.document("/short", &body("rulebook-short.txt"), "text/plain", "a");
+    site.document("/whole", &body("rulebook-whole.txt"), "text/plain", "a");
+    let warned = |path: &str| {
+        let folder = Folder::new();
+        let (code, report, err) = folder.update(&one_source(&site.url(path)), &[]);
+        assert_eq!(code, 0, "{report}{err}");
+        // A document fetched without warnings has none listed.
+        let none = Vec::new();
+        report["documents"][0]
+            .get("warnings")
+            .map_or(&none, |w| w.as_array().unwrap())
+            .iter()
+            .map(|w| w.as_str().unwrap().to_string())
+            .collect::<Vec<String>>()
+    };
+    let short = warned("/short");
+    assert!(
+        short
+            .iter()
+            .any(|w| w.starts_with("read short of its contents: 10 of 12")
+                && w.contains("2.2 Ships, 7.4.2 Personnel Battle")),
+        "{short:?}"
+    );
+    assert!(
+        short
+            .iter()
+            .any(|w| w.starts_with("read short of its numbering")),
+        "{short:?}"
+    );
+    let whole = warned("/whole");
+    assert!(!whole.iter().any(|w| w.contains("read short")), "{whole:?}");
+}
