@@ -84,6 +84,10 @@ static CONTENTS_LINE: LazyLock<Regex> = LazyLock::new(|| {
     .expect("valid regex")
 });
 
+/// A title with its section's number after it in parentheses.
+static NUMBER_AFTER: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^(.*?\S)\s*\((\d{1,2}(?:\.\d{1,3})+)\)$").expect("valid regex"));
+
 /// A section number at the start of a topic the reader made of a numbered
 /// section ("7.4.2 Personnel Battle").
 static SECTION_NUMBER: LazyLock<Regex> =
@@ -108,13 +112,23 @@ impl ContentsLine {
 
 fn contents_line(no: usize, line: &str) -> Option<ContentsLine> {
     let c = CONTENTS_LINE.captures(line)?;
-    let title = c[2].trim().trim_end_matches(['.', ' ']).to_string();
+    let title = c[2].trim().trim_end_matches(['.', ' ']);
+    // The number after the title, as the Rulebook's web page sets its
+    // sections ("Personnel Battle (7.4.2)").
+    let after = NUMBER_AFTER.captures(title);
+    let number = c
+        .get(1)
+        .or_else(|| after.as_ref().and_then(|a| a.get(2)))
+        .map(|m| m.as_str().to_string());
+    let title = after
+        .as_ref()
+        .map_or(title, |a| a.get(1).map_or(title, |m| m.as_str()));
     let words = title.split_whitespace().count();
     let lettered = title.chars().any(char::is_alphabetic);
     (lettered && words <= CONTENTS_TITLE_WORDS).then(|| ContentsLine {
         line: no,
-        number: c.get(1).map(|m| m.as_str().to_string()),
-        title,
+        number,
+        title: title.to_string(),
         page: c[3].parse().unwrap_or(0),
     })
 }
@@ -172,10 +186,15 @@ fn table_of_contents(text: &str) -> Vec<ContentsLine> {
     }
 }
 
-/// The lines of the document's table of contents, for the reader to keep
-/// out of its entries.
-pub fn contents_lines(text: &str) -> Vec<usize> {
-    table_of_contents(text).iter().map(|c| c.line).collect()
+/// A title that is one letter, as a Glossary's contents lists its
+/// alphabet ("A .... 5"), in capitals.
+fn single_letter(title: &str) -> Option<char> {
+    let mut chars = title.chars();
+    let letter = chars.next().filter(|c| c.is_alphabetic())?;
+    chars
+        .next()
+        .is_none()
+        .then(|| letter.to_uppercase().next().unwrap_or(letter))
 }
 
 /// The number of a section the reader read, from its topic.
@@ -237,6 +256,13 @@ fn contents(text: &str, reading: &Reading) -> Option<Accounted> {
         .filter_map(|e| section_number(&e.topic))
         .map(|n| dotted(&n))
         .collect();
+    let initials: HashSet<char> = reading
+        .release
+        .entries
+        .iter()
+        .filter_map(|e| e.topic.chars().next().filter(|c| c.is_alphabetic()))
+        .flat_map(char::to_uppercase)
+        .collect();
     // A numbered section (7.4.2) is found as an entry; a chapter or a
     // part may be found as a line of the front matter too.
     let found = |c: &ContentsLine| {
@@ -244,7 +270,10 @@ fn contents(text: &str, reading: &Reading) -> Option<Accounted> {
         let head = |keys: &HashSet<TopicKey>| {
             keys.contains(&TopicKey::new(&c.title)) || keys.contains(&TopicKey::new(&c.printed()))
         };
+        // A letter of the alphabet lists the entries under it.
+        let letter = single_letter(&c.title).is_some_and(|l| initials.contains(&l));
         names_contents(&c.title)
+            || letter
             || head(&heads)
             || (!section && head(&front))
             || c.number.as_ref().is_some_and(|n| numbers.contains(n))
@@ -349,7 +378,7 @@ pub fn shortfall(evidence: Shortfall, found: usize, listed: usize, missing: &[St
 
 #[cfg(test)]
 mod tests {
-    use super::{contents_lines, table_of_contents};
+    use super::table_of_contents;
 
     #[test]
     fn a_contents_is_a_run_of_heads_with_their_pages_in_order() {
@@ -365,7 +394,15 @@ mod tests {
                 "Glossary"
             ]
         );
-        assert_eq!(contents_lines(text), [5, 6, 8, 9]);
+        let lines: Vec<usize> = listed.iter().map(|c| c.line).collect();
+        assert_eq!(lines, [5, 6, 8, 9]);
+        // A number after the title is its number all the same.
+        let after = table_of_contents(
+            "Contents\nPersonnel Battle (7.4.2) .... 45\nShip Battle (7.4.3) .... 47\nA .... 50\n",
+        );
+        let numbers: Vec<Option<&str>> = after.iter().map(|c| c.number.as_deref()).collect();
+        assert_eq!(numbers, [Some("7.4.2"), Some("7.4.3"), None]);
+        assert_eq!(after[0].title, "Personnel Battle");
     }
 
     #[test]

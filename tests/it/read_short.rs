@@ -204,3 +204,22 @@ fn update_says_a_fetched_document_is_read_short_and_a_whole_one_not() {
     let whole = warned("/whole");
     assert!(!whole.iter().any(|w| w.contains("read short")), "{whole:?}");
 }
+
+#[test]
+fn a_glossary_contents_lists_its_letters_found_by_the_entries_under_them() {
+    let report = check_json(&fixture("glossary-letters.txt"));
+    let doc = &report["documents"][0];
+    // "Glossary", "A" and "B" are found (the part, and the entries under
+    // each letter); no entry is under "C".
+    let warnings = read_short(doc);
+    assert_eq!(warnings.len(), 1, "{warnings:#?}");
+    assert_eq!(
+        (
+            warnings[0]["found"].as_u64(),
+            warnings[0]["listed"].as_u64()
+        ),
+        (Some(3), Some(4))
+    );
+    assert_eq!(strings(&warnings[0]["missing"]), ["C"]);
+    assert_eq!(doc["entries"].as_array().unwrap().len(), 4);
+}
