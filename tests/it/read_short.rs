@@ -143,6 +143,13 @@ fn no_document_read_whole_cries_wolf() {
         "tests/fixtures/base",
         "tests/fixtures/published",
         "tests/fixtures/matrix",
+        "tests/fixtures/families",
+        "tests/fixtures/family",
+        "tests/fixtures/html",
+        "tests/fixtures/originals",
+        "tests/fixtures/pdf",
+        "tests/fixtures/renditions",
+        "tests/fixtures/statuses",
     ];
     let mut short = Vec::new();
     let mut with_evidence = 0;
