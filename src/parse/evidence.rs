@@ -147,6 +147,11 @@ fn names_contents(line: &str) -> bool {
 fn table_of_contents(text: &str) -> Vec<ContentsLine> {
     let lines: Vec<&str> = text.lines().collect();
     let near = (lines.len() as f64 * NEAR_START) as usize;
+    // A run counts where it is long enough, and under its head or near the
+    // start.
+    let counts = |run: &[ContentsLine], headed: bool| {
+        run.len() >= MIN_CONTENTS_LINES && (headed || run.first().is_some_and(|c| c.line <= near))
+    };
     let mut headed = false;
     let mut run: Vec<ContentsLine> = Vec::new();
     let mut run_headed = false;
@@ -162,9 +167,7 @@ fn table_of_contents(text: &str) -> Vec<ContentsLine> {
             }
             None if line.trim().is_empty() => continue,
             None => {
-                let counts = run.len() >= MIN_CONTENTS_LINES
-                    && (run_headed || run.first().is_some_and(|c| c.line <= near));
-                if counts {
+                if counts(&run, run_headed) {
                     return run;
                 }
                 run.clear();
@@ -177,9 +180,7 @@ fn table_of_contents(text: &str) -> Vec<ContentsLine> {
         }
         headed = names_contents(line);
     }
-    let counts = run.len() >= MIN_CONTENTS_LINES
-        && (run_headed || run.first().is_some_and(|c| c.line <= near));
-    if counts {
+    if counts(&run, run_headed) {
         run
     } else {
         Vec::new()
