@@ -16,8 +16,9 @@ use crate::corpus;
 use crate::error::{DocumentError, Unread};
 use crate::model::Release;
 use crate::parse::about::{best_date, DatePlace, Source};
+use crate::parse::evidence::{evidence, Evidence};
 use crate::parse::flow::Furniture;
-use crate::parse::warnings::{warnings, Warning};
+use crate::parse::warnings::{read_short, warnings, Warning};
 use crate::parse::{read_document, Reading};
 use crate::topic::TopicKey;
 
@@ -82,6 +83,11 @@ pub struct DocumentChecked {
     pub entries: Vec<EntryLine>,
     pub front: Vec<FrontLines>,
     pub furniture: Vec<FurnitureLine>,
+    /// What the document prints about its own structure (contents,
+    /// numbering) and how much of it the reading accounts for; absent where
+    /// it prints none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub evidence: Option<Evidence>,
     /// Worded by the renderers: a JSON view adds each one's sentence.
     #[serde(skip)]
     pub warnings: Vec<Warning>,
@@ -160,7 +166,7 @@ impl Checked {
 /// `markdown`, keeps the Markdown each was read as.
 pub fn ask(paths: &[PathBuf], markdown: bool) -> Checked {
     let (files, mut not_read, mut unreadable) = documents(paths);
-    let mut readings: Vec<(Reading, String, convert::Report)> = Vec::new();
+    let mut readings: Vec<(Reading, String, convert::Report, Evidence)> = Vec::new();
     let mut read_as = Vec::new();
     for (order, (path, name)) in files.iter().enumerate() {
         let bytes = match corpus::read_file(path, name) {
@@ -194,7 +200,10 @@ pub fn ask(paths: &[PathBuf], markdown: bool) -> Checked {
             });
         }
         match read_document(name, &converted.markdown, order) {
-            Ok(reading) => readings.push((reading, name.clone(), converted.report)),
+            Ok(reading) => {
+                let evidence = evidence(&converted.markdown, &reading);
+                readings.push((reading, name.clone(), converted.report, evidence))
+            }
             Err(e) => unreadable.push(Unreadable {
                 file: name.clone(),
                 message: e.to_string(),
@@ -203,12 +212,14 @@ pub fn ask(paths: &[PathBuf], markdown: bool) -> Checked {
     }
     let topics: HashSet<TopicKey> = readings
         .iter()
-        .flat_map(|(r, _, _)| r.release.entries.iter().map(|e| e.key.clone()))
+        .flat_map(|(r, _, _, _)| r.release.entries.iter().map(|e| e.key.clone()))
         .collect();
-    let releases: Vec<&Release> = readings.iter().map(|(r, _, _)| &r.release).collect();
+    let releases: Vec<&Release> = readings.iter().map(|(r, _, _, _)| &r.release).collect();
     let documents = readings
         .iter()
-        .map(|(reading, name, source)| report(reading, name, source, &topics, &releases))
+        .map(|(reading, name, source, evidence)| {
+            report(reading, name, source, evidence, &topics, &releases)
+        })
         .collect();
     Checked {
         documents,
@@ -272,10 +283,14 @@ fn report(
     reading: &Reading,
     name: &str,
     source: &convert::Report,
+    evidence: &Evidence,
     topics: &HashSet<TopicKey>,
     releases: &[&Release],
 ) -> DocumentChecked {
     let release = &reading.release;
+    let mut warned = warnings(reading, topics, releases);
+    warned.extend(read_short(evidence));
+    warned.sort_by_key(|w| w.line().unwrap_or(0));
     DocumentChecked {
         file: name.to_string(),
         source: source.clone(),
@@ -343,7 +358,8 @@ fn report(
                 why: *why,
             })
             .collect(),
-        warnings: warnings(reading, topics, releases),
+        evidence: (!evidence.is_empty()).then(|| evidence.clone()),
+        warnings: warned,
     }
 }
 

@@ -12,6 +12,7 @@ pub mod about;
 pub mod base;
 pub mod body;
 mod dating;
+pub mod evidence;
 pub mod flow;
 pub mod front_matter;
 pub mod heads;

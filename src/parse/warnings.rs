@@ -4,14 +4,16 @@
 //! whose text the previous release printed, a line shaped like a head that
 //! was not taken, a document dated by its file name or not at all, a
 //! front matter too long for a title block, and a rule history's version
-//! whose status is printed in a word not known. `rulings check` words
-//! them.
+//! whose status is printed in a word not known, and a reading that
+//! accounts for less than the document's contents or numbering print.
+//! `rulings check` words them.
 
 use std::collections::HashSet;
 
 use serde::Serialize;
 
 use super::about::Source;
+use super::evidence::{Evidence, Shortfall};
 use super::heads::{initial, Rejection};
 use super::Reading;
 use crate::markdown;
@@ -30,7 +32,28 @@ impl Warning {
             | Warning::HeadNotTaken { line, .. }
             | Warning::LongFrontMatter { line, .. }
             | Warning::StatusNotKnown { line, .. } => Some(*line),
+            Warning::ReadShort { line, .. } => *line,
             Warning::DateFromFileName | Warning::Undated => None,
+        }
+    }
+}
+
+impl Warning {
+    /// The sentence of a warning that says it whole without the document
+    /// around it (a reading short of its evidence), for a report that has
+    /// no room for the others.
+    pub fn sentence(&self) -> Option<String> {
+        match self {
+            Warning::ReadShort {
+                evidence,
+                found,
+                listed,
+                missing,
+                ..
+            } => Some(super::evidence::shortfall(
+                *evidence, *found, *listed, missing,
+            )),
+            _ => None,
         }
     }
 }
@@ -95,6 +118,37 @@ pub enum Warning {
         topic: String,
         printed: String,
     },
+    /// The reading accounts for less than the document prints about itself:
+    /// its contents list heads not found, or its numbering has gaps.
+    ReadShort {
+        evidence: Shortfall,
+        line: Option<usize>,
+        found: usize,
+        listed: usize,
+        missing: Vec<String>,
+    },
+}
+
+/// A warning for each kind of the document's own evidence the reading does
+/// not account for whole.
+pub fn read_short(evidence: &Evidence) -> Vec<Warning> {
+    let kinds = [
+        (Shortfall::Contents, &evidence.contents),
+        (Shortfall::Numbering, &evidence.numbering),
+    ];
+    kinds
+        .into_iter()
+        .filter_map(|(kind, accounted)| {
+            let a = accounted.as_ref().filter(|a| !a.is_whole())?;
+            Some(Warning::ReadShort {
+                evidence: kind,
+                line: a.line,
+                found: a.found,
+                listed: a.listed,
+                missing: a.missing.clone(),
+            })
+        })
+        .collect()
 }
 
 /// The previous release of the same series: same edition and kind, the

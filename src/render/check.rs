@@ -8,6 +8,7 @@ use std::io::Write;
 use crate::answer::check::{Checked, DateSeen, DocumentChecked, FrontLines};
 use crate::convert;
 use crate::parse::about::{DatePlace, Source};
+use crate::parse::evidence::Evidence;
 use crate::parse::heads::Rejection;
 use crate::parse::warnings::Warning;
 use crate::safe::{escape_name, sanitize};
@@ -156,6 +157,9 @@ pub fn write_plain(report: &Checked, out: &mut impl Write) -> std::io::Result<()
                     format!(" → {}", sanitize(&e.see.join(", ")))
                 }
             )?;
+        }
+        if let Some(said) = d.evidence.as_ref().and_then(evidence_line) {
+            writeln!(out, "  evidence: {said}")?;
         }
         if !d.front.is_empty() {
             writeln!(out, "  front matter: lines {}", ranges(&d.front))?;
@@ -348,5 +352,31 @@ pub fn describe(warning: &Warning, file: &str) -> String {
             sanitize(topic),
             sanitize(printed)
         ),
+        Warning::ReadShort {
+            evidence,
+            found,
+            listed,
+            missing,
+            ..
+        } => sanitize(&crate::parse::evidence::shortfall(
+            *evidence, *found, *listed, missing
+        )),
     }
+}
+
+/// How much of what the document prints about itself the reading accounts
+/// for ("contents 45 of 45 found; numbering whole").
+fn evidence_line(evidence: &Evidence) -> Option<String> {
+    let mut said = Vec::new();
+    if let Some(c) = &evidence.contents {
+        said.push(format!("contents {} of {} found", c.found, c.listed));
+    }
+    if let Some(n) = &evidence.numbering {
+        said.push(if n.is_whole() {
+            "numbering whole".to_string()
+        } else {
+            format!("numbering {} of {} sections read", n.found, n.listed)
+        });
+    }
+    (!said.is_empty()).then(|| said.join("; "))
 }

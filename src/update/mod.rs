@@ -320,7 +320,8 @@ fn one(
             return fetched;
         }
     };
-    let (release, edition_told) = read;
+    let (release, edition_told, short) = read;
+    fetched.warnings.extend(short);
     let edition = source
         .edition
         .filter(|_| !edition_told)
@@ -455,8 +456,9 @@ fn extension(format: Format) -> &'static str {
 
 /// Reads a fetched body as the corpus would: a dated document with
 /// entries, or why not. Gives the release and whether the document told
-/// its edition itself.
-fn read(bytes: &[u8], format: Format, name: &str) -> Result<(Release, bool), String> {
+/// its edition itself, and where the reading falls short of what the
+/// document prints about itself (its contents, its numbering).
+fn read(bytes: &[u8], format: Format, name: &str) -> Result<(Release, bool, Vec<String>), String> {
     let converted =
         crate::convert::convert(format, name, bytes.to_vec()).map_err(|e| e.to_string())?;
     let reading = crate::parse::read_document(name, &converted.markdown, 0).map_err(|e| {
@@ -469,7 +471,12 @@ fn read(bytes: &[u8], format: Format, name: &str) -> Result<(Release, bool), Str
         return Err("no date found in it; an error page, or a page that moved?".into());
     }
     let told = reading.found.edition != crate::parse::about::Source::Unknown;
-    Ok((reading.release, told))
+    let evidence = crate::parse::evidence::evidence(&converted.markdown, &reading);
+    let short = crate::parse::warnings::read_short(&evidence)
+        .iter()
+        .filter_map(crate::parse::warnings::Warning::sentence)
+        .collect();
+    Ok((reading.release, told, short))
 }
 
 /// A kept file read again (the version before a new one).

@@ -30,6 +30,7 @@ mod pdf;
 mod published;
 mod published_pdf;
 mod questions;
+mod read_short;
 mod readme;
 mod renditions;
 mod rule_tables;

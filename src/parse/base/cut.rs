@@ -7,6 +7,8 @@ use super::alphabet::{self, Reread};
 use super::banners::is_letter_divider;
 use super::{head_of, is_contents_heading, is_contents_line};
 use super::{part_heading, Part};
+use crate::topic::TopicKey;
+use std::collections::HashSet;
 
 /// The part of each line (index = line number - 1), and how each line of
 /// an alphabetical part is read where not as printed. `title` is the line
@@ -34,15 +36,24 @@ pub(super) fn into_parts(
     // A table of contents names the parts and sections again: its lines
     // are front matter, not the parts they name.
     let mut in_contents = false;
+    // The items the contents listed: the text begins where one is printed
+    // again (its first head), however like an item that head reads.
+    let mut listed: HashSet<TopicKey> = HashSet::new();
     for i in skip..lines.len() {
         let line = lines[i];
         if title_end.is_none_or(|end| i > end) {
+            let item = contents_item(line);
+            let again = in_contents && !item.is_empty() && listed.contains(&item);
             in_contents = is_contents_heading(line)
-                || (in_contents && (line.trim().is_empty() || is_contents_line(line)));
+                || (in_contents && !again && (line.trim().is_empty() || is_contents_line(line)));
             if in_contents {
+                if !item.is_empty() {
+                    listed.insert(item);
+                }
                 parts[i] = Part::Front;
                 continue;
             }
+            listed.clear();
             // A part's name run into its first head where a copy lost the
             // line break ("Glossary become – When a card …"): the part
             // begins on that line (the rulings reader takes the name for a
@@ -127,4 +138,13 @@ pub(super) fn into_parts(
     }
 
     (parts, rereads)
+}
+
+/// A contents line's item without its leader dots and page number
+/// ("1 Introduction ..... 3" is "1 introduction").
+fn contents_item(line: &str) -> TopicKey {
+    TopicKey::new(
+        line.trim()
+            .trim_end_matches(|c: char| c.is_ascii_digit() || c == '.' || c == ' ' || c == '\t'),
+    )
 }
