@@ -201,7 +201,10 @@ pub fn ask(paths: &[PathBuf], markdown: bool) -> Checked {
         }
         match read_document(name, &converted.markdown, order) {
             Ok(reading) => {
-                let evidence = evidence(&converted.markdown, &reading);
+                let mut evidence = evidence(&converted.markdown, &reading);
+                if let Some(h) = converted.report.history {
+                    evidence = evidence.with_history(h.versions, h.printed);
+                }
                 readings.push((reading, name.clone(), converted.report, evidence))
             }
             Err(e) => unreadable.push(Unreadable {

@@ -43,11 +43,27 @@ pub struct Evidence {
     /// The numbers its numbered sections imply.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub numbering: Option<Accounted>,
+    /// The status lines a rule-change history prints, each a version.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub statuses: Option<Accounted>,
 }
 
 impl Evidence {
     pub fn is_empty(&self) -> bool {
-        self.contents.is_none() && self.numbering.is_none()
+        self.contents.is_none() && self.numbering.is_none() && self.statuses.is_none()
+    }
+
+    /// A rule-change history's versions read, against the status lines it
+    /// prints (its reader counts both, as the page is converted): more
+    /// printed than read is versions missed, which the reader cannot name.
+    pub fn with_history(mut self, versions: usize, printed: usize) -> Evidence {
+        self.statuses = Some(Accounted {
+            listed: printed.max(versions),
+            found: versions,
+            missing: Vec::new(),
+            line: None,
+        });
+        self
     }
 }
 
@@ -57,6 +73,7 @@ impl Evidence {
 pub enum Shortfall {
     Contents,
     Numbering,
+    StatusLines,
 }
 
 /// How many missing heads a warning names.
@@ -355,6 +372,7 @@ pub fn evidence(text: &str, reading: &Reading) -> Evidence {
     Evidence {
         contents: contents(text, reading),
         numbering: numbering(reading),
+        statuses: None,
     }
 }
 
@@ -364,6 +382,10 @@ pub fn shortfall(evidence: Shortfall, found: usize, listed: usize, missing: &[St
     let (what, listing) = match evidence {
         Shortfall::Contents => ("contents", "heads its contents list were found"),
         Shortfall::Numbering => ("numbering", "sections its numbers imply were read as heads"),
+        Shortfall::StatusLines => (
+            "status lines",
+            "status lines it prints were read as versions",
+        ),
     };
     let unnamed = listed.saturating_sub(found).saturating_sub(missing.len());
     let more = if unnamed > 0 {
@@ -371,6 +393,12 @@ pub fn shortfall(evidence: Shortfall, found: usize, listed: usize, missing: &[St
     } else {
         String::new()
     };
+    if missing.is_empty() {
+        return format!(
+            "read short of its {what}: {found} of {listed} {listing}; {} not read",
+            listed.saturating_sub(found)
+        );
+    }
     format!(
         "read short of its {what}: {found} of {listed} {listing}; missing: {}{more}",
         missing.join(", ")

@@ -135,6 +135,7 @@ pub fn read_short(evidence: &Evidence) -> Vec<Warning> {
     let kinds = [
         (Shortfall::Contents, &evidence.contents),
         (Shortfall::Numbering, &evidence.numbering),
+        (Shortfall::StatusLines, &evidence.statuses),
     ];
     kinds
         .into_iter()

@@ -229,15 +229,6 @@ fn write_source(source: &convert::Report, out: &mut impl Write) -> std::io::Resu
             "  read as a rule-change history: {} versions of {} rules, of {} status lines printed",
             h.versions, h.rules, h.printed
         )?;
-        if h.printed > h.versions {
-            writeln!(
-                out,
-                "  warning: the page prints {} status lines but {} versions were read: {} not read",
-                h.printed,
-                h.versions,
-                h.printed - h.versions
-            )?;
-        }
     }
     if source.format == convert::Format::Text {
         // Text is read as it is, unless it was printed in columns.
@@ -377,6 +368,12 @@ fn evidence_line(evidence: &Evidence) -> Option<String> {
         } else {
             format!("numbering {} of {} sections read", n.found, n.listed)
         });
+    }
+    if let Some(s) = &evidence.statuses {
+        said.push(format!(
+            "status lines {} of {} read as versions",
+            s.found, s.listed
+        ));
     }
     (!said.is_empty()).then(|| said.join("; "))
 }

@@ -471,7 +471,10 @@ fn read(bytes: &[u8], format: Format, name: &str) -> Result<(Release, bool, Vec<
         return Err("no date found in it; an error page, or a page that moved?".into());
     }
     let told = reading.found.edition != crate::parse::about::Source::Unknown;
-    let evidence = crate::parse::evidence::evidence(&converted.markdown, &reading);
+    let mut evidence = crate::parse::evidence::evidence(&converted.markdown, &reading);
+    if let Some(h) = converted.report.history {
+        evidence = evidence.with_history(h.versions, h.printed);
+    }
     let short = crate::parse::warnings::read_short(&evidence)
         .iter()
         .filter_map(crate::parse::warnings::Warning::sentence)

@@ -192,19 +192,20 @@ fn a_history_read_short_of_its_status_lines_says_so() {
     let path = dir.path().join("short.txt");
     std::fs::write(&path, page).unwrap();
     let out = common::rulings().arg("check").arg(&path).output().unwrap();
-    let (_, out, err) = common::outcome(out);
+    let (code, out, err) = common::outcome(out);
     assert!(
         out.contains(
             "read as a rule-change history: 7 versions of 5 rules, of 8 status lines printed"
         ),
         "{out}{err}"
     );
+    // A warning like every other: counted, and check's exit status says so.
     assert!(
-        out.contains(
-            "warning: the page prints 8 status lines but 7 versions were read: 1 not read"
-        ),
+        out.contains("read short of its status lines: 7 of 8 status lines it prints were read as versions; 1 not read"),
         "{out}{err}"
     );
+    assert!(out.contains("1 with warnings"), "{out}");
+    assert_eq!(code, 1, "{out}{err}");
     let out = common::rulings()
         .args(["check", "--json"])
         .arg(&path)
@@ -212,11 +213,25 @@ fn a_history_read_short_of_its_status_lines_says_so() {
         .unwrap();
     let (_, out, _) = common::outcome(out);
     let v: Value = serde_json::from_str(&out).unwrap();
-    let history = &v["documents"][0]["source"]["history"];
+    crate::common::schemas::assert_valid("check", &v, "check --json");
+    let document = &v["documents"][0];
+    let history = &document["source"]["history"];
     assert_eq!(
         (history["versions"].as_u64(), history["printed"].as_u64()),
         (Some(7), Some(8)),
         "{history}"
+    );
+    let short: Vec<&Value> = document["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|w| w["warning"] == "read-short")
+        .collect();
+    assert_eq!(short.len(), 1, "{document}");
+    assert_eq!(short[0]["evidence"], "status-lines", "{document}");
+    assert_eq!(
+        (short[0]["found"].as_u64(), short[0]["listed"].as_u64()),
+        (Some(7), Some(8))
     );
 }
 
