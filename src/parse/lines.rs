@@ -358,11 +358,25 @@ fn names_the_document(s: &str) -> bool {
     };
     let tail = &s[name.end()..];
     let mut rest = tail.to_string();
-    for (start, end, _) in crate::dates::find_dates(tail).iter().rev() {
+    let dates = crate::dates::find_dates(tail);
+    for (start, end, _) in dates.iter().rev() {
         rest.replace_range(*start..*end, " ");
     }
-    rest.split_whitespace().all(|w| TITLE_TAIL_WORD.is_match(w))
+    if rest.split_whitespace().all(|w| TITLE_TAIL_WORD.is_match(w)) {
+        return true;
+    }
+    // A line that opens with its version and is dated is the version line
+    // whatever it says of the update besides ("Version 2.0.9 — February
+    // 2020 Last Updated 3 February 2020 (Annual Update)"): no rule's head
+    // begins with a version number.
+    VERSION_FIRST.find(s).is_some_and(|v| v.start() == 0)
+        && !dates.is_empty()
+        && rest.split_whitespace().count() <= VERSION_LINE_NOTE_WORDS
 }
+
+/// The most words a version line may say of its update besides its
+/// version and dates ("— Last Updated (Annual Update)").
+const VERSION_LINE_NOTE_WORDS: usize = 8;
 
 /// The words of a heading line without its markup: heading marks, bold or
 /// underline, a closing colon ("## **Errata**:" → "Errata").

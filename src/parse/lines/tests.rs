@@ -134,6 +134,17 @@ fn a_bases_name_with_its_version_or_date_is_a_title_line() {
         "Rules Compendium, Version 2.7.4 — 2022-10-03"
     ));
     assert!(is_title_line("Glossary Version 1.9.1 May 2013"));
+    // A version line that says what the update was, besides its dates.
+    assert!(is_title_line(
+        "Version 2.0.9 — February 2020 Last Updated 3 February 2020 (Annual Update)"
+    ));
+    // Undated, or a sentence after the version, it is no version line.
+    assert!(!is_title_line(
+        "Version 2.0.9 — Last Updated (Annual Update)"
+    ));
+    assert!(!is_title_line(
+        "Version 2 of this rule, printed in 1997, lets a player seed two copies of each dilemma at once"
+    ));
     assert!(is_title_line("Rulebook — 7/31/00"));
     // The name alone is a part's heading; a topic that begins with
     // the word is a head.
