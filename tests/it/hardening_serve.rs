@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::common;
-use crate::serve::{eventually, note_codes, only, Server};
+use crate::serve::{eventually, only, quark_says, the_next_answer_sees, Server};
 
 /// A document that also has a name outside the corpus (a hard link) is
 /// written through that name: the watch of the corpus's folders hears
@@ -25,11 +25,7 @@ fn a_document_written_through_its_name_outside_the_corpus_is_seen() {
     let outside = elsewhere.path().join("a.md");
     std::fs::hard_link(dir.path().join("a.md"), &outside).unwrap();
     let server = Server::start(&only(dir.path()), &[]);
-    for _ in 0..3 {
-        let (status, before) = server.json("/api/show?topic=quark");
-        assert_eq!(status, 200, "{before}");
-        assert!(before.to_string().contains("bribe"), "{before}");
-    }
+    quark_says(&server, "bribe");
     // Written in place through the other name: the same file, new text.
     common::write_document(
         elsewhere.path(),
@@ -38,16 +34,7 @@ fn a_document_written_through_its_name_outside_the_corpus_is_seen() {
         "2020-01-01",
         "Quark –\n\nQuark may trade.\n",
     );
-    let (status, next) = server.json("/api/show?topic=quark");
-    assert_eq!(status, 200, "{next}");
-    assert!(
-        next.to_string().contains("trade") || note_codes(&next).contains(&"newer-corpus".into()),
-        "the next answer knows nothing of the edit: {next}"
-    );
-    eventually(|| {
-        let (_, value) = server.json("/api/show?topic=quark");
-        value.to_string().contains("trade").then_some(value)
-    });
+    the_next_answer_sees(&server, "trade");
 }
 
 /// Every file of the index's generations under `index`, by path.

@@ -965,20 +965,31 @@ fn a_document_edited_in_place_is_seen_by_the_next_request() {
     };
     write("Quark –\n\nQuark may bribe.\n");
     let server = Server::start(&only(dir.path()), &[]);
+    quark_says(&server, "bribe");
+    write("Quark –\n\nQuark may trade.\n");
+    the_next_answer_sees(&server, "trade");
+}
+
+/// `show quark` answers, three times, with `word` in its text.
+pub(crate) fn quark_says(server: &Server, word: &str) {
     for _ in 0..3 {
         let (status, before) = server.json("/api/show?topic=quark");
         assert_eq!(status, 200, "{before}");
-        assert!(before.to_string().contains("bribe"), "{before}");
+        assert!(before.to_string().contains(word), "{before}");
     }
-    write("Quark –\n\nQuark may trade.\n");
+}
+
+/// The next `show quark` after an edit gives the new `word`, or says that
+/// the corpus is newer than its answer; soon after, every answer gives it.
+pub(crate) fn the_next_answer_sees(server: &Server, word: &str) {
     let (status, next) = server.json("/api/show?topic=quark");
     assert_eq!(status, 200, "{next}");
     assert!(
-        next.to_string().contains("trade") || note_codes(&next).contains(&"newer-corpus".into()),
+        next.to_string().contains(word) || note_codes(&next).contains(&"newer-corpus".into()),
         "the next answer knows nothing of the edit: {next}"
     );
     eventually(|| {
         let (_, value) = server.json("/api/show?topic=quark");
-        value.to_string().contains("trade").then_some(value)
+        value.to_string().contains(word).then_some(value)
     });
 }
