@@ -31,6 +31,7 @@ use crate::parse::lines::{classify, Shape};
 use crate::pdf::typography::{is_document_date, new_tag_marked, with_running_title};
 
 mod css;
+mod icons;
 use css::*;
 
 mod status_table;
@@ -433,6 +434,9 @@ struct Writer {
     list_item: bool,
     /// `[?]` of images on `line`, counted only if the line has text.
     line_images: usize,
+    /// Of those, the pictures named by their alternative text: no icon
+    /// lost.
+    line_named: usize,
     bold: usize,
     colored: usize,
     icons: usize,
@@ -525,21 +529,6 @@ impl Writer {
         self.open_bold = false;
     }
 
-    fn icon(&mut self, from_image: bool) {
-        if !self.line.is_empty() && !self.line.ends_with(' ') && !self.line.ends_with('(') {
-            self.line.push(' ');
-        }
-        self.line.push_str("[?]");
-        if from_image {
-            self.line_images += 1;
-        } else {
-            self.icons += 1;
-            if !self.has_text {
-                self.has_text = true;
-            }
-        }
-    }
-
     /// A cell of a table row after the first: on the row's line, after a
     /// dash when it follows the head cell.
     fn cell(&mut self, index: usize) {
@@ -570,7 +559,7 @@ impl Writer {
                 self.dropped.push(format!("image ×{}", self.line_images));
             }
         } else {
-            self.icons += self.line_images;
+            self.icons += self.line_images - self.line_named;
             // A heading the parser reads as the title or a section stays
             // plain text; else `<h1>` is the title, `<h2>` a section, and
             // any other a bold head.
@@ -632,6 +621,7 @@ impl Writer {
         self.line_mark = None;
         self.line_colour = None;
         self.line_images = 0;
+        self.line_named = 0;
     }
 
     fn end_paragraph(&mut self) {

@@ -301,3 +301,16 @@ fn a_heading_is_numbered_by_its_anchor_where_its_text_prints_no_number() {
     assert!(!out.contains("2.2 2.2"), "{out}");
     assert!(out.contains("2.3 EQUIPMENT"), "{out}");
 }
+
+#[test]
+fn a_picture_named_by_a_short_code_is_that_icon() {
+    let c = markdown(
+        r#"<p>Your <img src="f.gif" alt="Fer"> personnel and <img src="x.gif" alt="[Cmd]"> ones, <img src="y.gif"> too, <img src="z.gif" alt="A picture of the captain on the bridge."> also.</p>"#,
+    );
+    assert_eq!(
+        c.markdown,
+        "Your [Fer] personnel and [Cmd] ones, [?] too, [?] also.\n"
+    );
+    // Two icons lost: the named ones are not.
+    assert_eq!(c.report.icons, Some(2));
+}

@@ -57,7 +57,7 @@ pub(super) fn walk(page: &Html, writer: &mut Writer) {
                 });
                 if face.is_some_and(symbol_font) {
                     if has_text(node) {
-                        writer.icon(false);
+                        writer.icon(false, None);
                     }
                     skipping = Some(node.id());
                     continue;
@@ -78,7 +78,7 @@ pub(super) fn walk(page: &Html, writer: &mut Writer) {
                 }
                 match tag {
                     "br" => writer.end_line(),
-                    "img" => writer.icon(true),
+                    "img" => writer.icon(true, element.attr("alt")),
                     "td" | "th" => {
                         if let Some(cells) = frames.iter_mut().rev().find_map(|f| f.row.as_mut()) {
                             if *cells > 0 {
