@@ -17,7 +17,7 @@ use super::evidence::{Evidence, Shortfall};
 use super::heads::{initial, Rejection};
 use super::Reading;
 use crate::markdown;
-use crate::model::{Release, ReleaseKind};
+use crate::model::{EntryKind, Release, ReleaseKind};
 use crate::topic::TopicKey;
 
 impl Warning {
@@ -243,7 +243,8 @@ pub fn warnings(
                 topic: e.topic.clone(),
             });
         }
-        if reading.style.alphabetical {
+        // Temporary Rulings are filed as they come, in no alphabet.
+        if reading.style.alphabetical && e.kind != EntryKind::Temporary {
             if let Some(now) = initial(&e.topic) {
                 if let Some((before, topic, section)) = previous {
                     if section == e.section.as_deref() && now < before {

@@ -78,7 +78,10 @@ pub(super) fn head_candidate(s: &str) -> Option<Candidate> {
         let printed_date = |after: &str| ISO_DATE.is_match(after);
         let bold_topic = closes.is_some_and(|c| {
             let after = inner[c + 2..].trim_start();
-            after.is_empty() || after.starts_with(['-', '–', '—', ':']) || printed_date(after)
+            after.is_empty()
+                || after.starts_with(['-', '–', '—', ':'])
+                || printed_date(after)
+                || qualified(after).is_some()
         });
         if !bold_topic {
             return head_candidate(inner.trim_start()).map(|mut c| {
@@ -89,6 +92,21 @@ pub(super) fn head_candidate(s: &str) -> Option<Candidate> {
         if let Some(close) = closes {
             let topic = inner[..close].trim().trim_end_matches(':').trim();
             let after = inner[close + 2..].trim();
+            // A qualifier in brackets after the bold title, then the dash
+            // (`**Alien Parasites** (Premiere) – …`, a list of errata
+            // naming each card's set): the head is title and qualifier.
+            if let Some((qualifier, body)) = qualified(after) {
+                let topic = format!("{topic} {qualifier}");
+                if valid_topic(&topic) && !body.is_empty() {
+                    return Some(candidate(
+                        &topic,
+                        new,
+                        None,
+                        Some(body.to_string()),
+                        Strength::Strong,
+                    ));
+                }
+            }
             // A dated head in bold (`**Set Up 2016-09-19**`), as a web
             // page of 2E rulings prints it.
             let dated = after.is_empty() && topic.ends_with(|c: char| c.is_ascii_digit());
@@ -303,6 +321,21 @@ pub fn strip_markup(topic: &str) -> String {
         .to_string()
 }
 
+/// A qualifier in brackets that opens `after` and the body after the dash
+/// that follows it: `(Premiere) – Seeds or plays …`.
+fn qualified(after: &str) -> Option<(&str, &str)> {
+    let close = after.strip_prefix('(')?.find(')')? + 1;
+    let qualifier = &after[..=close];
+    if qualifier.len() > QUALIFIER_BYTES || qualifier[1..].contains('(') {
+        return None;
+    }
+    let body = after[close + 1..].trim_start().strip_prefix(is_dash)?;
+    Some((qualifier, body.trim()))
+}
+
+/// The longest qualifier in brackets after a bold head's title.
+const QUALIFIER_BYTES: usize = 48;
+
 pub(super) fn valid_topic(topic: &str) -> bool {
     // A char is at most four bytes: a longer topic is too long without
     // counting, which keeps every caller's cost bounded by topic reach
@@ -483,7 +516,14 @@ pub(super) fn is_bare_head(s: &str) -> bool {
         }
         None => s,
     };
-    let words = s.split_whitespace().count();
+    // A qualifier in brackets after the title (`Ferengi Military Operations
+    // (Deep Space Nine)`, a card's set) is no word of the title's.
+    let title = s
+        .strip_suffix(')')
+        .and_then(|t| t.rfind('(').map(|open| t[..open].trim_end()))
+        .filter(|t| !t.is_empty() && s.len() - t.len() <= QUALIFIER_BYTES)
+        .unwrap_or(s);
+    let words = title.split_whitespace().count();
     let first = s.chars().next().unwrap_or(' ');
     let last = s.chars().last().unwrap_or('.');
     // An icon printed after the topic (`Reactor Core icon 🏭`) ends it as

@@ -265,6 +265,23 @@ fn a_bold_title_followed_by_its_date() {
 fn bare_topics() {
     assert_eq!(cand("Alien Parasites").strength, Strength::Bare);
     assert_eq!(cand("Borg").strength, Strength::Bare);
+    // A qualifier in brackets (a card's set) counts no words of the title.
+    let c = cand("Ferengi Military Operations (Deep Space Nine)");
+    assert_eq!(c.strength, Strength::Bare);
+    assert_eq!(c.topic, "Ferengi Military Operations (Deep Space Nine)");
+    assert!(!matches!(
+        classify("One two three four five six (Premiere)"),
+        Shape::Candidate(_)
+    ));
+}
+
+#[test]
+fn a_bold_title_with_a_qualifier_after_it_is_one_head() {
+    let c = cand("**Alien Parasites** (Premiere) \u{2013} Seeds or plays on a planet.");
+    assert_eq!(c.topic, "Alien Parasites (Premiere)");
+    assert!(!c.new);
+    assert_eq!(c.body.as_deref(), Some("Seeds or plays on a planet."));
+    assert_eq!(c.strength, Strength::Strong);
 }
 
 #[test]
