@@ -32,6 +32,7 @@ use banners::{banner_edition, banner_version_date};
 mod alphabet;
 mod banners;
 mod cut;
+mod kinds;
 mod sections;
 use sections::*;
 
@@ -45,7 +46,7 @@ static LEADING_NUMBER: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^\s*(\d{1,2}(?:\.\d{1,2}){0,5})\b").expect("valid regex"));
 /// A typed sidebar: its label, then a colon.
 static SIDEBAR: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^(?:\*\*)?(Clarifications?|Tips?|Open Rules?|Borg Rules?|Exceptions?|Reminders?|Notes?|Examples?)(?:\*\*)?:(?:\*\*)?\s+")
+    Regex::new(r"^(?:\*\*)?(Clarifications?|Tips?|Open Rules?|Borg Rules?|Exceptions?|Reminders?|Notes?|Examples?|Copyright Notices?)(?:\*\*)?:(?:\*\*)?\s+")
         .expect("valid regex")
 });
 
@@ -60,6 +61,8 @@ pub struct BaseCounts {
     pub sidebars: usize,
     pub temporary: usize,
     pub errata: usize,
+    /// Entries of an icon legend.
+    pub icons: usize,
     /// Paragraphs of change log, kept as front matter.
     pub change_log: usize,
 }
@@ -203,7 +206,7 @@ static NUMBER_ANYWHERE: LazyLock<Regex> =
 
 /// A head that names a section by number in brackets: "SHIP BATTLE (7.4.3)".
 static NAMED_SECTION_HEAD: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^(?:#{1,6}\s*)?(?:\*\*)?([A-Za-z][A-Za-z '&-]{0,60})\((\d{1,2}(?:\.\d{1,2}){1,5})\)(?:\*\*)?$")
+    Regex::new(r"^(?:#{1,6}\s*)?(?:\*\*)?([A-Za-z][A-Za-z '&-]{0,60})\((\d{1,2}(?:\.\d{1,2}){0,5})\)(?:\*\*)?$")
         .expect("valid regex")
 });
 
@@ -485,7 +488,7 @@ pub fn read(
     let alphabetical = |p: Part| {
         matches!(
             p,
-            Part::Front | Part::Glossary | Part::Temporary | Part::Errata
+            Part::Front | Part::Glossary | Part::Temporary | Part::Errata | Part::Icons
         )
     };
     // A base of numbered sections alone has no alphabetical entries: the
@@ -617,39 +620,7 @@ pub fn read(
                 text: lines[e.line - 1..e.spans.last().map_or(e.line, |&(_, end)| end)].join("\n"),
             }));
     }
-    // Lines of the other parts that the reading put in the front matter
-    // are theirs again (a blanked line is no paragraph, so none are).
-    for entry in &mut release.entries {
-        let part = parts.get(entry.line - 1).copied().unwrap_or(Part::Front);
-        match part {
-            Part::Temporary => {
-                if entry.kind != EntryKind::Redirect {
-                    entry.kind = EntryKind::Temporary;
-                }
-                counts.temporary += 1;
-            }
-            Part::Errata => {
-                entry.kind = EntryKind::Erratum;
-                if !entry.cards.iter().any(|c| c == &entry.topic) {
-                    entry.cards.insert(0, entry.topic.clone());
-                }
-                counts.errata += 1;
-            }
-            _ => {
-                if matches!(
-                    entry.kind,
-                    EntryKind::Clarification
-                        | EntryKind::Temporary
-                        | EntryKind::RuleChange
-                        | EntryKind::GlossaryUpdate
-                        | EntryKind::RulebookUpdate
-                ) {
-                    entry.kind = EntryKind::Rule;
-                }
-                counts.glossary += 1;
-            }
-        }
-    }
+    kinds::by_part(&mut release.entries, &parts, &mut counts);
 
     // The numbered sections, by their own shape.
     let about = (

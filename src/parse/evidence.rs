@@ -103,7 +103,7 @@ static CONTENTS_LINE: LazyLock<Regex> = LazyLock::new(|| {
 
 /// A title with its section's number after it in parentheses.
 static NUMBER_AFTER: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^(.*?\S)\s*\((\d{1,2}(?:\.\d{1,3})+)\)$").expect("valid regex"));
+    LazyLock::new(|| Regex::new(r"^(.*?\S)\s*\((\d{1,2}(?:\.\d{1,3})*)\)$").expect("valid regex"));
 
 /// A section number at the start of a topic the reader made of a numbered
 /// section ("7.4.2 Personnel Battle").

@@ -202,8 +202,16 @@ static SECTION_NAMES: LazyLock<Regex> = LazyLock::new(|| {
 /// ("Temporary Rulings", "Glossary", "Rulebook Updates"), and the heading
 /// of a table of contents.
 static PART_NAME: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^(?:(?:table\s+of\s+)?contents|temporary\s+rulings?|glossary|(?:card\s+)?errata|change\s*log|(?:rulebook|glossary|rules?|temporary\s+rulings?)\s+updates)$")
+    Regex::new(r"(?i)^(?:(?:table\s+of\s+)?contents|temporary\s+rulings?|glossary|(?:card\s+)?errata|change\s*log|icon\s+legend|legend\s+of\s+icons|(?:rulebook|glossary|rules?|temporary\s+rulings?)\s+updates)$")
         .expect("valid regex")
+});
+/// The label an appendix prints before its name ("Appendix A: Errata",
+/// "APPENDIX B – CHANGE LOG", "Appendix 2. Icons"): the name is the part's.
+static APPENDIX_LABEL: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)^(?:appendix|annex)\s+(?:[a-z]|[ivx]{1,4}|\d{1,2})\b\s*[:.\u{2013}\u{2014}-]?\s*",
+    )
+    .expect("valid regex")
 });
 static FOOTER: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)©|registered trademark|all rights reserved").expect("valid regex")
@@ -393,8 +401,17 @@ pub fn heading_words(s: &str) -> &str {
 /// Whether a line names a part and nothing else ("Glossary", "TEMPORARY
 /// RULINGS:", "**Errata**").
 pub fn is_part_name(s: &str) -> bool {
+    PART_NAME.is_match(part_words(s))
+}
+
+/// A heading's words without an appendix's label before them: "APPENDIX
+/// A: ERRATA" names the errata, as "ERRATA" does.
+pub fn part_words(s: &str) -> &str {
     let bare = heading_words(s);
-    PART_NAME.is_match(bare)
+    match APPENDIX_LABEL.find(bare) {
+        Some(m) if m.end() < bare.len() => heading_words(&bare[m.end()..]),
+        _ => bare,
+    }
 }
 
 /// Words that go on a part's name rather than begin a topic ("Glossary

@@ -1,5 +1,6 @@
 //! The parts a base document is cut into (glossary, temporary rulings,
-//! errata, numbered sections, change log), known by their headings.
+//! errata, icon legend, numbered sections, change log), known by their
+//! headings, an appendix's label before them or not ("Appendix A: Errata").
 
 /// The parts a base document is cut into.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -9,13 +10,16 @@ pub(super) enum Part {
     Glossary,
     Temporary,
     Errata,
+    /// The legend of the icons printed on cards ("[AU] – Alternate
+    /// Universe icon …").
+    Icons,
     Sections,
     ChangeLog,
 }
 
 /// A part heading: a line that names one of the parts (not a sentence).
 pub(super) fn part_heading(line: &str) -> Option<Part> {
-    let bare = super::lines::heading_words(line);
+    let bare = super::lines::part_words(line);
     if bare.is_empty() || bare.split_whitespace().count() > 5 || bare.ends_with('.') {
         return None;
     }
@@ -30,6 +34,11 @@ pub(super) fn part_heading(line: &str) -> Option<Part> {
         || lower.starts_with("revision history")
     {
         Some(Part::ChangeLog)
+    } else if lower.starts_with("icon legend")
+        || lower.starts_with("legend of icons")
+        || lower == "icons"
+    {
+        Some(Part::Icons)
     } else if lower.starts_with("glossary") {
         Some(Part::Glossary)
     } else {

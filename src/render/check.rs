@@ -138,8 +138,8 @@ pub fn write_plain(report: &Checked, out: &mut impl Write) -> std::io::Result<()
         if let Some(b) = &d.base {
             writeln!(
                 out,
-                "  base document: {} glossary entries, {} numbered sections, {} sidebars, {} temporary rulings, {} errata, {} change log paragraphs (front matter)",
-                b.glossary, b.sections, b.sidebars, b.temporary, b.errata, b.change_log
+                "  base document: {} glossary entries, {} numbered sections, {} sidebars, {} temporary rulings, {} errata, {} icons, {} change log paragraphs (front matter)",
+                b.glossary, b.sections, b.sidebars, b.temporary, b.errata, b.icons, b.change_log
             )?;
         }
         writeln!(out, "  {} entries", d.entries.len())?;

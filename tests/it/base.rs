@@ -111,11 +111,11 @@ fn check_counts_each_shape_of_a_base_document() {
     let corpus = Corpus::new().fixture(GLOSSARY).fixture(COMPENDIUM);
     let out = corpus.out(&["check"]);
     assert!(
-        out.contains("base document: 36 glossary entries, 0 numbered sections, 0 sidebars, 2 temporary rulings, 0 errata, 0 change log paragraphs"),
+        out.contains("base document: 36 glossary entries, 0 numbered sections, 0 sidebars, 2 temporary rulings, 0 errata, 0 icons, 0 change log paragraphs"),
         "{out}"
     );
     assert!(
-        out.contains("base document: 3 glossary entries, 8 numbered sections, 6 sidebars, 2 temporary rulings, 2 errata, 3 change log paragraphs"),
+        out.contains("base document: 3 glossary entries, 8 numbered sections, 6 sidebars, 2 temporary rulings, 2 errata, 0 icons, 3 change log paragraphs"),
         "{out}"
     );
     let v = corpus.json(&["check"]);

@@ -13,6 +13,7 @@ mod budgets;
 mod cards;
 mod check;
 mod cli;
+mod compendium;
 mod completions;
 mod control;
 mod corpus;

@@ -141,6 +141,7 @@ fn no_document_read_whole_cries_wolf() {
     let folders = [
         "rulings",
         "tests/fixtures/base",
+        "tests/fixtures/compendium",
         "tests/fixtures/published",
         "tests/fixtures/matrix",
         "tests/fixtures/families",

@@ -5,6 +5,8 @@
 use super::super::heads::initial;
 use super::super::lines::{classify, Shape};
 use super::banners::is_letter_divider;
+use regex::Regex;
+use std::sync::LazyLock;
 
 /// How a line of an alphabetical part is handed to the rulings reader.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -18,6 +20,22 @@ pub(super) enum Reread {
     /// Letters a paste ran into the line between two entries (`… held
     /// there. C capturing – …`, `… beam personnel. D`): taken out.
     Letters,
+    /// An icon legend's line that opens with the icon's code in brackets
+    /// (`[AU] – Alternate Universe …`, as text prints an icon): the code
+    /// is its head, as a bold head is.
+    Icon,
+}
+
+/// An icon's code in brackets at the start of a line, and what follows it
+/// (after a dash or a colon, if one is printed).
+static ICON_LINE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^\s*(\[[^\[\]\n]{1,24}\])\s*(?:[\u{2013}\u{2014}:-]\s*)?(\S.*)$")
+        .expect("valid regex")
+});
+
+/// Whether a line of an icon legend opens with an icon's code.
+pub(super) fn opens_with_icon(line: &str) -> bool {
+    ICON_LINE.is_match(line)
 }
 
 /// The initial a line files under, if it opens an entry: a head's shape
@@ -132,6 +150,10 @@ pub(super) fn reread(line: &str, how: Reread) -> String {
         // gives way to the head.
         Reread::Letter => letter_run_in(line).unwrap_or_default().to_string(),
         Reread::Letters => without_run_in_letters(line).unwrap_or_else(|| line.to_string()),
+        Reread::Icon => match ICON_LINE.captures(line) {
+            Some(c) => format!("**{}** \u{2013} {}", &c[1], &c[2]),
+            None => line.to_string(),
+        },
         // A heading's mark: "Glossary" alone at a page's top would be read
         // as the title printed again.
         Reread::GlossaryBegins if is_letter_divider(line) || line.trim().is_empty() => {

@@ -113,6 +113,9 @@ pub(super) fn into_parts(
                 current = Part::Sections;
             }
         }
+        if rereads[i].is_none() && current == Part::Icons && alphabet::opens_with_icon(line) {
+            rereads[i] = Some(Reread::Icon);
+        }
         if rereads[i].is_none()
             && matches!(current, Part::Glossary | Part::Temporary)
             && alphabet::without_run_in_letters(line).is_some()

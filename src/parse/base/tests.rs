@@ -314,6 +314,16 @@ fn part_headings_and_section_numbers() {
     assert_eq!(part_heading("ERRATA"), Some(Part::Errata));
     assert_eq!(part_heading("Change Log"), Some(Part::ChangeLog));
     assert_eq!(part_heading("Glossary updates are monthly."), None);
+    // An appendix's label before the part's name.
+    assert_eq!(part_heading("APPENDIX A: ERRATA"), Some(Part::Errata));
+    assert_eq!(
+        part_heading("## Appendix B \u{2013} Change Log"),
+        Some(Part::ChangeLog)
+    );
+    assert_eq!(part_heading("Appendix 2. Card Errata"), Some(Part::Errata));
+    assert_eq!(part_heading("Appendix A"), None);
+    assert_eq!(part_heading("ICON LEGEND"), Some(Part::Icons));
+    assert_eq!(part_heading("Icon legend of the game, in full."), None);
     assert!(is_section_number("7.4.2"));
     assert!(!is_section_number("7.4.2 battle"));
     assert_eq!(
@@ -404,4 +414,21 @@ fn a_glossary_named_by_a_running_header_keeps_its_preamble_apart() {
             ("brig", EntryKind::Rule),
         ]
     );
+}
+
+#[test]
+fn an_erratums_card_is_its_title_without_the_set_after_it() {
+    use super::kinds::card_of_erratum;
+    assert_eq!(
+        card_of_erratum("Alien Parasites (Premiere)"),
+        "Alien Parasites"
+    );
+    assert_eq!(
+        card_of_erratum("Ferengi Military Operations (Deep Space Nine)"),
+        "Ferengi Military Operations"
+    );
+    assert_eq!(card_of_erratum("Q-Flash (2000 Premiere)"), "Q-Flash");
+    assert_eq!(card_of_erratum("Q-Flash"), "Q-Flash");
+    // A number in brackets is part of the title ("Data (2)" is no set).
+    assert_eq!(card_of_erratum("Data (2)"), "Data (2)");
 }
