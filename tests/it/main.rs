@@ -41,5 +41,6 @@ mod statuses;
 mod temporary;
 mod undated;
 mod update;
+mod update_defaults;
 mod update_fetch;
 mod update_keep;
