@@ -26,6 +26,7 @@ mod json_contract;
 mod layers;
 mod limits;
 mod matrix;
+mod one_reading;
 mod pdf;
 mod published;
 mod published_pdf;
