@@ -222,9 +222,9 @@ pub enum Command {
     /// `rulings man > ~/.local/share/man/man1/rulings.1`.
     Man,
 
-    /// Fetch the documents in force (the First Edition Rulebook, rule
-    /// changes and Glossary, the Second Edition rulings) into the corpus
-    /// folder: each read before it is kept, a changed one kept beside the
+    /// Fetch the documents in force (the First Edition Rules Compendium,
+    /// Rulebook and rule changes, the Second Edition rulings, Rulebook and
+    /// errata) into the corpus folder: each read before it is kept, a changed one kept beside the
     /// version before it (so --as-of still answers from that), nothing
     /// overwritten or removed. Says per document: new, changed, unchanged
     /// or failed (with why). Sources: --sources FILE, else `sources.toml`

@@ -20,8 +20,8 @@ use super::fetch::{self, Fetch, Validators};
 use super::{sources, Page, Source};
 use crate::convert::Format;
 
-/// The most links followed from one page. The official front page links a
-/// hundred things, of which three are followed; a pattern that matches two
+/// The most links followed from one page. A section's front page links a
+/// hundred things, of which a few are wanted; a pattern that matches two
 /// hundred documents on one page matches nearly everything, and two
 /// hundred fetches already hold the folder's lock for minutes. What passes
 /// the bound is said, not fetched.

@@ -554,22 +554,23 @@ fn slug(url: &str) -> String {
 
 const MAX_SLUG: usize = 60;
 
-/// A fetched document's Markdown with what its source says of it.
+/// A fetched document's Markdown with what its source says of it: the
+/// conversion's own front matter (a rule history's date and order) kept,
+/// the source's edition and kind over it, and the address it came from as
+/// a comment, for a front matter names no key the reader does not know.
 fn with_front_matter(markdown: &str, edition: Edition, kind: ReleaseKind, url: &str) -> Vec<u8> {
-    let body = match markdown.strip_prefix("+++\n") {
-        // A conversion that wrote its own front matter keeps its body.
-        Some(rest) => rest
-            .split_once("\n+++\n")
-            .map_or(markdown, |(_, body)| body),
-        None => markdown,
+    let (mut table, body) = match markdown.strip_prefix("+++\n").and_then(|rest| {
+        let (head, body) = rest.split_once("\n+++\n")?;
+        Some((head.parse::<toml::Table>().ok()?, body))
+    }) {
+        Some((table, body)) => (table, body),
+        None => (toml::Table::new(), markdown),
     };
-    format!(
-        "+++\nedition = \"{}\"\nkind = \"{}\"\nsource = {:?}\n+++\n\n{body}",
-        edition.label(),
-        kind.label(),
-        url
-    )
-    .into_bytes()
+    table.insert("edition".into(), edition.label().into());
+    table.insert("kind".into(), kind.label().into());
+    let url: String = url.chars().filter(|c| !c.is_control()).collect();
+    let body = body.strip_prefix('\n').unwrap_or(body);
+    format!("+++\n# source: {url}\n{table}+++\n\n{body}").into_bytes()
 }
 
 fn hash_of(bytes: &[u8]) -> String {

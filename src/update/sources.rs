@@ -4,8 +4,8 @@
 //!
 //! ```toml
 //! [[source]]
-//! url = "https://www.trekcc.org/1e/"
-//! follow = "glossary|recent rulings|compendium"
+//! url = "https://example.org/1e/"
+//! follow = "glossary|recent rulings"
 //!
 //! [[source]]
 //! url = "https://example.org/mirror/rulebook.html"
@@ -40,25 +40,49 @@ pub struct Source {
     pub cards: bool,
 }
 
-/// The official pages known, for a data folder with no `sources.toml`.
-/// The Glossary's own address changes with every monthly edition, so it is
-/// found by its link on the First Edition section's front page.
+/// The official documents, for a data folder with no `sources.toml`: each
+/// fetched as a document, with the edition and kind it is, so a page whose
+/// own words leave either open is still kept as what it is. What each
+/// default rests on (a public copy's address, or none seen) is in
+/// docs/GUIDE.md, "Keeping up".
 pub const DEFAULTS: &str = r#"# The official documents, as the Continuing Committee publishes them.
-# The Glossary's own address changes with each monthly edition: it is
-# found by the text of its link on the First Edition section's page.
 
+# The 1E Rules Compendium: Rulebook, Glossary (with the Temporary
+# Rulings), Appendix A Errata and the Change Log in one page.
+[[source]]
+url = "https://www.trekcc.org/op/1e_rulebook/Compendium.php"
+edition = "1E"
+kind = "compendium"
+
+# The 1E Rulebook.
 [[source]]
 url = "https://www.trekcc.org/op/1e_rulebook/"
+edition = "1E"
+kind = "rulebook"
 
+# The 1E rule changes: every version of every rule, dated.
 [[source]]
 url = "https://www.trekcc.org/1e/ruleChanges.php"
+edition = "1E"
+kind = "rule-history"
 
+# The 2E rulings, each dated.
 [[source]]
 url = "https://www.trekcc.org/2e/rulings.php"
+edition = "2E"
+kind = "rulings"
 
+# The 2E Rulebook (a PDF).
 [[source]]
-url = "https://www.trekcc.org/1e/"
-follow = "glossary|recent rulings|rules compendium"
+url = "https://www.trekcc.org/op/rulebook.pdf"
+edition = "2E"
+kind = "rulebook"
+
+# The 2E errata (a PDF): no kind of its own among those a source may
+# name, so its reading says it.
+[[source]]
+url = "https://www.trekcc.org/op/ST2EErrata.pdf"
+edition = "2E"
 "#;
 
 #[derive(Deserialize)]
@@ -274,23 +298,52 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_defaults_are_a_list_of_the_official_pages() {
+    fn the_defaults_are_the_official_documents_each_with_its_edition() {
         let sources = parse(DEFAULTS, "defaults").unwrap();
-        assert_eq!(sources.len(), 4);
-        assert!(sources
+        let listed: Vec<(&str, Option<&str>, Option<&str>)> = sources
             .iter()
-            .all(|s| s.url.starts_with("https://www.trekcc.org/")));
-        let front = &sources[3];
-        assert!(front
-            .follow
-            .as_ref()
-            .unwrap()
-            .is_match("First Edition GLOSSARY (May 2024)"));
-        assert!(!front
-            .follow
-            .as_ref()
-            .unwrap()
-            .is_match("Tournament results"));
+            .map(|s| {
+                (
+                    s.url.as_str(),
+                    s.edition.map(Edition::label),
+                    s.kind.map(ReleaseKind::label),
+                )
+            })
+            .collect();
+        assert_eq!(
+            listed,
+            [
+                (
+                    "https://www.trekcc.org/op/1e_rulebook/Compendium.php",
+                    Some("1E"),
+                    Some("compendium")
+                ),
+                (
+                    "https://www.trekcc.org/op/1e_rulebook/",
+                    Some("1E"),
+                    Some("rulebook")
+                ),
+                (
+                    "https://www.trekcc.org/1e/ruleChanges.php",
+                    Some("1E"),
+                    Some("rule-history")
+                ),
+                (
+                    "https://www.trekcc.org/2e/rulings.php",
+                    Some("2E"),
+                    Some("rulings")
+                ),
+                (
+                    "https://www.trekcc.org/op/rulebook.pdf",
+                    Some("2E"),
+                    Some("rulebook")
+                ),
+                ("https://www.trekcc.org/op/ST2EErrata.pdf", Some("2E"), None),
+            ]
+        );
+        // Each is a document: no page is read for links whose words no
+        // public copy shows.
+        assert!(sources.iter().all(|s| s.follow.is_none() && !s.cards));
     }
 
     #[test]
@@ -349,9 +402,11 @@ mod tests {
     fn the_list_printed_reads_back_as_itself() {
         let sources = parse(DEFAULTS, "defaults").unwrap();
         let again = parse(&print(&sources, "defaults"), "printed").unwrap();
-        assert_eq!(
-            sources.iter().map(|s| &s.url).collect::<Vec<_>>(),
-            again.iter().map(|s| &s.url).collect::<Vec<_>>()
-        );
+        let said = |list: &[Source]| -> Vec<(String, Option<Edition>, Option<ReleaseKind>)> {
+            list.iter()
+                .map(|s| (s.url.clone(), s.edition, s.kind))
+                .collect()
+        };
+        assert_eq!(said(&sources), said(&again));
     }
 }

@@ -123,3 +123,42 @@ fn the_files_a_kept_document_may_be_found_in_are_the_tools_names_of_its_address(
         assert!(!keep::is_named_for(name, "g"), "{name}");
     }
 }
+
+#[test]
+fn a_document_kept_as_read_says_its_sources_edition_and_kind_and_keeps_its_own_front_matter() {
+    let converted = "+++\nedition = \"1E\"\nkind = \"rule-history\"\norder = \"dated\"\ntitle = \"Rule Changes\"\ndate = \"2018-11-16\"\n+++\n\nDeck size\n";
+    let kept = String::from_utf8(with_front_matter(
+        converted,
+        Edition::Second,
+        ReleaseKind::Rulings,
+        "http://127.0.0.1:1/x.php?a=1\n[evil]",
+    ))
+    .unwrap();
+    let (meta, lines) = crate::parse::front_matter::split("kept.md", &kept).unwrap();
+    let meta = meta.unwrap();
+    assert_eq!(meta.edition, Some(Edition::Second));
+    assert_eq!(meta.kind, Some(ReleaseKind::Rulings));
+    assert_eq!(meta.date, chrono::NaiveDate::from_ymd_opt(2018, 11, 16));
+    assert!(meta.hints.dated, "{kept}");
+    assert_eq!(kept.lines().nth(lines + 1), Some("Deck size"), "{kept}");
+    assert!(
+        kept.contains("# source: http://127.0.0.1:1/x.php?a=1[evil]"),
+        "{kept}"
+    );
+    // A conversion with no front matter of its own.
+    let kept = String::from_utf8(with_front_matter(
+        "# Title\n",
+        Edition::First,
+        ReleaseKind::Compendium,
+        "http://127.0.0.1:1/",
+    ))
+    .unwrap();
+    let meta = crate::parse::front_matter::split("kept.md", &kept)
+        .unwrap()
+        .0
+        .unwrap();
+    assert_eq!(
+        (meta.edition, meta.kind),
+        (Some(Edition::First), Some(ReleaseKind::Compendium))
+    );
+}

@@ -281,3 +281,57 @@ fn the_temporary_files_of_a_run_that_was_killed_are_removed() {
         assert!(path.exists(), "{} is gone", path.display());
     }
 }
+
+#[test]
+fn a_document_kept_as_its_source_names_it_is_read_by_the_corpus() {
+    let site = Site::start();
+    site.document(
+        "/1e/ruleChanges.php",
+        &fixture("rule-history-a.html"),
+        "text/html",
+        "v1",
+    );
+    let sources = format!(
+        "[[source]]\nurl = {:?}\nedition = \"1E\"\nkind = \"rule-history\"\n",
+        site.url("/1e/ruleChanges.php")
+    );
+    let folder = Folder::new();
+    let (code, report, err) = folder.update(&sources, &[]);
+    assert_eq!(code, 0, "{report}{err}");
+    let file = report["documents"][0]["file"].as_str().unwrap();
+    assert!(file.ends_with("-2018-11-16.md"), "{report}");
+    // The corpus reads it, with the date and order its conversion gave.
+    let out = crate::common::rulings()
+        .arg("--no-bundled")
+        .arg("--rulings")
+        .arg(folder.corpus())
+        .args(["releases", "--json"])
+        .output()
+        .unwrap();
+    let (code, out, err) = crate::common::outcome(out);
+    assert_eq!(code, 0, "{out}{err}");
+    let releases: Value = serde_json::from_str(&out).unwrap();
+    let release = &releases["releases"][0];
+    assert_eq!(
+        (
+            &release["file"],
+            &release["edition"],
+            &release["kind"],
+            &release["date"]
+        ),
+        (
+            &Value::from(file),
+            &Value::from("1E"),
+            &Value::from("rule-history"),
+            &Value::from("2018-11-16")
+        ),
+        "{releases}"
+    );
+    let deck = folder.show("deck size", None);
+    assert!(text_in_force(&deck).contains("30/30"), "{deck}");
+    // Again: unchanged, and the version kept reads as before.
+    let (code, again, _) = folder.update(&sources, &[]);
+    assert_eq!(code, 0, "{again}");
+    assert_eq!(statuses(&again)[0].0, "unchanged", "{again}");
+    assert_eq!(again["documents"][0]["kind"], "rule-history", "{again}");
+}
