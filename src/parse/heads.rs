@@ -446,6 +446,7 @@ fn drop_summaries(lines: &[Line], accepted: &mut [bool], rejected: &mut [Option<
 /// run where several are as long). A few sub-heads inside an entry ("Draw
 /// Dilemmas", "Facing Dilemmas", "Overcoming Dilemmas" under "attempting
 /// missions") are then out of order, not every entry that follows them.
+/// The heads under a Temporary Rulings heading are held to no order.
 fn keep_alphabetical_run(
     lines: &[Line],
     accepted: &mut [bool],
@@ -471,12 +472,17 @@ fn keep_alphabetical_run(
     let mut out_of_order: Vec<usize> = Vec::new();
     let mut segment: Vec<(usize, char)> = Vec::new();
     let mut low: Option<char> = None;
+    // The Temporary Rulings are filed as they come: no order of theirs
+    // says where a head is.
+    let mut unordered = false;
     for (i, line) in lines.iter().enumerate() {
         match &line.shape {
-            Shape::Section(_) => {
+            Shape::Section(name) => {
                 settle(&mut segment, (low, None), &mut out_of_order);
                 low = None;
+                unordered = super::parts::part_heading(name) == Some(super::parts::Part::Temporary);
             }
+            Shape::Candidate(_) if unordered => {}
             Shape::Candidate(c) if accepted[i] => match (c.strength, initial(&c.topic)) {
                 (Strength::Strong, now) => {
                     settle(&mut segment, (low, now), &mut out_of_order);

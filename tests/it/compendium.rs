@@ -228,3 +228,23 @@ fn an_icon_of_the_legend_answers_by_its_name() {
     let first = out.split("\n\n").next().unwrap();
     assert!(first.contains("[AU]"), "{out}");
 }
+
+#[test]
+fn temporary_rulings_out_of_alphabetical_order_are_each_read() {
+    // "unique dilemmas – …" then "forces winning battles – …", set as
+    // plain dash heads: the Temporary Rulings are filed as they come, and
+    // no head of theirs is taken for a sentence of the one before.
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/families/1e-compendium-published.md");
+    let doc = checked(&path);
+    assert_eq!(doc["base"]["temporary"], 2, "{doc}");
+    let topics: Vec<&str> = doc["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["kind"] == "temporary")
+        .map(|e| e["topic"].as_str().unwrap())
+        .collect();
+    assert_eq!(topics, ["unique dilemmas", "forces winning battles"]);
+    assert!(doc["warnings"].as_array().is_none_or(|w| w.is_empty()));
+}
