@@ -33,6 +33,8 @@ use crate::pdf::typography::{is_document_date, new_tag_marked, with_running_titl
 mod css;
 use css::*;
 
+mod chrome;
+use chrome::*;
 mod status_table;
 mod walk;
 use walk::*;
@@ -76,32 +78,6 @@ const SYMBOL_FONTS: [&str; 5] = [
     "webdings",
     "zapfdingbats",
     "zapf dingbats",
-];
-
-/// Class and id names of site chrome.
-const CHROME_NAMES: [&str; 22] = [
-    "nav",
-    "navbar",
-    "navigation",
-    "nav-bar",
-    "topnav",
-    "menu",
-    "menubar",
-    "mainmenu",
-    "main-menu",
-    "header",
-    "site-header",
-    "masthead",
-    "banner",
-    "footer",
-    "site-footer",
-    "sidebar",
-    "breadcrumb",
-    "breadcrumbs",
-    "skip-link",
-    "skiplink",
-    "toolbar",
-    "copyright",
 ];
 
 /// Converts the page `name`.
@@ -718,31 +694,6 @@ fn heading_level(tag: &str) -> Option<u8> {
         [b'h', level @ b'1'..=b'6'] => Some(level - b'0'),
         _ => None,
     }
-}
-
-/// Whether an element is site chrome, and what kind (for the report).
-fn chrome(element: &scraper::node::Element) -> Option<String> {
-    let tag = element.name();
-    if matches!(tag, "header" | "footer" | "nav") {
-        return Some(format!("<{tag}>"));
-    }
-    if let Some(role) = element.attr("role") {
-        let role = role.trim().to_ascii_lowercase();
-        if matches!(role.as_str(), "navigation" | "banner" | "contentinfo") {
-            return Some(format!("role={role}"));
-        }
-    }
-    for attr in ["id", "class"] {
-        if let Some(value) = element.attr(attr) {
-            for token in value.split_whitespace() {
-                let token = token.to_ascii_lowercase();
-                if CHROME_NAMES.contains(&token.as_str()) {
-                    return Some(format!("{attr}={token}"));
-                }
-            }
-        }
-    }
-    None
 }
 
 /// Elements whose content is never text of the document.

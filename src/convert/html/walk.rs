@@ -15,6 +15,7 @@ pub(super) struct Frame {
 pub(super) fn walk(page: &Html, writer: &mut Writer) {
     use ego_tree::iter::Edge;
     let classes = class_rules(page);
+    let held = held(page);
     let mut frames: Vec<Frame> = Vec::new();
     // Elements open (each has a frame up to the depth bound).
     let mut depth = 0usize;
@@ -40,7 +41,10 @@ pub(super) fn walk(page: &Html, writer: &mut Writer) {
                     skipping = Some(node.id());
                     continue;
                 }
-                if let Some(what) = chrome(element).filter(|w| !is_prose_sidebar(w, node)) {
+                let chrome = chrome(element)
+                    .filter(|w| !is_prose_sidebar(w, node))
+                    .or_else(|| chrome_by_content(element, held.get(&node.id())));
+                if let Some(what) = chrome {
                     let text = glimpse(node);
                     writer.dropped.push(if text.is_empty() {
                         what
