@@ -575,6 +575,13 @@ impl Writer {
                 _ => None,
             };
             let line = heading.as_deref().unwrap_or(line);
+            // A title set in bold (an article's, in a styled `<div>`) is
+            // the title line, no head.
+            let line = line
+                .strip_prefix("**")
+                .and_then(|l| l.strip_suffix("**"))
+                .filter(|l| !l.contains("**") && matches!(classify(l), Shape::Title))
+                .unwrap_or(line);
             // A marked element's first line is marked, and so is a bold
             // head inside it (the next entry of a run of new ones).
             let marked = !self.paragraph_started

@@ -334,8 +334,51 @@ fn is_section_heading(s: &str) -> bool {
 /// title.
 pub fn is_title_line(line: &str) -> bool {
     let s = line.trim();
-    TITLE.is_match(s) || names_the_document(s)
+    TITLE.is_match(s) || names_the_document(s) || names_an_article(s)
 }
+
+/// The name of a monthly rules-update article: what the site titles the
+/// page that announces a month's rulings ("Rules Update, March 2025",
+/// "Monthly Rulings – October 2021", "Rulings Update: 4th October 2021").
+static ARTICLE_NAME: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^(?:(?:first|second)\s+edition\s+|[12]e\s+)?(?:monthly\s+(?:rules?\s+|rulings?\s+)?(?:updates?|rulings)|(?:rules?|rulings?)\s+updates?)\b")
+        .expect("valid regex")
+});
+
+/// Whether a title names a rules-update article ("Monthly Rulings",
+/// "Rules Update, March 2025"), dated or not.
+pub fn is_article_name(title: &str) -> bool {
+    ARTICLE_NAME.is_match(title.trim().trim_matches(['*', '_']).trim())
+}
+
+/// Whether a line is a rules-update article's title: its name and its
+/// month or day, and nothing else but a title's tail (a separator, a
+/// version, a page). Set in bold as a page's title often is, it is still
+/// the title. Without a date the name is the site's menu's as often as the
+/// article's, so it is no title alone.
+pub fn names_an_article(line: &str) -> bool {
+    let s = line.trim().trim_matches(['*', '_']).trim();
+    let Some(name) = ARTICLE_NAME.find(s) else {
+        return false;
+    };
+    let tail = &s[name.end()..];
+    let dates = crate::dates::find_dates(tail);
+    if dates.is_empty() {
+        return false;
+    }
+    let mut rest = tail.to_string();
+    for (start, end, _) in dates.iter().rev() {
+        rest.replace_range(*start..*end, " ");
+    }
+    rest.split_whitespace()
+        .all(|w| TITLE_TAIL_WORD.is_match(w) || WEEKDAY.is_match(w))
+}
+
+/// A day of the week, as a byline or a title prints it before its date.
+pub static WEEKDAY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?[.,]?$")
+        .expect("valid regex")
+});
 
 /// Whether a line is the document's name (or version) and nothing else but
 /// its version and date: a text copy's title, which has lost its size and
