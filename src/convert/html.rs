@@ -36,6 +36,8 @@ use css::*;
 mod chrome;
 use chrome::*;
 mod status_table;
+mod temporary;
+use temporary::*;
 mod walk;
 use walk::*;
 
@@ -94,7 +96,10 @@ pub fn convert(name: &str, bytes: Vec<u8>) -> Result<Converted, DocumentError> {
         });
     }
     let page = Html::parse_document(&text);
-    let mut writer = Writer::default();
+    let mut writer = Writer {
+        temporary_blue: speaks_of_temporary(&text),
+        ..Writer::default()
+    };
     walk(&page, &mut writer);
     writer.end_paragraph();
     let header = print_header(&page);
@@ -368,6 +373,8 @@ struct Style {
     mark: Option<ego_tree::NodeId>,
     /// The colour that marks it, folded to one number (none for a bar).
     mark_colour: Option<u64>,
+    /// Whether that colour is blue (see `temporary`).
+    blue: bool,
 }
 
 /// The Markdown being written.
@@ -386,6 +393,10 @@ struct Writer {
     last_mark: Option<ego_tree::NodeId>,
     /// The colour marking the first text of `line`, if a colour marks it.
     line_colour: Option<u64>,
+    /// Whether the first text of `line` is blue.
+    line_blue: bool,
+    /// Whether blue marks temporary rulings on this page.
+    temporary_blue: bool,
     /// Where each new marker was written in `out`, and the colour that
     /// set it (none for a bar or a tag).
     markers: Vec<(usize, Option<u64>)>,
@@ -457,6 +468,7 @@ impl Writer {
             self.has_text = true;
             self.line_mark = style.mark;
             self.line_colour = style.mark_colour;
+            self.line_blue = style.blue;
         }
         if visible {
             if style.colored && !self.in_colored_run {
@@ -483,9 +495,17 @@ impl Writer {
     fn close_bold(&mut self) {
         let trimmed = self.line.trim_end().len();
         let spaces = self.line.split_off(trimmed);
+        // A colon or a dash set in bold with its topic (`<b>Topic:</b>`,
+        // `<b>Topic –</b>`) is the separator after it.
         let colon = if self.line.ends_with(':') {
             self.line.pop();
             ":"
+        } else if let Some(dash) = [" –", " -", " —"]
+            .into_iter()
+            .find(|d| self.line.ends_with(d) && !self.line.ends_with(&format!("**{d}")[..]))
+        {
+            self.line.truncate(self.line.len() - dash.len());
+            dash
         } else {
             ""
         };
@@ -594,6 +614,11 @@ impl Writer {
             let tagged = (!self.paragraph_started && !marked)
                 .then(|| new_tag_marked(line))
                 .flatten();
+            let temporary = (marked && self.line_blue && self.temporary_blue)
+                .then(|| temporary::tagged(line))
+                .flatten();
+            let marked = marked && !(self.line_blue && self.temporary_blue);
+            let line = temporary.as_deref().unwrap_or(line);
             if marked {
                 self.markers.push((self.out.len(), self.line_colour));
                 self.out
@@ -614,6 +639,7 @@ impl Writer {
         self.has_text = false;
         self.line_mark = None;
         self.line_colour = None;
+        self.line_blue = false;
         self.line_images = 0;
     }
 

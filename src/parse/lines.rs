@@ -327,7 +327,27 @@ fn is_section_heading(s: &str) -> bool {
     let words = s.split_whitespace().count();
     let has_upper = s.chars().any(|c| c.is_uppercase());
     let has_lower = s.chars().any(|c| c.is_lowercase());
-    has_upper && !has_lower && words <= 8 && SECTION_WORDS.is_match(s)
+    (has_upper && !has_lower && words <= 8 && SECTION_WORDS.is_match(s)) || names_a_group(s)
+}
+
+/// A rules update's heading over a group of its rulings, in any case
+/// ("Rulings", "Card Rulings", "Glossary Changes", "New Errata"): every
+/// word a word of such headings, one of them the group's.
+static GROUP_WORD: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^(?:rulings?|errata|updates|changes|clarifications)$").expect("valid regex")
+});
+static GROUP_QUALIFIER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^(?:card|cards|general|card-specific|rules?|glossary|rulebook|temporary|new|format|other|official|and|&)$")
+        .expect("valid regex")
+});
+
+fn names_a_group(s: &str) -> bool {
+    let words: Vec<&str> = s.split_whitespace().collect();
+    words.len() <= 4
+        && words.iter().any(|w| GROUP_WORD.is_match(w))
+        && words
+            .iter()
+            .all(|w| GROUP_WORD.is_match(w) || GROUP_QUALIFIER.is_match(w))
 }
 
 /// Whether a line (not a Markdown heading) is shaped as the document's

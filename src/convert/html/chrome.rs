@@ -85,7 +85,7 @@ pub(super) fn chrome(element: &scraper::node::Element) -> Option<String> {
 /// those links, and whether it has a form's fields (a password's above all).
 #[derive(Debug, Clone, Copy, Default)]
 pub(super) struct Held {
-    words: usize,
+    pub(super) words: usize,
     linked: usize,
     links: usize,
     inputs: usize,
@@ -168,13 +168,18 @@ fn leaves_the_page(href: &str) -> bool {
 /// Whether an element is chrome by what it holds: a block of links to other
 /// pages with few words besides (a menu, a list of the site's articles, the
 /// footer's links), or a small form with fields (a login or search box).
+///
+/// Chrome is around a page's text: a block that holds most of the page's
+/// words is the page (a login page is its form, an index its links), and
+/// is read, so that what it is can be said of it.
 pub(super) fn chrome_by_content(
     element: &scraper::node::Element,
     held: Option<&Held>,
+    page_words: usize,
 ) -> Option<String> {
     let held = held?;
     let tag = element.name();
-    if matches!(tag, "html" | "body" | "a") {
+    if matches!(tag, "html" | "body" | "a") || held.words * 2 > page_words {
         return None;
     }
     if tag == "form" && (held.password || (held.inputs > 0 && held.words <= BOX_FORM_WORDS)) {
