@@ -34,7 +34,11 @@ mod css;
 mod icons;
 use css::*;
 
+mod chrome;
+use chrome::*;
 mod status_table;
+mod temporary;
+use temporary::*;
 mod walk;
 use walk::*;
 
@@ -79,32 +83,6 @@ const SYMBOL_FONTS: [&str; 5] = [
     "zapf dingbats",
 ];
 
-/// Class and id names of site chrome.
-const CHROME_NAMES: [&str; 22] = [
-    "nav",
-    "navbar",
-    "navigation",
-    "nav-bar",
-    "topnav",
-    "menu",
-    "menubar",
-    "mainmenu",
-    "main-menu",
-    "header",
-    "site-header",
-    "masthead",
-    "banner",
-    "footer",
-    "site-footer",
-    "sidebar",
-    "breadcrumb",
-    "breadcrumbs",
-    "skip-link",
-    "skiplink",
-    "toolbar",
-    "copyright",
-];
-
 /// Converts the page `name`.
 pub fn convert(name: &str, bytes: Vec<u8>) -> Result<Converted, DocumentError> {
     let (text, notes) = decode_page(name, bytes)?;
@@ -119,7 +97,10 @@ pub fn convert(name: &str, bytes: Vec<u8>) -> Result<Converted, DocumentError> {
         });
     }
     let page = Html::parse_document(&text);
-    let mut writer = Writer::default();
+    let mut writer = Writer {
+        temporary_blue: speaks_of_temporary(&text),
+        ..Writer::default()
+    };
     walk(&page, &mut writer);
     writer.end_paragraph();
     let header = print_header(&page);
@@ -393,6 +374,8 @@ struct Style {
     mark: Option<ego_tree::NodeId>,
     /// The colour that marks it, folded to one number (none for a bar).
     mark_colour: Option<u64>,
+    /// Whether that colour is blue (see `temporary`).
+    blue: bool,
 }
 
 /// The Markdown being written.
@@ -411,6 +394,10 @@ struct Writer {
     last_mark: Option<ego_tree::NodeId>,
     /// The colour marking the first text of `line`, if a colour marks it.
     line_colour: Option<u64>,
+    /// Whether the first text of `line` is blue.
+    line_blue: bool,
+    /// Whether blue marks temporary rulings on this page.
+    temporary_blue: bool,
     /// Where each new marker was written in `out`, and the colour that
     /// set it (none for a bar or a tag).
     markers: Vec<(usize, Option<u64>)>,
@@ -485,6 +472,7 @@ impl Writer {
             self.has_text = true;
             self.line_mark = style.mark;
             self.line_colour = style.mark_colour;
+            self.line_blue = style.blue;
         }
         if visible {
             if style.colored && !self.in_colored_run {
@@ -511,9 +499,17 @@ impl Writer {
     fn close_bold(&mut self) {
         let trimmed = self.line.trim_end().len();
         let spaces = self.line.split_off(trimmed);
+        // A colon or a dash set in bold with its topic (`<b>Topic:</b>`,
+        // `<b>Topic –</b>`) is the separator after it.
         let colon = if self.line.ends_with(':') {
             self.line.pop();
             ":"
+        } else if let Some(dash) = [" –", " -", " —"]
+            .into_iter()
+            .find(|d| self.line.ends_with(d) && !self.line.ends_with(&format!("**{d}")[..]))
+        {
+            self.line.truncate(self.line.len() - dash.len());
+            dash
         } else {
             ""
         };
@@ -588,6 +584,13 @@ impl Writer {
                 _ => None,
             };
             let line = heading.as_deref().unwrap_or(line);
+            // A title set in bold (an article's, in a styled `<div>`) is
+            // the title line, no head.
+            let line = line
+                .strip_prefix("**")
+                .and_then(|l| l.strip_suffix("**"))
+                .filter(|l| !l.contains("**") && matches!(classify(l), Shape::Title))
+                .unwrap_or(line);
             // A marked element's first line is marked, and so is a bold
             // head inside it (the next entry of a run of new ones).
             let marked = !self.paragraph_started
@@ -600,6 +603,11 @@ impl Writer {
             let tagged = (!self.paragraph_started && !marked)
                 .then(|| new_tag_marked(line))
                 .flatten();
+            let temporary = (marked && self.line_blue && self.temporary_blue)
+                .then(|| temporary::tagged(line))
+                .flatten();
+            let marked = marked && !(self.line_blue && self.temporary_blue);
+            let line = temporary.as_deref().unwrap_or(line);
             if marked {
                 self.markers.push((self.out.len(), self.line_colour));
                 self.out
@@ -620,6 +628,7 @@ impl Writer {
         self.has_text = false;
         self.line_mark = None;
         self.line_colour = None;
+        self.line_blue = false;
         self.line_images = 0;
         self.line_named = 0;
     }
@@ -708,31 +717,6 @@ fn heading_level(tag: &str) -> Option<u8> {
         [b'h', level @ b'1'..=b'6'] => Some(level - b'0'),
         _ => None,
     }
-}
-
-/// Whether an element is site chrome, and what kind (for the report).
-fn chrome(element: &scraper::node::Element) -> Option<String> {
-    let tag = element.name();
-    if matches!(tag, "header" | "footer" | "nav") {
-        return Some(format!("<{tag}>"));
-    }
-    if let Some(role) = element.attr("role") {
-        let role = role.trim().to_ascii_lowercase();
-        if matches!(role.as_str(), "navigation" | "banner" | "contentinfo") {
-            return Some(format!("role={role}"));
-        }
-    }
-    for attr in ["id", "class"] {
-        if let Some(value) = element.attr(attr) {
-            for token in value.split_whitespace() {
-                let token = token.to_ascii_lowercase();
-                if CHROME_NAMES.contains(&token.as_str()) {
-                    return Some(format!("{attr}={token}"));
-                }
-            }
-        }
-    }
-    None
 }
 
 /// Elements whose content is never text of the document.

@@ -160,6 +160,10 @@ pub enum DatePlace {
     TitleBlock,
     /// "Version 2.5.4 — April 2024", "Version 2.7.4 (3 August 2026)".
     VersionLine,
+    /// The day a page says it was posted, under its title ("Posted by
+    /// rules_desk on Tuesday, March 4, 2025", "4th October 2021"): an
+    /// article's own day, which its title's month only names.
+    Byline,
     /// A dated line printed again and again (a page's header or footer).
     RunningHeader,
     /// A line before the first entry that says what it dates
@@ -181,6 +185,7 @@ impl DatePlace {
     pub fn weight(self) -> u8 {
         match self {
             DatePlace::FrontMatter => 100,
+            DatePlace::Byline => 95,
             DatePlace::TitleBlock => 90,
             DatePlace::VersionLine => 85,
             DatePlace::RunningHeader => 80,
@@ -215,6 +220,25 @@ pub fn best_date(dates: &[DateCandidate]) -> Option<&DateCandidate> {
         .filter(|c| !c.cited)
         .rev()
         .max_by_key(|c| c.place.weight())?;
+    // A month ("Rules Update, March 2025") and a day of that month the
+    // document prints as its own before its entries ("4 March 2025"): the
+    // day says more of the same date.
+    if best.month_only {
+        let same_month = |c: &&DateCandidate| {
+            !c.cited
+                && !c.month_only
+                && c.place.weight() >= DatePlace::FirstPage.weight()
+                && c.date.format("%Y-%m").to_string() == best.date.format("%Y-%m").to_string()
+        };
+        if let Some(day) = dates
+            .iter()
+            .filter(same_month)
+            .rev()
+            .max_by_key(|c| c.place.weight())
+        {
+            return Some(day);
+        }
+    }
     // The entries' newest date says when the document was issued at the
     // earliest (and an entry whose head was not read leaves it older); a
     // file name's date after it says when (the same date is the entries').
@@ -429,7 +453,12 @@ pub fn describe(
         Some(k) => (k, Source::FrontMatter),
         None => {
             let lower = kind_text.to_lowercase();
-            let kind = if lower.contains("recent rulings") {
+            // A rules-update article announces the month's rulings, as a
+            // Recent Rulings Document does.
+            let article = title_line
+                .as_deref()
+                .is_some_and(super::lines::is_article_name);
+            let kind = if lower.contains("recent rulings") || article {
                 ReleaseKind::RecentRulings
             } else if lower.contains("current rulings") {
                 ReleaseKind::CurrentRulings
@@ -445,7 +474,9 @@ pub fn describe(
             } else {
                 edition_line(&|t| {
                     let lower = t.to_lowercase();
-                    lower.contains("rulings") || base_kind(&lower).is_some()
+                    lower.contains("rulings")
+                        || base_kind(&lower).is_some()
+                        || super::lines::is_article_name(t.trim_start_matches('#'))
                 })
             };
             (kind, source)

@@ -41,6 +41,9 @@ pub(super) fn assemble(
     let mut interrupted: Option<usize> = None;
     let mut blank_before = true;
     let mut titled = false;
+    // The article's own words introduced temporary rulings: the heads
+    // after them are temporary, up to its next words or heading.
+    let mut temporary_run = false;
 
     fn last_paragraph<'d>(
         target: Target,
@@ -102,6 +105,7 @@ pub(super) fn assemble(
             }
             Shape::Title | Shape::Footer => {
                 titled |= line.shape == Shape::Title;
+                temporary_run = false;
                 note_interruption(target, &drafts, &mut interrupted);
                 target = Target::Front;
                 front.push(Paragraph::new(line, &line.text));
@@ -109,6 +113,7 @@ pub(super) fn assemble(
             Shape::Section(name) => {
                 note_interruption(target, &drafts, &mut interrupted);
                 target = Target::Front;
+                temporary_run = false;
                 section = Some(name.clone());
                 section_has_heads = false;
                 front.push(Paragraph::new(line, &line.text));
@@ -125,6 +130,7 @@ pub(super) fn assemble(
                     head_last: line.last,
                     section: section.clone(),
                     paragraphs,
+                    temporary: temporary_run,
                 });
                 section_has_heads = true;
                 target = Target::Entry(drafts.len() - 1);
@@ -132,6 +138,15 @@ pub(super) fn assemble(
             _ => {
                 let text: &str = &line.text;
                 let lowercase = starts_lowercase(text);
+                // A paragraph in the article's own voice is no ruling's
+                // text: it goes to the front matter, and what follows it
+                // up to the next head goes with it.
+                let editorial = blank_before.then(|| editorial::editorial(text)).flatten();
+                if let Some(said) = editorial {
+                    note_interruption(target, &drafts, &mut interrupted);
+                    target = Target::Front;
+                    temporary_run = said == editorial::Editorial::Temporary;
+                }
                 // A lowercase paragraph that the entry at hand cannot continue
                 // goes back to an entry a heading cut mid-sentence.
                 if blank_before && lowercase {
@@ -150,7 +165,7 @@ pub(super) fn assemble(
                     }
                 }
                 // Headless text in an update section is that section's entry.
-                if target == Target::Front && !section_has_heads {
+                if target == Target::Front && !section_has_heads && editorial.is_none() {
                     if let Some(name) = section.as_deref() {
                         // A part's bare name ("Glossary") heads entries
                         // of its own; text under it before the first is an
@@ -169,6 +184,7 @@ pub(super) fn assemble(
                                 head_last: no,
                                 section: section.clone(),
                                 paragraphs: Vec::new(),
+                                temporary: false,
                             });
                             section_has_heads = true;
                             target = Target::Entry(drafts.len() - 1);
@@ -244,9 +260,17 @@ pub(super) fn finish_entry(draft: Draft, release: &str, file: &str, about: &abou
     let c = &draft.candidate;
     let see = body::see_references(&text);
     let supersedes = body::supersessions(&text);
-    let section_kind = draft.section.as_deref().and_then(body::section_kind);
+    // A head the page tagged temporary (a web page's blue) is temporary,
+    // its topic without the tag; so is one the article introduced so.
+    let untagged = editorial::untagged(&c.topic);
+    let topic = untagged.unwrap_or(&c.topic).to_string();
+    let section_kind = if draft.temporary || untagged.is_some() {
+        Some(EntryKind::Temporary)
+    } else {
+        draft.section.as_deref().and_then(body::section_kind)
+    };
     let kind = body::classify_kind(&text, c.erratum, section_kind, &supersedes);
-    let cards = card_list(&text, &see, &c.topic, kind);
+    let cards = card_list(&text, &see, &topic, kind);
     let (date, dated) = match c.date {
         Some(d) => (d, true),
         None => (about.date, false),
@@ -260,10 +284,10 @@ pub(super) fn finish_entry(draft: Draft, release: &str, file: &str, about: &abou
         section: draft
             .section
             .as_deref()
-            .map(|s| s.trim_start_matches('#').trim().to_string()),
-        subtopic: subtopic(&c.topic),
-        key: TopicKey::new(&c.topic),
-        topic: c.topic.clone(),
+            .map(|s| lines::heading_words(s).to_string()),
+        subtopic: subtopic(&topic),
+        key: TopicKey::new(&topic),
+        topic,
         kind,
         new: c.new,
         text,

@@ -16,7 +16,8 @@
 //!    the head before it and that of the next strong head in its section.
 //! 5. In any other document, after a paragraph that announces quoted text
 //!    ("with the following", "as follows", a closing colon), weak candidates
-//!    are quoted text until the next strong head or section.
+//!    are quoted text until the next strong head or section; an article's
+//!    introduction of its rulings (`editorial`) announces heads, not a quote.
 
 use std::borrow::Cow;
 use std::collections::HashSet;
@@ -206,7 +207,13 @@ pub fn accept(lines: &[Line], layout: Layout) -> (Vec<bool>, Vec<Option<Rejectio
             }
             Shape::Candidate(c) => c,
             Shape::Plain => {
-                if !alphabetical && ANNOUNCES_QUOTE.is_match(line.text.trim()) {
+                // An article's introduction of the rulings after it ("The
+                // following temporary ruling is in effect …:") announces
+                // heads, not quoted text.
+                if !alphabetical
+                    && ANNOUNCES_QUOTE.is_match(line.text.trim())
+                    && super::editorial::editorial(&line.text).is_none()
+                {
                     quoting = true;
                 }
                 continue;

@@ -335,15 +335,78 @@ fn is_section_heading(s: &str) -> bool {
     let words = s.split_whitespace().count();
     let has_upper = s.chars().any(|c| c.is_uppercase());
     let has_lower = s.chars().any(|c| c.is_lowercase());
-    has_upper && !has_lower && words <= 8 && SECTION_WORDS.is_match(s)
+    (has_upper && !has_lower && words <= 8 && SECTION_WORDS.is_match(s)) || names_a_group(s)
+}
+
+/// A rules update's heading over a group of its rulings, in any case
+/// ("Rulings", "Card Rulings", "Glossary Changes", "New Errata"): every
+/// word a word of such headings, one of them the group's.
+static GROUP_WORD: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^(?:rulings?|errata|updates|changes|clarifications)$").expect("valid regex")
+});
+static GROUP_QUALIFIER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^(?:card|cards|general|card-specific|rules?|glossary|rulebook|temporary|new|format|other|official|and|&)$")
+        .expect("valid regex")
+});
+
+fn names_a_group(s: &str) -> bool {
+    let words: Vec<&str> = s.split_whitespace().collect();
+    words.len() <= 4
+        && words.iter().any(|w| GROUP_WORD.is_match(w))
+        && words
+            .iter()
+            .all(|w| GROUP_WORD.is_match(w) || GROUP_QUALIFIER.is_match(w))
 }
 
 /// Whether a line (not a Markdown heading) is shaped as the document's
 /// title.
 pub fn is_title_line(line: &str) -> bool {
     let s = line.trim();
-    TITLE.is_match(s) || names_the_document(s)
+    TITLE.is_match(s) || names_the_document(s) || names_an_article(s)
 }
+
+/// The name of a monthly rules-update article: what the site titles the
+/// page that announces a month's rulings ("Rules Update, March 2025",
+/// "Monthly Rulings – October 2021", "Rulings Update: 4th October 2021").
+static ARTICLE_NAME: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^(?:(?:first|second)\s+edition\s+|[12]e\s+)?(?:monthly\s+(?:rules?\s+|rulings?\s+)?(?:updates?|rulings)|(?:rules?|rulings?)\s+updates?)\b")
+        .expect("valid regex")
+});
+
+/// Whether a title names a rules-update article ("Monthly Rulings",
+/// "Rules Update, March 2025"), dated or not.
+pub fn is_article_name(title: &str) -> bool {
+    ARTICLE_NAME.is_match(title.trim().trim_matches(['*', '_']).trim())
+}
+
+/// Whether a line is a rules-update article's title: its name and its
+/// month or day, and nothing else but a title's tail (a separator, a
+/// version, a page). Set in bold as a page's title often is, it is still
+/// the title. Without a date the name is the site's menu's as often as the
+/// article's, so it is no title alone.
+pub fn names_an_article(line: &str) -> bool {
+    let s = line.trim().trim_matches(['*', '_']).trim();
+    let Some(name) = ARTICLE_NAME.find(s) else {
+        return false;
+    };
+    let tail = &s[name.end()..];
+    let dates = crate::dates::find_dates(tail);
+    if dates.is_empty() {
+        return false;
+    }
+    let mut rest = tail.to_string();
+    for (start, end, _) in dates.iter().rev() {
+        rest.replace_range(*start..*end, " ");
+    }
+    rest.split_whitespace()
+        .all(|w| TITLE_TAIL_WORD.is_match(w) || WEEKDAY.is_match(w))
+}
+
+/// A day of the week, as a byline or a title prints it before its date.
+pub static WEEKDAY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?[.,]?$")
+        .expect("valid regex")
+});
 
 /// Whether a line is the document's name (or version) and nothing else but
 /// its version and date: a text copy's title, which has lost its size and

@@ -12,6 +12,7 @@ pub mod about;
 pub mod base;
 pub mod body;
 mod dating;
+pub mod editorial;
 pub mod evidence;
 pub mod flow;
 pub mod front_matter;
@@ -66,6 +67,8 @@ struct Draft {
     head_last: usize,
     section: Option<String>,
     paragraphs: Vec<Paragraph>,
+    /// Introduced as temporary by the article's own words before it.
+    temporary: bool,
 }
 
 #[derive(Debug, Clone)]

@@ -41,6 +41,7 @@ fn date_seen(c: &DateSeen) -> String {
     };
     let place = match c.place {
         DatePlace::FrontMatter => "front matter",
+        DatePlace::Byline => "byline",
         DatePlace::TitleBlock => "title block",
         DatePlace::VersionLine => "version line",
         DatePlace::RunningHeader => "running header or footer",

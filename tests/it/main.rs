@@ -6,6 +6,7 @@
 mod common;
 
 mod age_and_quiet;
+mod articles;
 mod ask;
 mod bad_files;
 mod base;

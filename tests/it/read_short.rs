@@ -140,6 +140,7 @@ const READ_SHORT_KNOWN: &[(&str, &str)] = &[];
 fn no_document_read_whole_cries_wolf() {
     let folders = [
         "rulings",
+        "tests/fixtures/articles",
         "tests/fixtures/base",
         "tests/fixtures/compendium",
         "tests/fixtures/published",

@@ -12,6 +12,8 @@ pub(super) struct ClassRule {
     pub(super) colored: Option<(bool, u64)>,
     pub(super) bar: bool,
     pub(super) bold: bool,
+    /// Whether the colour is blue (see `temporary`).
+    pub(super) blue: bool,
 }
 
 impl ClassRule {
@@ -20,6 +22,11 @@ impl ClassRule {
             colored: other.colored.or(self.colored),
             bar: self.bar || other.bar,
             bold: self.bold || other.bold,
+            blue: if other.colored.is_some() {
+                other.blue
+            } else {
+                self.blue
+            },
         }
     }
 }
@@ -84,6 +91,7 @@ pub(super) fn class_rules(page: &Html) -> std::collections::HashMap<String, Clas
                     .iter()
                     .any(|p| is_bar(style_property(body, p))),
                 bold: style_property(body, "font-weight").is_some_and(is_bold_weight),
+                blue: style_property(body, "color").is_some_and(super::temporary::is_blue),
             };
             for selector in selectors.split(',') {
                 let Some((tag, class)) = selector.trim().split_once('.') else {

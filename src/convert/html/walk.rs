@@ -15,6 +15,8 @@ pub(super) struct Frame {
 pub(super) fn walk(page: &Html, writer: &mut Writer) {
     use ego_tree::iter::Edge;
     let classes = class_rules(page);
+    let held = held(page);
+    let page_words = held.get(&page.root_element().id()).map_or(0, |h| h.words);
     let mut frames: Vec<Frame> = Vec::new();
     // Elements open (each has a frame up to the depth bound).
     let mut depth = 0usize;
@@ -40,7 +42,10 @@ pub(super) fn walk(page: &Html, writer: &mut Writer) {
                     skipping = Some(node.id());
                     continue;
                 }
-                if let Some(what) = chrome(element).filter(|w| !is_prose_sidebar(w, node)) {
+                let chrome = chrome(element)
+                    .filter(|w| !is_prose_sidebar(w, node))
+                    .or_else(|| chrome_by_content(element, held.get(&node.id()), page_words));
+                if let Some(what) = chrome {
                     let text = glimpse(node);
                     writer.dropped.push(if text.is_empty() {
                         what
@@ -121,6 +126,7 @@ pub(super) fn walk(page: &Html, writer: &mut Writer) {
                     style.colored = !is_black(color);
                     style.mark = style.colored.then_some(node.id());
                     style.mark_colour = style.colored.then(|| colour_key(color));
+                    style.blue = is_blue(color);
                 }
                 let bar = element.attr("style").is_some_and(|s| {
                     ["border-left", "border-right"]
@@ -135,11 +141,13 @@ pub(super) fn walk(page: &Html, writer: &mut Writer) {
                     style.colored = colored;
                     style.mark = colored.then_some(node.id());
                     style.mark_colour = colored.then_some(colour);
+                    style.blue = ruled.blue;
                 }
                 style.bold |= ruled.bold;
                 if bar || ruled.bar {
                     style.mark = Some(node.id());
                     style.mark_colour = None;
+                    style.blue = false;
                 }
                 frames.push(Frame {
                     style,

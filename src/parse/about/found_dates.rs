@@ -202,7 +202,17 @@ pub(super) fn date_candidates(
                 .copied()
                 .unwrap_or(0)
                 >= RUNNING_TIMES;
-        let place = if running && !is_title {
+        // A byline under the title: who posted the page and when, or its
+        // day alone (with its weekday).
+        let byline = !is_title
+            && before_entries
+            && (near_title || nonblank <= TITLE_BLOCK_LINES)
+            && short
+            && own.len() == 1
+            && is_byline(&rest);
+        let place = if byline {
+            Some(DatePlace::Byline)
+        } else if running && !is_title {
             Some(DatePlace::RunningHeader)
         } else if VERSION_LINE.is_match(text) && short {
             Some(DatePlace::VersionLine)
@@ -257,6 +267,30 @@ pub(super) fn date_candidates(
         found.push(candidate(**pick, false));
     }
     found
+}
+
+/// What a byline says besides its date: who posted the page and when
+/// ("Posted by rules_desk on", "Published", "by the Rules Team,"), or
+/// nothing but the day of the week, as a blog heads a post ("Tuesday,
+/// March 4, 2025"). A date alone is the title block's, as any document's.
+static BYLINE_WORDS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^(?:posted|published|written|submitted|by)\b").expect("valid regex")
+});
+
+/// Whether a line's words besides its date (`rest`) are a byline's.
+pub(super) fn is_byline(rest: &str) -> bool {
+    let rest = rest.trim_matches(|c: char| {
+        c.is_whitespace() || matches!(c, '(' | ')' | '[' | ']' | '*' | '_')
+    });
+    let words: Vec<&str> = rest
+        .split_whitespace()
+        .filter(|w| w.chars().any(char::is_alphanumeric))
+        .collect();
+    BYLINE_WORDS.is_match(rest)
+        || (!words.is_empty()
+            && words
+                .iter()
+                .all(|w| crate::parse::lines::WEEKDAY.is_match(w)))
 }
 
 /// The name of the last item of a list before a date, folded to compare

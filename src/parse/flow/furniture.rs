@@ -21,6 +21,12 @@ pub(super) static NAVIGATION_WORD: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)^(?:home|back|back to top|top|next|previous|prev|index|main menu|click here|return to|go to|site map|search|login|log in|print this page)\b")
         .expect("valid regex")
 });
+/// The heading of a web page's comments section: its count ("3 Comments",
+/// "Comments (3)", "12 Responses"), or the invitation to write one.
+pub(super) static COMMENTS_HEAD: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^(?:\d+\s+(?:comments?|responses?|replies)|comments?\s*\(\d+\)|(?:leave|post|add)\s+a\s+(?:comment|reply))$")
+        .expect("valid regex")
+});
 /// A running header or footer that names its page ("… Rules Update – page 1").
 pub(super) static RUNNING_PAGE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\bpage\s+\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?$").expect("valid regex")
@@ -44,6 +50,9 @@ pub enum Furniture {
     Byline,
     Navigation,
     IconLegend,
+    /// The readers' comments under a web page's article, as a text copy
+    /// kept them: from their heading ("3 Comments") to the page's end.
+    Comments,
     /// A list's bullet on a line of its own, its item on the next (a text
     /// copy of a PDF's list): a mark, no text.
     Bullet,
@@ -170,6 +179,11 @@ pub fn furniture(lines: &[&str], page_tops: &[bool]) -> Vec<Option<Furniture>> {
             && seen
                 .is_some_and(|(first, tops)| first < i && !opens_page(first) && tops + 1 == count)
     };
+    let menu = menu_runs(lines);
+    let comments_from = lines
+        .iter()
+        .position(|l| COMMENTS_HEAD.is_match(l.trim()))
+        .unwrap_or(lines.len());
     lines
         .iter()
         .enumerate()
@@ -177,6 +191,12 @@ pub fn furniture(lines: &[&str], page_tops: &[bool]) -> Vec<Option<Furniture>> {
             let t = raw.trim().trim_matches(['*', '_', '#', ' ']);
             if t.is_empty() {
                 return None;
+            }
+            if i >= comments_from {
+                return Some(Furniture::Comments);
+            }
+            if menu[i] {
+                return Some(Furniture::Navigation);
             }
             let words = t.split_whitespace().take(MAX_FURNITURE_WORDS + 1).count();
             let marks_items = t.contains('|') || t.contains('•') || t.contains('·');
@@ -271,6 +291,50 @@ pub fn furniture(lines: &[&str], page_tops: &[bool]) -> Vec<Option<Furniture>> {
             None
         })
         .collect()
+}
+
+/// The fewest lines of a site's menu copied as text.
+const MENU_RUN: usize = 5;
+/// The most words of a menu's item.
+const MENU_ITEM_WORDS: usize = 3;
+
+/// Of each line, whether it is an item of a site's menu that a text copy
+/// of a web page kept: a run of at least [`MENU_RUN`] lines with no blank
+/// line between, each a name of a few words (`Home`, `First Edition`,
+/// `Monthly Rulings`), none a sentence or a piece of one, a head (`Topic
+/// –`), a number or a date, and most of them no heading. A text's own list of names is an entry's and
+/// goes back to it; before the first head it is the page's menu.
+fn menu_runs(lines: &[&str]) -> Vec<bool> {
+    let item = |raw: &str| {
+        let t = raw.trim();
+        let words = t.split_whitespace().count();
+        (1..=MENU_ITEM_WORDS).contains(&words)
+            && t.starts_with(|c: char| c.is_uppercase())
+            && !t.contains(|c: char| c.is_ascii_digit())
+            && !t.ends_with(['.', '!', '?', ':', ';', ',', '-', '–', '—'])
+            && !t.contains(" - ")
+            && !t.contains(" – ")
+            && !t.starts_with(['#', '*', '•', '-', '['])
+    };
+    let mut menu = vec![false; lines.len()];
+    let mut start = 0;
+    for i in 0..=lines.len() {
+        if i < lines.len() && item(lines[i]) {
+            continue;
+        }
+        // Most items plain names: a title block's or a contents' run of
+        // headings (`GLOSSARY` / `Contents` / `Temporary Rulings`) is the
+        // document's.
+        let plain = lines[start..i]
+            .iter()
+            .filter(|l| matches!(lines::classify(l), Shape::Plain | Shape::Candidate(_)))
+            .count();
+        if i - start >= MENU_RUN && plain >= MENU_RUN && plain * 2 > i - start {
+            menu[start..i].iter_mut().for_each(|m| *m = true);
+        }
+        start = i + 1;
+    }
+    menu
 }
 
 /// Of each line, whether it is among the first or last [`EDGE_LINES`]
