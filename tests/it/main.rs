@@ -46,3 +46,4 @@ mod update;
 mod update_defaults;
 mod update_fetch;
 mod update_keep;
+mod wordproc;
