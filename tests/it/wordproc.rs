@@ -286,3 +286,31 @@ fn diff_between_two_releases_of_the_rulebook_names_exactly_its_two_changes() {
         "{plain}"
     );
 }
+
+#[test]
+fn a_glossary_whose_columns_were_run_together_is_named_out_of_order() {
+    // Two columns read across, as a reader that missed the gutter gives
+    // them: the next column's heads inside the entries, the order broken.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("glossary-run-together.md");
+    fs::write(
+        &file,
+        "# First Edition Glossary\n\nVersion 1.4 — 2 March 2025\n\n\
+         **beam** – To move personnel or equipment between a **A** ship and a planet. \
+         Beaming is not possible **abandon** – To leave a ship with no through raised shields.\n\n\
+         **affiliation** – The allegiance of a card, shown by its **brevet** – A temporary rank \
+         border color and icon.\n\n\
+         **barrier** – A dilemma that stops an away team **commandeer** – To take control.\n\n\
+         **cloak** – To become invisible to the opponent.\n",
+    )
+    .unwrap();
+    let doc = checked(&file);
+    let named: Vec<&str> = doc["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|w| w["warning"] == "out-of-order")
+        .map(|w| w["topic"].as_str().unwrap())
+        .collect();
+    assert_eq!(named, ["affiliation"], "{}", doc["warnings"]);
+}
