@@ -495,18 +495,25 @@ pub fn read(
     // reading then gives its title, edition and date only.
     let text_read = masked(&alphabetical);
     // A title a copy ran its tabs and version onto is read as the title it
-    // is (a heading), not as a head whose dash its tabs' dashes look like.
-    let text_read = match cue.filter(|(at, _)| {
-        lines
-            .get(*at)
-            .is_some_and(|l| !l.trim_start().starts_with('#') && title_kind(l).is_none())
-    }) {
-        Some((at, _)) => text_read
+    // is (a heading), not as a head whose dash its tabs' dashes look like;
+    // and so is a title set a size below a banner over it (`## First
+    // Edition Rulebook` under `# STAR TREK …`, as a PDF's sizes give it),
+    // not a section whose text the contents after it would be.
+    let retitled = |l: &str| -> Option<String> {
+        let bare = l.trim_start();
+        if !bare.starts_with('#') {
+            return title_kind(l).is_none().then(|| format!("# {l}"));
+        }
+        bare.starts_with("##")
+            .then(|| format!("# {}", bare.trim_start_matches('#').trim_start()))
+    };
+    let text_read = match cue.and_then(|(at, _)| Some((at, retitled(lines.get(at)?)?))) {
+        Some((at, title)) => text_read
             .split('\n')
             .enumerate()
             .map(|(i, l)| {
                 if i == at {
-                    format!("# {l}")
+                    title.clone()
                 } else {
                     l.to_string()
                 }

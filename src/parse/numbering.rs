@@ -43,6 +43,31 @@ static OWN_CHAPTER: LazyLock<Regex> = LazyLock::new(|| {
         .expect("valid regex")
 });
 
+/// A chapter heading of the document's own with its number after its
+/// title in brackets ("CARD TYPES (2)", "## Card Types (2)"): in
+/// capitals, or set apart as a heading or in bold.
+static OWN_CHAPTER_AFTER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^\s*(#{1,6}\s*)?(\*\*|__)?\s*([A-Z][A-Za-z ,'&-]*[A-Za-z])\s*\((\d{1,2})\)\s*(?:\*\*|__)?\s*$")
+        .expect("valid regex")
+});
+
+/// The number of a chapter the document titles itself, number first
+/// ("2: CARD TYPES") or after its title ("CARD TYPES (2)").
+fn own_chapter(line: &str) -> Option<u32> {
+    if let Some(c) = OWN_CHAPTER.captures(line) {
+        return (!super::lines::is_part_name(c[2].trim()))
+            .then(|| c[1].parse().ok())
+            .flatten();
+    }
+    let c = OWN_CHAPTER_AFTER.captures(line)?;
+    let title = c[3].trim();
+    let capitals = !title.chars().any(char::is_lowercase);
+    let set_apart = c.get(1).is_some() || c.get(2).is_some();
+    ((capitals || set_apart) && !super::lines::is_part_name(title))
+        .then(|| c[4].parse().ok())
+        .flatten()
+}
+
 /// The most words a numbered part heading has.
 const MAX_PART_WORDS: usize = 6;
 /// Fewest numbered heads that make a numbering.
@@ -55,15 +80,9 @@ const COUNTING: f64 = 0.8;
 /// `text` without its printer's numbering, or as it is when it has none.
 pub fn without_printed_numbers(text: &str) -> Cow<'_, str> {
     // A chapter the document titles itself ("2: CARD TYPES", "## 3 THE
-    // SEED PHASE") numbers its own sections (2.1, 2.2, 2.3): they count as
+    // SEED PHASE", "CARD TYPES (2)") numbers its own sections (2.1, 2.2, 2.3): they count as
     // a printer's would, and are the document's.
-    let chapters: BTreeSet<u32> = text
-        .lines()
-        .filter_map(|line| {
-            let c = OWN_CHAPTER.captures(line)?;
-            (!super::lines::is_part_name(c[2].trim())).then(|| c[1].parse().ok())?
-        })
-        .collect();
+    let chapters: BTreeSet<u32> = text.lines().filter_map(own_chapter).collect();
     let numbered: Vec<(u32, u32)> = text
         .lines()
         .filter_map(|line| entry_number(line).map(|(_, part, entry)| (part, entry)))
@@ -204,6 +223,12 @@ mod tests {
         assert_eq!(without_printed_numbers(text), text);
         let pasted = "2: CARD TYPES Every card has a type.\n2.1 PERSONNEL\nText.\n2.2 SHIPS Ships move.\n2.3 EQUIPMENT Equipment is carried.\n";
         assert_eq!(without_printed_numbers(pasted), pasted);
+        // Its number after its title, and its sections' numbers with a
+        // trailing dot, as a word processor's outline numbering prints them.
+        let after = "## CARD TYPES (2)\n\n**2.1. Personnel**\n\nText.\n\n**2.2. Ships**\n\nText.\n\n**2.3. Equipment**\n\nText.\n";
+        assert_eq!(without_printed_numbers(after), after);
+        let bold = "**Card Types (2)**\n\n2.1. Personnel\n\nText.\n\n2.2. Ships\n\nText.\n\n2.3. Equipment\n\nText.\n";
+        assert_eq!(without_printed_numbers(bold), bold);
         // A printer's numbering of a part keeps being taken off.
         let printed = "2. Glossary\n2.1 actions – A.\n2.2 battle – B.\n2.3 cloaking – C.\n";
         assert_eq!(

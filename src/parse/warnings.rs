@@ -243,8 +243,13 @@ pub fn warnings(
                 topic: e.topic.clone(),
             });
         }
-        // Temporary Rulings are filed as they come, in no alphabet.
-        if reading.style.alphabetical && e.kind != EntryKind::Temporary {
+        // Temporary Rulings are filed as they come, in no alphabet. A
+        // Glossary's rules are filed alphabetically however they were
+        // read: a reading that ran its columns together, too far out of
+        // order to be read as alphabetical, is held to it all the same.
+        let filed = reading.style.alphabetical
+            || (release.kind == ReleaseKind::Glossary && e.kind == EntryKind::Rule);
+        if filed && e.kind != EntryKind::Temporary {
             if let Some(now) = initial(&e.topic) {
                 if let Some((before, topic, section)) = previous {
                     if section == e.section.as_deref() && now < before {

@@ -183,6 +183,27 @@ fn barred(line: &Line, bars: &[Bar], edges: (f32, f32)) -> bool {
     })
 }
 
+/// Nearest the two sides of a box stand, in points: closer upright lines
+/// of one height are a double rule, not a box around text.
+const BOX_NARROWEST: f32 = 12.0;
+
+/// The drawn marks of a page without the sides of boxes: two upright
+/// lines of the same height side by side, a box's left and right sides (a
+/// shaded sidebar, a table's cell), frame text, and mark none of it new. A
+/// change bar stands alone beside its text.
+fn without_box_sides(bars: &[Bar]) -> Vec<Bar> {
+    let side = |b: &Bar| {
+        !is_dot(b)
+            && bars.iter().any(|o| {
+                !is_dot(o)
+                    && (o.x - b.x).abs() >= BOX_NARROWEST
+                    && (o.top - b.top).abs() <= 1.0
+                    && (o.bottom - b.bottom).abs() <= 1.0
+            })
+    };
+    bars.iter().filter(|b| !side(b)).copied().collect()
+}
+
 /// The leftmost and rightmost x of the text of each column of a page's
 /// lines, by the lines' place.
 fn column_edges(lines: &[Line]) -> HashMap<(usize, usize), (f32, f32)> {
@@ -405,15 +426,16 @@ pub(crate) fn compose(pages: &[Page]) -> PdfMarkdown {
             section = Some(furniture_key(&last.text()));
         }
         let edges = column_edges(&ordered);
+        let bars = without_box_sides(&page.bars);
         for line in &mut ordered {
             let own = edges
                 .get(&line.place)
                 .copied()
                 .unwrap_or((line.left, line.left));
-            line.barred = barred(line, &page.bars, own);
+            line.barred = barred(line, &bars, own);
             // A bullet drawn before a line opens an item of a list, as a
             // printed one does.
-            if dotted(line, &page.bars) && list_item(&line.text()).is_none() {
+            if dotted(line, &bars) && list_item(&line.text()).is_none() {
                 if let Some(first) = line.runs.first_mut() {
                     first.text.insert_str(0, "• ");
                 }

@@ -47,3 +47,4 @@ mod update;
 mod update_defaults;
 mod update_fetch;
 mod update_keep;
+mod wordproc;

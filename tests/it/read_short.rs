@@ -152,6 +152,7 @@ fn no_document_read_whole_cries_wolf() {
         "tests/fixtures/pdf",
         "tests/fixtures/renditions",
         "tests/fixtures/statuses",
+        "tests/fixtures/wordproc",
     ];
     let mut short = Vec::new();
     let mut with_evidence = 0;

@@ -77,12 +77,37 @@ impl Gutter {
 }
 
 /// Where a page's text is split into columns: the x of every gutter, left
-/// to right. A gutter is a gap at least [`NARROWEST_GUTTER`] wide that no
+/// to right ([`gutters_over`]). A page may open with text set across it —
+/// a title block, a preamble of several paragraphs — over text set in
+/// columns (a word processor's one-column section above a two-column
+/// one): where the whole page shows no gutter, the rows from the first
+/// one set in two stretches on are looked at alone, and the rows above
+/// them, crossing the gutter, stay in place.
+pub(super) fn gutters(rows: &[Row], page: &Page) -> Vec<Gutter> {
+    let found = gutters_over(rows, page);
+    if !found.is_empty() {
+        return found;
+    }
+    let opening = rows
+        .iter()
+        .position(|r| stretches(r).len() >= 2)
+        .unwrap_or(rows.len());
+    if opening == 0 || rows.len() - opening < MIN_COLUMNED_ROWS {
+        return found;
+    }
+    gutters_over(&rows[opening..], page)
+}
+
+/// Fewest rows under a page's opening text that are looked at for
+/// columns on their own.
+const MIN_COLUMNED_ROWS: usize = 8;
+
+/// The gutters of rows: a gap at least [`NARROWEST_GUTTER`] wide that no
 /// narrow stretch of text crosses, with text on both sides of it on
 /// several rows, and crossed by at most one row in four (a title block,
 /// headings across the columns). A page of one column has none: its full
 /// lines cross any gap its short lines leave.
-pub(super) fn gutters(rows: &[Row], page: &Page) -> Vec<Gutter> {
+fn gutters_over(rows: &[Row], page: &Page) -> Vec<Gutter> {
     let all: Vec<(f32, f32)> = rows.iter().flat_map(stretches).collect();
     let left = all.iter().map(|s| s.0).fold(f32::MAX, f32::min);
     let right = all.iter().map(|s| s.1).fold(f32::MIN, f32::max);
@@ -296,6 +321,39 @@ mod tests {
         assert!(texts[2..32].iter().all(|t| t.starts_with("column 0")));
         assert_eq!(texts[36], "Facing Dilemmas");
         assert_eq!(lines[36].place, (0, 2));
+    }
+
+    #[test]
+    fn columns_under_a_preamble_set_across_the_page_are_found_below_it() {
+        // Twelve rows of a preamble across the page, their last lines
+        // short, over eighteen rows of two columns: a third of the rows
+        // cross the gutter.
+        let mut rows: Vec<Row> = (0..12)
+            .map(|i| {
+                let top = 40.0 + i as f32 * 12.0;
+                let text = if i % 4 == 3 {
+                    "the end of a paragraph across the"
+                } else {
+                    "a line of the preamble set across the whole width of the page, margin to margin"
+                };
+                Row {
+                    top,
+                    bottom: top + 10.0,
+                    runs: vec![run(text, 40.0, top)],
+                }
+            })
+            .collect();
+        for mut row in page_rows(2, 18).into_iter().skip(1) {
+            row.top += 120.0;
+            rows.push(row);
+        }
+        assert!(gutters_over(&rows, &page()).is_empty());
+        let found = gutters(&rows, &page());
+        assert_eq!(found.len(), 1, "{found:?}");
+        let texts: Vec<String> = order_page(rows, 0, &found).iter().map(Line::text).collect();
+        assert!(texts[..12].iter().all(|t| !t.starts_with("column")));
+        assert_eq!(texts[12], "column 0 line 0 text");
+        assert_eq!(texts[30], "column 1 line 0 text");
     }
 
     #[test]

@@ -147,12 +147,35 @@ pub(super) fn heading_marker(size: f32, title_size: f32) -> &'static str {
     }
 }
 
+/// Whether a line is an item of a table of contents: a head, then dot
+/// leaders (three dots at least, or an ellipsis) and a page number at its
+/// end ("7.4.2 Personnel Battle ........ 45"). Each is a line of its own,
+/// however close the next is set, and no head: a contents names heads
+/// without opening them.
+pub(super) fn is_contents_line(text: &str) -> bool {
+    let text = text.trim_end();
+    let number = text.trim_end_matches(|c: char| c.is_ascii_digit());
+    let digits = text.len() - number.len();
+    let leader = number.trim_end();
+    let dots = leader.len() - leader.trim_end_matches(['.', ' ', '…']).len();
+    let named = leader
+        .trim_end_matches(['.', ' ', '…'])
+        .chars()
+        .any(char::is_alphabetic);
+    (1..=4).contains(&digits)
+        && named
+        && (leader.ends_with('…') || leader.matches('.').count() >= 3 && dots >= 3)
+}
+
 /// Whether `line` starts a paragraph after `previous`: a wider gap than
 /// between lines, a change of size, or a new column or page after a line
 /// that ended its sentence (a paragraph may go on into the next column).
 /// A heading wrapped over several lines is one paragraph: its lines are
 /// set at the pitch of its own size, wider than the body's.
 pub(super) fn starts_paragraph(previous: &Line, line: &Line, flow: &Flow) -> bool {
+    if is_contents_line(&previous.text()) {
+        return true;
+    }
     let heading = is_heading(line, flow.body_size);
     if is_heading(previous, flow.body_size) != heading {
         return heading || !head_runs_on(previous, line);

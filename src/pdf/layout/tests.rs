@@ -725,3 +725,35 @@ fn page_numbers_are_recognised() {
         assert!(!is_page_number(t), "{t}");
     }
 }
+
+#[test]
+fn a_boxs_two_sides_are_no_change_bars() {
+    let side = |x: f32| Bar {
+        x,
+        top: 100.0,
+        bottom: 130.0,
+    };
+    // A shaded sidebar's left and right sides, and a lone bar beside it.
+    let lone = Bar {
+        x: 40.0,
+        top: 200.0,
+        bottom: 212.0,
+    };
+    let kept = without_box_sides(&[side(70.0), side(300.0), lone]);
+    assert_eq!(kept.len(), 1);
+    assert_eq!(kept[0].x, 40.0);
+}
+
+#[test]
+fn a_contents_line_is_a_line_of_its_own() {
+    assert!(is_contents_line("7.4.2 Personnel Battle ........ 45"));
+    assert!(is_contents_line("2 CARD TYPES . . . . . 3"));
+    assert!(is_contents_line("Glossary … 120"));
+    assert!(!is_contents_line("The first is 12."));
+    assert!(!is_contents_line("... 12"));
+    assert!(!is_contents_line("7.4.2 Personnel Battle"));
+    let flow = body_flow(12.0, true);
+    let item = line("1.1 About This Game ........ 2", 100.0, 10.0, false);
+    let next = line("1.2 About This Rulebook ........ 2", 112.0, 10.0, false);
+    assert!(starts_paragraph(&item, &next, &flow));
+}

@@ -31,6 +31,14 @@ pub(super) fn write_paragraph(
     words: &HashSet<String>,
     result: &mut PdfMarkdown,
 ) -> (String, bool, Option<u16>) {
+    // An item of a table of contents is written as printed, plain: it
+    // names a head without opening it.
+    if let [line] = lines {
+        if is_contents_line(&line.text()) {
+            let text: String = join_runs(&line.runs).into_iter().map(|(t, _)| t).collect();
+            return (text.trim().to_string(), false, None);
+        }
+    }
     let mut pieces: Vec<Piece> = Vec::new();
     let mut colored_start = None;
     let mut start_colour = 0;
