@@ -37,6 +37,16 @@ pub enum Status {
         /// The base document it gathers rulings since ("Glossary v1.9.1").
         since: String,
     },
+    /// The newest ruling on its topic, but a later base document that holds
+    /// its subject (a Glossary, a Rulebook, a Compendium) does not repeat
+    /// it. Silence is no replacement: the ruling still stands, said with
+    /// that word ("not repeated by Glossary 1.9.9").
+    NotRepeated {
+        /// The base document that does not repeat it.
+        release: String,
+        release_title: String,
+        date: NaiveDate,
+    },
     /// From a document whose date could not be found: shown and searched,
     /// but never in force, never superseded, on any date.
     Undated,
@@ -57,15 +67,19 @@ impl Status {
             Status::Superseded { .. } => "superseded",
             Status::Rescinded { .. } => "rescinded",
             Status::Consolidated { .. } => "consolidated",
+            Status::NotRepeated { .. } => "not repeated",
             Status::Undated => "undated",
             Status::NotKnown { .. } => "status not known",
         }
     }
 
     /// Whether the entry is what a TD should apply (in force, or consolidated
-    /// with a caution).
+    /// or not repeated, with a caution).
     pub fn is_current(&self) -> bool {
-        matches!(self, Status::InForce | Status::Consolidated { .. })
+        matches!(
+            self,
+            Status::InForce | Status::Consolidated { .. } | Status::NotRepeated { .. }
+        )
     }
 
     /// The release the status names (the one that superseded, rescinded or
@@ -75,7 +89,8 @@ impl Status {
             Status::InForce | Status::Undated | Status::NotKnown { .. } => None,
             Status::Superseded { release, .. }
             | Status::Rescinded { release, .. }
-            | Status::Consolidated { release, .. } => Some(release),
+            | Status::Consolidated { release, .. }
+            | Status::NotRepeated { release, .. } => Some(release),
         }
     }
 }

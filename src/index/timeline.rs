@@ -33,7 +33,7 @@ use thiserror::Error;
 
 use crate::corpus::Corpus;
 use crate::model::printed_not_known;
-use crate::model::{Effect, Entry, Release, ReleaseKind};
+use crate::model::{Effect, Entry, EntryKind, Release, ReleaseKind};
 use crate::status::{declared_effect, is_self_redirect, Status};
 use crate::topic::TopicKey;
 
@@ -237,6 +237,13 @@ pub fn timelines(corpus: &Corpus) -> (Timelines, Effects) {
             .filter(|&ri| corpus.releases[ri].kind.is_base())
             .collect();
         bases.sort_by_key(|&ri| (corpus.releases[ri].date, corpus.releases[ri].order));
+        // What each base holds whole, so that its silence ends an earlier
+        // ruling of that subject: errata (an errata appendix), temporary
+        // rulings (a Temporary Rulings part).
+        let silences: Vec<Silence> = bases
+            .iter()
+            .map(|&b| Silence::of(&corpus.releases[b]))
+            .collect();
 
         let mut topics: BTreeMap<&TopicKey, Vec<Place>> = BTreeMap::new();
         for &ri in &releases {
@@ -261,7 +268,7 @@ pub fn timelines(corpus: &Corpus) -> (Timelines, Effects) {
             sweep_topic(
                 corpus,
                 &titles,
-                (&gatherers, &bases),
+                (&gatherers, &bases, &silences),
                 rulings,
                 &mut timelines,
                 &mut effects,
@@ -282,7 +289,7 @@ pub fn timelines(corpus: &Corpus) -> (Timelines, Effects) {
 fn sweep_topic(
     corpus: &Corpus,
     titles: &HashMap<&str, &str>,
-    (gatherers, bases): (&[usize], &[usize]),
+    (gatherers, bases, silences): (&[usize], &[usize], &[Silence]),
     mut rulings: Vec<Place>,
     timelines: &mut Timelines,
     effects: &mut Effects,
@@ -346,6 +353,9 @@ fn sweep_topic(
     // Statuses decided by displacement (superseded, rescinded), by index.
     let mut displaced: Vec<Option<Status>> = vec![None; rulings.len()];
     let mut last: Vec<Option<Status>> = vec![None; rulings.len()];
+    // The base, by index into `bases`, that holds the subject of a standing
+    // ruling and does not repeat it: the ruling stands, so said.
+    let mut unrepeated: Vec<Option<usize>> = vec![None; rulings.len()];
     for date in dates {
         let mut touched: Vec<usize> = Vec::new();
         while effective < rulings.len() && entry(rulings[effective]).date <= date {
@@ -419,7 +429,8 @@ fn sweep_topic(
         while next_base < bases.len() && corpus.releases[bases[next_base]].date <= date {
             // A base that covers the topic holds everything in force on it:
             // what it does not reprint is no longer in force.
-            let b = bases[next_base];
+            let at = next_base;
+            let b = bases[at];
             next_base += 1;
             let base = &corpus.releases[b];
             let by = Status::Superseded {
@@ -429,7 +440,7 @@ fn sweep_topic(
             };
             standing.retain(|&s| {
                 let (ri, _) = rulings[s];
-                let dropped = ri != b
+                let silent = ri != b
                     && (entry(rulings[s]).date, release(rulings[s]).order)
                         < (base.date, base.order)
                     && covers(base, entry(rulings[s]))
@@ -437,12 +448,22 @@ fn sweep_topic(
                     // a base that does not reprint a rule ends none of its
                     // versions.
                     && release(rulings[s]).kind != ReleaseKind::RuleHistory;
-                if dropped {
-                    displaced[s] = Some(by.clone());
-                    touched.push(s);
-                    in_standing[s] = false;
+                if !silent {
+                    return true;
                 }
-                !dropped
+                touched.push(s);
+                // Silence ends a ruling only where the base holds that very
+                // subject whole: an earlier base's own entry, an erratum
+                // under an errata appendix, a temporary ruling under a
+                // Temporary Rulings part. Anything else stands, not
+                // repeated.
+                if !silences[at].ends(release(rulings[s]), entry(rulings[s])) {
+                    unrepeated[s] = Some(b);
+                    return true;
+                }
+                displaced[s] = Some(by.clone());
+                in_standing[s] = false;
+                false
             });
         }
         while next_gatherer < gatherers.len()
@@ -459,7 +480,20 @@ fn sweep_topic(
         touched.dedup();
         for i in touched {
             let status = if in_standing[i] {
-                standing_status(corpus, rulings[i], rescinded, latest_gatherer)
+                match (
+                    standing_status(corpus, rulings[i], rescinded, latest_gatherer),
+                    unrepeated[i],
+                ) {
+                    (Status::InForce | Status::Consolidated { .. }, Some(b)) => {
+                        let base = &corpus.releases[b];
+                        Status::NotRepeated {
+                            release: base.id.clone(),
+                            release_title: base.title.clone(),
+                            date: base.date,
+                        }
+                    }
+                    (status, _) => status,
+                }
             } else {
                 match &displaced[i] {
                     Some(status) => status.clone(),
@@ -476,6 +510,32 @@ fn sweep_topic(
             });
             last[i] = Some(status);
         }
+    }
+}
+
+/// What a base document holds whole beside its own entries, so that its
+/// silence ends an earlier ruling of that subject.
+#[derive(Debug, Clone, Copy)]
+struct Silence {
+    /// It has an errata appendix: an erratum it does not print has ended.
+    errata: bool,
+    /// It has Temporary Rulings: one it does not print has ended.
+    temporary: bool,
+}
+
+impl Silence {
+    fn of(base: &Release) -> Silence {
+        Silence {
+            errata: base.entries.iter().any(|e| e.kind == EntryKind::Erratum),
+            temporary: base.entries.iter().any(|e| e.kind == EntryKind::Temporary),
+        }
+    }
+
+    /// Whether the base's silence ends `entry` of `release`.
+    fn ends(self, release: &Release, entry: &Entry) -> bool {
+        release.kind.is_base()
+            || (self.errata && entry.kind == EntryKind::Erratum)
+            || (self.temporary && entry.kind == EntryKind::Temporary)
     }
 }
 

@@ -98,9 +98,10 @@ pub fn status_badge(style: &Style, status: &Status) -> String {
     let label = status.label();
     match status {
         Status::InForce => style.good_bold(label),
-        Status::Consolidated { .. } | Status::Undated | Status::NotKnown { .. } => {
-            style.caution_bold(label)
-        }
+        Status::Consolidated { .. }
+        | Status::NotRepeated { .. }
+        | Status::Undated
+        | Status::NotKnown { .. } => style.caution_bold(label),
         Status::Superseded { .. } | Status::Rescinded { .. } => style.bad_bold(label),
     }
 }
@@ -130,6 +131,14 @@ pub fn describe_status(status: &Status, title: Option<&str>) -> String {
             sanitize(since),
             sanitize(&base_document(since))
         ),
+        Status::NotRepeated {
+            release_title,
+            date,
+            ..
+        } => format!(
+            "not repeated by {} ({date}), which replaces and ends nothing by silence: this still stands",
+            sanitize(release_title)
+        ),
     }
 }
 
@@ -146,6 +155,14 @@ pub fn describe_short(period: &Period) -> String {
             "consolidated: not repeated by {} ({date}) — check the {}",
             sanitize(release_title),
             sanitize(&base_document(since))
+        ),
+        Status::NotRepeated {
+            release_title,
+            date,
+            ..
+        } => format!(
+            "not repeated by {} ({date}): still stands",
+            sanitize(release_title)
         ),
         _ => describe(period),
     }

@@ -267,6 +267,7 @@ fn status_class(status: &Status) -> &'static str {
         Status::Superseded { .. } => "superseded",
         Status::Rescinded { .. } => "rescinded",
         Status::Consolidated { .. } => "consolidated",
+        Status::NotRepeated { .. } => "not-repeated",
         Status::Undated => "undated",
         Status::NotKnown { .. } => "not-known",
     }

@@ -38,6 +38,7 @@ mod readme;
 mod renditions;
 mod rule_tables;
 mod search;
+mod silence;
 mod serve;
 mod show;
 mod statuses;

@@ -368,3 +368,56 @@ fn a_gathering_release_consolidates_every_standing_ruling_it_does_not_repeat() {
         Some("in force")
     );
 }
+
+#[test]
+fn a_bases_silence_ends_only_what_it_holds_whole() {
+    let write = |dir: &std::path::Path, name: &str, head: &str, body: &str| {
+        std::fs::write(
+            dir.join(name),
+            format!("+++\nedition = \"1E\"\n{head}+++\n{body}"),
+        )
+        .unwrap();
+    };
+    let dir = tempfile::tempdir().unwrap();
+    // An older rulings document: a ruling, an erratum, a temporary ruling.
+    write(
+        dir.path(),
+        "a.md",
+        "date = \"2010-01-01\"\ntitle = \"CRD\"\n",
+        "Dead End – A ruling nobody repeats.\n\nAlien Parasites – Erratum: Seeds on a planet.\n",
+    );
+    // A Glossary that repeats none of them, and has no errata appendix.
+    write(
+        dir.path(),
+        "b.md",
+        "date = \"2012-01-01\"\ntitle = \"Glossary\"\nkind = \"glossary\"\n",
+        "battle – A fight.\n\nstopped – A stopped card cannot move.\n",
+    );
+    let corpus = crate::corpus::load(dir.path()).unwrap();
+    let on = statuses(&corpus, date(2013, 1, 1));
+    assert_eq!(on[0].2.as_deref(), Some("not repeated by b"), "{on:?}");
+    assert_eq!(on[1].2.as_deref(), Some("not repeated by b"), "{on:?}");
+    // A Compendium with an errata appendix ends the erratum it does not
+    // print; the ruling still only goes unrepeated.
+    write(
+        dir.path(),
+        "c.md",
+        "date = \"2014-01-01\"\ntitle = \"Compendium\"\nkind = \"compendium\"\n",
+        "## Glossary\n\nbattle – A fight.\n\n## Errata\n\nQ-Flash – Erratum: Seed one.\n",
+    );
+    let corpus = crate::corpus::load(dir.path()).unwrap();
+    let on = statuses(&corpus, date(2015, 1, 1));
+    assert_eq!(on[0].2.as_deref(), Some("not repeated by c"), "{on:?}");
+    assert_eq!(on[1].2.as_deref(), Some("superseded by c"), "{on:?}");
+    // The Glossary's own entry it does not print has ended.
+    let stopped = corpus.releases[1]
+        .entries
+        .iter()
+        .position(|e| e.topic == "stopped")
+        .unwrap();
+    let (timelines, _) = timelines(&corpus);
+    let status = &period_on(&timelines[1][stopped], date(2015, 1, 1))
+        .unwrap()
+        .status;
+    assert_eq!(status.label(), "superseded");
+}
