@@ -24,7 +24,11 @@ fn corpus(bases: &[&str]) -> TempDir {
     fs::copy(root().join("rulings").join(crd), dir.path().join(crd)).unwrap();
     for base in bases {
         let name = PathBuf::from(base);
-        fs::copy(root().join(base), dir.path().join(name.file_name().unwrap())).unwrap();
+        fs::copy(
+            root().join(base),
+            dir.path().join(name.file_name().unwrap()),
+        )
+        .unwrap();
     }
     dir
 }
@@ -52,10 +56,7 @@ fn a_glossary_that_does_not_repeat_an_erratum_leaves_it_in_force_so_said() {
     assert!(!out.contains("superseded"), "{out}");
     let (_, json, _) = run(&dir, &["errata", "continuing mission", "--json"]);
     let v: Value = serde_json::from_str(&json).unwrap();
-    assert!(
-        v.to_string().contains(r#""state":"not-repeated""#),
-        "{v}"
-    );
+    assert!(v.to_string().contains(r#""state":"not-repeated""#), "{v}");
     // A ruling on a card the Glossary does not repeat stands too.
     let (code, out, _) = run(&dir, &["show", "going to the top"]);
     assert_eq!(code, 0);
