@@ -46,11 +46,17 @@ pub struct Evidence {
     /// The status lines a rule-change history prints, each a version.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub statuses: Option<Accounted>,
+    /// The numbered section heads a base prints alone on their lines.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub heads: Option<Accounted>,
 }
 
 impl Evidence {
     pub fn is_empty(&self) -> bool {
-        self.contents.is_none() && self.numbering.is_none() && self.statuses.is_none()
+        self.contents.is_none()
+            && self.numbering.is_none()
+            && self.statuses.is_none()
+            && self.heads.is_none()
     }
 
     /// A rule-change history's versions read, against the status lines it
@@ -74,6 +80,7 @@ pub enum Shortfall {
     Contents,
     Numbering,
     StatusLines,
+    Heads,
 }
 
 /// How many missing heads a warning names.
@@ -366,6 +373,90 @@ fn numbering(reading: &Reading) -> Option<Accounted> {
     })
 }
 
+/// A numbered section's head alone on its line as a base prints it: its
+/// title in capitals and its number after it in brackets (`MOVING SHIPS
+/// (4.2.1)`), or its number and then its title (`4.2.1 MOVING SHIPS`,
+/// `7.4.2: Personnel Battle`). A list number a producer set before it
+/// (`2. ABOUT THIS GAME (1.1)`) and heading or bold marks are no part of
+/// it.
+static PRINTED_HEAD: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"^\s*(?:#{1,6}\s*)?(?:\*\*)?\s*(?:\d{1,3}\.\s+)?(?:[A-Z][A-Z ,'&-]{2,60}?\s*\((\d{1,2}(?:\.\d{1,2}){1,4})\)|(\d{1,2}(?:\.\d{1,2}){1,4})[:.]?\s+[A-Z][A-Za-z ,'&-]{2,60})\s*(?:\*\*)?\s*$",
+    )
+    .expect("valid regex")
+});
+/// A section number anywhere in a topic read.
+static ANY_SECTION_NUMBER: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\b\d{1,2}(?:\.\d{1,2}){1,4}\b").expect("valid regex"));
+/// Fewest numbered heads a base must print for them to be evidence.
+const MIN_PRINTED_HEADS: usize = 3;
+
+/// The numbered section heads a base prints on lines of their own (not in
+/// its contents), held against the sections read: a head printed and not
+/// read is a section folded into another, or lost.
+fn printed_heads(text: &str, reading: &Reading) -> Option<Accounted> {
+    if !reading.release.kind.is_base() {
+        return None;
+    }
+    let contents: HashSet<usize> = table_of_contents(text).iter().map(|c| c.line).collect();
+    let mut printed: BTreeMap<Vec<u32>, (usize, String)> = BTreeMap::new();
+    for (i, line) in text.lines().enumerate() {
+        if contents.contains(&(i + 1)) {
+            continue;
+        }
+        let Some(c) = PRINTED_HEAD.captures(line) else {
+            continue;
+        };
+        let Some(number) = c.get(1).or(c.get(2)) else {
+            continue;
+        };
+        let Some(n) = number
+            .as_str()
+            .split('.')
+            .map(|p| p.parse().ok())
+            .collect::<Option<Vec<u32>>>()
+        else {
+            continue;
+        };
+        // A sidebar's number (4.2.0.3) heads no section.
+        if !n.contains(&0) {
+            printed.entry(n).or_insert((
+                i + 1,
+                line.trim()
+                    .trim_start_matches('#')
+                    .trim()
+                    .trim_matches('*')
+                    .trim()
+                    .to_string(),
+            ));
+        }
+    }
+    if printed.len() < MIN_PRINTED_HEADS {
+        return None;
+    }
+    let read: HashSet<&str> = reading
+        .release
+        .entries
+        .iter()
+        .flat_map(|e| ANY_SECTION_NUMBER.find_iter(&e.topic).map(|m| m.as_str()))
+        .collect();
+    let missing: Vec<&(usize, String)> = printed
+        .iter()
+        .filter(|(n, _)| !read.contains(dotted(n).as_str()))
+        .map(|(_, at)| at)
+        .collect();
+    Some(Accounted {
+        listed: printed.len(),
+        found: printed.len() - missing.len(),
+        missing: missing
+            .iter()
+            .take(MISSING_NAMED)
+            .map(|(_, printed)| printed.clone())
+            .collect(),
+        line: missing.iter().map(|(line, _)| *line).min(),
+    })
+}
+
 /// The document's evidence about itself, held against its reading. `text`
 /// is the text the reading was made from.
 pub fn evidence(text: &str, reading: &Reading) -> Evidence {
@@ -373,6 +464,7 @@ pub fn evidence(text: &str, reading: &Reading) -> Evidence {
         contents: contents(text, reading),
         numbering: numbering(reading),
         statuses: None,
+        heads: printed_heads(text, reading),
     }
 }
 
@@ -385,6 +477,10 @@ pub fn shortfall(evidence: Shortfall, found: usize, listed: usize, missing: &[St
         Shortfall::StatusLines => (
             "status lines",
             "status lines it prints were read as versions",
+        ),
+        Shortfall::Heads => (
+            "section heads",
+            "numbered heads it prints on lines of their own were read as sections",
         ),
     };
     let unnamed = listed.saturating_sub(found).saturating_sub(missing.len());

@@ -136,6 +136,7 @@ pub fn read_short(evidence: &Evidence) -> Vec<Warning> {
         (Shortfall::Contents, &evidence.contents),
         (Shortfall::Numbering, &evidence.numbering),
         (Shortfall::StatusLines, &evidence.statuses),
+        (Shortfall::Heads, &evidence.heads),
     ];
     kinds
         .into_iter()

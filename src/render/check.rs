@@ -376,5 +376,11 @@ fn evidence_line(evidence: &Evidence) -> Option<String> {
             s.found, s.listed
         ));
     }
+    if let Some(h) = &evidence.heads {
+        said.push(format!(
+            "section heads {} of {} read as sections",
+            h.found, h.listed
+        ));
+    }
     (!said.is_empty()).then(|| said.join("; "))
 }

@@ -97,7 +97,8 @@ fn the_same_document_read_whole_carries_no_warning() {
         doc["evidence"],
         serde_json::json!({
             "contents": {"listed": 12, "found": 12, "missing": [], "line": 7},
-            "numbering": {"listed": 9, "found": 9, "missing": []}
+            "numbering": {"listed": 9, "found": 9, "missing": []},
+            "heads": {"listed": 9, "found": 9, "missing": []}
         })
     );
     // The first head after the contents, printed again as the contents
@@ -114,7 +115,9 @@ fn the_same_document_read_whole_carries_no_warning() {
         .unwrap();
     let text = String::from_utf8(plain.stdout).unwrap();
     assert!(
-        text.contains("  evidence: contents 12 of 12 found; numbering whole"),
+        text.contains(
+            "  evidence: contents 12 of 12 found; numbering whole; section heads 9 of 9 read as sections"
+        ),
         "{text}"
     );
 }
@@ -130,6 +133,25 @@ fn a_gap_in_the_numbering_is_sections_missed() {
     // The line of the first section read after a gap.
     assert_eq!(warnings[0]["line"], 25);
     assert!(doc["evidence"].get("contents").is_none());
+}
+
+#[test]
+fn numbered_heads_printed_and_not_read_are_named() {
+    // A Rulebook a word processor printed with a list number before every
+    // head ("2. ABOUT THIS GAME (1.1)", "6. 2.1 PERSONNEL"): the heads are
+    // on lines of their own, and a reading that takes them for no sections
+    // says so, with the heads as printed.
+    let report = check_json(&fixture("rulebook-list-numbered.pdf"));
+    let doc = &report["documents"][0];
+    let warnings = read_short(doc);
+    let heads: Vec<&Value> = warnings
+        .iter()
+        .filter(|w| w["evidence"] == "heads")
+        .collect();
+    assert_eq!(heads.len(), 1, "{warnings:#?}");
+    let missing = strings(&heads[0]["missing"]);
+    assert!(missing.contains(&"2. ABOUT THIS GAME (1.1)"), "{missing:?}");
+    assert!(heads[0]["found"].as_u64() < heads[0]["listed"].as_u64());
 }
 
 /// Documents read whole that are nevertheless short of their evidence,
