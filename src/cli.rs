@@ -237,6 +237,13 @@ pub enum Command {
     /// http://HOST:PORT/` first. Read-only; a changed corpus is picked up
     /// without a restart.
     Serve(ServeArgs),
+
+    /// The settings in force and where each comes from: the flag, the
+    /// environment, the settings file (its path and line) or the default.
+    /// `config set edition 1e` makes First Edition the edition every plain
+    /// question asks of (search, show, errata, card, deck, ask, serve);
+    /// `config unset edition` asks both again.
+    Config(ConfigArgs),
 }
 
 /// Where the stable links of `--link` point: $RULINGS_URL, else the address
@@ -289,7 +296,9 @@ impl Shell {
 /// help names the shape it prints).
 #[derive(Debug, Clone, Copy, Default, Args)]
 pub struct Scope {
-    /// Only rulings of this edition; default both, each labelled.
+    /// Only rulings of this edition. Default: $RULINGS_EDITION, else the
+    /// settings file's `edition` (see `rulings config`), else both, each
+    /// labelled.
     #[arg(
         long = "edition",
         value_name = "EDITION",
@@ -498,6 +507,49 @@ pub struct DiffArgs {
     /// diffs), status_changed, unchanged, markers.
     #[arg(long = "json")]
     pub json: bool,
+}
+
+#[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct ConfigArgs {
+    /// Show the settings as a command given this --edition would have them.
+    #[arg(
+        long = "edition",
+        value_name = "EDITION",
+        value_enum,
+        ignore_case = true
+    )]
+    pub edition: Option<Edition>,
+
+    #[command(subcommand)]
+    pub change: Option<ConfigChange>,
+}
+
+/// A change to the settings file (`config.toml` in the user configuration
+/// folder: `$XDG_CONFIG_HOME/rulings`, else `~/.config/rulings` on Linux),
+/// every other line of it kept.
+#[derive(Debug, Subcommand)]
+pub enum ConfigChange {
+    /// Write a setting: `edition` takes 1e, 2e or both.
+    Set {
+        #[arg(value_name = "NAME", value_enum)]
+        name: SettingName,
+        /// The value: for `edition`, 1e, 2e or both.
+        #[arg(value_name = "VALUE")]
+        value: String,
+    },
+    /// Remove a setting: its default is in force again.
+    Unset {
+        #[arg(value_name = "NAME", value_enum)]
+        name: SettingName,
+    },
+}
+
+/// The settings the file holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SettingName {
+    /// The edition a question asks of when it names none.
+    Edition,
 }
 
 #[cfg(test)]

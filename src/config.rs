@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use chrono::NaiveDate;
 
 use crate::corpus::Sources;
+use crate::model::Edition;
 use crate::render::Style;
 
 /// What every question is asked with, read once from the command line
@@ -32,6 +33,10 @@ pub struct Config {
     /// `--rulings DIR` (or `$RULINGS_DIR`), else the user data folder,
     /// whether it exists yet or not.
     pub own_folder: Option<PathBuf>,
+    /// The edition a question asks of when it names none, and where that
+    /// default was set (`RULINGS_EDITION`, the settings file and line);
+    /// none: every edition, each labelled.
+    pub edition: Option<(Edition, String)>,
 }
 
 impl Config {
@@ -47,11 +52,17 @@ impl Config {
             json: false,
             told: None,
             own_folder: None,
+            edition: None,
         }
     }
 
     /// The date of a question: the one asked, else today.
     pub fn as_of(&self, asked: Option<NaiveDate>) -> NaiveDate {
         asked.unwrap_or(self.today)
+    }
+
+    /// The edition of a question: the one asked, else the default.
+    pub fn edition(&self, asked: Option<Edition>) -> Option<Edition> {
+        asked.or(self.edition.as_ref().map(|(edition, _)| *edition))
     }
 }

@@ -67,6 +67,7 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
             out.flush()?;
             Ok(ExitCode::SUCCESS)
         }
+        Some(Command::Config(args)) => commands::settings::run(args),
         Some(Command::Ask(args)) => ask(&cli, args),
         None if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() => {
             ask(&cli, &AskArgs::default())
@@ -90,7 +91,7 @@ fn ask(cli: &Cli, args: &AskArgs) -> Result<ExitCode, Failure> {
     commands::needs_terminal()?;
     let config = commands::config_of(cli)?;
     let settings = tui::pages::Settings {
-        edition: args.scope.edition,
+        edition: config.edition(args.scope.edition),
         as_of: config.as_of(args.scope.as_of),
         today: config.today,
     };
@@ -122,6 +123,7 @@ mod tests {
             ErrorCode::NoDocuments => (2, "no_documents", 500),
             ErrorCode::NothingToCheck => (2, "nothing_to_check", 500),
             ErrorCode::NeedsTerminal => (2, "needs_terminal", 500),
+            ErrorCode::BadConfig => (2, "bad_config", 500),
             ErrorCode::Index => (2, "index", 500),
             ErrorCode::Io => (2, "io", 500),
             ErrorCode::Internal => (2, "internal", 500),
@@ -144,6 +146,7 @@ mod tests {
             ErrorCode::NoDocuments,
             ErrorCode::NothingToCheck,
             ErrorCode::NeedsTerminal,
+            ErrorCode::BadConfig,
             ErrorCode::Index,
             ErrorCode::Io,
             ErrorCode::Internal,

@@ -46,6 +46,9 @@ pub enum ErrorCode {
     NothingToCheck,
     /// The interactive search outside a terminal.
     NeedsTerminal,
+    /// The settings file cannot be read as settings, or a setting's value
+    /// (in the file or the environment) is none it takes.
+    BadConfig,
     /// The search index cannot be built, opened or read.
     Index,
     /// Reading or writing failed.

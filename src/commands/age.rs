@@ -44,20 +44,36 @@ pub fn notice(
         return Ok(());
     }
     let today = config.today;
+    // A default edition set since the corpus was last told is told too.
+    let asked = config
+        .edition
+        .as_ref()
+        .map(|(edition, from)| format!("asking {edition} only, by default ({from})"));
+    let told = format!(
+        "{}{}",
+        catalog.manifest().fingerprint,
+        asked.as_deref().unwrap_or_default()
+    );
     let stamp = config
         .told
         .as_deref()
-        .map(|folder| stamp_path(folder, &catalog.manifest().fingerprint));
+        .map(|folder| stamp_path(folder, &told));
     if stamp.as_deref().and_then(told_on) == Some(today) {
         return Ok(());
     }
-    for line in banner(
+    for (at, line) in banner(
         catalog,
         &catalog.editions(),
         today,
         config.own_folder.as_deref(),
-    ) {
-        p.err.line(&line)?;
+    )
+    .into_iter()
+    .enumerate()
+    {
+        match (at, &asked) {
+            (0, Some(asked)) => p.err.line(&format!("{line}; {asked}"))?,
+            _ => p.err.line(&line)?,
+        }
     }
     if let Some(stamp) = stamp {
         // Not remembered (a read-only cache): said again next time.

@@ -83,6 +83,7 @@ pub fn exit_status(code: ErrorCode) -> u8 {
         | ErrorCode::NoDocuments
         | ErrorCode::NothingToCheck
         | ErrorCode::NeedsTerminal
+        | ErrorCode::BadConfig
         | ErrorCode::Index
         | ErrorCode::Io
         | ErrorCode::Internal => 2,

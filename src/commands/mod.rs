@@ -8,6 +8,7 @@ mod check;
 pub mod errors;
 mod index;
 mod link;
+pub mod settings;
 mod update;
 
 use std::io::{self, IsTerminal, Write};
@@ -182,11 +183,25 @@ pub fn config_of(cli: &Cli) -> Result<Config, Failure> {
             .rulings
             .clone()
             .or_else(|| dirs::data_dir().map(|d| d.join("rulings"))),
+        edition: settings::default_edition()?,
         ..Config::of(sources, index, today())
     })
 }
 
 impl Command {
+    /// The edition and date of a plain question, for the commands that
+    /// ask one.
+    fn scope_mut(&mut self) -> Option<&mut crate::cli::Scope> {
+        match self {
+            Command::Search(args) => Some(&mut args.scope),
+            Command::Show(args) => Some(&mut args.scope),
+            Command::Errata(args) => Some(&mut args.scope),
+            Command::Card(args) => Some(&mut args.scope),
+            Command::Deck(args) => Some(&mut args.scope),
+            _ => None,
+        }
+    }
+
     /// Whether the command was asked for JSON: its answer, and any error,
     /// is then JSON.
     pub fn json(&self) -> bool {
@@ -202,9 +217,11 @@ impl Command {
             | Command::Releases { json }
             | Command::Export { json, .. }
             | Command::Check { json, .. } => *json,
-            Command::Ask(_) | Command::Completions { .. } | Command::Man | Command::Serve(_) => {
-                false
-            }
+            Command::Ask(_)
+            | Command::Completions { .. }
+            | Command::Man
+            | Command::Serve(_)
+            | Command::Config(_) => false,
         }
     }
 }
@@ -213,14 +230,22 @@ impl Command {
 /// The commands that own the terminal or the process (`ask`, `serve`) and
 /// those that need no corpus (`completions`, `man`) are run by the binary
 /// itself, beside this.
-pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
-    let Some(command) = &cli.command else {
+pub fn run(mut cli: Cli) -> Result<ExitCode, Failure> {
+    if cli.command.is_none() {
         // Piped or scripted: nothing to ask interactively, so say what
         // the commands are, as a usage error.
         eprintln!("{}", Cli::command().render_long_help());
         return Ok(ExitCode::from(2));
-    };
-    let config = config_of(&cli)?;
+    }
+    let mut config = config_of(&cli)?;
+    // The default edition goes to a plain question that names none; a
+    // question that names one, and the commands that do not ask one
+    // edition's rulings (diff, export, releases), are asked as given.
+    match cli.command.as_mut().and_then(Command::scope_mut) {
+        Some(scope) if scope.edition.is_none() => scope.edition = config.edition(None),
+        _ => config.edition = None,
+    }
+    let command = cli.command.as_ref().expect("a command, as above");
     let stderr = io::stderr();
     let mut printer = Printer::new(
         io::BufWriter::new(output::Stdout::lock()),

@@ -73,6 +73,15 @@ async fn respond(
         Ok(Query(pairs)) => endpoint.read(pairs),
         Err(e) => Err(unreadable(&e)),
     };
+    // A plain question that names no edition asks the default one; a diff
+    // compares what it is given.
+    let read = read.map(|mut params| {
+        let takes = endpoint.params.iter().any(|p| p.name == "edition");
+        if takes && endpoint.path != params::DIFF.path && params.edition.is_none() {
+            params.edition = state.default_edition();
+        }
+        params
+    });
     let answer = ask(&state, read.and_then(|params| request(&params))).await;
     json(status(&answer), answer.body)
 }

@@ -306,6 +306,7 @@ pub fn status_of(code: ErrorCode) -> StatusCode {
         | ErrorCode::NoDocuments
         | ErrorCode::NothingToCheck
         | ErrorCode::NeedsTerminal
+        | ErrorCode::BadConfig
         | ErrorCode::Index
         | ErrorCode::Io
         | ErrorCode::Internal => StatusCode::INTERNAL_SERVER_ERROR,

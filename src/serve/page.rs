@@ -392,8 +392,12 @@ fn refusal(refused: &Refused) -> Markup {
 
 pub async fn search(
     State(state): State<Arc<AppState>>,
-    PageParams(params): PageParams,
+    PageParams(mut params): PageParams,
 ) -> Response {
+    // No edition asked: the default one, shown chosen ("Both" asks blank).
+    if params.edition.is_none() {
+        params.edition = state.default_edition();
+    }
     let as_of = date_of(&params, &state);
     let q = params.q.clone().unwrap_or_default();
     let asked = !q.trim().is_empty();

@@ -44,7 +44,7 @@ const AS_OF: Param = optional(
     "as_of",
     "the date to answer as of: YYYY-MM-DD (e.g. 2014-11-03) or today",
 );
-const EDITION: Param = optional("edition", "1E or 2E");
+const EDITION: Param = optional("edition", "1E, 2E or both");
 
 /// An endpoint: its path and the parameters it takes.
 pub struct Endpoint {
@@ -218,9 +218,14 @@ fn date(value: &str) -> Result<NaiveDate, String> {
     rulings::dates::parse_date(value)
 }
 
-fn edition(value: &str) -> Result<Edition, String> {
+/// An edition, or `both`: every edition, whatever the server's default.
+fn edition(value: &str) -> Result<Option<Edition>, String> {
+    if value.eq_ignore_ascii_case("both") {
+        return Ok(None);
+    }
     value
         .parse::<Edition>()
+        .map(Some)
         .map_err(|_| format!("`{value}` is not an edition"))
 }
 
@@ -323,7 +328,7 @@ impl Params {
     }
 
     fn edition(&self, endpoint: &Endpoint) -> Result<Option<Edition>, Refusal> {
-        self.read(endpoint, "edition", edition)
+        Ok(self.read(endpoint, "edition", edition)?.flatten())
     }
 
     fn switch(&self, endpoint: &Endpoint, name: &str) -> Result<bool, Refusal> {
@@ -470,7 +475,7 @@ mod tests {
         assert!(!date.contains("--"), "names no flag: {date}");
         let edition = refusal(&SHOW, &[("topic", "x"), ("edition", "3E")]);
         assert!(
-            edition.contains("`edition`: `3E` is not an edition; it takes 1E or 2E"),
+            edition.contains("`edition`: `3E` is not an edition; it takes 1E, 2E or both"),
             "{edition}"
         );
         let limit = refusal(&SEARCH, &[("q", "x"), ("limit", "0")]);

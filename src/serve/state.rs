@@ -268,6 +268,16 @@ impl AppState {
         })
     }
 
+    /// The edition a question asks of when it names none (`RULINGS_EDITION`
+    /// or the settings file), as a query string writes it; none: every
+    /// edition. An edition given blank asks every edition.
+    pub fn default_edition(&self) -> Option<String> {
+        self.session
+            .config()
+            .edition(None)
+            .map(|edition| edition.label().to_string())
+    }
+
     /// The date a question is asked on when it names none.
     pub fn today(&self) -> NaiveDate {
         self.pinned.unwrap_or_else(rulings::dates::today)

@@ -63,7 +63,7 @@ async fn a_request_that_cannot_be_read_is_refused_in_its_own_words() {
     assert!(!body.contains("--as-of"), "{body}");
     let (status, body) = get(&state, "/?q=x&edition=3e").await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(body.contains("it takes 1E or 2E"), "{body}");
+    assert!(body.contains("it takes 1E, 2E or both"), "{body}");
 }
 
 #[tokio::test]

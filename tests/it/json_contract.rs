@@ -405,6 +405,17 @@ fn errors_are_the_error_object_with_a_code_per_kind() {
         &["--rulings", missing.to_str().unwrap(), "releases"],
         "corpus_not_found",
     );
+    // A default edition the environment (or the settings file) sets that
+    // is no edition.
+    let output = common::rulings()
+        .env("RULINGS_EDITION", "3e")
+        .args(["--index", index.to_str().unwrap(), "show", "x", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let value: Value = serde_json::from_slice(&output.stderr).unwrap();
+    assert_valid("error", &value, "RULINGS_EDITION=3e");
+    assert_eq!(value["error"]["code"], "bad_config");
     // Without --json an error stays a line for people.
     let run = run(None, index, &["search", "x", "--as-of", "someday"]);
     assert_eq!(run.code, 2);

@@ -39,6 +39,7 @@ mod renditions;
 mod rule_tables;
 mod search;
 mod serve;
+mod settings;
 mod show;
 mod silence;
 mod statuses;

@@ -310,7 +310,7 @@ fn questions_that_cannot_be_answered_say_why_with_their_status() {
         ),
         (
             "/api/errata?edition=3E",
-            "`edition`: `3E` is not an edition; it takes 1E or 2E",
+            "`edition`: `3E` is not an edition; it takes 1E, 2E or both",
         ),
     ] {
         let (got, value) = server.json(path);

@@ -21,8 +21,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use assert_cmd::Command;
 
 /// Settings of the binary that a test never inherits.
-const CLEARED: [&str; 10] = [
+const CLEARED: [&str; 11] = [
     "RULINGS_DIR",
+    // The default edition: the settings file in the test's own
+    // XDG_CONFIG_HOME sets it, when a test writes one.
+    "RULINGS_EDITION",
     "RULINGS_TIMINGS",
     "RULINGS_URL",
     "RULINGS_CARDS",
