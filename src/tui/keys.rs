@@ -7,8 +7,7 @@
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-use super::pages::Page;
-use super::state::PageKind;
+use super::pages::{Page, PageKind};
 
 /// What a key asks for; the state reads it as the view on screen allows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -74,6 +74,24 @@ impl<'s> Asker<'s> {
     }
 }
 
+/// Which page is open over the search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PageKind {
+    /// The selected ruling.
+    Ruling,
+    /// Its topic's history (`show --history`).
+    History,
+    /// Its card's errata.
+    Errata,
+    /// Its card, as the card database prints it, with its errata and
+    /// rulings (`card`).
+    Card,
+    /// A topic it points to.
+    Reference,
+    /// The keys (F1).
+    Help,
+}
+
 /// One hit as the list shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Row {

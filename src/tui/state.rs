@@ -7,27 +7,9 @@ use std::time::{Duration, Instant};
 use ratatui::crossterm::event::{Event, KeyEvent, KeyEventKind};
 
 use super::keys::{self, Action};
-use super::pages::{self, Asker, Page, Row, Settings};
+use super::pages::{self, Asker, Page, PageKind, Row, Settings};
 use rulings::answer::error::Failure;
 use rulings::session::Session;
-
-/// Which page is open over the search.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PageKind {
-    /// The selected ruling.
-    Ruling,
-    /// Its topic's history (`show --history`).
-    History,
-    /// Its card's errata.
-    Errata,
-    /// Its card, as the card database prints it, with its errata and
-    /// rulings (`card`).
-    Card,
-    /// A topic it points to.
-    Reference,
-    /// The keys (F1).
-    Help,
-}
 
 /// An open page, with how far it is scrolled.
 #[derive(Debug, Clone)]

@@ -7,8 +7,8 @@ use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 
 use super::draw::draw;
-use super::pages::Settings;
-use super::state::{PageKind, State};
+use super::pages::{PageKind, Settings};
+use super::state::State;
 use rulings::config::Config;
 use rulings::corpus::Sources;
 use rulings::model::Edition;
