@@ -40,9 +40,9 @@ pub fn draw(frame: &mut Frame, state: &State) {
     };
     frame.render_widget(Paragraph::new(note), notes);
     let help = if state.page().is_some() {
-        "h history · e errata · c card · r ruling · 1-9 follow a reference · ↑↓ PgUp PgDn scroll · Esc back · q quit"
+        "F1 keys · type to search · Esc the hits · F2 ruling · F3 history · F4 errata · F5 card · Tab Enter see: …"
     } else {
-        "type to search · ↑↓ select · Enter read · PgUp PgDn scroll the preview · Ctrl-U clear · Esc quit"
+        "F1 keys · type to search · ↑↓ select · Enter read · F3 history · F4 errata · F5 card · Ctrl-U clear · Esc quit"
     };
     frame.render_widget(Paragraph::new(Line::styled(help, dim())), keys);
 }
@@ -82,11 +82,10 @@ fn draw_query(frame: &mut Frame, state: &State, area: Rect) {
         Paragraph::new(format!("> {}", state.query)).block(block),
         area,
     );
-    if state.page().is_none() {
-        let typed = u16::try_from(state.query.chars().count()).unwrap_or(u16::MAX);
-        let x = inner.x.saturating_add(2).saturating_add(typed);
-        frame.set_cursor_position(Position::new(x.min(inner.right()), inner.y));
-    }
+    // Whatever is typed goes here, over a page as well.
+    let typed = u16::try_from(state.query.chars().count()).unwrap_or(u16::MAX);
+    let x = inner.x.saturating_add(2).saturating_add(typed);
+    frame.set_cursor_position(Position::new(x.min(inner.right()), inner.y));
 }
 
 fn draw_search(frame: &mut Frame, state: &State, area: Rect) {
@@ -150,15 +149,21 @@ fn draw_page(frame: &mut Frame, state: &State, area: Rect) {
         .borders(Borders::ALL)
         .title(format!(" {} ", open.page.title));
     if !open.page.references.is_empty() {
-        let refs: Vec<String> = open
-            .page
-            .references
-            .iter()
-            .take(9)
-            .enumerate()
-            .map(|(i, name)| format!("{} {name}", i + 1))
-            .collect();
-        block = block.title_bottom(format!(" see: {} ", refs.join(" · ")));
+        // The reference Tab chose, which Enter follows, stands out.
+        let mut spans = vec![Span::raw(" see: ")];
+        for (i, name) in open.page.references.iter().take(9).enumerate() {
+            if i > 0 {
+                spans.push(Span::raw(" · "));
+            }
+            let text = format!("{} {name}", i + 1);
+            spans.push(if open.chosen == Some(i) {
+                Span::styled(text, Style::new().add_modifier(Modifier::REVERSED))
+            } else {
+                Span::raw(text)
+            });
+        }
+        spans.push(Span::raw(" "));
+        block = block.title_bottom(Line::from(spans));
     }
     let lines: Vec<Line> = open.page.lines.iter().map(|l| text_line(l)).collect();
     let paragraph = Paragraph::new(lines)

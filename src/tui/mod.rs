@@ -7,6 +7,7 @@
 
 pub mod draw;
 mod interrupt;
+pub mod keys;
 pub mod pages;
 pub mod state;
 mod widths;

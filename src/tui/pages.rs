@@ -74,6 +74,24 @@ impl<'s> Asker<'s> {
     }
 }
 
+/// Which page is open over the search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PageKind {
+    /// The selected ruling.
+    Ruling,
+    /// Its topic's history (`show --history`).
+    History,
+    /// Its card's errata.
+    Errata,
+    /// Its card, as the card database prints it, with its errata and
+    /// rulings (`card`).
+    Card,
+    /// A topic it points to.
+    Reference,
+    /// The keys (F1).
+    Help,
+}
+
 /// One hit as the list shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Row {
@@ -258,13 +276,13 @@ pub fn ruling(
     if earlier == Earlier::Counted && count > 0 {
         lines.push(String::new());
         lines.push(match count {
-            1 => "1 earlier ruling on the topic (Enter, then h: the history)".to_string(),
-            n => format!("{n} earlier rulings on the topic (Enter, then h: the history)"),
+            1 => "1 earlier ruling on the topic (F3: the history)".to_string(),
+            n => format!("{n} earlier rulings on the topic (F3: the history)"),
         });
     }
     if !answer.history.is_empty() {
         lines.push(String::new());
-        lines.push("Earlier rulings on the topic (h: the history)".to_string());
+        lines.push("Earlier rulings on the topic (F3: the history)".to_string());
         for (stored, period) in &answer.history {
             let badge = status_badge(&style, &period.status);
             lines.push(format!(

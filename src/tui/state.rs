@@ -4,27 +4,12 @@
 
 use std::time::{Duration, Instant};
 
-use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use ratatui::crossterm::event::{Event, KeyEvent, KeyEventKind};
 
-use super::pages::{self, Asker, Page, Row, Settings};
+use super::keys::{self, Action};
+use super::pages::{self, Asker, Page, PageKind, Row, Settings};
 use rulings::answer::error::Failure;
 use rulings::session::Session;
-
-/// Which page is open over the search.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PageKind {
-    /// The selected ruling.
-    Ruling,
-    /// Its topic's history (`show --history`).
-    History,
-    /// Its card's errata.
-    Errata,
-    /// Its card, as the card database prints it, with its errata and
-    /// rulings (`card`).
-    Card,
-    /// A topic it points to.
-    Reference,
-}
 
 /// An open page, with how far it is scrolled.
 #[derive(Debug, Clone)]
@@ -32,6 +17,23 @@ pub struct Open {
     pub kind: PageKind,
     pub page: Page,
     pub scroll: u16,
+    /// The hit the page is about: the page stays about it while a new
+    /// question is typed over it.
+    pub row: Option<Row>,
+    /// The reference chosen (Tab), which Enter follows.
+    pub chosen: Option<usize>,
+}
+
+impl Open {
+    fn new(kind: PageKind, page: Page, row: Option<Row>) -> Open {
+        Open {
+            kind,
+            page,
+            scroll: 0,
+            row,
+            chosen: None,
+        }
+    }
 }
 
 /// Everything the screen shows.
@@ -143,71 +145,75 @@ impl<'c> State<'c> {
     }
 
     fn key(&mut self, key: KeyEvent) -> Result<(), Failure> {
-        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-        if ctrl && matches!(key.code, KeyCode::Char('c') | KeyCode::Char('d')) {
-            self.quit = true;
-            return Ok(());
-        }
-        if self.pages.is_empty() {
-            self.search_key(key, ctrl)
-        } else {
-            self.page_key(key)
-        }
-    }
-
-    fn search_key(&mut self, key: KeyEvent, ctrl: bool) -> Result<(), Failure> {
-        let edits = matches!(key.code, KeyCode::Backspace)
-            || matches!(key.code, KeyCode::Char(c) if !ctrl || matches!(c, 'u' | 'w'));
-        if !edits && std::mem::take(&mut self.stale) {
+        let action = keys::action(key);
+        if !action.edits() && std::mem::take(&mut self.stale) {
             // A key that moves over the hits reads the hits of what was
             // typed before it.
             self.search()?;
         }
-        match key.code {
-            KeyCode::Esc => self.quit = true,
-            KeyCode::Char('u') if ctrl => self.edit(String::clear),
-            KeyCode::Char('w') if ctrl => self.edit(|query| {
+        let reading = !self.pages.is_empty();
+        match action {
+            Action::Type(c) => self.edit(|query| query.push(c)),
+            Action::Backspace => self.edit(|query| {
+                query.pop();
+            }),
+            Action::Clear => self.edit(String::clear),
+            Action::DeleteWord => self.edit(|query| {
                 let kept = query.trim_end().rfind(' ').map_or(0, |i| i + 1);
                 query.truncate(kept);
             }),
-            KeyCode::Char(c) if !ctrl => self.edit(|query| query.push(c)),
-            KeyCode::Backspace => self.edit(|query| {
-                query.pop();
-            }),
-            KeyCode::Down => self.select(self.selected.saturating_add(1))?,
-            KeyCode::Up => self.select(self.selected.saturating_sub(1))?,
-            KeyCode::Home => self.select(0)?,
-            KeyCode::End => self.select(self.rows.len().saturating_sub(1))?,
-            KeyCode::PageDown => self.preview_scroll = self.preview_scroll.saturating_add(10),
-            KeyCode::PageUp => self.preview_scroll = self.preview_scroll.saturating_sub(10),
-            KeyCode::Enter | KeyCode::Right => self.open(PageKind::Ruling)?,
-            _ => {}
+            Action::Up if reading => self.scroll(-1),
+            Action::Down if reading => self.scroll(1),
+            Action::PageUp if reading => self.scroll(-10),
+            Action::PageDown if reading => self.scroll(10),
+            Action::First if reading => self.scroll(i32::MIN),
+            Action::Last if reading => self.scroll(i32::MAX),
+            Action::Down => self.select(self.selected.saturating_add(1))?,
+            Action::Up => self.select(self.selected.saturating_sub(1))?,
+            Action::First => self.select(0)?,
+            Action::Last => self.select(self.rows.len().saturating_sub(1))?,
+            Action::PageDown => self.preview_scroll = self.preview_scroll.saturating_add(10),
+            Action::PageUp => self.preview_scroll = self.preview_scroll.saturating_sub(10),
+            Action::Read if reading => {
+                if let Some(n) = self.page().and_then(|open| open.chosen) {
+                    self.follow(n)?;
+                }
+            }
+            Action::Read => self.open(PageKind::Ruling)?,
+            Action::Open(kind) => self.open(kind)?,
+            Action::NextReference => self.choose(1),
+            Action::PreviousReference => self.choose(-1),
+            Action::Back => {
+                self.pages.pop();
+            }
+            Action::Escape if reading => self.pages.clear(),
+            Action::Escape | Action::Quit => self.quit = true,
+            Action::Help => {
+                if self.page().map(|open| open.kind) != Some(PageKind::Help) {
+                    self.pages
+                        .push(Open::new(PageKind::Help, keys::help(), None));
+                }
+            }
+            Action::Nothing => {}
         }
         Ok(())
     }
 
-    fn page_key(&mut self, key: KeyEvent) -> Result<(), Failure> {
-        match key.code {
-            KeyCode::Esc | KeyCode::Backspace | KeyCode::Left => {
-                self.pages.pop();
-            }
-            KeyCode::Char('q') => self.quit = true,
-            KeyCode::Char('h') => self.open(PageKind::History)?,
-            KeyCode::Char('e') => self.open(PageKind::Errata)?,
-            KeyCode::Char('c') => self.open(PageKind::Card)?,
-            KeyCode::Char('r') => self.open(PageKind::Ruling)?,
-            KeyCode::Char(c @ '1'..='9') => {
-                let n = c as usize - '1' as usize;
-                self.follow(n)?;
-            }
-            KeyCode::Down | KeyCode::Char('j') => self.scroll(1),
-            KeyCode::Up | KeyCode::Char('k') => self.scroll(-1),
-            KeyCode::PageDown | KeyCode::Char(' ') => self.scroll(10),
-            KeyCode::PageUp => self.scroll(-10),
-            KeyCode::Home => self.scroll(i32::MIN),
-            _ => {}
+    /// Moves the choice of a reference on the page on screen by `by`,
+    /// round its references.
+    fn choose(&mut self, by: isize) {
+        let Some(open) = self.pages.last_mut() else {
+            return;
+        };
+        let count = open.page.references.len().min(9);
+        if count == 0 {
+            return;
         }
-        Ok(())
+        open.chosen = Some(match open.chosen {
+            None if by < 0 => count - 1,
+            None => 0,
+            Some(at) => (at as isize + by).rem_euclid(count as isize) as usize,
+        });
     }
 
     fn scroll(&mut self, by: i32) {
@@ -254,24 +260,34 @@ impl<'c> State<'c> {
         Ok(())
     }
 
-    /// Opens a page about the selected hit over the search (or over the
-    /// page on screen).
+    /// The hit a page opened now is about: the one the page on screen is
+    /// about, or else the selected one.
+    fn subject(&self) -> Option<&Row> {
+        self.page()
+            .and_then(|open| open.row.as_ref())
+            .or_else(|| self.selected_row())
+    }
+
+    /// Opens a page about the hit being read (or the selected one) over
+    /// the search (or over the page on screen, unless it is that page).
     fn open(&mut self, kind: PageKind) -> Result<(), Failure> {
-        if let Some(page) = self.answer(kind)? {
-            self.pages.push(Open {
-                kind,
-                page,
-                scroll: 0,
-            });
+        let Some(row) = self.subject().cloned() else {
+            return Ok(());
+        };
+        if let Some(open) = self.page() {
+            if open.kind == kind && open.row.as_ref() == Some(&row) {
+                return Ok(());
+            }
+        }
+        if let Some(page) = self.answer(kind, &row)? {
+            self.pages.push(Open::new(kind, page, Some(row)));
         }
         Ok(())
     }
 
-    /// A page about the selected hit; a reference is answered by `follow`.
-    fn answer(&self, kind: PageKind) -> Result<Option<Page>, Failure> {
-        let Some(row) = self.selected_row() else {
-            return Ok(None);
-        };
+    /// A page about `row`; a reference is answered by `follow`, the keys
+    /// by [`keys::help`].
+    fn answer(&self, kind: PageKind, row: &Row) -> Result<Option<Page>, Failure> {
         let (asker, settings, width) = (&self.asker, &self.settings, self.page_width());
         Ok(Some(match kind {
             PageKind::Ruling => pages::ruling(asker, settings, row, width, pages::Earlier::Listed)?,
@@ -280,7 +296,7 @@ impl<'c> State<'c> {
             }
             PageKind::Errata => pages::errata(asker, settings, row, width)?,
             PageKind::Card => pages::card(asker, settings, row, width)?,
-            PageKind::Reference => return Ok(None),
+            PageKind::Reference | PageKind::Help => return Ok(None),
         }))
     }
 
@@ -293,22 +309,19 @@ impl<'c> State<'c> {
         else {
             return Ok(());
         };
-        let Some(edition) = self.selected_row().map(|r| r.edition) else {
+        let Some(row) = self.subject().cloned() else {
             return Ok(());
         };
         let page = pages::topic(
             &self.asker,
             &self.settings,
-            edition,
+            row.edition,
             &name,
             false,
             self.page_width(),
         )?;
-        self.pages.push(Open {
-            kind: PageKind::Reference,
-            page,
-            scroll: 0,
-        });
+        self.pages
+            .push(Open::new(PageKind::Reference, page, Some(row)));
         Ok(())
     }
 
@@ -321,7 +334,10 @@ impl<'c> State<'c> {
     fn reopen(&mut self) -> Result<(), Failure> {
         self.refresh_preview()?;
         for i in 0..self.pages.len() {
-            if let Some(page) = self.answer(self.pages[i].kind)? {
+            let Some(row) = self.pages[i].row.clone() else {
+                continue;
+            };
+            if let Some(page) = self.answer(self.pages[i].kind, &row)? {
                 self.pages[i].page = page;
             }
         }

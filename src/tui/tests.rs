@@ -7,8 +7,8 @@ use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 
 use super::draw::draw;
-use super::pages::Settings;
-use super::state::{PageKind, State};
+use super::pages::{PageKind, Settings};
+use super::state::State;
 use rulings::config::Config;
 use rulings::corpus::Sources;
 use rulings::model::Edition;
@@ -133,7 +133,7 @@ fn moving_the_selection_changes_the_preview() {
 }
 
 #[test]
-fn enter_reads_the_ruling_and_h_its_history() {
+fn enter_reads_the_ruling_and_f3_its_history() {
     let (_index, catalog) = catalog();
     let mut state = State::new(&catalog, session("2020-01-01"), COLUMNS);
     type_text(&mut state, "time location");
@@ -144,7 +144,7 @@ fn enter_reads_the_ruling_and_h_its_history() {
         state
             .preview
             .lines
-            .contains(&"1 earlier ruling on the topic (Enter, then h: the history)".to_string()),
+            .contains(&"1 earlier ruling on the topic (F3: the history)".to_string()),
         "{:?}",
         state.preview.lines
     );
@@ -170,8 +170,7 @@ fn enter_reads_the_ruling_and_h_its_history() {
     state.update(key(KeyCode::PageDown));
     assert_eq!(state.page().unwrap().scroll, 10);
 
-    // Letters are keys on a page, not the query.
-    state.update(key(KeyCode::Char('h')));
+    state.update(key(KeyCode::F(3)));
     assert_eq!(state.query, "time location");
     assert_eq!(state.page().map(|o| o.kind), Some(PageKind::History));
     assert!(screen(&state).contains("┌ History of time location (1E) ─"));
@@ -185,9 +184,12 @@ fn enter_reads_the_ruling_and_h_its_history() {
         "{lines:?}"
     );
 
-    // Esc walks back page by page, then quits from the search.
-    state.update(key(KeyCode::Esc));
+    // ← goes back a page; one Esc goes back to the hits from any page,
+    // and quits from the hits.
+    state.update(key(KeyCode::Left));
     assert_eq!(state.page().map(|o| o.kind), Some(PageKind::Ruling));
+    state.update(key(KeyCode::F(3)));
+    assert_eq!(state.pages.len(), 2);
     state.update(key(KeyCode::Esc));
     assert!(state.page().is_none() && !state.quit);
     state.update(key(KeyCode::Esc));
@@ -200,7 +202,7 @@ fn a_card_shows_its_errata_and_a_topic_without_says_so() {
     let mut state = State::new(&catalog, session("2020-01-01"), COLUMNS);
     type_text(&mut state, "Ferengi Military Operations");
     state.update(key(KeyCode::Enter));
-    state.update(key(KeyCode::Char('e')));
+    state.update(key(KeyCode::F(4)));
     let open = state.page().unwrap();
     assert_eq!(open.kind, PageKind::Errata);
     assert_eq!(
@@ -214,14 +216,14 @@ fn a_card_shows_its_errata_and_a_topic_without_says_so() {
     );
 
     state.update(key(KeyCode::Esc));
-    state.update(key(KeyCode::Esc));
+    assert!(state.page().is_none());
     state.update(Event::Key(KeyEvent::new(
         KeyCode::Char('u'),
         KeyModifiers::CONTROL,
     )));
     type_text(&mut state, "time location");
     state.update(key(KeyCode::Enter));
-    state.update(key(KeyCode::Char('e')));
+    state.update(key(KeyCode::F(4)));
     // As `rulings errata` says it: none, and the rulings there are.
     let lines = &state.page().unwrap().page.lines;
     assert!(
@@ -234,7 +236,7 @@ fn a_card_shows_its_errata_and_a_topic_without_says_so() {
 }
 
 #[test]
-fn a_reference_is_followed_by_its_number() {
+fn a_reference_is_chosen_by_tab_and_followed_by_enter() {
     let (_index, catalog) = catalog();
     let mut state = State::new(&catalog, session("2020-01-01"), COLUMNS);
     type_text(&mut state, "topic:dabo");
@@ -250,7 +252,16 @@ fn a_reference_is_followed_by_its_number() {
         ]
     );
     assert!(screen(&state).contains("see: 1 Writ of Accountability · 2 Horga'hn"));
-    state.update(key(KeyCode::Char('2')));
+    // Enter follows nothing until Tab chooses a reference; Shift-Tab goes
+    // round to the last.
+    state.update(key(KeyCode::Enter));
+    assert_eq!(state.pages.len(), 1);
+    state.update(key(KeyCode::BackTab));
+    assert_eq!(state.page().unwrap().chosen, Some(2));
+    state.update(key(KeyCode::Tab));
+    assert_eq!(state.page().unwrap().chosen, Some(0));
+    state.update(key(KeyCode::Tab));
+    state.update(key(KeyCode::Enter));
     let open = state.page().unwrap();
     assert_eq!(open.kind, PageKind::Reference);
     assert!(
@@ -258,9 +269,11 @@ fn a_reference_is_followed_by_its_number() {
         "{:?}",
         open.page.lines
     );
-    // A number with no reference does nothing.
-    state.update(key(KeyCode::Char('9')));
+    // A page without references: Tab and Enter do nothing.
+    state.update(key(KeyCode::Tab));
+    state.update(key(KeyCode::Enter));
     assert_eq!(state.pages.len(), 2);
+    assert_eq!(state.query, "topic:dabo");
 }
 
 #[test]
@@ -452,7 +465,7 @@ fn a_hit_opens_its_card_with_the_card_database() {
     let mut state = State::new(&catalog, session("2020-01-01"), COLUMNS);
     type_text(&mut state, "Going to the Top");
     state.update(key(KeyCode::Enter));
-    state.update(key(KeyCode::Char('c')));
+    state.update(key(KeyCode::F(5)));
     let open = state.page().unwrap();
     assert_eq!(open.kind, PageKind::Card);
     assert_eq!(open.page.title, "Card: Going to the Top (1E)");
@@ -469,4 +482,76 @@ fn a_hit_opens_its_card_with_the_card_database() {
         "{:?}",
         open.page.lines
     );
+}
+
+/// One mode for typing: what is typed over a page goes to the question and
+/// never opens a page; the page stays about the hit it was opened on, and
+/// one Esc shows the hits of the new question.
+#[test]
+fn typing_over_a_ruling_edits_the_question() {
+    let (_index, catalog) = catalog();
+    let mut state = State::new(&catalog, session("2020-01-01"), COLUMNS);
+    type_text(&mut state, "Ferengi Military Operations");
+    state.update(key(KeyCode::Enter));
+    let read = state.page().unwrap().row.clone().unwrap();
+    state.update(Event::Key(KeyEvent::new(
+        KeyCode::Char('u'),
+        KeyModifiers::CONTROL,
+    )));
+    type_text(&mut state, "dead end");
+    assert_eq!(state.query, "dead end");
+    assert_eq!(state.pages.len(), 1, "no page opened: {:?}", state.pages);
+    let open = state.page().unwrap();
+    assert_eq!(open.kind, PageKind::Ruling);
+    assert_eq!(open.row.as_ref(), Some(&read));
+    let text = screen(&state);
+    assert!(text.contains("> dead end"), "{text}");
+    assert!(
+        text.contains("┌ Ferengi Military Operations (1E)"),
+        "{text}"
+    );
+    // A page opened now is about the hit being read, not the new first hit.
+    state.update(key(KeyCode::F(4)));
+    assert_eq!(
+        state.page().unwrap().page.title,
+        "Errata of Ferengi Military Operations (1E)"
+    );
+    // Backspace edits the question on a page too.
+    state.update(key(KeyCode::Backspace));
+    assert_eq!(state.query, "dead en");
+    assert_eq!(state.pages.len(), 2);
+    state.update(key(KeyCode::Esc));
+    assert!(state.page().is_none() && !state.quit);
+    let text = screen(&state);
+    assert!(text.contains("> dead en"), "{text}");
+    assert!(text.contains(" Hits 1/"), "{text}");
+    let first = state.selected_row().expect("hits of the new question");
+    assert_ne!(first.topic, read.topic);
+}
+
+#[test]
+fn f1_lists_the_keys_and_a_question_mark_is_typed() {
+    let (_index, catalog) = catalog();
+    let mut state = State::new(&catalog, session("2020-01-01"), COLUMNS);
+    type_text(&mut state, "dabo?");
+    assert_eq!(state.query, "dabo?");
+    assert!(state.page().is_none());
+    assert!(screen(&state).contains("F1 keys"));
+    state.update(key(KeyCode::F(1)));
+    assert_eq!(state.page().map(|o| o.kind), Some(PageKind::Help));
+    let text = screen(&state);
+    assert!(text.contains("┌ Keys ─"), "{text}");
+    assert!(
+        text.contains("F4             the card's errata (`errata CARD`)"),
+        "{text}"
+    );
+    // F1 again keeps the one page; the page's keys are about the hit
+    // selected under it.
+    state.update(key(KeyCode::F(1)));
+    assert_eq!(state.pages.len(), 1);
+    state.update(key(KeyCode::F(2)));
+    assert_eq!(state.page().map(|o| o.kind), Some(PageKind::Ruling));
+    assert_eq!(state.pages.len(), 2);
+    state.update(key(KeyCode::Esc));
+    assert!(state.page().is_none() && !state.quit);
 }

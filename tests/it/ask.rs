@@ -135,8 +135,8 @@ fn ask_answers_as_you_type_in_a_real_terminal() {
     assert!(found.contains("Ferengi Military Operations"), "{found}");
     assert!(found.contains("1E  in force  2014-11-03"), "{found}");
 
-    // Enter reads the ruling, e its errata.
-    writer.write_all(b"\re").unwrap();
+    // Enter reads the ruling, F4 its errata.
+    writer.write_all(b"\r\x1bOS").unwrap();
     writer.flush().unwrap();
     screen.wait_for("Errata of Ferengi Military Operations (1E)", patience);
 
@@ -244,5 +244,63 @@ fn ctrl_c_quits_inside_a_paste_that_never_ends() {
     writer.write_all(b"\x03").unwrap();
     writer.flush().unwrap();
     let status = ended(&mut child, Duration::from_secs(5));
+    assert!(status.success(), "{status:?}");
+}
+
+/// One mode for typing: letters typed over an open ruling go to the
+/// question (they once opened the errata, `e` of "dead end"), and one Esc
+/// shows the hits of the question as it now stands.
+#[test]
+fn typing_over_a_ruling_goes_to_the_question_and_esc_shows_the_hits() {
+    let index = tempfile::tempdir().unwrap();
+    let (mut child, mut writer, mut screen) = start(&index);
+    let patience = Duration::from_secs(30);
+    screen.wait_for("Type a few words", patience);
+    writer.write_all(b"ferengi mil").unwrap();
+    writer.flush().unwrap();
+    screen.wait_for("▌Ferengi Military Operations", patience);
+    writer.write_all(b"\r").unwrap();
+    writer.flush().unwrap();
+    screen.wait_for("┌ Ferengi Military Operations (1E)", patience);
+
+    // Ctrl-U, then the new question, a key at a time as a person types.
+    for key in std::iter::once(b'\x15').chain(*b"dead end") {
+        writer.write_all(&[key]).unwrap();
+        writer.flush().unwrap();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let shown = screen.wait_for("> dead end", patience);
+    let question = shown
+        .lines()
+        .find(|l| l.contains("> "))
+        .expect("the question line");
+    assert_eq!(
+        question.trim_matches(|c: char| c == '│' || c.is_whitespace()),
+        "> dead end",
+        "{shown}"
+    );
+    assert!(!shown.contains("Errata of"), "no errata view:\n{shown}");
+    assert!(!shown.contains("History of"), "no history view:\n{shown}");
+    assert!(
+        shown.contains("┌ Ferengi Military Operations (1E)"),
+        "the ruling stays open while typing:\n{shown}"
+    );
+    assert!(shown.contains("F1 keys"), "{shown}");
+
+    // One Esc: the hits of "dead end".
+    writer.write_all(b"\x1b").unwrap();
+    writer.flush().unwrap();
+    let hits = screen.wait_for(" Hits 1/", patience);
+    assert!(hits.contains("> dead end"), "{hits}");
+    assert!(
+        !hits.contains("┌ Ferengi Military Operations (1E)"),
+        "{hits}"
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(child.try_wait().unwrap().is_none(), "one Esc did not quit");
+
+    writer.write_all(b"\x03").unwrap();
+    writer.flush().unwrap();
+    let status = ended(&mut child, patience);
     assert!(status.success(), "{status:?}");
 }
