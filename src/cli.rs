@@ -202,11 +202,12 @@ pub enum Command {
     /// its new-or-changed markers (asterisks) are checked against the diff.
     Diff(DiffArgs),
 
-    /// Interactive search, full screen: the hits update as you type, with
-    /// the selected ruling beside them; Enter reads it, then h its history,
-    /// e the card's errata, c the card, 1-9 a reference it points to. Esc goes back,
-    /// Esc on the search (or Ctrl-C anywhere) quits. What `rulings` with
-    /// no command does on a terminal.
+    /// Interactive search, full screen: the hits update as you type (every
+    /// printable key goes to the question), with the selected ruling beside
+    /// them; Enter reads it, F3 its history, F4 the card's errata, F5 the
+    /// card, Tab and Enter a reference it points to, F1 the keys. Esc goes
+    /// back to the hits; Esc on the hits (or Ctrl-C anywhere) quits. What
+    /// `rulings` with no command does on a terminal.
     Ask(AskArgs),
 
     /// Print a completion script for a shell, which completes commands,
