@@ -18,6 +18,7 @@ mod compendium;
 mod completions;
 mod control;
 mod corpus;
+mod dates;
 mod diff;
 mod family;
 mod fuzz;
