@@ -68,9 +68,10 @@ pub struct GlobalArgs {
     pub index: Option<PathBuf>,
 
     /// Print only the answer: no notes that are not part of it on stderr
-    /// (how current the corpus is, the index being built, how a name was
-    /// read). Errors, warnings and the notes that say an answer is partial
-    /// are still printed.
+    /// (how current the corpus is, the index being built, how a name or a
+    /// date was read), and of the documents' warnings one line at most: how
+    /// many could not be read. Errors and the notes that say an answer is
+    /// partial are still printed.
     #[arg(short = 'q', long = "quiet", global = true)]
     pub quiet: bool,
 

@@ -34,6 +34,7 @@ mod pdf;
 mod published;
 mod published_pdf;
 mod questions;
+mod quiet;
 mod read_short;
 mod readme;
 mod renditions;
