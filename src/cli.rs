@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use chrono::NaiveDate;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use rulings::dates::UserDate;
 use rulings::diff::NamedSide;
 use rulings::model::{Edition, EntryKind};
 use rulings::output::ColorWhen;
@@ -67,9 +68,10 @@ pub struct GlobalArgs {
     pub index: Option<PathBuf>,
 
     /// Print only the answer: no notes that are not part of it on stderr
-    /// (how current the corpus is, the index being built, how a name was
-    /// read). Errors, warnings and the notes that say an answer is partial
-    /// are still printed.
+    /// (how current the corpus is, the index being built, how a name or a
+    /// date was read), and of the documents' warnings one line at most: how
+    /// many could not be read. Errors and the notes that say an answer is
+    /// partial are still printed.
     #[arg(short = 'q', long = "quiet", global = true)]
     pub quiet: bool,
 
@@ -265,8 +267,8 @@ pub struct ServeArgs {
 
     /// The event's date: every answer is as of this date unless a page or
     /// a request asks for another. Default: today, each day.
-    #[arg(long = "as-of", value_name = "DATE", value_parser = rulings::dates::parse_date)]
-    pub as_of: Option<NaiveDate>,
+    #[arg(long = "as-of", value_name = "DATE", value_parser = rulings::dates::read_date)]
+    pub as_of: Option<UserDate>,
 }
 
 /// The shells a completion script can be printed for.
@@ -295,7 +297,7 @@ impl Shell {
 /// The edition and the date a question is asked with, declared once for
 /// every command that asks one (each command's `--json` is its own: its
 /// help names the shape it prints).
-#[derive(Debug, Clone, Copy, Default, Args)]
+#[derive(Debug, Clone, Default, Args)]
 pub struct Scope {
     /// Only rulings of this edition. Default: $RULINGS_EDITION, else the
     /// settings file's `edition` (see `rulings config`), else both, each
@@ -309,10 +311,47 @@ pub struct Scope {
     pub edition: Option<Edition>,
 
     /// The date of the question, the event's (YYYY-MM-DD, or as the
-    /// documents print dates: 3/27/00, 3 November 2014); default today.
-    /// Rulings issued later are not seen.
-    #[arg(long = "as-of", value_name = "DATE", value_parser = rulings::dates::parse_date)]
-    pub as_of: Option<NaiveDate>,
+    /// documents print dates: 3/27/00, 3 November 2014, June 2024);
+    /// default today. Rulings issued later are not seen. A date that reads
+    /// two ways (05/06/2024) is taken month first, and said so.
+    #[arg(long = "as-of", value_name = "DATE", value_parser = rulings::dates::read_date)]
+    pub as_of: Option<UserDate>,
+}
+
+impl Scope {
+    /// The day asked, if one was.
+    pub fn as_of(&self) -> Option<NaiveDate> {
+        self.as_of.as_ref().map(|d| d.date)
+    }
+}
+
+impl Cli {
+    /// Every date the command line types, as read: `--as-of`, and each
+    /// side of `diff` that is a date.
+    pub fn typed_dates(&self) -> Vec<UserDate> {
+        let scope = match &self.command {
+            Some(Command::Search(a)) => Some(&a.scope),
+            Some(Command::Show(a)) => Some(&a.scope),
+            Some(Command::Errata(a)) => Some(&a.scope),
+            Some(Command::Card(a)) => Some(&a.scope),
+            Some(Command::Deck(a)) => Some(&a.scope),
+            Some(Command::Ask(a)) => Some(&a.scope),
+            _ => None,
+        };
+        let mut dates: Vec<UserDate> = scope.and_then(|s| s.as_of.clone()).into_iter().collect();
+        match &self.command {
+            Some(Command::Serve(a)) => dates.extend(a.as_of.clone()),
+            Some(Command::Diff(a)) => {
+                for side in [&a.from, &a.to] {
+                    if let NamedSide::Date { text, .. } = side {
+                        dates.extend(rulings::dates::read_date(text).ok());
+                    }
+                }
+            }
+            _ => {}
+        }
+        dates
+    }
 }
 
 #[derive(Debug, Default, Args)]

@@ -8,6 +8,9 @@ use std::collections::HashMap;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::LazyLock;
+
+use regex::Regex;
 
 use crate::convert::{self, kind_of, FileKind, Format};
 use crate::error::{DocumentError, Error, Unread};
@@ -352,26 +355,53 @@ pub fn load_sources(sources: &Sources) -> Result<Corpus, Error> {
                 continue;
             }
         };
+        // A document `rulings update` fetched is the tool's: what a TD can
+        // do about it is fetch it again or report it, never edit it.
+        let fetched = match &documents[order].1 {
+            Origin::File(path) => fetched_by_update(path),
+            Origin::Bundled(_) => false,
+        };
         match parse::read_document(name, &text, order) {
             Ok(reading) => {
                 if reading.found.date == parse::about::Source::FileName {
                     // Never a silent guess: say where the date came from.
+                    let confirm = if fetched {
+                        FETCHED_ADVICE.to_string()
+                    } else {
+                        format!(
+                            "add `date = \"{}\"` in a `+++` block at the top to confirm",
+                            reading.release.date
+                        )
+                    };
                     warnings.push(format!(
-                        "{}: no date in the text; dated {} from the file name — add `date = \"{}\"` in a `+++` block at the top to confirm",
-                        escape_name(name), reading.release.date, reading.release.date
+                        "{}: no date in the text; dated {} from the file name — {confirm}",
+                        escape_name(name),
+                        reading.release.date
                     ));
                 }
                 if reading.release.is_undated() {
                     // Read all the same; the TD is told how to date it.
-                    warnings.push(undated_warning(name));
+                    warnings.push(if fetched {
+                        format!(
+                            "{}: no date found — undated; {FETCHED_ADVICE}; its rulings are shown, marked undated, and never weighed against dated ones",
+                            escape_name(name)
+                        )
+                    } else {
+                        undated_warning(name)
+                    });
                 }
                 for p in reading.release.front.iter().filter(|p| p.is_long()) {
                     warnings.push(format!(
-                        "{}:{}: a paragraph of {} characters on {} line(s) went to the front matter, longer than a title block: no search finds its words (give any rulings in it heads)",
+                        "{}:{}: a paragraph of {} characters on {} line(s) went to the front matter, longer than a title block: no search finds its words ({})",
                         escape_name(name),
                         p.line,
                         p.text.chars().count(),
-                        p.lines()
+                        p.lines(),
+                        if fetched {
+                            FETCHED_ADVICE
+                        } else {
+                            "give any rulings in it heads"
+                        }
                     ));
                 }
                 let edition_unknown = reading.found.edition == parse::about::Source::Unknown;
@@ -393,8 +423,13 @@ pub fn load_sources(sources: &Sources) -> Result<Corpus, Error> {
                 }
                 if edition_unknown {
                     // Never refused for it: read as both editions', and said.
+                    let settle = if fetched {
+                        FETCHED_ADVICE
+                    } else {
+                        "add `edition = \"1E\"` (or \"2E\") in a `+++` block at the top"
+                    };
                     warnings.push(format!(
-                        "{}: cannot tell the edition (no front matter `edition`, the document names neither First nor Second Edition, and is no kind of document only one has): read as both editions'; add `edition = \"1E\"` (or \"2E\") in a `+++` block at the top",
+                        "{}: cannot tell the edition (no front matter `edition`, the document names neither First nor Second Edition, and is no kind of document only one has): read as both editions'; {settle}",
                         escape_name(name)
                     ));
                     releases.push(as_second_edition(&release));
@@ -493,6 +528,31 @@ pub fn undated_warning(name: &str) -> String {
         escape_name(name),
         undated_advice(name)
     )
+}
+
+/// What a TD can do about a document `rulings update` fetched that reads
+/// with a warning: the file is the tool's, kept as the source gave it, so
+/// editing it is never the advice.
+pub const FETCHED_ADVICE: &str = "a document `rulings update` fetched: run `rulings update` again (a newer version may read clean), or report it; the file is kept as the source gave it, so do not edit it";
+
+/// The record `rulings update` keeps in a folder it fetches into (its
+/// `STATE_FILE`): named here, since the corpus is read before `update`.
+pub const UPDATE_RECORD: &str = ".rulings-update.json";
+
+/// Whether a file is one `rulings update` fetched: in a folder that holds
+/// its record, named as it names what it keeps (`SLUG-YYYY-MM-DD.EXT`, a
+/// reissue `SLUG-YYYY-MM-DD_NNN.EXT`).
+pub fn fetched_by_update(path: &Path) -> bool {
+    static KEPT: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^[a-z0-9-]+-\d{4}-\d{2}-\d{2}(?:_\d{3})?\.[a-z0-9]+$").expect("valid regex")
+    });
+    let named = path
+        .file_name()
+        .is_some_and(|n| KEPT.is_match(&n.to_string_lossy()));
+    named
+        && path
+            .parent()
+            .is_some_and(|folder| folder.join(UPDATE_RECORD).is_file())
 }
 
 /// How to date a document whose date cannot be found, as `check` and the

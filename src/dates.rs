@@ -6,6 +6,9 @@ use std::sync::LazyLock;
 use chrono::NaiveDate;
 use regex::Regex;
 
+mod typed;
+pub use typed::*;
+
 /// Today, the default date of every question.
 pub fn today() -> NaiveDate {
     chrono::Local::now().date_naive()
@@ -189,29 +192,10 @@ pub fn file_name_date(file: &str) -> Option<NaiveDate> {
     })
 }
 
-/// A date given by a user: YYYY-MM-DD, or any shape [`find_date`] reads.
-pub fn parse_user_date(text: &str) -> Option<NaiveDate> {
-    let trimmed = text.trim();
-    if let Ok(d) = NaiveDate::parse_from_str(trimmed, "%Y-%m-%d") {
-        return Some(d);
-    }
-    find_date(trimmed)
-}
-
-/// Reads a date as a user types it: the one date parser of every option.
+/// Reads a date as a user types it, the day taken (see [`read_date`],
+/// which says how it was read).
 pub fn parse_date(text: &str) -> Result<NaiveDate, String> {
-    let trimmed = text.trim();
-    if trimmed.eq_ignore_ascii_case("today") {
-        return Ok(today());
-    }
-    if !is_only_a_date(trimmed) {
-        return Err(format!(
-            "`{text}` is not a date (use YYYY-MM-DD, e.g. 2014-11-03)"
-        ));
-    }
-    parse_user_date(trimmed)
-        .or_else(|| NaiveDate::parse_from_str(trimmed, "%Y/%m/%d").ok())
-        .ok_or_else(|| format!("`{text}` is no such day (use YYYY-MM-DD, e.g. 2014-11-03)"))
+    read_date(text).map(|d| d.date)
 }
 
 /// Whether a text is made of a date's parts only: numbers, separators and

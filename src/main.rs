@@ -38,7 +38,8 @@ fn main() -> ExitCode {
         Err(e) => return commands::errors::command_line(e),
     };
     let json = cli.command.as_ref().is_some_and(|c| c.json());
-    match run(cli) {
+    let dates = commands::errors::typed_dates(&cli, json, &mut std::io::stderr().lock());
+    match dates.and_then(|()| run(cli)) {
         Ok(code) => code,
         Err(err) => {
             if commands::errors::is_broken_pipe(&err) {
@@ -77,7 +78,7 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
             let listen = serve::Listen {
                 port: args.port,
                 lan: args.lan,
-                as_of: args.as_of,
+                as_of: args.as_of.as_ref().map(|d| d.date),
             };
             serve::run(&config, &listen)?;
             Ok(ExitCode::SUCCESS)
@@ -92,7 +93,7 @@ fn ask(cli: &Cli, args: &AskArgs) -> Result<ExitCode, Failure> {
     let config = commands::config_of(cli)?;
     let settings = tui::pages::Settings {
         edition: config.edition(args.scope.edition),
-        as_of: config.as_of(args.scope.as_of),
+        as_of: config.as_of(args.scope.as_of()),
         today: config.today,
     };
     tui::run(&config, settings)?;
@@ -117,6 +118,7 @@ mod tests {
             ErrorCode::UnknownRelease => (2, "unknown_release", 404),
             ErrorCode::UnknownTopic => (2, "unknown_topic", 404),
             ErrorCode::BadDate => (2, "bad_date", 400),
+            ErrorCode::AmbiguousDate => (2, "ambiguous_date", 400),
             ErrorCode::EditionsDiffer => (2, "editions_differ", 400),
             ErrorCode::NoSuchEdition => (2, "no_such_edition", 400),
             ErrorCode::CorpusNotFound => (2, "corpus_not_found", 500),
@@ -140,6 +142,7 @@ mod tests {
             ErrorCode::UnknownRelease,
             ErrorCode::UnknownTopic,
             ErrorCode::BadDate,
+            ErrorCode::AmbiguousDate,
             ErrorCode::EditionsDiffer,
             ErrorCode::NoSuchEdition,
             ErrorCode::CorpusNotFound,

@@ -10,7 +10,7 @@
 //! front end gives it: stderr for the command line and the server, the
 //! screen's error line for the interactive search.
 
-use std::io::Write;
+use std::io::{self, Write};
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
 
@@ -238,9 +238,10 @@ fn open_catalog(
 ) -> Result<Catalog, Failure> {
     let catalog = Catalog::open_reading(&config.sources, &config.index, reading)?;
     let opened = catalog.opened();
-    for warning in opened.warnings.iter().chain(&catalog.manifest().notices) {
+    for warning in &opened.warnings {
         log.line(&format!("warning: {}", sanitize(warning)))?;
     }
+    say_notices(&catalog.manifest().notices, config.quiet, log)?;
     match &opened.origin {
         _ if announce == Announce::Quietly => {}
         Origin::Reused => {}
@@ -264,6 +265,27 @@ fn open_catalog(
         ))?,
     }
     Ok(catalog)
+}
+
+/// Says on `log` what reading the corpus had to say (`notices`, as the
+/// index keeps them), a warning a line; under `--quiet`, one line at most:
+/// how many documents could not be read (the notices the index words
+/// `skipped …`), none if every one was read.
+pub fn say_notices(notices: &[String], quiet: bool, log: &mut Out<impl Write>) -> io::Result<()> {
+    if !quiet {
+        for notice in notices {
+            log.line(&format!("warning: {}", sanitize(notice)))?;
+        }
+        return Ok(());
+    }
+    let skipped = notices.iter().filter(|n| n.starts_with("skipped ")).count();
+    if skipped > 0 {
+        log.line(&format!(
+            "warning: {skipped} document{} could not be read (without --quiet each is named; `rulings check` says why)",
+            if skipped == 1 { "" } else { "s" }
+        ))?;
+    }
+    Ok(())
 }
 
 /// Builds the index again after it failed (`why`), says so on `log`, and

@@ -34,6 +34,9 @@ pub enum ErrorCode {
     UnknownTopic,
     /// A date that is no day (`diff 2014-02-30 …`).
     BadDate,
+    /// A date that reads two ways (05/06/2024: 6 May or 5 June), given
+    /// where a program asks: a program is not answered on a guess.
+    AmbiguousDate,
     /// Two sides, or a side and `--edition`, of different editions.
     EditionsDiffer,
     /// An edition the corpus has no release of.
@@ -63,6 +66,9 @@ pub enum ErrorCode {
 pub struct Refusal {
     pub code: ErrorCode,
     pub message: String,
+    /// The days a date that reads two ways stands for, month first then
+    /// day first (an `ambiguous_date` refusal's).
+    pub readings: Vec<chrono::NaiveDate>,
 }
 
 impl Refusal {
@@ -70,7 +76,17 @@ impl Refusal {
         Refusal {
             code,
             message: message.into(),
+            readings: Vec::new(),
         }
+    }
+
+    /// The refusal of a date that reads two ways, where a program asked.
+    pub fn ambiguous(date: &crate::dates::UserDate) -> Option<Refusal> {
+        Some(Refusal {
+            code: ErrorCode::AmbiguousDate,
+            message: date.ambiguity()?,
+            readings: date.readings()?.to_vec(),
+        })
     }
 }
 
@@ -111,6 +127,14 @@ impl Failure {
             Failure::TooLong(_) => ErrorCode::TooLong,
             Failure::Tantivy(_) => ErrorCode::Index,
             Failure::Io(_) => ErrorCode::Io,
+        }
+    }
+
+    /// The days a date that reads two ways stands for, when that is why.
+    pub fn readings(&self) -> &[chrono::NaiveDate] {
+        match self {
+            Failure::Refused(refusal) => &refusal.readings,
+            _ => &[],
         }
     }
 

@@ -77,6 +77,7 @@ pub fn exit_status(code: ErrorCode) -> u8 {
         | ErrorCode::UnknownRelease
         | ErrorCode::UnknownTopic
         | ErrorCode::BadDate
+        | ErrorCode::AmbiguousDate
         | ErrorCode::EditionsDiffer
         | ErrorCode::NoSuchEdition
         | ErrorCode::CorpusNotFound
@@ -97,4 +98,24 @@ pub fn is_broken_pipe(failure: &Failure) -> bool {
         Failure::Io(e) => e.kind() == io::ErrorKind::BrokenPipe,
         _ => false,
     }
+}
+
+/// Says how each date the command line types was read, where it was read
+/// one of two ways or day first (not under `--quiet`, which keeps what is
+/// not the answer off stderr); under `--json`, refuses a date that reads
+/// two ways, since a program is not answered on a guess.
+pub fn typed_dates(cli: &crate::cli::Cli, json: bool, err: &mut impl Write) -> Result<(), Failure> {
+    let dates = cli.typed_dates();
+    if json {
+        if let Some(refusal) = dates.iter().find_map(Refusal::ambiguous) {
+            return Err(refusal.into());
+        }
+    }
+    if !cli.global.quiet {
+        let mut err = Out::new(err);
+        for note in dates.iter().filter_map(|d| d.note()) {
+            err.line(&format!("rulings: {note}"))?;
+        }
+    }
+    Ok(())
 }

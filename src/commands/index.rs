@@ -9,7 +9,7 @@ use serde::Serialize;
 use super::{Config, Failure, Outcome, Printer};
 use rulings::corpus::Sources;
 use rulings::index;
-use rulings::safe::{escape_name, sanitize};
+use rulings::safe::escape_name;
 
 /// The index folder: `--index`/`RULINGS_INDEX`, else `index/` at the top
 /// of the checkout when the binary runs from its checkout and reads the
@@ -51,9 +51,7 @@ pub fn run(
 ) -> Result<Outcome, Failure> {
     let folder = &config.index;
     let rebuilt = index::rebuild(&config.sources, folder)?;
-    for notice in &rebuilt.manifest.notices {
-        p.err.line(&format!("warning: {}", sanitize(notice)))?;
-    }
+    rulings::session::say_notices(&rebuilt.manifest.notices, config.quiet, &mut p.err)?;
     let out = &mut p.out;
     let counts = &rebuilt.counts;
     if json {

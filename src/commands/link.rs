@@ -49,7 +49,7 @@ pub fn write(
         Command::Search(args) => vec![links::search(
             &args.query.join(" "),
             args.scope.edition,
-            Some(config.as_of(args.scope.as_of)),
+            Some(config.as_of(args.scope.as_of())),
             args.all,
         )],
         Command::Show(_) => links::of_show(&answer),
@@ -67,7 +67,7 @@ pub fn as_json(command: &Command) -> Command {
     match command {
         Command::Search(a) => Command::Search(SearchArgs {
             query: a.query.clone(),
-            scope: a.scope,
+            scope: a.scope.clone(),
             kind: a.kind,
             all: a.all,
             limit: a.limit,
@@ -77,14 +77,14 @@ pub fn as_json(command: &Command) -> Command {
         }),
         Command::Show(a) => Command::Show(ShowArgs {
             topic: a.topic.clone(),
-            scope: a.scope,
+            scope: a.scope.clone(),
             history: a.history,
             link: false,
             json: true,
         }),
         Command::Errata(a) => Command::Errata(ErrataArgs {
             card: a.card.clone(),
-            scope: a.scope,
+            scope: a.scope.clone(),
             link: false,
             json: true,
         }),

@@ -331,7 +331,7 @@ fn dispatch(
         Command::Deck(args) => Request::Deck {
             list: read_deck(args.file.as_deref())?,
             edition: args.scope.edition,
-            as_of: args.scope.as_of,
+            as_of: args.scope.as_of(),
         },
         // A link is read from the answer's JSON: the question asked for it.
         _ if link::asked(command) => request_of(&link::as_json(command)).expect("a question"),
@@ -380,7 +380,7 @@ fn request_of(command: &Command) -> Option<Request> {
             query: args.query.join(" "),
             edition: args.scope.edition,
             kind: args.kind,
-            as_of: args.scope.as_of,
+            as_of: args.scope.as_of(),
             all: args.all,
             limit: args.limit,
             typing: args.typing,
@@ -388,14 +388,14 @@ fn request_of(command: &Command) -> Option<Request> {
         Command::Show(args) => Request::Show {
             topic: args.topic.join(" "),
             edition: args.scope.edition,
-            as_of: args.scope.as_of,
+            as_of: args.scope.as_of(),
             // JSON always carries the history.
             history: args.history || args.json,
         },
         Command::Errata(args) => Request::Errata {
             card: Some(args.card.join(" ")),
             edition: args.scope.edition,
-            as_of: args.scope.as_of,
+            as_of: args.scope.as_of(),
             // People read a reprinted erratum once; JSON lists every
             // printing.
             every_printing: args.json,
@@ -411,7 +411,7 @@ fn request_of(command: &Command) -> Option<Request> {
         Command::Card(args) => Request::Card {
             name: args.card.join(" "),
             edition: args.scope.edition,
-            as_of: args.scope.as_of,
+            as_of: args.scope.as_of(),
         },
         Command::Export {
             edition, release, ..

@@ -58,7 +58,7 @@ pub use side::*;
 pub enum DiffError {
     #[error("unknown release `{id}`{hint} (see `rulings releases` for the release ids; a date is YYYY-MM-DD)")]
     UnknownRelease { id: String, hint: String },
-    #[error("bad date `{text}`: no such day (a date is YYYY-MM-DD)")]
+    #[error("bad date `{text}`: {}", crate::dates::why_no_day(.text))]
     BadDate { text: String },
     #[error("editions never mix: `{from}` is {from_edition} and `{to}` is {to_edition}")]
     EditionsDiffer {

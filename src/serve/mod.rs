@@ -299,6 +299,7 @@ pub fn status_of(code: ErrorCode) -> StatusCode {
         | ErrorCode::EmptyQuery
         | ErrorCode::TooLong
         | ErrorCode::BadDate
+        | ErrorCode::AmbiguousDate
         | ErrorCode::EditionsDiffer
         | ErrorCode::NoSuchEdition => StatusCode::BAD_REQUEST,
         ErrorCode::UnknownRelease | ErrorCode::UnknownTopic => StatusCode::NOT_FOUND,

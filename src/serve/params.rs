@@ -151,6 +151,11 @@ impl Endpoint {
             }
             seen.push(param.name);
             let value = value.trim().to_string();
+            if matches!(param.name, "as_of" | "from" | "to") {
+                if let Some(refused) = two_ways(param.name, &value) {
+                    return Err(refused);
+                }
+            }
             check(param, &value).map_err(|why| {
                 refuse(
                     ErrorCode::InvalidValue,
@@ -277,6 +282,15 @@ pub fn switch(value: &str) -> Option<bool> {
     }
 }
 
+/// The refusal of a date that reads two ways (05/06/2024), naming both
+/// days: neither a program nor a page is answered on a guess.
+fn two_ways(name: &str, value: &str) -> Option<Refusal> {
+    let date = rulings::dates::read_date(value).ok()?;
+    let mut refused = Refusal::ambiguous(&date)?;
+    refused.message = format!("`{name}`: {}", refused.message);
+    Some(refused)
+}
+
 fn refuse(code: ErrorCode, message: String) -> Refusal {
     Refusal::new(code, message)
 }
@@ -324,6 +338,9 @@ impl Params {
     }
 
     fn as_of(&self, endpoint: &Endpoint) -> Result<Option<NaiveDate>, Refusal> {
+        if let Some(refused) = given(&self.as_of).and_then(|v| two_ways("as_of", v)) {
+            return Err(refused);
+        }
         self.read(endpoint, "as_of", date)
     }
 
@@ -404,6 +421,9 @@ impl Params {
         let endpoint = &DIFF;
         let side = |value: &Option<String>, name: &str| {
             let text = value.as_deref().ok_or_else(|| missing(endpoint, name))?;
+            if let Some(refused) = two_ways(name, text) {
+                return Err(refused);
+            }
             read_as(endpoint, name, text, NamedSide::read)
         };
         Ok(Request::Diff {
@@ -484,6 +504,24 @@ mod tests {
         assert!(twice.contains("`q` is given twice"), "{twice}");
         let none = refusal(&RELEASES, &[("q", "x")]);
         assert!(none.contains("it takes none"), "{none}");
+        let two = refusal(&SHOW, &[("topic", "x"), ("as_of", "05/06/2024")]);
+        assert!(two.contains("\"ambiguous_date\""), "{two}");
+        let value: serde_json::Value = serde_json::from_str(&two).unwrap();
+        assert_eq!(
+            value["error"]["readings"],
+            serde_json::json!(["2024-05-06", "2024-06-05"])
+        );
+        let side = refusal(&DIFF, &[("from", "05/06/2014"), ("to", "1E")]);
+        assert!(
+            side.contains("`from`: `05/06/2014` reads two ways"),
+            "{side}"
+        );
+        let two = Params {
+            as_of: Some("05/06/2024".into()),
+            ..Params::default()
+        };
+        let page = two.search().expect_err("a page is refused too");
+        assert_eq!(page.code, ErrorCode::AmbiguousDate);
         let switch = refusal(&SEARCH, &[("q", "x"), ("typing", "maybe")]);
         assert!(
             switch.contains("`typing`: `maybe` is neither on nor off"),

@@ -40,7 +40,7 @@ use state::{load_state, Kept, State};
 
 /// Where a run keeps what each address gave last (validators, the file it
 /// became, a hash of its bytes): hidden, so no corpus reads it.
-pub const STATE_FILE: &str = ".rulings-update.json";
+pub const STATE_FILE: &str = crate::corpus::UPDATE_RECORD;
 /// The lock two runs take turns on.
 const LOCK_FILE: &str = ".rulings-update.lock";
 /// The originals of documents kept as read (a source that names the

@@ -66,11 +66,15 @@ pub fn write_error(out: &mut Out<impl Write>, failure: &Failure) -> io::Result<(
     struct ErrorBody<'a> {
         code: ErrorCode,
         message: &'a str,
+        /// A date that reads two ways: both days, month first.
+        #[serde(skip_serializing_if = "<[_]>::is_empty")]
+        readings: &'a [chrono::NaiveDate],
     }
     out.json(&ErrorJson {
         error: ErrorBody {
             code: failure.code(),
             message: &crate::error::chain(failure),
+            readings: failure.readings(),
         },
     })
 }
