@@ -379,9 +379,11 @@ fn section_head(line: &str) -> Option<(String, String)> {
 fn head_of(line: &str) -> Option<((String, String), Option<&str>)> {
     match section_head(line) {
         Some(head) => Some((head, None)),
-        None => super::lines::numbered_head_run_in(line).and_then(|end| {
-            section_head(&line[..end]).map(|head| (head, Some(line[end..].trim())))
-        }),
+        None => super::lines::numbered_head_run_in(line)
+            .or_else(|| super::lines::named_head_run_in(line))
+            .and_then(|end| {
+                section_head(&line[..end]).map(|head| (head, Some(line[end..].trim())))
+            }),
     }
 }
 

@@ -585,6 +585,24 @@ pub fn numbered_head_run_in(line: &str) -> Option<usize> {
     (title_ok && sentence).then_some(words[body_at].0)
 }
 
+/// Where a section's head that prints its number after its title ends when
+/// its body was run into the same line, as pasted text prints it: `CARD
+/// PLAY (4.1) During your card play phase …`. The title is in capitals, the
+/// number in brackets, and the rest must read as a sentence.
+pub fn named_head_run_in(line: &str) -> Option<usize> {
+    let c = NAMED_RUN_IN.captures(line)?;
+    let end = c.get(1)?.end();
+    let rest = line[end..].trim_start();
+    let sentence = rest.split_whitespace().nth(2).is_some() && rest.contains(['.', '!', '?']);
+    sentence.then_some(line.len() - rest.len())
+}
+
+/// A title in capitals and its number in brackets, then a capitalized word.
+static NAMED_RUN_IN: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^\s*((?:\*\*)?[A-Z][A-Z ,'&-]{1,60}?\s*\(\d{1,2}(?:\.\d{1,2}){0,5}\)(?:\*\*)?)\s+[A-Z](?:[a-z]|\s+[a-z])")
+        .expect("valid regex")
+});
+
 /// A rule's number at the start of a line: `7.4.2:`, `1`.
 static RUN_IN_NUMBER: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^\d{1,2}(?:\.\d{1,2}){0,5}:?\s").expect("valid regex"));

@@ -437,3 +437,18 @@ fn mid_sentence_endings() {
     assert!(starts_lowercase("becomes an infiltrator."));
     assert!(!starts_lowercase("Becomes"));
 }
+
+#[test]
+fn a_head_numbered_after_its_title_with_its_body_run_in() {
+    let line = "CARD PLAY (4.1) During your card play phase you may play one card.";
+    let end = super::named_head_run_in(line).unwrap();
+    assert_eq!(&line[..end], "CARD PLAY (4.1) ");
+    let line = "MOVING SHIPS (4.2.1) A staffed ship may move along the spaceline.";
+    assert!(super::named_head_run_in(line).is_some());
+    // A title not in capitals, or no sentence after it, is no head run in.
+    assert_eq!(
+        super::named_head_run_in("Card play (4.1) During your phase you play."),
+        None
+    );
+    assert_eq!(super::named_head_run_in("CARD PLAY (4.1) Tip"), None);
+}
