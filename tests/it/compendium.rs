@@ -21,16 +21,8 @@ fn fixture(name: &str) -> PathBuf {
         .join(name)
 }
 
-/// `rulings check --json FILE`: the one document's report.
 fn checked(file: &Path) -> Value {
-    let out = common::rulings()
-        .args(["check", "--json"])
-        .arg(file)
-        .output()
-        .unwrap();
-    let (_, out, err) = common::outcome(out);
-    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}{err}"));
-    v["documents"][0].clone()
+    common::checked(file)
 }
 
 /// A corpus of the given files (name, text) and nothing bundled.
@@ -43,13 +35,7 @@ fn corpus(files: &[(&str, &[u8])]) -> TempDir {
 }
 
 fn run(dir: &TempDir, args: &[&str]) -> String {
-    let out = common::rulings()
-        .args(["--color", "never", "--no-bundled", "--rulings"])
-        .arg(dir.path())
-        .args(args)
-        .output()
-        .unwrap();
-    let (code, out, err) = common::outcome(out);
+    let (code, out, err) = common::on_corpus(dir.path(), args);
     assert_eq!(code, 0, "{args:?}: {err}\n{out}");
     out
 }

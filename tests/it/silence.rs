@@ -34,13 +34,7 @@ fn corpus(bases: &[&str]) -> TempDir {
 }
 
 fn run(dir: &TempDir, args: &[&str]) -> (i32, String, String) {
-    let out = common::rulings()
-        .args(["--color", "never", "--no-bundled", "--rulings"])
-        .arg(dir.path())
-        .args(args)
-        .output()
-        .unwrap();
-    common::outcome(out)
+    common::on_corpus(dir.path(), args)
 }
 
 #[test]

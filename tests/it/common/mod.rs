@@ -125,6 +125,31 @@ pub fn outcome(out: std::process::Output) -> (i32, String, String) {
     )
 }
 
+/// `rulings check --json FILE`: the one document's report.
+pub fn checked(file: &std::path::Path) -> serde_json::Value {
+    let out = rulings()
+        .args(["check", "--json"])
+        .arg(file)
+        .output()
+        .unwrap();
+    let (_, out, err) = outcome(out);
+    let v: serde_json::Value =
+        serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}{err}"));
+    v["documents"][0].clone()
+}
+
+/// A run over a corpus folder alone (nothing bundled), color off: exit
+/// code, stdout and stderr.
+pub fn on_corpus(dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {
+    let out = rulings()
+        .args(["--color", "never", "--no-bundled", "--rulings"])
+        .arg(dir)
+        .args(args)
+        .output()
+        .unwrap();
+    outcome(out)
+}
+
 /// Writes a document with front matter naming its edition, date and title
 /// (its file name) into `dir`.
 pub fn write_document(dir: &std::path::Path, name: &str, edition: &str, date: &str, body: &str) {
