@@ -305,6 +305,17 @@ fn only_a_version(before: &str) -> bool {
         .is_empty()
 }
 
+/// The front paragraphs read for an article's name where its title is not.
+const FRONT_NAMING_ARTICLE: usize = 4;
+/// The most words of a line that is an article's name alone ("Rules
+/// Update", "First Edition Monthly Rulings").
+const ARTICLE_NAME_WORDS: usize = 5;
+/// A preamble that calls the page this month's rules update.
+static ARTICLE_IN_PREAMBLE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\bthis\s+month[’']?s\s+(?:(?:first|second)\s+edition\s+|[12]e\s+)?(?:rules?|rulings?)\s+updates?\b")
+        .expect("valid regex")
+});
+
 pub fn describe(
     file: &str,
     meta: Option<&Meta>,
@@ -455,9 +466,20 @@ pub fn describe(
             let lower = kind_text.to_lowercase();
             // A rules-update article announces the month's rulings, as a
             // Recent Rulings Document does.
+            // Its title names it, or, where a copy kept no title, its
+            // front says so: the first words under a title that is not the
+            // name ("Rules Update" on a line of its own, a byline), or the
+            // preamble's own words ("this month's First Edition rules
+            // update").
             let article = title_line
                 .as_deref()
-                .is_some_and(super::lines::is_article_name);
+                .is_some_and(super::lines::is_article_name)
+                || front.iter().take(FRONT_NAMING_ARTICLE).any(|p| {
+                    p.text.lines().next().is_some_and(|l| {
+                        super::lines::is_article_name(l.trim().trim_start_matches('#'))
+                            && l.split_whitespace().count() <= ARTICLE_NAME_WORDS
+                    }) || ARTICLE_IN_PREAMBLE.is_match(&p.text)
+                });
             let kind = if lower.contains("recent rulings") || article {
                 ReleaseKind::RecentRulings
             } else if lower.contains("current rulings") {

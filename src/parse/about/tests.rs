@@ -301,3 +301,13 @@ fn a_line_naming_both_editions_tells_neither() {
     let read = super::super::read_document("rb.md", text, 0).unwrap();
     assert_ne!(read.release.edition, Edition::Second);
 }
+
+#[test]
+fn an_article_with_no_title_is_known_by_its_preamble() {
+    use crate::model::ReleaseKind;
+    let text = format!(
+        "Posted by rules_desk on Tuesday\n2025-03-04\n\nWelcome to this month's First Edition rules update! The following changes take effect now.\n\n{ENTRIES}"
+    );
+    let read = super::super::read_document("doc.md", &text, 0).unwrap();
+    assert_eq!(read.release.kind, ReleaseKind::RecentRulings);
+}
