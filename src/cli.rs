@@ -75,6 +75,11 @@ pub struct GlobalArgs {
     #[arg(short = 'q', long = "quiet", global = true)]
     pub quiet: bool,
 
+    /// Cite every ruling with the file and line it was read from as well
+    /// ("Glossary 1.9.9 — stopped (1e-glossary-1.9.9-2024-10-07.pdf:51)").
+    #[arg(short = 'v', long = "verbose", global = true)]
+    pub verbose: bool,
+
     /// Color: auto (on a terminal, unless NO_COLOR is set), always, never.
     #[arg(long = "color", global = true, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,

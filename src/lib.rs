@@ -25,7 +25,8 @@
 //!   [`limits`], [`input`], [`safe`] (text safe for a terminal or JSON),
 //!   [`english`] (word lists), [`amend`];
 //! - [`markdown`] (an entry's plain text), [`model`], [`error`];
-//! - the write side: [`parse`]; [`pdf`] and [`status`]; [`convert`];
+//! - the write side: [`parse`]; [`cite`] (documents and their rulings
+//!   named as the Committee names them); [`pdf`] and [`status`]; [`convert`];
 //!   [`cards`] (the card database, decklists); [`corpus`]; [`index`];
 //!   [`update`] (the documents in force fetched into a corpus folder);
 //! - the read side: [`lookup`]; [`catalog`] and [`search`]; [`answer`] and
@@ -45,6 +46,7 @@ pub mod amend;
 pub mod answer;
 pub mod cards;
 pub mod catalog;
+pub mod cite;
 pub mod config;
 pub mod convert;
 pub mod corpus;

@@ -9,7 +9,6 @@ use chrono::NaiveDate;
 use clap::ValueEnum;
 use serde::{Deserialize, Serialize};
 
-use crate::safe::{escape_name, sanitize};
 use crate::topic::TopicKey;
 
 /// The two games never mix: a ruling of one edition says nothing about the other.
@@ -149,12 +148,13 @@ pub enum DatePrecision {
 }
 
 impl DatePrecision {
-    /// A date as the document printed it: a month-only date is a month
-    /// ("April 2024"), an undated document's date is "undated".
+    /// A date as far as the document printed it: to the day
+    /// ("2024-04-01"), to the month ("2024-04": never in words beside ISO
+    /// dates), or "undated".
     pub fn label(self, date: NaiveDate) -> String {
         match self {
             DatePrecision::Day => date.to_string(),
-            DatePrecision::Month => date.format("%B %Y").to_string(),
+            DatePrecision::Month => date.format("%Y-%m").to_string(),
             DatePrecision::Undated => "undated".to_string(),
         }
     }
@@ -203,6 +203,9 @@ pub struct Release {
     /// The base document since which this release gathers every ruling
     /// ("Glossary v1.9.1"), when it says so.
     pub since: Option<String>,
+    /// The version the document prints in its title block ("1.9.9"), by
+    /// which the Committee names it.
+    pub version: Option<String>,
     /// Path relative to the corpus folder.
     pub file: String,
     /// Where the document was read from: `None` for a document bundled with
@@ -237,6 +240,7 @@ impl Release {
             date_precision: self.date_precision,
             amends: self.amends.clone(),
             since: self.since.clone(),
+            version: self.version.clone(),
             file: self.file.clone(),
             source: self.source.clone(),
             order: self.order,
@@ -282,6 +286,8 @@ pub struct ReleaseInfo {
     pub date_precision: DatePrecision,
     pub amends: Vec<String>,
     pub since: Option<String>,
+    #[serde(default)]
+    pub version: Option<String>,
     pub file: String,
     /// `None` for a bundled document, else the path it was read from.
     pub source: Option<String>,
@@ -496,26 +502,6 @@ impl Entry {
     /// Where the entry was printed, `file:line`.
     pub fn location(&self) -> String {
         format!("{}:{}", self.file, self.line)
-    }
-
-    /// Where the entry comes from, safe to show: release title and date
-    /// (as printed: "April 2024" for a month-only date), section,
-    /// file:line.
-    pub fn citation(&self, release_title: &str, precision: DatePrecision) -> String {
-        let date = if self.is_undated() {
-            self.release_date_label()
-        } else {
-            precision.label(self.release_date)
-        };
-        let mut parts = vec![format!("{} ({date})", sanitize(release_title))];
-        if let Some(section) = &self.section {
-            parts.push(sanitize(section));
-        }
-        if self.dated {
-            parts.push(format!("dated {}", self.date));
-        }
-        parts.push(escape_name(&self.location()));
-        parts.join(", ")
     }
 }
 

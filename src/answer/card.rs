@@ -340,7 +340,11 @@ pub fn sheet(
 /// The card as the rulings name it: its name whole, else its persona, as
 /// a topic or a name rulings mention, found exactly (never a close
 /// spelling: a card is not another card's rulings).
-fn in_rulings(catalog: &Catalog, card: &Card, edition: Edition) -> Result<Option<Named>, Failure> {
+pub fn in_rulings(
+    catalog: &Catalog,
+    card: &Card,
+    edition: Edition,
+) -> Result<Option<Named>, Failure> {
     for name in [card.name.as_str(), card.persona.as_str()] {
         if let Some(named) = catalog.exact_name(name, &[edition])? {
             if let Some(named) = named.into_iter().find(|n| n.exact) {

@@ -48,6 +48,15 @@ pub fn topic(edition: &str, topic: &str, as_of: Option<NaiveDate>) -> String {
     path
 }
 
+/// The page of a card in an edition.
+pub fn card(edition: &str, name: &str) -> String {
+    format!(
+        "/card?card={}&edition={}",
+        encode(name),
+        edition_segment(edition)
+    )
+}
+
 /// The page of a search.
 pub fn search(
     query: &str,

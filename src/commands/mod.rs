@@ -174,7 +174,10 @@ pub fn config_of(cli: &Cli) -> Result<Config, Failure> {
     // Files the readers gave up on are remembered beside the index.
     rulings::convert::memo::keep_in(&index);
     Ok(Config {
-        style: Style::of_stdout(cli.global.color.into()),
+        style: Style {
+            located: cli.global.verbose,
+            ..Style::of_stdout(cli.global.color.into())
+        },
         quiet: cli.global.quiet,
         json: cli.command.as_ref().is_some_and(Command::json),
         told: age::folder(),
@@ -522,7 +525,9 @@ mod tests {
         let (outcome, out, err) = answer(&["show", "time location", "--as-of", "2010-01-01"]);
         assert_eq!(outcome, Outcome::Found);
         assert!(
-            out.starts_with("time location  1E  in force\nfrom Current Rulings (2000-03-27)"),
+            out.starts_with(
+                "time location  1E  in force\nin force since Current Rulings 2000-03-27"
+            ),
             "{out}"
         );
         assert!(out.contains("as of 2010-01-01"), "{out}");

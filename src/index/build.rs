@@ -14,7 +14,7 @@ use super::IndexError;
 use crate::cards::Card;
 use crate::corpus::Corpus;
 use crate::markdown;
-use crate::model::{DatePrecision, Edition, Entry, EntryKind, Release};
+use crate::model::{Edition, Entry, EntryKind, Release};
 use crate::topic::TopicKey;
 use chrono::NaiveDate;
 
@@ -72,9 +72,8 @@ pub fn notices(corpus: &Corpus) -> Vec<String> {
 /// What the index keeps of one entry beyond the entry itself.
 struct Placed<'a> {
     entry: &'a Entry,
-    title: &'a str,
-    /// How much of its date the release printed, for the citation.
-    precision: DatePrecision,
+    /// What names the release, for the citation.
+    named: crate::cite::Named<'a>,
     periods: &'a [Period],
     pointer: bool,
     seq: u64,
@@ -139,10 +138,7 @@ fn entry_document(fields: &Fields, placed: &Placed) -> Result<TantivyDocument, I
     }
     doc.add_text(fields.entry, serde_json::to_string(entry)?);
     doc.add_text(fields.periods, timeline::to_lines(placed.periods)?);
-    doc.add_text(
-        fields.citation,
-        entry.citation(placed.title, placed.precision),
-    );
+    doc.add_text(fields.citation, crate::cite::citation(entry, placed.named));
     Ok(doc)
 }
 
@@ -241,8 +237,7 @@ pub fn write(
             };
             let placed = Placed {
                 entry,
-                title: &release.title,
-                precision: release.date_precision,
+                named: release.named(),
                 periods: &timelines[ri][ei],
                 pointer: pointers[ei],
                 seq: seq[ri][ei],

@@ -199,11 +199,14 @@ pub fn timelines(corpus: &Corpus) -> (Timelines, Effects) {
         .iter()
         .map(|r| vec![None; r.entries.len()])
         .collect();
-    let titles: HashMap<&str, &str> = corpus
+    // Statuses name a release as a TD reads it aloud ("superseded by
+    // Glossary 1.9.9").
+    let names: HashMap<&str, String> = corpus
         .releases
         .iter()
-        .map(|r| (r.id.as_str(), r.title.as_str()))
+        .map(|r| (r.id.as_str(), crate::cite::document_name(r.named())))
         .collect();
+    let titles: HashMap<&str, &str> = names.iter().map(|(k, v)| (*k, v.as_str())).collect();
     for (ri, release) in corpus.releases.iter().enumerate() {
         if release.is_undated() {
             // An undated document takes no part in any topic's sweep: its
@@ -488,7 +491,7 @@ fn sweep_topic(
                         let base = &corpus.releases[b];
                         Status::NotRepeated {
                             release: base.id.clone(),
-                            release_title: base.title.clone(),
+                            release_title: crate::cite::document_name(base.named()),
                             date: base.date,
                         }
                     }
@@ -591,7 +594,7 @@ fn standing_status(
         {
             Status::Consolidated {
                 release: gatherer.id.clone(),
-                release_title: gatherer.title.clone(),
+                release_title: crate::cite::document_name(gatherer.named()),
                 date: gatherer.date,
                 since: gatherer.since.clone().unwrap_or_default(),
             }

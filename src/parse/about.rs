@@ -49,6 +49,43 @@ pub struct About {
     pub kind: ReleaseKind,
     pub amends: Vec<String>,
     pub since: Option<String>,
+    pub version: Option<String>,
+}
+
+/// A version as a title block prints it: "Version 2.7.4", "version 4",
+/// "v1.9.9" (the number kept, the word dropped).
+static PRINTED_VERSION: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)(?:\bversion\s+v?|\bv)(\d+(?:\.\d+)*)\b").expect("valid regex")
+});
+
+/// The version a document names itself by: the first one printed in its
+/// title block (the title line, and the short lines at the top, where a
+/// cover's name may have been taken for a head) alone ("Version 2.5.6 — June 2024") or after the
+/// document's own name ("Rules Compendium, Version 2.7.4"). A version
+/// after another document's name ("Rulebook Version 1.6" in a list of what
+/// a rulings document amends), in a list item, or in a preamble's
+/// sentence is another document's, and is not taken.
+pub(super) fn printed_version<'a>(
+    title: Option<&str>,
+    kind: ReleaseKind,
+    lines: impl Iterator<Item = &'a str>,
+) -> Option<String> {
+    let own_name = kind.label().replace('-', " ");
+    let of_this = |line: &str| -> Option<String> {
+        let found = PRINTED_VERSION.captures(line)?;
+        let before = line[..found.get(0)?.start()].to_lowercase();
+        let before = before.trim_matches(|c: char| !c.is_alphanumeric());
+        (before.is_empty() || before.contains(&own_name)).then(|| found[1].to_string())
+    };
+    let top = lines
+        .map(|l| l.trim().trim_start_matches('#').trim())
+        .filter(|l| !l.is_empty())
+        .take(found_dates::TITLE_BLOCK_LINES)
+        .filter(|t| !t.starts_with(['-', '*', '•']))
+        .filter(|t| t.split_whitespace().count() <= found_dates::TITLE_BLOCK_WORDS);
+    title
+        .and_then(|t| PRINTED_VERSION.captures(t).map(|c| c[1].to_string()))
+        .or_else(|| top.into_iter().find_map(of_this))
 }
 
 /// Whether a line is a version line ("Version 2.5.6 — June 2024").
@@ -559,6 +596,14 @@ pub fn describe(
         meta.amends.clone()
     };
 
+    let version = meta.version.clone().or_else(|| {
+        printed_version(
+            meta.title.as_deref(),
+            kind,
+            lines.iter().map(|l| l.text.as_ref()),
+        )
+    });
+
     Ok((
         About {
             edition,
@@ -569,6 +614,7 @@ pub fn describe(
             kind,
             amends,
             since,
+            version,
         },
         Provenance {
             edition: edition_source,

@@ -600,6 +600,11 @@ pub fn read(
     }
     let release = &mut reading.release;
     release.kind = kind;
+    if release.version.is_none() {
+        // The title block the reading masked (banners, title, version
+        // line) names the version as well as the kind.
+        release.version = super::about::printed_version(None, kind, lines[skip..].iter().copied());
+    }
     // The banners above the title, kept out of the reading, are front
     // matter.
     if let Some((end, _)) = cue {

@@ -20,6 +20,9 @@ pub struct FrontMatter {
     #[serde(default)]
     pub amends: Vec<String>,
     pub since: Option<String>,
+    /// The document's version as it names itself ("1.9.9"), when its
+    /// title block does not print it.
+    pub version: Option<String>,
     /// How heads are printed, when the text alone cannot tell:
     /// `colon`, `dash` or `line`.
     pub heads: Option<String>,
@@ -63,6 +66,7 @@ pub struct Meta {
     pub kind: Option<ReleaseKind>,
     pub amends: Vec<String>,
     pub since: Option<String>,
+    pub version: Option<String>,
     pub hints: Hints,
 }
 
@@ -183,6 +187,7 @@ pub fn split(file: &str, text: &str) -> Result<(Option<Meta>, usize), DocumentEr
         kind,
         amends: raw.amends,
         since: raw.since,
+        version: raw.version.filter(|v| !v.trim().is_empty()),
     };
     Ok((Some(meta), closing_line))
 }

@@ -367,6 +367,7 @@ fn read_plain(
             date_precision: about.date_precision,
             amends: about.amends,
             since: about.since,
+            version: about.version,
             file: file.to_string(),
             source: None,
             order,

@@ -163,7 +163,11 @@ fn sheet_text(style: &Style, sheet: &CardSheet, typed: &str, as_of: NaiveDate) -
             style.bold(&format!("Errata in force as of {as_of}")),
             status_badge(style, e.errata.status())
         ));
-        out.push(format!("{} {}", style.dimmed("from"), stored.citation));
+        out.push(format!(
+            "{} {}",
+            style.dimmed("from"),
+            super::cited(style, &stored.citation, &stored.entry)
+        ));
         let text = e.filled.as_ref().map_or_else(
             || plain_text(&stored.entry.text),
             |(t, _)| text_with_icon_words(&plain_text(t)),
@@ -199,7 +203,7 @@ fn sheet_text(style: &Style, sheet: &CardSheet, typed: &str, as_of: NaiveDate) -
                 "  {}  {}  {}",
                 style.bold(&sanitize(&stored.entry.topic)),
                 status_badge(style, status),
-                style.dimmed(&stored.citation)
+                style.dimmed(&super::cited(style, &stored.citation, &stored.entry))
             ));
             out.push(wrap(&plain_text(&stored.entry.text), w, "    "));
         }
@@ -322,7 +326,7 @@ fn ruling_lines(style: &Style, stored: &Stored, status: &Status) -> [String; 2] 
             "  {} {}  {}",
             style.bold("ruling:"),
             status_badge(style, status),
-            style.dimmed(&stored.citation)
+            style.dimmed(&super::cited(style, &stored.citation, &stored.entry))
         ),
         wrap(&plain_text(&stored.entry.text), style.width, "    "),
     ]
@@ -359,7 +363,7 @@ fn deck_card_text(style: &Style, card: &DeckCard) -> Vec<String> {
                 out.push(format!(
                     "  {} {}",
                     style.bold("errata:"),
-                    style.dimmed(&stored.citation)
+                    style.dimmed(&super::cited(style, &stored.citation, &stored.entry))
                 ));
                 let text = e.filled.as_ref().map_or_else(
                     || plain_text(&stored.entry.text),
@@ -390,7 +394,7 @@ fn deck_card_text(style: &Style, card: &DeckCard) -> Vec<String> {
                     style.bold("named in:"),
                     sanitize(&stored.entry.topic),
                     status_badge(style, status),
-                    style.dimmed(&stored.citation)
+                    style.dimmed(&super::cited(style, &stored.citation, &stored.entry))
                 ));
             }
         }
@@ -411,7 +415,7 @@ fn deck_card_text(style: &Style, card: &DeckCard) -> Vec<String> {
                             "  {} {}  {}",
                             style.bold("named in:"),
                             sanitize(&stored.entry.topic),
-                            style.dimmed(&stored.citation)
+                            style.dimmed(&super::cited(style, &stored.citation, &stored.entry))
                         ));
                     }
                 }

@@ -176,7 +176,10 @@ pub fn edition_text(style: &Style, part: &EditionDiff, stat: bool, lines: &mut V
         for stored in &part.added {
             lines.push(format!("  {}", topic(style, stored)));
             if !stat {
-                lines.push(format!("{INDENT}{}", stored.citation));
+                lines.push(format!(
+                    "{INDENT}{}",
+                    super::cited(style, &stored.citation, &stored.entry)
+                ));
             }
         }
     }
@@ -344,7 +347,10 @@ pub fn markers_text(style: &Style, m: &MarkerCheck, stat: bool, lines: &mut Vec<
         for stored in &m.marked_unchanged {
             lines.push(format!("    {}", topic(style, stored)));
             if !stat {
-                lines.push(format!("      {}", stored.citation));
+                lines.push(format!(
+                    "      {}",
+                    super::cited(style, &stored.citation, &stored.entry)
+                ));
             }
         }
     }

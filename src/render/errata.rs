@@ -28,15 +28,26 @@ pub fn card_text(style: &Style, typed: &str, e: &CardErrata, exact: bool) -> Vec
         style.edition(e.edition.label()),
         status_badge(style, e.status())
     ));
-    lines.push(format!("{} {}", style.dimmed("from"), stored.citation));
-    if e.reprints > 0 {
-        lines.push(style.dimmed(&reprinted(e.reprints)));
-    }
-    if !matches!(e.status(), Status::InForce) {
+    // The answer first: since when and on whose authority, then the text.
+    if matches!(e.status(), Status::InForce) {
+        lines.push(style.good_bold(&wrap(
+            &super::in_force_since(&stored.entry, crate::cite::document_part(&stored.citation)),
+            w,
+            "",
+        )));
+    } else {
         lines.push(style.caution(&wrap(&describe_short(period), w, "")));
     }
     lines.push(String::new());
     lines.push(wrap(&plain_text(&stored.entry.text), w, "  "));
+    lines.push(String::new());
+    lines.push(style.dimmed(&format!(
+        "from {}",
+        super::cited(style, &stored.citation, &stored.entry)
+    )));
+    if e.reprints > 0 {
+        lines.push(style.dimmed(&reprinted(e.reprints)));
+    }
     // Errata of undated documents are no earlier than any: listed apart.
     let (undated, earlier): (Vec<_>, Vec<_>) =
         e.history.iter().partition(|(h, _)| h.entry.is_undated());
@@ -50,7 +61,11 @@ pub fn card_text(style: &Style, typed: &str, e: &CardErrata, exact: bool) -> Vec
         lines.push(String::new());
         lines.push(style.bold(heading));
         for (h, reprints) in listed {
-            lines.push(format!("  {}  {}", h.entry.date_label(), h.citation));
+            lines.push(format!(
+                "  {}  {}",
+                h.entry.date_label(),
+                super::cited(style, &h.citation, &h.entry)
+            ));
             if *reprints > 0 {
                 lines.push(style.dimmed(&format!("  {}", reprinted(*reprints))));
             }
@@ -91,7 +106,7 @@ pub fn errata_text(style: &Style, answer: &ErrataAnswer) -> Lines {
                     style.bold(&sanitize(&e.newest.0.entry.topic)),
                     style.edition(e.edition.label()),
                     status_badge(style, e.status()),
-                    e.newest.0.citation
+                    super::cited(style, &e.newest.0.citation, &e.newest.0.entry)
                 ));
             }
             if all.is_empty() {

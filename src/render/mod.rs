@@ -16,6 +16,8 @@ pub mod topic;
 
 pub use style::Style;
 
+use chrono::NaiveDate;
+
 use crate::index::timeline::Period;
 use crate::markdown::{LOST, LOST_NOTE};
 use crate::safe::sanitize;
@@ -94,6 +96,20 @@ pub fn not_known_note(printed: &str) -> String {
 }
 
 /// A status, colored by what it means for a TD.
+/// A ruling's citation as the document names itself, with the file and
+/// line it was read from when `--verbose` asks for them.
+pub fn cited(style: &Style, citation: &str, entry: &crate::model::Entry) -> String {
+    let citation = sanitize(citation);
+    if style.located {
+        format!(
+            "{citation} ({})",
+            crate::safe::escape_name(&entry.location())
+        )
+    } else {
+        citation
+    }
+}
+
 pub fn status_badge(style: &Style, status: &Status) -> String {
     let label = status.label();
     match status {
@@ -106,8 +122,32 @@ pub fn status_badge(style: &Style, status: &Status) -> String {
     }
 }
 
-/// A status in one line for people: "superseded by … (2014-11-03)";
-/// `title` is the title of the release the status names, when known.
+/// A document's name with its date, as a status says it: "Glossary 1.9.9
+/// (2024-10-07)", and "RRD 2024-06-03" where the name is its date.
+pub fn named_on(name: &str, date: NaiveDate) -> String {
+    let name = sanitize(name);
+    let day = date.to_string();
+    if name.contains(&day) || name.contains(&day[..7]) {
+        name
+    } else {
+        format!("{name} ({day})")
+    }
+}
+
+/// Since when and on whose authority a ruling is in force, as a TD reads
+/// it aloud: "in force since RRD 2024-06-03", "in force since Glossary
+/// 1.9.9 (2024-10-07)". `citation` is the ruling's, whose first words
+/// name its document.
+pub fn in_force_since(entry: &crate::model::Entry, document: &str) -> String {
+    if entry.is_undated() {
+        return format!("in force per {}", sanitize(document));
+    }
+    format!("in force since {}", named_on(document, entry.date))
+}
+
+/// A status in one line for people, as a TD reads it aloud: "replaced on
+/// 2024-10-07 by Glossary 1.9.9"; `title` is the name of the release the
+/// status names, when known.
 pub fn describe_status(status: &Status, title: Option<&str>) -> String {
     let named = |id: &str| sanitize(title.unwrap_or(id));
     match status {
@@ -115,10 +155,10 @@ pub fn describe_status(status: &Status, title: Option<&str>) -> String {
         Status::Undated => UNDATED_NOTE.to_string(),
         Status::NotKnown { printed } => not_known_note(printed),
         Status::Superseded { release, date, .. } => {
-            format!("superseded by {} ({date})", named(release))
+            format!("replaced on {date} by {}", named(release))
         }
         Status::Rescinded { release, date, .. } => {
-            format!("rescinded by {} ({date})", named(release))
+            format!("rescinded on {date} by {}", named(release))
         }
         Status::Consolidated {
             release_title,
@@ -126,8 +166,8 @@ pub fn describe_status(status: &Status, title: Option<&str>) -> String {
             since,
             ..
         } => format!(
-            "consolidated: {} ({date}) covers rulings since {} and does not repeat this one — check the {}",
-            sanitize(release_title),
+            "consolidated: {} covers rulings since {} and does not repeat this one — check the {}",
+            named_on(release_title, *date),
             sanitize(since),
             sanitize(&base_document(since))
         ),
@@ -136,8 +176,8 @@ pub fn describe_status(status: &Status, title: Option<&str>) -> String {
             date,
             ..
         } => format!(
-            "not repeated by {} ({date}), which replaces and ends nothing by silence: this still stands",
-            sanitize(release_title)
+            "not repeated by {}, which replaces and ends nothing by silence: this still stands",
+            named_on(release_title, *date)
         ),
     }
 }
@@ -152,8 +192,8 @@ pub fn describe_short(period: &Period) -> String {
             since,
             ..
         } => format!(
-            "consolidated: not repeated by {} ({date}) — check the {}",
-            sanitize(release_title),
+            "consolidated: not repeated by {} — check the {}",
+            named_on(release_title, *date),
             sanitize(&base_document(since))
         ),
         Status::NotRepeated {
@@ -161,8 +201,8 @@ pub fn describe_short(period: &Period) -> String {
             date,
             ..
         } => format!(
-            "not repeated by {} ({date}): still stands",
-            sanitize(release_title)
+            "not repeated by {}: still stands",
+            named_on(release_title, *date)
         ),
         _ => describe(period),
     }

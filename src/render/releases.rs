@@ -5,8 +5,8 @@ use crate::model::ReleaseInfo;
 use crate::safe::{escape_name, sanitize};
 
 /// One line a release: its id, edition, date as printed (a month-only date
-/// is a month), kind, entries and title, and where it was read from when
-/// not bundled.
+/// is a month), kind, entries, the name citations give it and its title,
+/// and where it was read from when not bundled.
 pub fn releases_text(style: &Style, releases: &[ReleaseInfo]) -> Vec<String> {
     let id_width = releases
         .iter()
@@ -36,14 +36,15 @@ pub fn releases_text(style: &Style, releases: &[ReleaseInfo]) -> Vec<String> {
                 None => String::new(),
             };
             format!(
-                "{}{}  {}  {:<10}  {:<15}  {:>3} entries  {}{from}",
+                "{}{}  {}  {:<10}  {:<15}  {:>3} entries  {}  {}{from}",
                 style.bold(&id),
                 " ".repeat(pad),
                 style.edition(r.edition.label()),
                 r.date_precision.label(r.date),
                 r.kind.label(),
                 r.entry_count,
-                sanitize(&r.title),
+                style.bold(&crate::cite::document_name(r.named())),
+                style.dimmed(&sanitize(&r.title)),
             )
         })
         .collect()

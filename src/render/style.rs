@@ -13,6 +13,9 @@ use crate::output::{width, ColorWhen};
 pub struct Style {
     pub color: bool,
     pub width: usize,
+    /// Whether a citation carries the file and line it was read from
+    /// (`--verbose`).
+    pub located: bool,
 }
 
 impl Style {
@@ -29,6 +32,7 @@ impl Style {
         Style {
             color,
             width: width(),
+            located: false,
         }
     }
 
@@ -37,6 +41,7 @@ impl Style {
         Style {
             color: false,
             width: 100,
+            located: false,
         }
     }
 
@@ -105,6 +110,7 @@ mod tests {
         let color = Style {
             color: true,
             width: 80,
+            located: false,
         };
         assert_eq!(color.bad_bold("x"), "\u{1b}[1;31mx\u{1b}[0m");
     }

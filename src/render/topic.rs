@@ -53,29 +53,40 @@ pub fn topic_text(
         style.edition(a.edition.label()),
         status_badge(style, status)
     ));
-    lines.push(format!("{} {}", style.dimmed("from"), stored.citation));
-    let mut facts = vec![entry.kind.label().to_string()];
-    if let Some(effect) = entry.effect {
-        facts.push(effect.label().to_string());
-    }
-    if entry.new {
-        facts.push("marked new or changed".to_string());
-    }
-    if as_of != today {
-        facts.push(format!("as of {as_of}"));
-    }
-    lines.push(style.dimmed(&facts.join(" · ")));
     let rescinds_itself = matches!(status, Status::Rescinded { by, .. } if *by == entry.id());
+    // The answer first: one line of since when and on whose authority,
+    // then the text in force; what the tool knows of the entry after it.
     if rescinds_itself {
         lines.push(style.caution(
             "rescinded: this entry deletes the topic, and nothing in these documents takes its place",
         ));
-    } else if !matches!(status, Status::InForce) {
+    } else if matches!(status, Status::InForce) {
+        let authority = match &a.amended {
+            Some(amended) => amended
+                .steps
+                .iter()
+                .rev()
+                .find(|s| s.step.failure.is_none())
+                .map_or(&amended.base, |s| &s.by),
+            None => stored,
+        };
+        lines.push(style.good_bold(&wrap(
+            &super::in_force_since(
+                &authority.entry,
+                crate::cite::document_part(&authority.citation),
+            ),
+            w,
+            "",
+        )));
+    } else {
         lines.push(style.caution(&wrap(&describe_short(period), w, "")));
     }
     for s in &a.undated {
         lines.push(style.caution(&wrap(
-            &format!("also in an undated document: {}", s.citation),
+            &format!(
+                "also in an undated document: {}",
+                super::cited(style, &s.citation, &s.entry)
+            ),
             w,
             "",
         )));
@@ -93,6 +104,23 @@ pub fn topic_text(
             Vec::new()
         }
     };
+    let mut facts = vec![entry.kind.label().to_string()];
+    if let Some(effect) = entry.effect {
+        facts.push(effect.label().to_string());
+    }
+    if entry.new {
+        facts.push("marked new or changed".to_string());
+    }
+    if as_of != today {
+        facts.push(format!("as of {as_of}"));
+    }
+    lines.push(String::new());
+    lines.push(style.dimmed(&format!(
+        "{} {} · {}",
+        "from",
+        super::cited(style, &stored.citation, &stored.entry),
+        facts.join(" · ")
+    )));
     let standing: Vec<&(Stored, Period)> = a
         .standing
         .iter()
@@ -108,7 +136,7 @@ pub fn topic_text(
                 "  {} {}  {}",
                 s.entry.date_label(),
                 status_badge(style, status),
-                s.citation
+                super::cited(style, &s.citation, &s.entry)
             ));
             if !matches!(status, Status::InForce) {
                 lines.push(style.caution(&wrap(&describe_short(p), w, "  ")));
@@ -149,7 +177,7 @@ pub fn topic_text(
                     "  {} {}  {}",
                     s.entry.date_label(),
                     status_badge(style, &p.status),
-                    s.citation
+                    super::cited(style, &s.citation, &s.entry)
                 ));
                 lines.push(style.dimmed(&format!("  {}", describe(p))));
                 lines.push(wrap(&plain_text(&s.entry.text), w, "    "));
@@ -200,7 +228,7 @@ pub fn amended_text(style: &Style, a: &Amended) -> Vec<String> {
     let applied = a.steps.iter().filter(|s| s.step.failure.is_none()).count();
     let mut lines = vec![style.bold(&format!(
         "Text in force: {} with {applied} of {} change(s) applied",
-        a.base.citation,
+        super::cited(style, &a.base.citation, &a.base.entry),
         a.steps.len()
     ))];
     let changes = crate::diff::word_diff(&a.base.entry.text, &a.text);
@@ -218,7 +246,7 @@ pub fn amended_text(style: &Style, a: &Amended) -> Vec<String> {
         lines.push(format!(
             "  {}  {}  ({})",
             s.by.entry.date_label(),
-            s.by.citation,
+            super::cited(style, &s.by.citation, &s.by.entry),
             target_text(&s.step.instruction.target)
         ));
         lines.push(wrap(&sanitize(&what), w, "    "));
@@ -261,9 +289,15 @@ pub fn amended_text(style: &Style, a: &Amended) -> Vec<String> {
                     w,
                     "    ",
                 )));
-                lines.push(style.dimmed(&format!("    base text ({})", a.base.citation)));
+                lines.push(style.dimmed(&format!(
+                    "    base text ({})",
+                    super::cited(style, &a.base.citation, &a.base.entry)
+                )));
                 lines.push(wrap(&plain_text(&a.base.entry.text), w, "      "));
-                lines.push(style.dimmed(&format!("    amendment ({})", s.by.citation)));
+                lines.push(style.dimmed(&format!(
+                    "    amendment ({})",
+                    super::cited(style, &s.by.citation, &s.by.entry)
+                )));
                 lines.push(wrap(&plain_text(&s.by.entry.text), w, "      "));
             }
         }
@@ -278,7 +312,7 @@ pub fn reference_text(style: &Style, r: &Reference) -> Vec<String> {
                 "  {}  {}  {}",
                 style.bold(&sanitize(&r.topic)),
                 status_badge(style, &p.status),
-                s.citation
+                super::cited(style, &s.citation, &s.entry)
             ),
             wrap(&plain_text(&s.entry.text), style.width, "    "),
         ],

@@ -28,7 +28,7 @@ use rulings::answer::show::Shown;
 use rulings::answer::topic::{Mentioned, ShowAnswer};
 use rulings::answer::{links, Answer, Candidate, Note};
 use rulings::markdown::{LOST, LOST_NOTE};
-use rulings::model::{Edition, Entry};
+use rulings::model::{Edition, Entry, ReleaseInfo};
 use rulings::render::{describe_status, notes};
 use rulings::search::Snippet;
 use rulings::status::Status;
@@ -44,6 +44,9 @@ pub use cards::*;
 
 mod releases;
 pub use releases::*;
+
+mod ruling;
+use ruling::{named_in, share, topic_answer};
 
 /// The parts of the site, for the navigation.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -179,24 +182,16 @@ fn status(answer: &Result<Answer, Refused>) -> StatusCode {
     }
 }
 
-/// Each release's title and date as printed, by id, for citations.
-type Titles = std::collections::HashMap<String, (String, String)>;
+/// What names each release, by id, for citations: its name as the
+/// Committee writes it ("Glossary 1.9.9", "RRD 2024-06-03"), and its
+/// kind.
+type Titles = std::collections::HashMap<String, ReleaseInfo>;
 
 async fn titles(state: &Arc<AppState>) -> Titles {
     let Ok(Answer::Releases(releases)) = ask(state, Ok(Request::Releases)).await else {
         return Titles::new();
     };
-    releases
-        .into_iter()
-        .map(|r| {
-            let date = if r.is_undated() {
-                "undated".to_string()
-            } else {
-                r.date_precision.label(r.date)
-            };
-            (r.id, (r.title, date))
-        })
-        .collect()
+    releases.into_iter().map(|r| (r.id.clone(), r)).collect()
 }
 
 /// The date the pages of a request are on: the one asked (when it is a
@@ -242,13 +237,26 @@ fn snippet(snippet: &Snippet) -> Markup {
     }
 }
 
-/// The status of an entry: a badge and what it means.
-fn status_line(status: Option<&Status>) -> Markup {
+/// The status of an entry: a badge and what it means, in words a TD reads
+/// aloud ("in force since RRD 2024-06-03", "replaced on 2024-10-07 by
+/// Glossary 1.9.9").
+fn status_line(entry: &Entry, status: Option<&Status>, titles: &Titles) -> Markup {
     let Some(status) = status else {
         return html! {};
     };
     let state = status_class(status);
-    let said = describe_status(status, None);
+    let name_of = |id: &str| {
+        titles
+            .get(id)
+            .map(|info| rulings::cite::document_name(info.named()))
+    };
+    let said = match status {
+        Status::InForce => rulings::render::in_force_since(
+            entry,
+            &name_of(&entry.release).unwrap_or_else(|| entry.release.clone()),
+        ),
+        other => describe_status(other, other.release().and_then(name_of).as_deref()),
+    };
     // The badge says the state; the words after it say the rest.
     let rest = said
         .strip_prefix(status.label())
@@ -273,20 +281,18 @@ fn status_class(status: &Status) -> &'static str {
     }
 }
 
-/// Where an entry comes from: release, date, section, file and line.
+/// Where an entry comes from, as the document names itself ("Rulebook
+/// 2.5.8 §7.5 Damage and Repairs"); the file and line it was read from
+/// are a tap away, in its details.
 fn citation(entry: &Entry, titles: &Titles) -> Markup {
-    let printed = entry.release_date_label();
-    let (title, date) = titles
-        .get(&entry.release)
-        .map_or((entry.release.as_str(), printed.as_str()), |(t, d)| {
-            (t.as_str(), d.as_str())
-        });
+    let cited = match titles.get(&entry.release) {
+        Some(info) => rulings::cite::citation(entry, info.named()),
+        None => format!("{} ({})", entry.release, entry.release_date_label()),
+    };
     html! {
-        cite {
-            (title) " (" (date) ")"
-            @if let Some(section) = &entry.section { " · " (section) }
-            @if entry.dated { " · dated " (entry.date_label()) }
-            " · " (entry.file) ":" (entry.line)
+        details.cite {
+            summary { cite { (cited) } }
+            span.where { (entry.file) ":" (entry.line) }
         }
     }
 }
@@ -308,7 +314,7 @@ fn entry_block(
             @if let Some((name, href)) = heading {
                 h3 { a href=(href) { (name) } }
             }
-            p.meta { span.edition { (entry.edition.label()) } (status_line(status)) }
+            p.meta { span.edition { (entry.edition.label()) } (status_line(entry, status, titles)) }
             (citation(entry, titles))
             div.body { (markdown(&entry.text)) }
         }
@@ -413,6 +419,12 @@ pub async fn search(
     } else {
         Titles::new()
     };
+    // How current the answers are, on the home page.
+    let data = if asked {
+        html! {}
+    } else {
+        data_age(&state).await
+    };
     let options = [&params.as_of, &params.edition, &params.all]
         .iter()
         .any(|o| o.as_deref().is_some_and(|v| !v.trim().is_empty()));
@@ -442,6 +454,7 @@ pub async fn search(
                 }
             }
         }
+        (data)
         section #results aria-live="polite" aria-label="Hits" {
             @match &answer {
                 Some(Ok(Answer::Search(searched))) => (hits(searched, as_of, &titles)),
@@ -456,6 +469,22 @@ pub async fn search(
 fn hits(searched: &rulings::answer::search::Searched, as_of: NaiveDate, titles: &Titles) -> Markup {
     let hits = &searched.found.hits;
     html! {
+        // A card named whole comes first: what the TD asked of.
+        @if let Some(named) = &searched.card {
+            section.card-first aria-label="The card named" {
+                h2 {
+                    a href=(links::card(named.edition.label(), &named.name)) { (named.name) }
+                    " " span.edition { (named.edition.label()) }
+                }
+                @match &named.errata {
+                    Some(errata) => (entry_block(&errata.newest.0.entry, Some(&errata.newest.1.status), None, titles)),
+                    None => p.note { "No erratum in force." },
+                }
+                @if let Some(card) = named.card.as_ref().filter(|c| !c.text.trim().is_empty()) {
+                    p.printed { span.label { "Printed: " } (card.text) }
+                }
+            }
+        }
         (notes(&searched.notes, searched.request.as_of, searched.is_found()))
         @if hits.is_empty() {
             p { "No ruling found." }
@@ -466,7 +495,7 @@ fn hits(searched: &rulings::answer::search::Searched, as_of: NaiveDate, titles: 
                     @for hit in hits {
                         li {
                             h2 { a href=(links::topic(hit.edition.label(), &hit.topic, Some(as_of))) { (hit.topic) } }
-                            p.meta { span.edition { (hit.edition.label()) } (status_line(Some(&hit.period.status))) }
+                            p.meta { span.edition { (hit.edition.label()) } (status_line(&hit.entry, Some(&hit.period.status), titles)) }
                             p.snippet { (snippet(&hit.snippet)) }
                             (citation(&hit.entry, titles))
                         }
@@ -480,6 +509,7 @@ fn hits(searched: &rulings::answer::search::Searched, as_of: NaiveDate, titles: 
 pub async fn ruling(
     State(state): State<Arc<AppState>>,
     Path((edition, slug)): Path<(String, String)>,
+    headers: axum::http::HeaderMap,
     PageParams(mut params): PageParams,
 ) -> Response {
     // Only an edition's pages: anything else of two parts is no page.
@@ -547,7 +577,11 @@ pub async fn ruling(
                 button type="submit" { "Show" }
             }
         }
-        (notes(&shown.notes, shown.as_of, shown.is_found()))
+        // No words about the tool above the ruling: how the question was
+        // read follows the answer, unless there is none.
+        @if found.is_empty() {
+            (notes(&shown.notes, shown.as_of, shown.is_found()))
+        }
         (with_lost_note(html! {
             @for answer in found {
                 (topic_answer(answer, as_of, titles))
@@ -563,143 +597,12 @@ pub async fn ruling(
                 (not_found(&shown, titles))
             }
         }))
+        @if let Some(answer) = found.first() {
+            (share(&headers, &answer.newest.0.entry, as_of, state.today()))
+            (notes(&shown.notes, shown.as_of, shown.is_found()))
+        }
     };
     page(code, layout(&title, Part::None, body))
-}
-
-/// A topic in force, with what stands beside it, its references and its
-/// history.
-fn topic_answer(
-    answer: &rulings::answer::topic::TopicAnswer,
-    as_of: NaiveDate,
-    titles: &Titles,
-) -> Markup {
-    let below = [
-        (
-            answer.standing.len(),
-            "earlier ruling still standing",
-            "earlier rulings still standing",
-        ),
-        (answer.references.len(), "reference", "references"),
-        (
-            answer.history.len(),
-            "earlier ruling it replaced",
-            "earlier rulings it replaced",
-        ),
-    ];
-    html! {
-        @if below.iter().any(|(n, _, _)| *n > 0) {
-            p.note {
-                "Below: "
-                @for (i, (n, one, more)) in below.iter().filter(|(n, _, _)| *n > 0).enumerate() {
-                    @if i > 0 { "; " }
-                    (n) " " @if *n == 1 { (one) } @else { (more) }
-                }
-                "."
-            }
-        }
-        (entry_block(&answer.newest.0.entry, Some(&answer.newest.1.status), None, titles))
-        @if let Some(text) = &answer.amended {
-            (amended(text, titles))
-        }
-        @if !answer.standing.is_empty() {
-            h2 { "Also standing" }
-            p.note { "Earlier rulings on this topic that the newest one amends but does not replace." }
-            @for (entry, period) in &answer.standing { (entry_block(&entry.entry, Some(&period.status), None, titles)) }
-        }
-        @if !answer.undated.is_empty() {
-            h2 { "Also in undated documents" }
-            p.note { "Rulings on this topic in documents whose date could not be found: never weighed against the dated ruling above." }
-            @for entry in &answer.undated { (entry_block(&entry.entry, Some(&Status::Undated), None, titles)) }
-        }
-        @if !answer.references.is_empty() {
-            h2 { "References" }
-            @for reference in &answer.references {
-                @match &reference.target {
-                    Some((target, period)) => (entry_block(&target.entry, Some(&period.status),
-                        Some((reference.topic.as_str(), topic_link(&target.entry, as_of))), titles)),
-                    None => p { strong { (reference.topic) } " — " (rulings::render::topic::home_text(reference).unwrap_or_default()) },
-                }
-            }
-        }
-        @if !answer.history.is_empty() {
-            details {
-                summary { "History: " (answer.history.len()) " earlier ruling" @if answer.history.len() != 1 { "s" } }
-                @for (entry, period) in &answer.history { (entry_block(&entry.entry, Some(&period.status), None, titles)) }
-            }
-        }
-    }
-}
-
-/// The rulings that name a name that is no topic: those in effect on the
-/// date, each with its status, then those that name it only later.
-fn named_in(mentioned: &Mentioned, as_of: NaiveDate, titles: &Titles) -> Markup {
-    let in_effect: Vec<&rulings::catalog::Stored> = mentioned
-        .naming
-        .iter()
-        .flat_map(|(_, n)| &n.in_effect)
-        .collect();
-    let later: Vec<&rulings::catalog::Stored> = mentioned
-        .naming
-        .iter()
-        .flat_map(|(_, n)| &n.later)
-        .collect();
-    let heading =
-        |s: &rulings::catalog::Stored| Some((s.entry.topic.clone(), topic_link(&s.entry, as_of)));
-    html! {
-        @if !mentioned.exact {
-            p.note { "No topic or name is spelled so; the closest name is " (mentioned.name) "." }
-        }
-        @if !in_effect.is_empty() {
-            h2 { "Rulings that name " (mentioned.name) }
-            @for s in &in_effect {
-                @let status = s.status_on(as_of);
-                (entry_block(&s.entry, status.as_ref(), heading(s).as_ref().map(|(t, l)| (t.as_str(), l.clone())), titles))
-            }
-        }
-        @if !later.is_empty() {
-            h2 { "Rulings that name " (mentioned.name) " from a later date" }
-            @for s in &later {
-                (entry_block(&s.entry, None, heading(s).as_ref().map(|(t, l)| (t.as_str(), l.clone())), titles))
-            }
-        }
-    }
-}
-
-/// A base entry with the later rulings applied: the text in force, and
-/// each instruction of each ruling, applied or why not.
-fn amended(amended: &rulings::catalog::Amended, titles: &Titles) -> Markup {
-    let applied = amended
-        .steps
-        .iter()
-        .filter(|s| s.step.failure.is_none())
-        .count();
-    html! {
-        h2 { "Text in force" }
-        p.note {
-            "The base entry with " (applied) " of " (amended.steps.len())
-            " change" @if amended.steps.len() != 1 { "s" } " of later rulings applied."
-        }
-        article.ruling.in-force {
-            (citation(&amended.base.entry, titles))
-            div.body { (markdown(&amended.text)) }
-        }
-        details {
-            summary { "Changes, oldest first: " (amended.steps.len()) }
-            ol.names {
-                @for s in &amended.steps {
-                    li {
-                        (s.by.entry.date_label()) " · " (s.by.citation)
-                        " (" (rulings::render::topic::target_text(&s.step.instruction.target)) "): "
-                        (s.step.instruction.statement)
-                        @if let Some(failure) = &s.step.failure {
-                            " — " strong { "not applied" } ": " (rulings::render::notes::failure_text(Some(failure)))
-                        }
-                    }
-                }
-            }
-        }
-    }
 }
 
 /// " in 1E" when the answer was asked of some editions only.

@@ -78,7 +78,10 @@ async fn the_errata_page_of_a_card_shows_what_its_answer_holds() {
         "{body}"
     );
     assert!(body.contains("Rulings on Commander Data"), "{body}");
-    assert!(body.contains("1e-2000-03-27-cr.md:113"), "{body}");
+    assert!(
+        body.contains("the newest from Current Rulings 2000-03-27"),
+        "{body}"
+    );
     assert!(body.contains(r#"name="card" value="Data""#), "{body}");
     assert!(!body.contains("0 errata in force"), "{body}");
     // A misspelt card: the nearest names, as the API offers them.
@@ -152,13 +155,20 @@ async fn a_base_entry_amended_shows_its_text_in_force() {
     let (_index, state) = state_on(corpus.path());
     let (status, body) = get(&state, "/1e/points").await;
     assert_eq!(status, StatusCode::OK);
-    let (_, in_force) = body.split_once("Text in force").expect("the text in force");
-    let (text, changes) = in_force.split_once("Changes, oldest first").unwrap();
+    // The answer first: the text in force, then the changes made to it.
+    let (text, changes) = body
+        .split_once("Changes, oldest first")
+        .expect("the changes");
+    let (_, text) = text.split_once("<h1>").unwrap();
     // The words the ruling deleted are gone from the text in force, which
-    // cites its base entry; the changes are listed with their sources.
+    // cites its base entry (its file a tap away) under the status of the
+    // last change; the changes are listed with their sources.
+    assert!(text.contains("The text in force"), "{text}");
     assert!(!text.contains("in your final score for the game"), "{text}");
+    assert!(text.contains("since RRD 2022-11-07"), "{text}");
+    assert!(text.contains("Glossary 2021-11-01 — points"), "{text}");
     assert!(text.contains("1e-2021-11-01-glossary.md"), "{text}");
-    assert!(changes.contains("1e-2022-11-07-rrd"), "{changes}");
+    assert!(changes.contains("RRD 2022-11-07"), "{changes}");
     assert!(!changes.contains("not applied"), "{changes}");
 }
 

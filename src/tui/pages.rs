@@ -146,7 +146,32 @@ pub fn find(asker: &Asker, settings: &Settings, query: &str) -> Result<Found, Fa
         // query before stay, and the error says why nothing changed.
         Err(e) => return Err(e),
     };
-    let rows: Vec<Row> = searched.found.hits.iter().map(row).collect();
+    // A card named whole comes first, by its erratum in force (which the
+    // hits then leave out).
+    let card = searched
+        .card
+        .as_ref()
+        .and_then(|c| c.errata.as_ref())
+        .map(|errata| {
+            let (stored, period) = &errata.newest;
+            let entry = &stored.entry;
+            Row {
+                id: entry.id(),
+                topic: entry.topic.clone(),
+                edition: entry.edition,
+                status: period.status.label(),
+                date: if entry.is_undated() {
+                    String::new()
+                } else {
+                    entry.date.to_string()
+                },
+                key: entry.key.clone(),
+            }
+        });
+    let rows: Vec<Row> = card
+        .into_iter()
+        .chain(searched.found.hits.iter().map(row))
+        .collect();
     let notes = searched
         .notes
         .iter()
@@ -512,5 +537,6 @@ fn plain(width: usize) -> Style {
     Style {
         color: false,
         width,
+        located: false,
     }
 }

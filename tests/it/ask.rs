@@ -131,7 +131,7 @@ fn ask_answers_as_you_type_in_a_real_terminal() {
     writer.write_all(b"ferengi mil").unwrap();
     writer.flush().unwrap();
     screen.wait_for("> ferengi mil", patience);
-    let found = screen.wait_for("from First Edition Current Rulings", patience);
+    let found = screen.wait_for("in force since CRD 2014-11-03", patience);
     assert!(found.contains("Ferengi Military Operations"), "{found}");
     assert!(found.contains("1E  in force  2014-11-03"), "{found}");
 

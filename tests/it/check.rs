@@ -429,7 +429,7 @@ fn a_month_only_date_is_cited_as_a_month() {
         let output = folder.rulings(args).output().unwrap();
         let text = String::from_utf8(output.stdout).unwrap();
         assert!(
-            text.contains("First Edition Current Rulings (April 2024)"),
+            text.contains("First Edition Current Rulings 2024-04"),
             "{args:?}: {text}"
         );
         assert!(!text.contains("2024-04-01"), "{args:?}: {text}");

@@ -28,7 +28,7 @@ fn releases_lists_the_bundled_corpus() {
     assert!(lines[0].starts_with("1e-2000-03-27-cr "), "{text}");
     assert!(lines[4].starts_with("2e-2017-06-06-rulings "), "{text}");
     assert!(
-        lines[1].contains("  45 entries  First Edition Current Rulings Document"),
+        lines[1].contains("  45 entries  CRD 2014-11-03  First Edition Current Rulings Document"),
         "{text}"
     );
 }

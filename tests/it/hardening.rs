@@ -219,7 +219,7 @@ fn file_names_cannot_forge_a_line_or_reorder_one() {
     let name = "x\n2. forged – result\u{202e}.md";
     fs::write(c.corpus().join(name), document("in the zorblax game")).unwrap();
     let escaped = "x\\n2. forged – result\\u{202e}";
-    for args in [&["search", "zorblax"][..], &["releases"][..]] {
+    for args in [&["search", "zorblax", "--verbose"][..], &["releases"][..]] {
         let out = c.run(args);
         let stdout = text(&out.stdout);
         assert_eq!(

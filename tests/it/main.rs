@@ -22,6 +22,7 @@ mod dates;
 mod diff;
 mod family;
 mod fuzz;
+mod glance;
 mod hardening;
 mod hardening_serve;
 mod html;

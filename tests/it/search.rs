@@ -387,7 +387,7 @@ fn superseded_rulings_are_hidden_unless_all_is_asked() {
         "{out}"
     );
     assert!(
-        out.contains("superseded by First Edition Current Rulings Document (2014-11-03)"),
+        out.contains("replaced on 2014-11-03 by CRD 2014-11-03"),
         "{out}"
     );
 }
@@ -472,7 +472,7 @@ fn limit_caps_the_hits() {
 fn json_has_the_contract_shape() {
     let answer = json(&["\"once each turn\"", "--all"]);
     let keys: Vec<&String> = answer.as_object().unwrap().keys().collect();
-    assert_eq!(keys, ["hits", "notes", "query"]);
+    assert_eq!(keys, ["card", "hits", "notes", "query"]);
     assert_eq!(answer["query"], "\"once each turn\"");
     assert_eq!(answer["notes"], serde_json::json!([]));
     let export = rulings()
@@ -488,7 +488,7 @@ fn json_has_the_contract_shape() {
     for hit in answer["hits"].as_array().unwrap() {
         let mut keys: Vec<&String> = hit.as_object().unwrap().keys().collect();
         keys.sort();
-        assert_eq!(keys, ["entry", "score", "snippet", "status"]);
+        assert_eq!(keys, ["citation", "entry", "score", "snippet", "status"]);
         assert!(hit["score"].as_f64().unwrap() > 0.0);
         assert!(hit["snippet"].as_str().unwrap().contains("**"));
         assert!(hit["status"]["state"].is_string());

@@ -842,9 +842,19 @@ fn a_person_with_a_browser_searches_reads_and_follows_links() {
         browser.eval("document.querySelector('h1').textContent"),
         "time location"
     );
+    // The answer first, cited as the document names itself; the file and
+    // line in the citation's details.
     let body = "document.querySelector('main').innerText";
+    let text = browser.eval(body);
+    let text = text.as_str().unwrap();
+    assert!(text.contains("since CRD 2014-11-03"), "{text}");
+    assert!(
+        text.contains("CRD 2014-11-03 — Rulings – General"),
+        "{text}"
+    );
+    assert!(text.find("in force") < text.find("Below:"), "{text}");
     assert!(browser
-        .eval(body)
+        .eval("document.querySelector('details.cite .where').textContent")
         .as_str()
         .unwrap()
         .contains("1e-2014-11-03-crd.md:302"));
@@ -858,8 +868,8 @@ fn a_person_with_a_browser_searches_reads_and_follows_links() {
     browser
         .wait_for("location.search === '?as_of=2010-01-01' && document.readyState === 'complete'");
     let text = browser.eval(body).as_str().unwrap().to_string();
-    assert!(text.contains("1e-2000-03-27-cr.md"), "{text}");
-    assert!(!text.contains("1e-2014-11-03-crd.md:302"), "{text}");
+    assert!(text.contains("since Current Rulings 2000-03-27"), "{text}");
+    assert!(!text.contains("CRD 2014-11-03"), "{text}");
 
     // A document's markup is text, and runs nothing.
     browser.open(&format!("{}/?q=tribble", server.url));
@@ -916,7 +926,7 @@ fn a_person_with_a_browser_searches_reads_and_follows_links() {
         .eval(body)
         .as_str()
         .unwrap()
-        .contains("1e-2014-11-03-crd.md:302"));
+        .contains("CRD 2014-11-03 — Rulings – General"));
 }
 
 #[test]

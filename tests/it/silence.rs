@@ -42,10 +42,7 @@ fn a_glossary_that_does_not_repeat_an_erratum_leaves_it_in_force_so_said() {
     let dir = corpus(&["tests/fixtures/base/1e-2021-11-01-glossary.md"]);
     let (code, out, err) = run(&dir, &["errata", "continuing mission"]);
     assert_eq!(code, 0, "{err}{out}");
-    assert!(
-        out.contains("not repeated by First Edition Glossary (2021-11-01)"),
-        "{out}"
-    );
+    assert!(out.contains("not repeated by Glossary 2021-11-01"), "{out}");
     assert!(out.contains("Seed one on table."), "{out}");
     assert!(!out.contains("superseded"), "{out}");
     let (_, json, _) = run(&dir, &["errata", "continuing mission", "--json"]);
@@ -68,7 +65,7 @@ fn an_errata_appendix_ends_the_errata_it_does_not_print() {
     assert!(text.contains(r#""state":"superseded""#), "{text}");
     assert!(!text.contains(r#""state":"not-repeated""#), "{text}");
     // The card it does print has the appendix's erratum in force.
-    let (code, out, _) = run(&dir, &["errata", "continuing mission"]);
+    let (code, out, _) = run(&dir, &["errata", "continuing mission", "-v"]);
     assert_eq!(code, 0);
     let (in_force, _) = out.split_once("Earlier errata").unwrap_or((&out, ""));
     assert!(in_force.contains("1e-2022-10-03-compendium.md"), "{out}");

@@ -16,6 +16,9 @@ struct Summary<'a> {
     date_precision: DatePrecision,
     kind: &'a str,
     title: &'a str,
+    /// As the Committee names it: "Glossary 1.9.9", "RRD 2024-06-03".
+    name: String,
+    version: Option<&'a str>,
     publisher: Option<&'a str>,
     entries: usize,
     amends: &'a [String],
@@ -41,6 +44,8 @@ fn summary(r: &ReleaseInfo) -> Summary<'_> {
         date_precision: r.date_precision,
         kind: r.kind.label(),
         title: &r.title,
+        name: crate::cite::document_name(r.named()),
+        version: r.version.as_deref(),
         publisher: r.publisher.as_deref(),
         entries: r.entry_count,
         amends: &r.amends,

@@ -92,7 +92,7 @@ pub(super) fn diff(c: &Comparison, as_of: NaiveDate, titles: &Titles) -> Markup 
                     li {
                         a href=(topic_link(entry, link_date)) { (entry.topic) }
                         " " span.edition { (entry.edition.label()) } " "
-                        (status_line(Some(&change.to.status)))
+                        (status_line(entry, Some(&change.to.status), titles))
                     }
                 }
             }

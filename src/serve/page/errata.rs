@@ -55,7 +55,7 @@ pub async fn errata(
                             @let entry = &erratum.newest.0.entry;
                             li {
                                 h2 { a href=(topic_link(entry, as_of)) { (entry.topic) } }
-                                p.meta { span.edition { (entry.edition.label()) } (status_line(Some(erratum.status()))) }
+                                p.meta { span.edition { (entry.edition.label()) } (status_line(entry, Some(erratum.status()), titles)) }
                                 (citation(entry, titles))
                                 div.body { (markdown(&entry.text)) }
                                 @if !erratum.history.is_empty() {

@@ -20,7 +20,8 @@ pub async fn releases(State(state): State<Arc<AppState>>) -> Response {
             ol.hits {
                 @for (release, fetched) in releases.iter().zip(&fetched) {
                     li {
-                        h2 { (release.title) }
+                        h2 { (rulings::cite::document_name(release.named())) }
+                        p.meta { (release.title) }
                         p.meta {
                             span.edition { (release.edition.label()) }
                             @if release.is_undated() {
@@ -44,6 +45,37 @@ pub async fn releases(State(state): State<Arc<AppState>>) -> Response {
         Ok(_) => unreachable!("the releases are answered as releases"),
     };
     page(code, layout("Releases", Part::Releases, body))
+}
+
+/// How current the answers are, for the home page: each edition's newest
+/// document and its age, and the edition asked when none is chosen.
+pub(super) async fn data_age(state: &Arc<AppState>) -> Markup {
+    let Ok(Answer::Releases(releases)) = ask(state, Ok(Request::Releases)).await else {
+        return html! {};
+    };
+    let today = state.today();
+    let mut newest: Vec<&ReleaseInfo> = Vec::new();
+    for release in releases.iter().filter(|r| !r.is_undated()) {
+        match newest.iter_mut().find(|n| n.edition == release.edition) {
+            Some(kept) if kept.position() < release.position() => *kept = release,
+            Some(_) => {}
+            None => newest.push(release),
+        }
+    }
+    newest.sort_by_key(|r| r.edition);
+    let default = state.default_edition();
+    html! {
+        p.data {
+            @for (i, release) in newest.iter().enumerate() {
+                @if i > 0 { " · " }
+                span.edition { (release.edition.label()) } " newest: "
+                a href="/releases" { (rulings::cite::document_name(release.named())) }
+                ", " strong { (age(release.date, today)) }
+            }
+            @if newest.is_empty() { "No dated document here." }
+            " · default edition: " strong { (default.as_deref().unwrap_or("both")) }
+        }
+    }
 }
 
 /// How old a document of `date` is on `today`, in words.
