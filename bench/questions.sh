@@ -3,8 +3,9 @@
 # bench/questions.tsv (bundled corpus) through the real binary with --json
 # and prints each miss, then three figures:
 #
-#   right first      search: the first hit is the expected topic, in the
-#                    expected edition; show/errata: the answer's topic (or
+#   right first      search: the first hit (the card the words name, by
+#                    its erratum, when they name one) is the expected
+#                    topic, in the expected edition; show/errata: the answer's topic (or
 #                    card) key is the expected one, or for a name that is
 #                    no topic, the first ruling the answer says names it.
 #                    A question two rulings answer alike lists both keys
@@ -102,7 +103,11 @@ for number, command, question, key, edition, options in questions():
         got = f"error: {' '.join(answer) or 'no message'}"
     elif command == "search":
         hits = answer["hits"] if answer else []
-        keys = [(h["entry"]["key"], h["entry"]["edition"]) for h in hits]
+        # A card the words name comes first, by its erratum in force (which
+        # the hits then leave out).
+        card = (answer or {}).get("card") or {}
+        shown = [card["erratum"]["entry"]] if card.get("erratum") else []
+        keys = [(e["key"], e["edition"]) for e in shown + [h["entry"] for h in hits]]
         codes = [n["code"] for n in (answer or {}).get("notes", [])]
         hedged = bool(HEDGES & set(codes))
         if covered:

@@ -91,6 +91,10 @@ pub struct DocumentChecked {
     /// Worded by the renderers: a JSON view adds each one's sentence.
     #[serde(skip)]
     pub warnings: Vec<Warning>,
+    /// Whether `rulings update` fetched it: its warnings advise fetching
+    /// again or reporting it, never editing the file.
+    #[serde(skip)]
+    pub fetched: bool,
 }
 
 #[derive(Debug, Serialize)]
@@ -218,10 +222,16 @@ pub fn ask(paths: &[PathBuf], markdown: bool) -> Checked {
         .flat_map(|(r, _, _, _)| r.release.entries.iter().map(|e| e.key.clone()))
         .collect();
     let releases: Vec<&Release> = readings.iter().map(|(r, _, _, _)| &r.release).collect();
+    let fetched: HashSet<&str> = files
+        .iter()
+        .filter(|(path, _)| corpus::fetched_by_update(path))
+        .map(|(_, name)| name.as_str())
+        .collect();
     let documents = readings
         .iter()
-        .map(|(reading, name, source, evidence)| {
-            report(reading, name, source, evidence, &topics, &releases)
+        .map(|(reading, name, source, evidence)| DocumentChecked {
+            fetched: fetched.contains(name.as_str()),
+            ..report(reading, name, source, evidence, &topics, &releases)
         })
         .collect();
     Checked {
@@ -363,6 +373,7 @@ fn report(
             .collect(),
         evidence: (!evidence.is_empty()).then(|| evidence.clone()),
         warnings: warned,
+        fetched: false,
     }
 }
 

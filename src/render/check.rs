@@ -102,7 +102,12 @@ pub fn write_plain(report: &Checked, out: &mut impl Write) -> std::io::Result<()
             out,
             "  edition {} ({}), date {}, kind {} ({}{})",
             d.edition.value,
-            source(&d.edition.found),
+            match (&d.edition.found, d.fetched) {
+                // A fetched file is not the TD's to edit: the hint below
+                // says what to do instead.
+                (Source::Unknown, true) => "unknown: read as both editions'".to_string(),
+                (found, _) => source(found),
+            },
             date_shown(d),
             d.kind.value,
             source(&d.kind.found),
@@ -187,12 +192,20 @@ pub fn write_plain(report: &Checked, out: &mut impl Write) -> std::io::Result<()
                 Some(line) => writeln!(out, "  warning: line {line}: {}", sanitize(&message))?,
                 None => writeln!(out, "  warning: {}", sanitize(&message))?,
             }
-            if let Some(hint) = hint(w) {
-                writeln!(
+            // A file `rulings update` fetched is kept as the source gave
+            // it: the advice is never to edit it.
+            match hint(w) {
+                Some(_) if d.fetched => {}
+                Some(hint) => writeln!(
                     out,
                     "    hint: add `{hint}` to the front matter (+++ block)"
-                )?;
+                )?,
+                None => {}
             }
+        }
+        let unsettled = d.edition.found == Source::Unknown || d.date.found == Source::Default;
+        if d.fetched && (unsettled || !d.warnings.is_empty()) {
+            writeln!(out, "  hint: {}", crate::corpus::FETCHED_ADVICE)?;
         }
         writeln!(out)?;
     }

@@ -150,3 +150,45 @@ fn quiet_says_nothing_on_the_bundled_corpus_on_any_command() {
         assert_eq!(err.lines().count(), 0, "{args:?}: {err}");
     }
 }
+
+#[test]
+fn check_never_asks_to_edit_a_fetched_document() {
+    // Rulings that name no edition: read as both editions', with a warning
+    // whose remedy for a document of one's own is a front-matter line.
+    let site = Site::start();
+    site.document(
+        "/rulings.txt",
+        b"Current Rulings\n\n12 June 2022\n\ncloaking \xe2\x80\x93 A cloaked ship may not be targeted.\n\nbattle \xe2\x80\x93 A battle is fought between two forces.\n",
+        "text/plain",
+        "v1",
+    );
+    let folder = Folder::new();
+    let (code, report, err) = folder.update(&one_source(&site.url("/rulings.txt")), &[]);
+    assert_eq!(code, 0, "{report}{err}");
+    let out = common::rulings()
+        .args(["--color", "never", "check"])
+        .arg(folder.corpus())
+        .output()
+        .unwrap();
+    let (_, out, err) = common::outcome(out);
+    assert!(out.contains("edition 1E (unknown"), "{out}{err}");
+    assert!(!out.contains("+++"), "{out}");
+    assert!(out.contains("run `rulings update` again"), "{out}");
+    assert!(out.contains("do not edit it"), "{out}");
+    // The same file put there by hand gets the line that settles it.
+    let own = tempfile::tempdir().unwrap();
+    let fetched = std::fs::read_dir(folder.corpus())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "txt"))
+        .expect("the fetched file");
+    std::fs::copy(&fetched, own.path().join("rulings.txt")).unwrap();
+    let out = common::rulings()
+        .args(["--color", "never", "check"])
+        .arg(own.path())
+        .output()
+        .unwrap();
+    let (_, out, _) = common::outcome(out);
+    assert!(out.contains("in a `+++` block at the top"), "{out}");
+    assert!(!out.contains("do not edit it"), "{out}");
+}
