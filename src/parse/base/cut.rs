@@ -144,10 +144,13 @@ pub(super) fn into_parts(
 }
 
 /// A contents line's item without its leader dots and page number
-/// ("1 Introduction ..... 3" is "1 introduction").
+/// ("1 Introduction ..... 3" is "1 introduction"), and without the marks
+/// it is set in, which may close after its page number where a web page
+/// set the number run onto the title ("**1 INTRODUCTION2**").
 fn contents_item(line: &str) -> TopicKey {
     TopicKey::new(
         line.trim()
+            .trim_matches(['*', '_', '#', ' '])
             .trim_end_matches(|c: char| c.is_ascii_digit() || c == '.' || c == ' ' || c == '\t'),
     )
 }
