@@ -43,18 +43,58 @@ const CROSSING_IN_CORE: f64 = 0.1;
 /// The text with every page's columns given one after another, and the most
 /// columns found on one page; `None` when no page has columns.
 pub fn unfold(text: &str) -> Option<(String, usize)> {
+    let pages: Vec<&str> = text.split('\u{c}').collect();
+    let found: Vec<Vec<(usize, usize)>> = pages
+        .iter()
+        .map(|p| gutters_of(&rows(p), Beside::Even))
+        .collect();
     let mut most = 1;
-    let pages: Vec<String> = text
-        .split('\u{c}')
-        .map(|page| match unfold_page(page) {
-            Some((unfolded, columns)) => {
-                most = most.max(columns);
-                unfolded
+    let unfolded: Vec<String> = pages
+        .iter()
+        .zip(&found)
+        .map(|(page, own)| {
+            let rows = rows(page);
+            // A page whose columns are too short to show their gutter (the
+            // last page, its last column a few lines long), in a copy whose
+            // other pages are set in columns, is looked at again for a
+            // column beside a longer one.
+            let gutters = if own.is_empty() && found.iter().any(|g| !g.is_empty()) {
+                gutters_of(&rows, Beside::Short)
+            } else {
+                own.clone()
+            };
+            if gutters.is_empty() {
+                return page.to_string();
             }
-            None => page.to_string(),
+            most = most.max(gutters.len() + 1);
+            let mut unfolded = unfold_rows(&rows, &gutters);
+            // The page's last line ends where it ended, so that the next
+            // page's first line (after the form feed) is a line of its own,
+            // not the end of this page's footer.
+            if page.ends_with('\n') && !unfolded.ends_with('\n') {
+                unfolded.push('\n');
+            }
+            unfolded
         })
         .collect();
-    (most > 1).then(|| (pages.join("\u{c}"), most))
+    (most > 1).then(|| (unfolded.join("\u{c}"), most))
+}
+
+/// A page's rows.
+fn rows(page: &str) -> Vec<Vec<char>> {
+    page.split('\n').map(places).collect()
+}
+
+/// Which columns a page's gutters are looked for between.
+#[derive(Clone, Copy, PartialEq)]
+enum Beside {
+    /// Columns of about the same length: the places most rows use are
+    /// columns, the rest margins and gutters.
+    Even,
+    /// A column that may be a few lines long beside a long one: any place
+    /// a row uses may be a column, and a gutter is straddled by most of
+    /// the rows that reach past it.
+    Short,
 }
 
 /// A row's characters, tabs set to the next multiple of eight.
@@ -132,7 +172,7 @@ fn straddles(row: &[char], from: usize, (a, b): (usize, usize)) -> bool {
 
 /// The gutters of a page: runs of places where few rows have text and
 /// many rows straddle.
-fn gutters(rows: &[Vec<char>]) -> Vec<(usize, usize)> {
+fn gutters_of(rows: &[Vec<char>], beside: Beside) -> Vec<(usize, usize)> {
     let filled: Vec<&Vec<char>> = rows
         .iter()
         .filter(|r| r.iter().any(|c| !c.is_whitespace()))
@@ -156,7 +196,10 @@ fn gutters(rows: &[Vec<char>]) -> Vec<(usize, usize)> {
     let Some(first) = (0..width).find(|&x| !quiet(x)) else {
         return Vec::new();
     };
-    let last = (0..width).rev().find(|&x| !quiet(x)).unwrap_or(first);
+    let last = match beside {
+        Beside::Even => (0..width).rev().find(|&x| !quiet(x)).unwrap_or(first),
+        Beside::Short => (0..width).rev().find(|&x| busy[x] > 0).unwrap_or(first),
+    };
     let mut found = Vec::new();
     let mut x = first;
     while x < last {
@@ -193,7 +236,14 @@ fn gutters(rows: &[Vec<char>]) -> Vec<(usize, usize)> {
             .iter()
             .filter(|r| straddles(r, column_start, straddled))
             .count();
-        if straddling as f64 >= FEWEST_STRADDLING * rows_count && straddling >= 3 {
+        let enough = match beside {
+            Beside::Even => straddling as f64 >= FEWEST_STRADDLING * rows_count,
+            Beside::Short => {
+                let reaching = filled.iter().filter(|r| r.len() > straddled.1).count();
+                straddling * 2 >= reaching
+            }
+        };
+        if enough && straddling >= 3 {
             found.push(core);
         }
     }
@@ -245,18 +295,12 @@ enum Piece {
     },
 }
 
-/// A page's columns given one after another, with the number of columns;
-/// `None` when it has no gutter.
-fn unfold_page(page: &str) -> Option<(String, usize)> {
-    let rows: Vec<Vec<char>> = page.split('\n').map(places).collect();
-    let gutters = gutters(&rows);
-    if gutters.is_empty() {
-        return None;
-    }
+/// A page's columns, split at its gutters, given one after another.
+fn unfold_rows(rows: &[Vec<char>], gutters: &[(usize, usize)]) -> String {
     let columns = gutters.len() + 1;
     let mut out: Vec<String> = Vec::with_capacity(rows.len());
     let mut pending: Vec<Vec<Piece>> = (0..columns).map(|_| Vec::new()).collect();
-    for row in &rows {
+    for row in rows {
         let runs = blank_runs(row);
         let cuts: Option<Vec<usize>> = gutters.iter().map(|&g| cut(row, &runs, g)).collect();
         let Some(cuts) = cuts.filter(|c| c.windows(2).all(|w| w[0] <= w[1])) else {
@@ -290,7 +334,7 @@ fn unfold_page(page: &str) -> Option<(String, usize)> {
         }
     }
     flush(&mut pending, &mut out);
-    Some((out.join("\n"), columns))
+    out.join("\n")
 }
 
 /// Whether a line ends a sentence, so that a blank after it is a
@@ -687,5 +731,46 @@ mod tests {
             let at = |s: &str| lines.iter().position(|l| *l == s).unwrap();
             assert!(at("use Objectives instead.") < at("dilemmas – A dilemma"));
         }
+    }
+
+    #[test]
+    fn a_page_whose_last_column_is_short_is_set_as_the_other_pages() {
+        // The last page: a long first column and three lines beside it,
+        // too few for a gutter of its own.
+        let first = side_by_side(&LEFT, &RIGHT, 30, 4);
+        let long: Vec<String> = (0..20).map(|i| format!("rule {i} of the column")).collect();
+        let mut left: Vec<&str> = long.iter().map(String::as_str).collect();
+        left[..3].copy_from_slice(&[
+            "abduction – To abduct a",
+            "personnel is to take it",
+            "aboard.",
+        ]);
+        let right = ["Q-Flash – Seed one", "in a side deck.", "Draw from it."];
+        let last = side_by_side(&left, &right, 30, 4);
+        let (unfolded, _) = unfold(&format!("{first}\n\u{c}{last}\n")).expect("columns");
+        let last_page = unfolded.split('\u{c}').nth(1).unwrap();
+        let lines: Vec<&str> = last_page.lines().collect();
+        assert_eq!(&lines[..3], &left[..3], "{last_page}");
+        let at = |s: &str| lines.iter().position(|l| *l == s).unwrap();
+        assert!(
+            at("rule 19 of the column") < at("Q-Flash – Seed one"),
+            "{last_page}"
+        );
+        // Alone, the page shows no gutter.
+        assert!(unfold(&last).is_none());
+    }
+
+    #[test]
+    fn a_pages_last_line_stays_apart_from_the_next_pages_first() {
+        // A footer across the columns, then the page's end: the next
+        // page's first line, in one column, opens a line of its own.
+        let page = side_by_side(&LEFT, &RIGHT, 30, 4);
+        let footer = "Rules Compendium for the tournament table, page 1";
+        let text = format!("{page}\n{footer}\n\n\u{c}battle – A fight.\n");
+        let (unfolded, _) = unfold(&text).expect("columns found");
+        assert!(
+            unfolded.contains(&format!("{footer}\n\u{c}battle – A fight.")),
+            "{unfolded}"
+        );
     }
 }

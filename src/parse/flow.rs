@@ -36,6 +36,9 @@ pub use split::*;
 mod furniture;
 pub use furniture::*;
 
+mod wraps;
+pub use wraps::*;
+
 /// One line as the head rules see it: possibly several physical lines joined,
 /// or a piece of one.
 #[derive(Debug, Clone)]
@@ -50,7 +53,8 @@ pub struct Logical<'a> {
     /// The physical line `no` as printed (its [`Mark`] is already known).
     pub unchanged: bool,
     /// The line before it ended its paragraph short of the text's measure,
-    /// with or without a full stop.
+    /// with or without a full stop, or this line's first-line indent opens
+    /// a paragraph after a sentence.
     pub after_short: bool,
 }
 
@@ -285,192 +289,6 @@ pub fn broken_by_wrap(text: &str, next: &str) -> bool {
     }
 }
 
-/// Whether a line holds a dash and nothing else.
-fn is_lone_dash(line: &str) -> bool {
-    matches!(line.trim(), "-" | "–" | "—")
-}
-
-/// The dash on `next` when it holds nothing else and `line` could be a
-/// head it ends: short, and ending no sentence nor clause.
-fn lone_dash_under(line: &str, next: Option<&&str>) -> Option<char> {
-    let next = next.filter(|n| is_lone_dash(n))?;
-    let line = line.trim();
-    (!line.is_empty()
-        && line.len() <= lines::MAX_HEAD_BYTES
-        && line.ends_with(|c: char| c.is_alphanumeric() || c == ')'))
-    .then(|| next.trim().chars().next())
-    .flatten()
-}
-
-/// Whether the document sets its heads' topics in capitals: of the lines
-/// shaped as a head with its body (`WINNING THE GAME – A player …`), at
-/// least [`MIN_CAPITAL_HEADS`] and most have their topic in capitals.
-fn sets_topics_in_capitals(lines: &[&str], marks: &[Mark], is_furniture: &[bool]) -> bool {
-    let (mut capitals, mut heads) = (0usize, 0usize);
-    for (i, line) in lines.iter().enumerate() {
-        let with_body = matches!(marks[i].kind, MarkKind::Candidate(Strength::Inline))
-            || (marks[i].kind == MarkKind::Candidate(Strength::Strong) && marks[i].body);
-        if with_body && !is_furniture[i] {
-            heads += 1;
-            capitals += usize::from(lines::capitals_topic(line));
-        }
-    }
-    capitals >= MIN_CAPITAL_HEADS && capitals * 3 >= heads * 2
-}
-
-const MIN_CAPITAL_HEADS: usize = 5;
-
-/// Whether the document sets its heads alone on their lines, with no bold
-/// to tell them (`unique dilemmas` / `Until further notice, …`): at least
-/// [`MIN_HEADS_ALONE`] lines that open a paragraph (after a sentence's end
-/// or a blank line) stand alone over a body.
-fn sets_heads_alone(
-    lines: &[&str],
-    marks: &[Mark],
-    is_furniture: &[bool],
-    measure: Option<usize>,
-) -> bool {
-    let kept: Vec<usize> = (0..lines.len()).filter(|&i| !is_furniture[i]).collect();
-    let mut alone = 0usize;
-    for w in kept.windows(2) {
-        let (before, i) = (lines[w[0]].trim(), w[1]);
-        if (!before.is_empty() && line_goes_on(before))
-            || marks[i].kind != MarkKind::Candidate(Strength::Bare)
-        {
-            continue;
-        }
-        let end = (i + 1..lines.len().min(i + 4))
-            .find(|&n| is_furniture[n] || marks[n].kind == MarkKind::Blank)
-            .unwrap_or(lines.len().min(i + 4));
-        if stands_alone(true, lines[i], &lines[i + 1..end], measure) {
-            alone += 1;
-            if alone >= MIN_HEADS_ALONE {
-                return true;
-            }
-        }
-    }
-    false
-}
-
-const MIN_HEADS_ALONE: usize = 5;
-
-/// Whether a wrap broke a number or a compound at its own hyphen (a date
-/// `2016-` / `09-19`, `Q-` / `card`): the hyphen stays and no space goes
-/// in.
-pub fn broken_at_own_hyphen(text: &str, next: &str) -> bool {
-    let Some(before) = text.strip_suffix('-') else {
-        return false;
-    };
-    (before.ends_with(|c: char| c.is_ascii_digit())
-        && next.starts_with(|c: char| c.is_ascii_digit()))
-        || (lines::ends_broken_word(text)
-            && !before.ends_with(char::is_lowercase)
-            && next.starts_with(char::is_alphabetic))
-}
-
-/// Whether `text` and the line after it are one title wrapped short of
-/// the measure (`First Edition Current` / `Rulings Document`).
-fn wraps_a_title(text: &str, next: &str) -> bool {
-    text.len() <= lines::MAX_HEAD_BYTES
-        && lines::classify(&format!("{} {}", text.trim(), next.trim())) == Shape::Title
-}
-
-/// Whether a line begins with a capital, as a sentence does.
-pub fn opens_sentence(line: &str) -> bool {
-    line.trim_start()
-        .trim_start_matches(['*', '_', '"', '“', '('])
-        .starts_with(char::is_uppercase)
-}
-
-/// The most words of a topic's continuation on the line after it wrapped.
-const MAX_WRAPPED_TOPIC_TAIL: usize = 4;
-
-/// Whether a line of a wrapped document stops mid-sentence: it ends on a
-/// word, a comma or a dash (a wrapped `* Empok` / `Nor - …` too, which a
-/// list item's own rule would let end on a capitalized label), closing
-/// quotes after it or not (`Cards with "when you play"` / `abilities …`):
-/// a quote closes a sentence only after its full stop.
-fn line_goes_on(text: &str) -> bool {
-    let t = text
-        .trim_end()
-        .trim_end_matches(['*', '_'])
-        .trim_end_matches(['"', '”', '’']);
-    t.chars()
-        .last()
-        .is_some_and(|c| c.is_alphanumeric() || matches!(c, ',' | ':' | '-' | '–' | '—'))
-}
-
-/// A line that opens with a dash goes on from the line before it: no topic
-/// begins with one (`* outposts` / `– step 1 –`).
-fn opens_with_dash(next: &str) -> bool {
-    next.trim_start().starts_with(['-', '–', '—'])
-}
-
-/// `Vulcan Nerve` / `Pinch –`: a short line that stops mid-sentence, then a
-/// topic alone with its dash, is one topic that wrapped — when the two read
-/// together as a topic alone. `text_mark` is the mark of `text` when it is
-/// short enough to have one.
-fn topic_wrapped_before_dash(
-    text: &str,
-    text_mark: Option<Mark>,
-    next: &str,
-    next_mark: Mark,
-) -> bool {
-    let alone = |m: Mark| m.kind == MarkKind::Candidate(Strength::Strong) && !m.body;
-    if !alone(next_mark)
-        || !line_goes_on(text)
-        || text
-            .split_whitespace()
-            .nth(lines::MAX_TOPIC_WORDS - 1)
-            .is_some()
-    {
-        return false;
-    }
-    // A heading ("RULINGS – General") is never the first half of a topic.
-    !text_mark.is_some_and(|m| alone(m) || m.kind == MarkKind::Heading)
-        && alone(Mark::classify(&format!("{} {}", text.trim(), next.trim())))
-}
-
-/// "See" always starts a reference: what the next line holds is its target,
-/// whatever shape it has (`See` / `**gambling -` / `diplomacy**.`).
-fn ends_with_see(text: &str) -> bool {
-    let last = text.split_whitespace().last().unwrap_or("");
-    let last = last.trim_matches(|c: char| !c.is_alphanumeric());
-    last.eq_ignore_ascii_case("see") || last.eq_ignore_ascii_case("also")
-}
-
-/// In a wrapped document, `battle –` / `targets - body`: a topic alone with
-/// its dash, then a line whose own short topic opens with a lowercase word,
-/// is a head whose sub-topic wrapped. (A body opens a sentence instead.)
-/// `text_mark` is the mark of the text so far when it is short enough to
-/// have one: a paragraph that grew by joining is no topic alone.
-fn sub_topic_follows(text_mark: Option<Mark>, next: &str) -> bool {
-    let Some(head) = text_mark else {
-        return false;
-    };
-    if head.kind != MarkKind::Candidate(Strength::Strong) || head.body || head.erratum {
-        return false;
-    }
-    let next_words = next.split_whitespace().count();
-    let sub = match lines::classify(next) {
-        Shape::Candidate(sub) => sub,
-        // `wormholes –` / `step 1` / `– Erratum …`: a sub-topic cut before
-        // its own dash.
-        _ => {
-            return next_words <= MAX_WRAPPED_TOPIC_TAIL
-                && next.trim_start().starts_with(|c: char| c.is_lowercase())
-                && line_goes_on(next)
-                && !next.contains(['.', ':', ';'])
-        }
-    };
-    // `battle –` / `targets –` / body: a head has a body, so two topics
-    // alone in a row are one topic that wrapped.
-    let alone = sub.strength == Strength::Strong && sub.body.is_none() && !sub.erratum;
-    (sub.strength == Strength::Inline || alone)
-        && sub.topic.split_whitespace().count() <= MAX_WRAPPED_TOPIC_TAIL
-        && sub.topic.starts_with(|c: char| c.is_lowercase())
-}
-
 /// What joining reads of the whole document.
 #[derive(Debug, Clone, Copy)]
 pub struct Joining {
@@ -538,6 +356,12 @@ pub fn join_lines<'a>(
         if let Some(dash) = lone_dash_under(raw, lines.get(j).filter(|_| !is_furniture[j])) {
             text = Cow::Owned(format!("{} {dash}", raw.trim_end()));
             j += 1;
+        } else if let Some(k) = dash_after_break(lines, marks, is_furniture, i) {
+            // A head alone whose dash opens the text after a break (`abduction`
+            // / the page's foot and the next page's head / `– To abduct …`):
+            // no topic begins with a dash, so the text is the head's.
+            text = Cow::Owned(format!("{} {}", raw.trim_end(), lines[k].trim()));
+            j = k + 1;
         }
         // Whether the line before this one ended a sentence (or a section
         // heading): the start of a line that may stand alone. Not a title,
@@ -560,7 +384,22 @@ pub fn join_lines<'a>(
                 .unwrap_or(lines.len().min(k + 3));
             &lines[k..end]
         };
-        let after_short = std::mem::take(&mut next_after_short);
+        // A first-line indent opens a paragraph: a line set in from the
+        // margin after a line at the margin that ended a sentence (`free
+        // to your outpost.` / `      Q-Flash (Q-Continuum)`), as a
+        // typesetter sets paragraphs and a copy that keeps the layout
+        // prints them.
+        let indented = || {
+            let indent = |l: &str| l.len() - l.trim_start().len();
+            joined.last().is_some_and(|l| {
+                let before = lines[l.last - first_no];
+                indent(raw) >= FIRST_LINE_INDENT
+                    && indent(before) == 0
+                    && !before.trim().is_empty()
+                    && super::assemble::ends_sentence(before)
+            })
+        };
+        let after_short = std::mem::take(&mut next_after_short) || (wrapped && indented());
         if wrapped {
             while j < lines.len() && !is_furniture[j] && marks[j].kind != MarkKind::Blank && {
                 // Each test reads the joined text's end, or the whole text
@@ -574,7 +413,15 @@ pub fn join_lines<'a>(
                 } else {
                     None
                 };
-                let goes_on = line_goes_on(&text)
+                // A head alone whose dash a wrap set at the start of the
+                // next line goes on there, however it ends (`Q-Flash
+                // (Q-Continuum)` / `– Seed one …`): no topic begins with a
+                // dash.
+                let dash_under = j == i + 1
+                    && opens_with_dash(lines[j])
+                    && may_stand_alone(raw)
+                    && !super::assemble::ends_sentence(&text);
+                let goes_on = (line_goes_on(&text) || dash_under)
                     && !text_mark.is_some_and(Mark::structural)
                     && (!marks[j].structural()
                         || ends_with_see(&text)
@@ -641,7 +488,13 @@ pub fn join_lines<'a>(
                             && super::dating::dating_line(&text, false).is_some()));
                 // Where heads are set in capitals, a line that opens with
                 // one opens an entry, whatever the line before it ended on.
-                let capital_head = capital_heads && lines::capitals_topic(lines[j]);
+                // Not under a line of capitals a justified column stretched
+                // to its measure (`EMERGENCY            TRANSPORTER` /
+                // `ARMBANDS – This equipment …`): a justified paragraph's
+                // last line is set short, so that head goes on.
+                let capital_head = capital_heads
+                    && lines::capitals_topic(lines[j])
+                    && !(j == i + 1 && stretched_capitals(raw));
                 let joins = !dating
                     && ((goes_on && !alone && !ended_short && !capital_head)
                         || broken_by_wrap(&text, lines[j])
@@ -652,6 +505,16 @@ pub fn join_lines<'a>(
                 joins
             } {
                 let t = text.to_mut();
+                if j == i + 1 && stretched_capitals(raw) {
+                    // The spaces justification set between a head's words
+                    // are no part of its topic.
+                    let indent = raw.len() - raw.trim_start().len();
+                    *t = format!(
+                        "{}{}",
+                        &raw[..indent],
+                        raw.split_whitespace().collect::<Vec<_>>().join(" ")
+                    );
+                }
                 let trimmed_len = t.trim_end().len();
                 t.truncate(trimmed_len);
                 let next = lines[j].trim();

@@ -491,7 +491,8 @@ static PART_QUALIFIER: LazyLock<Regex> = LazyLock::new(|| {
 pub fn part_name_before_head(line: &str) -> Option<usize> {
     name_ends(line).into_iter().find_map(|(end, _)| {
         let named = is_part_name(&line[..end]) || SECTION_NAMES.is_match(line[..end].trim());
-        if !named {
+        // A part's name before the document's is a running header.
+        if !named || is_title_line(&line[end..]) {
             return None;
         }
         // Only the head's reach is looked at: a line may be a whole
@@ -505,6 +506,17 @@ pub fn part_name_before_head(line: &str) -> Option<usize> {
         let head = matches!(classify(rest), Shape::Candidate(ref c)
             if c.body.is_some() || c.strength == Strength::Strong);
         (head && !PART_QUALIFIER.is_match(rest)).then_some(end)
+    })
+}
+
+/// Whether a line is a running header that names the part its page falls
+/// in and the document, with its date or version (`GLOSSARY   Rules
+/// Compendium — 1 August 2026`, as a header that changes with the part
+/// prints them across a page's top).
+pub fn part_and_title(line: &str) -> bool {
+    name_ends(line).into_iter().any(|(end, _)| {
+        (is_part_name(&line[..end]) || SECTION_NAMES.is_match(line[..end].trim()))
+            && is_title_line(&line[end..])
     })
 }
 

@@ -12,7 +12,10 @@
 //! Mission Phase", "6.3.1 DUPLICATION AND PERSONAS", "7.5 Damage and
 //! Repairs" stand alone, three levels deep or far from 1) and stay; where
 //! a printer numbered such a head too ("3.2 6.3.1 DUPLICATION …"), only its
-//! own first number goes.
+//! own first number goes. A list counter a printer set before every head
+//! ("2. ABOUT THIS GAME (1.1)", "5. 2: CARD TYPES") is the printer's too
+//! where the heads print numbers of their own: a document does not number
+//! its heads twice.
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
@@ -32,6 +35,14 @@ static ENTRY_NUMBER: LazyLock<Regex> = LazyLock::new(|| {
 /// Rulings", "## 2. 1 INTRODUCTION" (a base's own chapter under it).
 static PART_NUMBER: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^(\s*(?:#{1,6}\s*)?(?:\*\*|__)?\s*)(\d{1,3})\.[ \t]+[A-Za-z0-9]")
+        .expect("valid regex")
+});
+
+/// A section head that prints its own number of two parts or more, before
+/// its title ("2.1 PERSONNEL", "4.2: Mission Phase") or after it in
+/// brackets ("ABOUT THIS GAME (1.1)", "Moving ships (4.2.1)").
+static OWN_SECTION: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^(?:\d{1,2}(?:\.\d{1,2}){1,4}[:.]?[ \t]+[A-Z][A-Za-z ,'&-]*|[A-Z][A-Za-z ,'&-]*?\s*\(\d{1,2}(?:\.\d{1,2}){1,4}\))$")
         .expect("valid regex")
 });
 
@@ -68,6 +79,14 @@ fn own_chapter(line: &str) -> Option<u32> {
         .flatten()
 }
 
+/// Whether a head prints a number of its own: a chapter's ("1:
+/// INTRODUCTION", "CARD TYPES (2)") or a section's ("2.1 PERSONNEL",
+/// "ABOUT THIS GAME (1.1)").
+fn numbers_itself(head: &str) -> bool {
+    let bare = head.trim().trim_matches(['*', '_']).trim();
+    own_chapter(bare).is_some() || OWN_SECTION.is_match(bare)
+}
+
 /// The most words a numbered part heading has.
 const MAX_PART_WORDS: usize = 6;
 /// Fewest numbered heads that make a numbering.
@@ -88,19 +107,28 @@ pub fn without_printed_numbers(text: &str) -> Cow<'_, str> {
         .filter_map(|line| entry_number(line).map(|(_, part, entry)| (part, entry)))
         .filter(|(part, _)| !chapters.contains(part))
         .collect();
-    let mut parts = counting_parts(&numbered);
+    // The parts whose entries the printer numbered, with every part
+    // heading it numbered; or, where no entry is numbered, the counter it
+    // set before heads that number themselves (their sections' numbers,
+    // "2.1 PERSONNEL", are the document's).
+    let (entries, parts) = match counting_parts(&numbered) {
+        counted if counted.is_empty() => (BTreeSet::new(), counter_over_own_numbers(text)),
+        mut counted => {
+            counted.extend(numbered_parts(text, &counted));
+            (counted.clone(), counted)
+        }
+    };
     if parts.is_empty() {
         return Cow::Borrowed(text);
     }
-    parts.extend(numbered_parts(text, &parts));
     let mut out = String::with_capacity(text.len());
     for line in text.split_inclusive('\n') {
-        if let Some((end, _, _)) = entry_number(line).filter(|(_, p, _)| parts.contains(p)) {
+        if let Some((end, _, _)) = entry_number(line).filter(|(_, p, _)| entries.contains(p)) {
             out.push_str(&line[..end.0]);
             out.push_str(&line[end.1..]);
         } else if let Some(c) = PART_NUMBER.captures(line).filter(|c| {
             c[2].parse().is_ok_and(|n: u32| parts.contains(&n))
-                && is_part_name(&line[c.get(2).map_or(0, |m| m.end()) + 1..])
+                && is_part_heading(&line[c.get(2).map_or(0, |m| m.end()) + 1..])
         }) {
             let lead = c.get(1).map_or(0, |m| m.end());
             let number_end = c.get(2).map_or(lead, |m| m.end()) + 1;
@@ -120,14 +148,7 @@ pub fn without_printed_numbers(text: &str) -> Cow<'_, str> {
 /// at least, each is the printer's. A numbered list in a body repeats or
 /// breaks that count, and then only the counted parts' numbers go.
 fn numbered_parts(text: &str, counted: &BTreeSet<u32>) -> Vec<u32> {
-    let numbers: Vec<u32> = text
-        .lines()
-        .filter_map(|line| {
-            let c = PART_NUMBER.captures(line)?;
-            let rest = &line[c.get(2).map_or(0, |m| m.end()) + 1..];
-            is_part_name(rest).then(|| c[2].parse().ok()).flatten()
-        })
-        .collect();
+    let numbers: Vec<u32> = part_numbers(text).map(|(n, _)| n).collect();
     let counts = numbers.iter().zip(1..).all(|(&n, i)| n == i);
     let reaches = numbers.len() as u32 >= counted.iter().max().copied().unwrap_or(0);
     if counts && reaches {
@@ -135,6 +156,41 @@ fn numbered_parts(text: &str, counted: &BTreeSet<u32>) -> Vec<u32> {
     } else {
         Vec::new()
     }
+}
+
+/// The counter a printer set before every head of a document whose heads
+/// number themselves ("1. 1: INTRODUCTION", "2. ABOUT THIS GAME (1.1)", "3.
+/// ABOUT THIS RULEBOOK (1.2)", as a word processor's list numbering prints
+/// them): where the heads' counters count 1, 2, 3 … once each, in order,
+/// and most of the heads print a number of their own, every counter is
+/// the printer's. A document's own numbered parts ("1. Temporary Rulings",
+/// "2. Glossary") print no second number and stay.
+fn counter_over_own_numbers(text: &str) -> BTreeSet<u32> {
+    let heads: Vec<(u32, bool)> = part_numbers(text).collect();
+    let counts = heads.iter().zip(1..).all(|(&(n, _), i)| n == i);
+    let own = heads.iter().filter(|(_, own)| *own).count();
+    if counts && own >= MIN_NUMBERED && own * 2 >= heads.len() {
+        heads.iter().map(|(n, _)| *n).collect()
+    } else {
+        BTreeSet::new()
+    }
+}
+
+/// The number before each part heading the text prints, in order, and
+/// whether the heading numbers itself as well.
+fn part_numbers(text: &str) -> impl Iterator<Item = (u32, bool)> + '_ {
+    text.lines().filter_map(|line| {
+        let c = PART_NUMBER.captures(line)?;
+        let rest = &line[c.get(2).map_or(0, |m| m.end()) + 1..];
+        let n = c[2].parse().ok()?;
+        is_part_heading(rest).then(|| (n, numbers_itself(rest)))
+    })
+}
+
+/// A part heading after a printer's number: a part's name, or a head with
+/// a number of its own.
+fn is_part_heading(rest: &str) -> bool {
+    is_part_name(rest) || numbers_itself(rest)
 }
 
 /// A part's name is a few words and no sentence ("1. The attacking player
@@ -306,6 +362,22 @@ mod tests {
         );
         // The entry still cites the line printed.
         assert_eq!(reading.release.entries[0].line, 6);
+    }
+
+    #[test]
+    fn a_counter_before_heads_that_number_themselves_is_the_printers() {
+        let text = "## 1. 1: INTRODUCTION\n\nWelcome.\n\n## 2. ABOUT THIS GAME (1.1)\n\nText.\n\n## 3. 2: CARD TYPES\n\nText.\n\n## 4. 2.1 PERSONNEL\n\nText.\n\n## 5. Moving ships (2.1.1)\n\nText.\n\n## 6. GLOSSARY\n\nbattle – A fight.\n";
+        assert_eq!(
+            without_printed_numbers(text),
+            "## 1: INTRODUCTION\n\nWelcome.\n\n## ABOUT THIS GAME (1.1)\n\nText.\n\n## 2: CARD TYPES\n\nText.\n\n## 2.1 PERSONNEL\n\nText.\n\n## Moving ships (2.1.1)\n\nText.\n\n## GLOSSARY\n\nbattle – A fight.\n"
+        );
+        // A document's own numbered parts print no second number: they stay.
+        let own = "1. Temporary Rulings\nforces – A.\n2. Glossary\nbattle – B.\n3. Errata\nQ-Flash – C.\n";
+        assert_eq!(without_printed_numbers(own), own);
+        // A count broken (a head left out, or a list) is no printer's.
+        let broken =
+            "1. 1: INTRODUCTION\n2. ABOUT THIS GAME (1.1)\n4. 2: CARD TYPES\n5. 2.1 PERSONNEL\n";
+        assert_eq!(without_printed_numbers(broken), broken);
     }
 
     #[test]

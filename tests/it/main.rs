@@ -17,6 +17,7 @@ mod cli;
 mod compendium;
 mod completions;
 mod control;
+mod copies;
 mod corpus;
 mod dates;
 mod diff;

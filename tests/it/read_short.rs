@@ -136,12 +136,60 @@ fn a_gap_in_the_numbering_is_sections_missed() {
 }
 
 #[test]
-fn numbered_heads_printed_and_not_read_are_named() {
+fn a_printers_count_before_heads_that_number_themselves_is_taken_off() {
     // A Rulebook a word processor printed with a list number before every
-    // head ("2. ABOUT THIS GAME (1.1)", "6. 2.1 PERSONNEL"): the heads are
-    // on lines of their own, and a reading that takes them for no sections
-    // says so, with the heads as printed.
-    let report = check_json(&fixture("rulebook-list-numbered.pdf"));
+    // head ("1. 1: INTRODUCTION", "2. ABOUT THIS GAME (1.1)", "6. 2.1
+    // PERSONNEL"), as a PDF and as its text copy: the count is the
+    // printer's, the heads' own numbers the document's, and every head is
+    // read as its section.
+    for name in ["rulebook-list-numbered.pdf", "rulebook-list-numbered.txt"] {
+        let report = check_json(&fixture(name));
+        let doc = &report["documents"][0];
+        assert_eq!(doc["warnings"], serde_json::json!([]), "{name}");
+        assert_eq!(
+            doc["evidence"]["heads"],
+            serde_json::json!({"listed": 11, "found": 11, "missing": []}),
+            "{name}"
+        );
+        let topics: Vec<&str> = doc["entries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["topic"].as_str().unwrap())
+            .collect();
+        assert_eq!(topics.len(), 20, "{name}: {topics:?}");
+        for topic in [
+            "1 INTRODUCTION",
+            "1.1 ABOUT THIS GAME",
+            "1.1 ABOUT THIS GAME – Tip: First vs. Second Edition",
+            "2 CARD TYPES",
+            "2.1 PERSONNEL",
+            "3.1.1 Spaceline order",
+            "4.3 DRAWING A CARD",
+        ] {
+            assert!(topics.contains(&topic), "{name}: {topic} in {topics:?}");
+        }
+        // No head keeps the printer's count.
+        assert!(
+            !topics
+                .iter()
+                .any(|t| t.starts_with(|c: char| c.is_ascii_digit())
+                    && t.split_whitespace()
+                        .next()
+                        .is_some_and(|n| n.ends_with('.'))),
+            "{name}: {topics:?}"
+        );
+    }
+}
+
+#[test]
+fn numbered_heads_printed_and_not_read_are_named() {
+    // The same Rulebook with a count that starts again under each chapter
+    // ("1. ABOUT THIS GAME (1.1)", "2. ABOUT THIS RULEBOOK (1.2)", then
+    // "1. 2.1 PERSONNEL"): no count of the heads, so no printer's, and its
+    // heads are read as no sections; the reading says so, with the heads
+    // as printed.
+    let report = check_json(&fixture("rulebook-list-restarted.txt"));
     let doc = &report["documents"][0];
     let warnings = read_short(doc);
     let heads: Vec<&Value> = warnings
@@ -150,7 +198,7 @@ fn numbered_heads_printed_and_not_read_are_named() {
         .collect();
     assert_eq!(heads.len(), 1, "{warnings:#?}");
     let missing = strings(&heads[0]["missing"]);
-    assert!(missing.contains(&"2. ABOUT THIS GAME (1.1)"), "{missing:?}");
+    assert!(missing.contains(&"1. ABOUT THIS GAME (1.1)"), "{missing:?}");
     assert!(heads[0]["found"].as_u64() < heads[0]["listed"].as_u64());
 }
 

@@ -137,6 +137,21 @@ fn a_word_processors_rulebook_is_read_whole_section_by_section_with_its_sidebars
 }
 
 #[test]
+fn the_rulebooks_web_page_is_read_to_the_sections_of_its_print() {
+    // The page the PDFs were printed from sets each contents line's page
+    // number in a span of its own, which its text runs onto the title in
+    // bold ("**1 INTRODUCTION2**"): the chapter printed again under the
+    // contents still opens the text.
+    for name in ["rulebook-v1", "rulebook-alt", "rulebook-v2"] {
+        let page = checked(&fixture(&format!("{name}.html")));
+        let print = checked(&fixture(&format!("{name}.pdf")));
+        assert_eq!(page["warnings"], serde_json::json!([]), "{name}");
+        assert_eq!(topics(&page)[0], "1 INTRODUCTION", "{name}");
+        assert_eq!(topics(&page), topics(&print), "{name}");
+    }
+}
+
+#[test]
 fn no_section_or_sidebar_of_the_rulebook_holds_another_ones_text() {
     for name in RULEBOOKS {
         let entries = exported(name);

@@ -33,9 +33,17 @@ static ICON_LINE: LazyLock<Regex> = LazyLock::new(|| {
         .expect("valid regex")
 });
 
-/// Whether a line of an icon legend opens with an icon's code.
-pub(super) fn opens_with_icon(line: &str) -> bool {
+/// An icon's code in brackets alone on its line.
+static ICON_ALONE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^\s*(\[[^\[\]\n]{1,24}\])\s*$").expect("valid regex"));
+
+/// Whether a line of an icon legend opens with an icon's code, or is the
+/// code alone over the dash that opens what it means (`[AU]` / `– Alternate
+/// Universe …`, as a narrow column sets a code set apart).
+pub(super) fn opens_with_icon(line: &str, next: Option<&str>) -> bool {
     ICON_LINE.is_match(line)
+        || (ICON_ALONE.is_match(line)
+            && next.is_some_and(|n| n.trim_start().starts_with(['\u{2013}', '\u{2014}', '-'])))
 }
 
 /// The initial a line files under, if it opens an entry: a head's shape
@@ -150,9 +158,11 @@ pub(super) fn reread(line: &str, how: Reread) -> String {
         // gives way to the head.
         Reread::Letter => letter_run_in(line).unwrap_or_default().to_string(),
         Reread::Letters => without_run_in_letters(line).unwrap_or_else(|| line.to_string()),
-        Reread::Icon => match ICON_LINE.captures(line) {
-            Some(c) => format!("**{}** \u{2013} {}", &c[1], &c[2]),
-            None => line.to_string(),
+        Reread::Icon => match (ICON_LINE.captures(line), ICON_ALONE.captures(line)) {
+            (Some(c), _) => format!("**{}** \u{2013} {}", &c[1], &c[2]),
+            // Its dash and meaning follow on the next line.
+            (None, Some(c)) => format!("**{}**", &c[1]),
+            (None, None) => line.to_string(),
         },
         // A heading's mark: "Glossary" alone at a page's top would be read
         // as the title printed again.

@@ -60,7 +60,11 @@ pub(super) fn into_parts(
             // section heading and reads the head after it).
             let run_in = super::super::lines::part_name_before_head(line)
                 .and_then(|end| part_heading(&line[..end]));
-            let part = part_heading(line).or(run_in);
+            // A running header that names the part and the document
+            // opens no part.
+            let part = part_heading(line)
+                .or(run_in)
+                .filter(|_| !super::super::lines::part_and_title(line));
             if glossary
                 && current == Part::Front
                 && part == Some(Part::Glossary)
@@ -113,7 +117,10 @@ pub(super) fn into_parts(
                 current = Part::Sections;
             }
         }
-        if rereads[i].is_none() && current == Part::Icons && alphabet::opens_with_icon(line) {
+        if rereads[i].is_none()
+            && current == Part::Icons
+            && alphabet::opens_with_icon(line, lines.get(i + 1).copied())
+        {
             rereads[i] = Some(Reread::Icon);
         }
         if rereads[i].is_none()
@@ -122,9 +129,12 @@ pub(super) fn into_parts(
         {
             rereads[i] = Some(Reread::Letters);
         }
-        // The document's name printed again at the top of a page is no
-        // part of the section it falls in.
-        parts[i] = if i > first_text.unwrap_or(0) && super::super::lines::is_title_line(line) {
+        // The document's name printed again at the top of a page, alone
+        // or after the part's, is no part of the section it falls in.
+        parts[i] = if i > first_text.unwrap_or(0)
+            && (super::super::lines::is_title_line(line)
+                || super::super::lines::part_and_title(line))
+        {
             Part::Front
         } else {
             current
@@ -144,10 +154,13 @@ pub(super) fn into_parts(
 }
 
 /// A contents line's item without its leader dots and page number
-/// ("1 Introduction ..... 3" is "1 introduction").
+/// ("1 Introduction ..... 3" is "1 introduction"), and without the marks
+/// it is set in, which may close after its page number where a web page
+/// set the number run onto the title ("**1 INTRODUCTION2**").
 fn contents_item(line: &str) -> TopicKey {
     TopicKey::new(
         line.trim()
+            .trim_matches(['*', '_', '#', ' '])
             .trim_end_matches(|c: char| c.is_ascii_digit() || c == '.' || c == ' ' || c == '\t'),
     )
 }

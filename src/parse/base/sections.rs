@@ -92,14 +92,14 @@ pub(super) fn read_sections(
                 // ("Copyright Notice: Printing cards" / "You may print …"):
                 // the lines after it are its text, or the paragraph after
                 // it where a blank line parts them.
-                let (first, rest) = text
-                    .split_once('\n')
-                    .or_else(|| title_run_in(text))
-                    .map_or((text, ""), |(first, rest)| (first, rest.trim()));
+                let (first, rest) = title_wrapped(text)
+                    .or_else(|| text.split_once('\n').map(|(f, r)| (f.to_string(), r)))
+                    .or_else(|| title_run_in(text).map(|(f, r)| (f.to_string(), r)))
+                    .map_or((text.to_string(), ""), |(first, rest)| (first, rest.trim()));
                 let opens = rest.is_empty()
                     || rest
                         .starts_with(|c: char| c.is_uppercase() || c.is_ascii_digit() || c == '"');
-                if let Some(name) = sidebar_title(first).filter(|_| opens) {
+                if let Some(name) = sidebar_title(&first).filter(|_| opens) {
                     let mut e = make(topic, Some(name), b.first, &[], EntryKind::Rule);
                     e.spans = vec![(b.first, b.last)];
                     e.text = rest.to_string();
@@ -171,12 +171,14 @@ pub(super) fn read_sections(
     let mut continued_head: Option<usize> = None;
     for (i, raw) in lines.iter().enumerate() {
         let no = i + 1;
-        // The document's name printed again at the top of a page between
-        // two lines of a section neither ends the section nor is its text.
+        // The document's name printed again at the top of a page (alone or
+        // after the part's) between two lines of a section neither ends
+        // the section nor is its text.
         let running_title = i > 0
             && parts[i] == Part::Front
             && parts[i - 1] == Part::Sections
-            && super::super::lines::is_title_line(raw);
+            && (super::super::lines::is_title_line(raw)
+                || super::super::lines::part_and_title(raw));
         if running_title {
             continue;
         }
@@ -299,12 +301,34 @@ fn sidebar_title(text: &str) -> Option<String> {
         .then(|| format!("{}: {name}", &c[1]))
 }
 
+/// A sidebar's title a narrow column wrapped ("Copyright Notice: Printing"
+/// / "cards" / "You may print …"): its name goes on over a line of a word
+/// or three in lowercase that ends no sentence. Gives the title on one
+/// line and the text after it.
+fn title_wrapped(text: &str) -> Option<(String, &str)> {
+    let (first, after) = text.split_once('\n')?;
+    let (tail, rest) = after.split_once('\n').unwrap_or((after, ""));
+    let tail = tail.trim();
+    let goes_on = tail.starts_with(char::is_lowercase)
+        && tail.split_whitespace().count() <= WRAPPED_NAME_WORDS
+        && !tail.ends_with(['.', '!', '?', ':', ';', ',']);
+    let title = format!("{} {tail}", first.trim_end());
+    (goes_on && sidebar_title(&title).is_some()).then_some((title, rest))
+}
+
+/// The most words of a sidebar's name a column wraps onto a line of its own.
+const WRAPPED_NAME_WORDS: usize = 3;
+
 /// A sidebar's title that a paste ran its text into ("Tip: First vs.
-/// Second Edition A different game …"): the title, and the text from the
-/// capitalized word that opens its first sentence. The name is read in
-/// title case only (capitalized words, joining words, abbreviations), so
-/// that a sidebar whose text follows its label (`Tip: Lay out your Away
-/// Team first …`) is none.
+/// Second Edition A different game …", "Copyright Notice: Printing cards
+/// You may print …"): the title, and the text from the capitalized word
+/// that opens its first sentence. A name in title case (capitalized words,
+/// joining words, abbreviations) ends before a capitalized word with a
+/// lowercase one after it; a name in sentence case, before a capitalized
+/// function word after its last lowercase word ("… cards You may", "… order
+/// The damage"), which no name and no sentence prints in the middle. So a
+/// sidebar whose text follows its label (`Tip: Lay out your Away Team first
+/// …`) is none.
 fn title_run_in(text: &str) -> Option<(&str, &str)> {
     let (label, after) = text.split_once(": ")?;
     sidebar_title(&format!("{label}: X"))?;
@@ -314,14 +338,31 @@ fn title_run_in(text: &str) -> Option<(&str, &str)> {
         .map(|w| (w.as_ptr() as usize - text.as_ptr() as usize, w))
         .collect();
     let capitalized = |w: &str| w.starts_with(|c: char| c.is_uppercase() || c.is_ascii_digit());
+    let lowercase = |w: &str| w.starts_with(char::is_lowercase);
     let in_name = |w: &str| {
         capitalized(w)
             || super::super::lines::is_joining_word(w)
             || (w.ends_with('.') && w.len() <= 4)
     };
-    let opens = (1..words.len().saturating_sub(1))
-        .find(|&i| capitalized(words[i].1) && words[i + 1].1.starts_with(char::is_lowercase))?;
-    let name_ok = words[..opens].iter().all(|(_, w)| in_name(w))
+    let title_case = (1..words.len().saturating_sub(1))
+        .find(|&i| capitalized(words[i].1) && lowercase(words[i + 1].1))
+        .filter(|&opens| words[..opens].iter().all(|(_, w)| in_name(w)));
+    // "I" is capitalized wherever it stands.
+    let sentence_case = || {
+        (1..words.len().saturating_sub(1)).find(|&i| {
+            let (before, word, next) = (words[i - 1].1, words[i].1, words[i + 1].1);
+            capitalized(word)
+                && word != "I"
+                && !word.starts_with("I'")
+                && crate::english::is_function_word(word)
+                && lowercase(before)
+                && lowercase(next)
+        })
+    };
+    let opens = title_case.or_else(sentence_case)?;
+    let name_ok = words[..opens]
+        .iter()
+        .all(|(_, w)| !w.ends_with(['.', '!', '?', ':', ',', ';']) || in_name(w))
         && !words[opens - 1].1.ends_with(['.', '!', '?', ':', ','])
         && !super::super::lines::is_joining_word(words[opens - 1].1);
     let rest = &text[words[opens].0..];
@@ -352,6 +393,31 @@ mod tests {
     }
 
     #[test]
+    fn a_sidebar_title_a_column_wrapped_goes_on_over_its_last_words() {
+        use super::title_wrapped;
+        assert_eq!(
+            title_wrapped("Copyright Notice: Printing\ncards\nYou may print copies."),
+            Some((
+                "Copyright Notice: Printing cards".to_string(),
+                "You may print copies."
+            ))
+        );
+        assert_eq!(
+            title_wrapped("Copyright Notice: Printing\ncards"),
+            Some(("Copyright Notice: Printing cards".to_string(), ""))
+        );
+        // A sentence goes on; a label's text is no title.
+        assert_eq!(
+            title_wrapped("Note: Range\nresets at the start of your turn."),
+            None
+        );
+        assert_eq!(
+            title_wrapped("Reminder: Range\nA ship's RANGE is reset."),
+            None
+        );
+    }
+
+    #[test]
     fn a_sidebar_title_a_paste_ran_its_text_into_ends_where_its_sentence_opens() {
         use super::title_run_in;
         assert_eq!(
@@ -370,5 +436,16 @@ mod tests {
             title_run_in("Borg Rule: The Borg do not count personas."),
             None
         );
+        // A name in sentence case ends at the function word that opens
+        // the sentence.
+        assert_eq!(
+            title_run_in("Copyright Notice: Printing cards You may print copies."),
+            Some(("Copyright Notice: Printing cards", "You may print copies."))
+        );
+        assert_eq!(
+            title_run_in("Open Rules: Damage order The order is not yet ruled."),
+            Some(("Open Rules: Damage order", "The order is not yet ruled."))
+        );
+        assert_eq!(title_run_in("Tip: Lay out your cards when I say so."), None);
     }
 }

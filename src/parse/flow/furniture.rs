@@ -56,6 +56,10 @@ pub enum Furniture {
     /// A list's bullet on a line of its own, its item on the next (a text
     /// copy of a PDF's list): a mark, no text.
     Bullet,
+    /// A running header, printed once or more, that names the part its
+    /// page falls in and the document with its date or version
+    /// (`GLOSSARY   Rules Compendium — 1 August 2026`).
+    RunningHeader,
 }
 
 impl Furniture {
@@ -68,7 +72,10 @@ impl Furniture {
     pub fn of_the_page(self) -> bool {
         matches!(
             self,
-            Furniture::Repeated | Furniture::PageNumber | Furniture::Bullet
+            Furniture::Repeated
+                | Furniture::PageNumber
+                | Furniture::Bullet
+                | Furniture::RunningHeader
         )
     }
 }
@@ -215,6 +222,9 @@ pub fn furniture(lines: &[&str], page_tops: &[bool]) -> Vec<Option<Furniture>> {
             }
             if words <= MAX_FURNITURE_WORDS && RUNNING_PAGE.is_match(t) {
                 return Some(Furniture::PageNumber);
+            }
+            if words <= MAX_FURNITURE_WORDS && lines::part_and_title(t) {
+                return Some(Furniture::RunningHeader);
             }
             // What the page repeats is asked before any shape: a navigation
             // bar or a legend printed on every page stays out of the entries

@@ -156,6 +156,24 @@ fn a_bases_name_with_its_version_or_date_is_a_title_line() {
 }
 
 #[test]
+fn a_running_header_names_the_part_and_the_document() {
+    assert!(is_title_line("Rules Compendium — 1 August 2026"));
+    assert!(part_and_title(
+        "GLOSSARY                           Rules Compendium — 1 August 2026"
+    ));
+    assert!(part_and_title("Temporary Rulings   Rulebook — 7/31/00"));
+    assert_eq!(
+        part_name_before_head("GLOSSARY   Rules Compendium — 1 August 2026"),
+        None
+    );
+    // A part's name run onto its first head is no header.
+    assert!(!part_and_title(
+        "Glossary become – When a card becomes another."
+    ));
+    assert!(part_name_before_head("Glossary become – When a card becomes another.").is_some());
+}
+
+#[test]
 fn a_bare_head_marked_new_is_an_asterisk_against_a_few_words() {
     assert!(marked_bare_head("*couple"));
     assert!(marked_bare_head("*Sergey and Helena"));
