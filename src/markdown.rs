@@ -1,9 +1,14 @@
 //! Markdown bodies as plain text: an entry's Markdown in, the text that is
 //! indexed, compared, quoted and shown out, with the symbols a document's
-//! conversion lost marked [`LOST`]. The index, the diff and the renderers
-//! all read this one text, so it sits below all of them.
+//! conversion lost marked [`LOST`], and two texts compared word for word
+//! ([`word_diff`]). The index, the diff, `update` and the renderers all
+//! read this one text, so it sits below all of them.
+
+mod words;
 
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd, TextMergeStream};
+
+pub use words::{plain_word_diff, word_diff, WordChange, WordOp};
 
 use crate::safe::sanitize;
 

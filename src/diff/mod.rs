@@ -33,15 +33,14 @@
 //!   out are what a tournament director means by "since that release".
 
 mod markers;
-mod words;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use chrono::{Datelike, NaiveDate};
 use thiserror::Error;
 
+pub use crate::markdown::{word_diff, WordChange, WordOp};
 pub use markers::{Indicative, MarkerCheck};
-pub use words::{word_diff, WordChange, WordOp};
 
 use crate::catalog::{Catalog, CatalogError, Looked, Stored};
 use crate::index::timeline::Period;
@@ -520,7 +519,7 @@ fn compare_in_force(
                 }
             }
         };
-        change.words = words::plain_word_diff(
+        change.words = crate::markdown::plain_word_diff(
             &side(old, &change.from, &change.from_beside),
             &side(new, &change.to, &change.to_beside),
         );
@@ -609,7 +608,7 @@ fn compare_topic(diff: &mut EditionDiff, key: TopicKey, before: Vec<Held>, now: 
             .unwrap_or(same.len() - 1)
     };
     let (from_at, to_at) = (cited(&old_same), cited(&new_same));
-    let words = words::plain_word_diff(&old_texts.join("\n\n"), &new_texts.join("\n\n"));
+    let words = crate::markdown::plain_word_diff(&old_texts.join("\n\n"), &new_texts.join("\n\n"));
     let (from, from_beside) = split_cited(before, &old_same, from_at);
     let (to, to_beside) = split_cited(now, &new_same, to_at);
     diff.changed.push(Change {

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 use similar::{Algorithm, DiffTag};
 
-use crate::markdown::plain_text;
+use super::plain_text;
 
 /// One run of a word diff.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -66,7 +66,7 @@ pub fn word_diff(old_markdown: &str, new_markdown: &str) -> Vec<WordChange> {
 }
 
 /// The word-level diff of two bodies already rendered as plain text.
-pub(super) fn plain_word_diff(old_plain: &str, new_plain: &str) -> Vec<WordChange> {
+pub fn plain_word_diff(old_plain: &str, new_plain: &str) -> Vec<WordChange> {
     let old = words(old_plain);
     let new = words(new_plain);
     let old_words: Vec<&str> = old.iter().map(|w| w.word).collect();
