@@ -143,6 +143,7 @@ fn line(d: &Fetched) -> String {
         return line;
     }
     let about = [
+        d.name.as_deref().map(sanitize),
         d.edition.map(|e| e.label().to_string()),
         d.kind.map(|k| k.label().to_string()),
         d.date.map(|date| date.to_string()),
@@ -179,10 +180,12 @@ fn line(d: &Fetched) -> String {
         if parts.is_empty() {
             parts.push("the same rulings, set anew".into());
         }
-        line.push_str(&format!(
-            "; against the version before: {}",
-            parts.join("; ")
-        ));
+        let against = d
+            .previous
+            .as_ref()
+            .and_then(|p| p.name.as_deref())
+            .map_or_else(|| "the version before".to_string(), sanitize);
+        line.push_str(&format!("; against {against}: {}", parts.join("; ")));
     }
     for warning in &d.warnings {
         line.push_str(&format!("; {}", sanitize(warning)));

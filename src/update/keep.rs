@@ -1,6 +1,7 @@
-//! A fetched document kept in the folder under a name of the tool's, never
-//! over a file, and never twice: the files kept are looked at before a new
-//! one is written, whatever the record says.
+//! A fetched document kept in the folder under a name of the tool's (what
+//! the document is, see [`super::series::file_stem`]), never over a file,
+//! and never twice: the files kept are looked at before a new one is
+//! written, whatever the record says.
 
 use std::collections::HashSet;
 use std::fs;
@@ -12,23 +13,23 @@ use chrono::NaiveDate;
 
 use super::{hash_of, ORIGINALS};
 
-/// How many versions of one address and date may be kept (the first,
-/// then its reissues).
+/// How many issues of one name may be kept (the first, then its
+/// reissues).
 const MOST_ISSUES: usize = 999;
 
 /// How old a temporary file of the tool's is when it is removed whatever
 /// its process: no run lasts a day.
 const STALE_AFTER: Duration = Duration::from_secs(24 * 60 * 60);
 
-/// The name of the `n`th issue of a document of `date` (from 1): the
-/// first `SLUG-DATE`, a reissue `SLUG-DATE_002`, … A reissue's name sorts
+/// The name of the `n`th issue of a document whose name is `stem` (from
+/// 1): the first `STEM`, a reissue `STEM_002`, … A reissue's name sorts
 /// after the issues before it, byte by byte as the corpus orders its
 /// documents, so that on a tie of dates the last issue fetched answers.
-fn issue_stem(slug: &str, date: NaiveDate, n: usize) -> String {
+fn issue_stem(stem: &str, n: usize) -> String {
     if n == 1 {
-        format!("{slug}-{date}")
+        stem.to_string()
     } else {
-        format!("{slug}-{date}_{n:03}")
+        format!("{stem}_{n:03}")
     }
 }
 
@@ -36,13 +37,7 @@ fn issue_stem(slug: &str, date: NaiveDate, n: usize) -> String {
 /// taken where any file of that stem is there, whatever its extension):
 /// first to a hidden temporary file, then linked to its name, which never
 /// replaces a file.
-pub(super) fn keep(
-    folder: &Path,
-    slug: &str,
-    date: NaiveDate,
-    ext: &str,
-    body: &[u8],
-) -> std::io::Result<String> {
+pub(super) fn keep(folder: &Path, stem: &str, ext: &str, body: &[u8]) -> std::io::Result<String> {
     let temporary = folder.join(format!(".rulings-update-{}.tmp", std::process::id()));
     let written = (|| {
         let mut file = fs::File::create(&temporary)?;
@@ -53,12 +48,11 @@ pub(super) fn keep(
         let _ = fs::remove_file(&temporary);
         return Err(e);
     }
-    let first = issue_stem(slug, date, 1);
     let stems: HashSet<String> = fs::read_dir(folder)?
         .flatten()
         .filter_map(|e| {
             let name = e.file_name().to_string_lossy().into_owned();
-            name.starts_with(&first).then(|| {
+            name.starts_with(stem).then(|| {
                 name.rsplit_once('.')
                     .map_or(name.clone(), |(s, _)| s.into())
             })
@@ -66,7 +60,7 @@ pub(super) fn keep(
         .collect();
     let mut result = Err(std::io::Error::other("no free name"));
     for n in 1..=MOST_ISSUES {
-        let stem = issue_stem(slug, date, n);
+        let stem = issue_stem(stem, n);
         if stems.contains(&stem) {
             continue;
         }
@@ -93,11 +87,15 @@ pub(super) fn keep_original(folder: &Path, name: &str, bytes: &[u8]) -> std::io:
     fs::write(dir.join(name), bytes)
 }
 
-/// The file already kept for an address that holds these very bytes (its
-/// hash `hash`), as fetched or as its original: only the regular files
-/// named as the tool names the address's documents are looked at, and
-/// only those of the same size are read.
-pub(super) fn already_kept(folder: &Path, slug: &str, hash: &str) -> Option<String> {
+/// The file already kept that holds these very bytes (its hash `hash`),
+/// as fetched or as its original: only the regular files whose names
+/// `named` takes for the document's are looked at, and only those of the
+/// same size are read.
+pub(super) fn already_kept(
+    folder: &Path,
+    named: impl Fn(&str) -> bool,
+    hash: &str,
+) -> Option<String> {
     let size: u64 = hash.rsplit_once('-')?.1.parse().ok()?;
     let holds = |path: &Path| {
         fs::symlink_metadata(path).is_ok_and(|m| m.is_file() && m.len() == size)
@@ -107,7 +105,7 @@ pub(super) fn already_kept(folder: &Path, slug: &str, hash: &str) -> Option<Stri
         .ok()?
         .flatten()
         .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|name| is_named_for(name, slug))
+        .filter(|name| named(name))
         .collect();
     names.sort();
     names.into_iter().find(|name| {
@@ -118,9 +116,18 @@ pub(super) fn already_kept(folder: &Path, slug: &str, hash: &str) -> Option<Stri
     })
 }
 
-/// Whether a file's name is one the tool gives the documents of `slug`:
-/// `SLUG-DATE`, then nothing, a reissue's number or an older tool's
-/// `-N`, then the extension.
+/// Whether a file's name is one the tool gives a document named `stem`
+/// (see [`issue_stem`]): the stem, then nothing or a reissue's number,
+/// then the extension.
+pub(super) fn is_issue_of(name: &str, stem: &str) -> bool {
+    name.strip_prefix(stem)
+        .is_some_and(|rest| is_issue(rest, false))
+}
+
+/// Whether a file's name is one an older tool gave the documents of an
+/// address (its slug `slug`): `SLUG-DATE`, then nothing, a reissue's
+/// number or an older tool's `-N`, then the extension. Such files stay as
+/// they are named.
 pub(super) fn is_named_for(name: &str, slug: &str) -> bool {
     let Some(rest) = name.strip_prefix(slug).and_then(|r| r.strip_prefix('-')) else {
         return false;
@@ -128,9 +135,12 @@ pub(super) fn is_named_for(name: &str, slug: &str) -> bool {
     let (Some(date), Some(tail)) = (rest.get(..10), rest.get(10..)) else {
         return false;
     };
-    if NaiveDate::parse_from_str(date, "%Y-%m-%d").is_err() {
-        return false;
-    }
+    NaiveDate::parse_from_str(date, "%Y-%m-%d").is_ok() && is_issue(tail, true)
+}
+
+/// Whether what follows a name's stem is an issue's: nothing or `_NNN`
+/// (or an older tool's `-N`, where `dashed`), then an extension.
+fn is_issue(tail: &str, dashed: bool) -> bool {
     let Some((issue, ext)) = tail.rsplit_once('.') else {
         return false;
     };
@@ -139,7 +149,7 @@ pub(super) fn is_named_for(name: &str, slug: &str) -> bool {
     !ext.is_empty()
         && (issue.is_empty()
             || numbered(issue.strip_prefix('_'))
-            || numbered(issue.strip_prefix('-')))
+            || (dashed && numbered(issue.strip_prefix('-'))))
 }
 
 /// Removes the temporary files runs that were stopped left in the folder

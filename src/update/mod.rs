@@ -7,17 +7,21 @@
 //! edition and kind as the version before it, and not older than it where
 //! its date has come). A changed document is added beside the previous
 //! version, never over it, and a document whose bytes are kept already is
-//! never kept again; files are named by the tool (the source's address and
-//! the document's date), never by the server; nothing is written outside
-//! the folder, and nothing in it is removed but the tool's own temporary
-//! files that a stopped run left. Two runs at once take turns (a lock file
-//! in the folder).
+//! never kept again; files are named by the tool (what the document is,
+//! see [`series`]), never by the server or the address; nothing is written
+//! outside the folder, and nothing in it is removed but the tool's own
+//! temporary files that a stopped run left. Two runs at once take turns (a
+//! lock file in the folder). A document from an address the record does
+//! not know continues the newest kept version of its series, and the
+//! record keeps what each run changed ([`last_run`]).
 
 mod cards;
+pub mod changes;
 pub mod fetch;
 pub mod follow;
 mod keep;
 mod lock;
+mod series;
 pub mod sources;
 mod state;
 
@@ -28,15 +32,19 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use chrono::NaiveDate;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
+use crate::cite::{document_name, Named};
 use crate::convert::Format;
 use crate::model::{Edition, Release, ReleaseKind};
+pub use changes::Changes;
+use changes::{Reworded, RunRecord};
 use fetch::{Fetch, Validators};
-use keep::{already_kept, keep, keep_original};
+use keep::{already_kept, is_issue_of, is_named_for, keep, keep_original};
+use series::Version;
 pub use sources::Source;
-pub use state::MAX_STATE_BYTES;
 use state::{load_state, Kept, State};
+pub use state::{MAX_STATE_BYTES, MOST_RUNS};
 
 /// Where a run keeps what each address gave last (validators, the file it
 /// became, a hash of its bytes): hidden, so no corpus reads it.
@@ -48,7 +56,7 @@ const LOCK_FILE: &str = ".rulings-update.lock";
 const ORIGINALS: &str = ".originals";
 
 /// What became of one document.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Status {
     New,
@@ -68,12 +76,11 @@ impl Status {
     }
 }
 
-/// What the new version changed against the one before it, by topic.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
-pub struct Changes {
-    pub added: Vec<String>,
-    pub removed: Vec<String>,
-    pub changed: Vec<String>,
+/// The version a new one changed: its file, and its name where it reads.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Previous {
+    pub file: String,
+    pub name: Option<String>,
 }
 
 /// One document fetched.
@@ -85,6 +92,9 @@ pub struct Fetched {
     pub file: Option<String>,
     /// Why it failed.
     pub reason: Option<String>,
+    /// What it is, as a TD names it ("Glossary 1.9.9"), where it was read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub edition: Option<Edition>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -93,6 +103,10 @@ pub struct Fetched {
     pub date: Option<NaiveDate>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub entries: Option<usize>,
+    /// The version before it (a changed document), from this address or
+    /// another of the same series.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub previous: Option<Previous>,
     /// Against the version before it (a changed document).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub changes: Option<Changes>,
@@ -150,6 +164,15 @@ pub fn provenance(folder: &Path) -> BTreeMap<String, (String, NaiveDate)> {
         .collect()
 }
 
+/// The last run of `rulings update` into `folder` that kept anything, by
+/// its record: `None` when none is recorded (no run yet, or only runs of a
+/// tool that kept no outcome); why not when the record cannot be read.
+pub fn last_run(folder: &Path) -> Result<Option<RunRecord>, String> {
+    let state = state::read_state(&folder.join(STATE_FILE))
+        .map_err(|why| format!("{STATE_FILE} could not be read ({why})"))?;
+    Ok(state.runs.into_iter().last())
+}
+
 /// Where `rulings update` fetched each release's file from and when, by
 /// its folder's record (each folder's read once); `None` for a release it
 /// did not fetch.
@@ -196,6 +219,8 @@ pub fn run(
     let agent = fetch::agent(options.timeout);
     let mut state = load_state(folder);
     let mut run = Run::default();
+    // Each document's outcome, and how its changed topics changed.
+    let mut outcomes: Vec<(Fetched, Vec<Reworded>)> = Vec::new();
     let mut done: HashSet<String> = HashSet::new();
     for source in sources {
         let (targets, agent) = match &source.follow {
@@ -216,17 +241,33 @@ pub fn run(
             if !done.insert(follow::document_key(&url)) {
                 continue;
             }
-            let fetched = one(&agent, folder, &url, source, &mut state, options);
+            let mut reworded = Vec::new();
+            let fetched = one(
+                &agent,
+                folder,
+                &url,
+                source,
+                &mut state,
+                options,
+                &mut reworded,
+            );
             progress(Progress::Fetched(&fetched));
-            run.documents.push(fetched);
+            outcomes.push((fetched, reworded));
         }
     }
+    // A run that kept nothing leaves the folder, its record too, as it was.
+    let record = RunRecord::of(options.today, &outcomes);
+    if !record.documents.is_empty() {
+        state.record_run(folder, record);
+    }
+    run.documents = outcomes.into_iter().map(|(fetched, _)| fetched).collect();
     run.warnings.extend(state.trouble);
     drop(lock);
     Ok(run)
 }
 
-/// One document: fetched, read, and kept or refused.
+/// One document: fetched, read, and kept or refused; how its changed
+/// topics changed goes to `reworded`.
 fn one(
     agent: &fetch::Agent,
     folder: &Path,
@@ -234,16 +275,19 @@ fn one(
     source: &Source,
     state: &mut State,
     options: &Options,
+    reworded: &mut Vec<Reworded>,
 ) -> Fetched {
     let mut fetched = Fetched {
         url: url.to_string(),
         status: Status::Failed,
         file: None,
         reason: None,
+        name: None,
         edition: None,
         kind: None,
         date: None,
         entries: None,
+        previous: None,
         changes: None,
         warnings: Vec::new(),
     };
@@ -297,11 +341,18 @@ fn one(
         fetched.reason = Some("the server sent an empty document".into());
         return fetched;
     }
-    // Kept already, whatever the record says (lost, damaged, or older
-    // than the folder): the record is made anew from the file.
+    // The very bytes another address gave (a document that moved), or
+    // kept already under the name an older tool gave this address's
+    // documents (the record lost, damaged, or older than the folder).
     let slug = slug(url);
-    if let Some(file) = already_kept(folder, &slug, &hash) {
-        let kept = Kept::now(file, validators, hash, options);
+    let found = state.holding(folder, &hash).or_else(|| {
+        already_kept(folder, |name| is_named_for(name, &slug), &hash)
+            .map(|file| Kept::now(file, Validators::default(), hash.clone(), options))
+    });
+    if let Some(mut kept) = found {
+        kept.etag = validators.etag;
+        kept.last_modified = validators.last_modified;
+        kept.fetched = options.today;
         state.remember(folder, url, kept.clone());
         return unchanged(fetched, Some(&kept), folder);
     }
@@ -327,18 +378,37 @@ fn one(
         .filter(|_| !edition_told)
         .unwrap_or(release.edition);
     let kind = source.kind.unwrap_or(release.kind);
+    // What it is, with what its source says of it.
+    let named = Named {
+        edition,
+        kind,
+        ..release.named()
+    };
+    let stem = series::file_stem(named);
+    let version = Version::of(named);
+    fetched.name = Some(version.name.clone());
     fetched.edition = Some(edition);
     fetched.kind = Some(kind);
     fetched.date = Some(release.date);
     fetched.entries = Some(release.entries.len());
+    // Kept already under the name of what it is, whatever the record says.
+    if let Some(file) = already_kept(folder, |name| is_issue_of(name, &stem), &hash) {
+        let mut kept = Kept::now(file, validators, hash, options);
+        kept.version = Some(version);
+        state.remember(folder, url, kept.clone());
+        return unchanged(fetched, Some(&kept), folder);
+    }
     if release.date > options.today {
         fetched.warnings.push(format!(
             "it is dated {}, after today ({}): kept, but doubtful; a later version is never refused for it",
             release.date, options.today
         ));
     }
-    // Against the version before: the same edition and kind, not older
-    // (than a date already come: one after today is doubtful).
+    // The version before: this address's, else the newest of its series
+    // the folder keeps from any address.
+    let before = before.or_else(|| state.latest(folder, &version.series));
+    // Against it: the same edition and kind, not older (than a date
+    // already come: one after today is doubtful).
     let previous = before
         .as_ref()
         .and_then(|k| read_file(&folder.join(&k.file)));
@@ -355,13 +425,21 @@ fn one(
         }
         if release.date < previous.date && previous.date <= options.today {
             fetched.reason = Some(format!(
-                "it is dated {}, older than the version kept ({}): kept the version before",
-                release.date, previous.date
+                "it is dated {}, older than the version kept ({}, {}): kept the version before",
+                release.date,
+                document_name(previous.named()),
+                previous.date
             ));
             return fetched;
         }
-        fetched.changes = Some(changes(previous, &release));
+        let (changes, how) = changes::compare(previous, &release);
+        fetched.changes = Some(changes);
+        *reworded = how;
     }
+    fetched.previous = before.as_ref().map(|k| Previous {
+        file: k.file.clone(),
+        name: previous.as_ref().map(|r| document_name(r.named())),
+    });
     // Kept as fetched; or, where the source names what the document does
     // not say, as read with it said (the original kept beside, hidden).
     let declared = (source.edition.is_some() && !edition_told) || source.kind.is_some();
@@ -377,7 +455,7 @@ fn one(
     } else {
         (bytes.clone(), extension(format))
     };
-    let name = match keep(folder, &slug, release.date, ext, &body) {
+    let name = match keep(folder, &stem, ext, &body) {
         Ok(name) => name,
         Err(e) => {
             fetched.reason = Some(format!("could not be written: {e}"));
@@ -393,7 +471,9 @@ fn one(
         Status::New
     };
     fetched.file = Some(name.clone());
-    state.remember(folder, url, Kept::now(name, validators, hash, options));
+    let mut kept = Kept::now(name, validators, hash, options);
+    kept.version = Some(version);
+    state.remember(folder, url, kept);
     fetched
 }
 
@@ -405,6 +485,7 @@ fn unchanged(mut fetched: Fetched, before: Option<&Kept>, folder: &Path) -> Fetc
     fetched.status = Status::Unchanged;
     fetched.file = Some(kept.file.clone());
     if let Some(release) = read_file(&folder.join(&kept.file)) {
+        fetched.name = Some(document_name(release.named()));
         fetched.edition = Some(release.edition);
         fetched.kind = Some(release.kind);
         fetched.date = Some(release.date);
@@ -493,39 +574,10 @@ fn read_file(path: &Path) -> Option<Release> {
         .map(|r| r.release)
 }
 
-/// The topics the new version adds, drops and rewords.
-fn changes(before: &Release, now: &Release) -> Changes {
-    let texts = |r: &Release| -> BTreeMap<String, (String, String)> {
-        let mut map = BTreeMap::new();
-        for e in &r.entries {
-            map.entry(e.key.as_str().to_string())
-                .and_modify(|(_, text): &mut (String, String)| {
-                    text.push('\n');
-                    text.push_str(&e.text);
-                })
-                .or_insert_with(|| (e.topic.clone(), e.text.clone()));
-        }
-        map
-    };
-    let (old, new) = (texts(before), texts(now));
-    let mut changes = Changes::default();
-    for (key, (topic, text)) in &new {
-        match old.get(key) {
-            None => changes.added.push(topic.clone()),
-            Some((_, was)) if was != text => changes.changed.push(topic.clone()),
-            Some(_) => {}
-        }
-    }
-    for (key, (topic, _)) in &old {
-        if !new.contains_key(key) {
-            changes.removed.push(topic.clone());
-        }
-    }
-    changes
-}
-
 /// A name for the documents of an address: its site and path in
-/// lowercase words (`trekcc-org-1e-rulechanges`).
+/// lowercase words (`trekcc-org-1e-rulechanges`). An older tool named the
+/// files it kept by it; it is still the name a fetched document is read
+/// under (an address may print its date).
 fn slug(url: &str) -> String {
     let rest = url.split_once("://").map_or(url, |(_, r)| r);
     let rest = rest.split(['?', '#']).next().unwrap_or(rest);

@@ -15,21 +15,34 @@ use std::path::Path;
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
+use super::changes::RunRecord;
 use super::fetch::Validators;
+use super::series::Version;
 use super::{Options, STATE_FILE};
 
 /// The most the record may weigh: a record of ten thousand addresses is a
 /// few megabytes; more is no record of the tool's.
 pub const MAX_STATE_BYTES: u64 = 16 * 1024 * 1024;
 
-/// What the folder's last runs left for each address.
+/// The most runs the record keeps the outcome of, the last kept.
+pub const MOST_RUNS: usize = 12;
+
+/// What the folder's last runs left for each address, and what each of
+/// the last runs changed.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub(super) struct State {
     #[serde(default)]
     pub(super) documents: BTreeMap<String, Kept>,
+    /// The last runs' outcomes, oldest first (at most [`MOST_RUNS`]).
+    #[serde(default)]
+    pub(super) runs: Vec<RunRecord>,
     /// Why the record could not be read or saved: said once in the report.
     #[serde(skip)]
     pub(super) trouble: Option<String>,
+    /// Whether each kept document's [`Version`] has been looked for this
+    /// run (see [`State::latest`]).
+    #[serde(skip)]
+    pub(super) completed: bool,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -39,12 +52,77 @@ pub(super) struct Kept {
     pub(super) last_modified: Option<String>,
     pub(super) hash: String,
     pub(super) fetched: NaiveDate,
+    /// What the document is: absent for a card list, and in a record an
+    /// older tool wrote (then read from the file when needed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(super) version: Option<Version>,
 }
 
 impl State {
     /// Records what an address gave, and saves the record at once.
     pub(super) fn remember(&mut self, folder: &Path, url: &str, kept: Kept) {
         self.documents.insert(url.to_string(), kept);
+        self.save(folder);
+    }
+
+    /// Records a run's outcome (the oldest forgotten past [`MOST_RUNS`]),
+    /// and saves the record.
+    pub(super) fn record_run(&mut self, folder: &Path, run: RunRecord) {
+        self.runs.push(run);
+        let over = self.runs.len().saturating_sub(MOST_RUNS);
+        self.runs.drain(..over);
+        self.save(folder);
+    }
+
+    /// The newest version of a series kept in the folder, by the record:
+    /// the latest dated whose file is there (on a tie, the one whose name
+    /// sorts last, which the corpus takes as the later issue). Records from
+    /// before the record said what each file is are completed first, each
+    /// kept file read once a run.
+    pub(super) fn latest(&mut self, folder: &Path, series: &str) -> Option<Kept> {
+        self.complete(folder);
+        self.documents
+            .values()
+            .filter(|k| {
+                k.version.as_ref().is_some_and(|v| v.series == series)
+                    && folder.join(&k.file).is_file()
+            })
+            .max_by(|a, b| {
+                let date = |k: &Kept| k.version.as_ref().map(|v| v.date);
+                date(a).cmp(&date(b)).then_with(|| a.file.cmp(&b.file))
+            })
+            .cloned()
+    }
+
+    /// Says what each kept file is where the record does not (a record an
+    /// older tool wrote): each such file read once, a card list never.
+    /// Saved with the record the next time it is.
+    fn complete(&mut self, folder: &Path) {
+        if self.completed {
+            return;
+        }
+        self.completed = true;
+        for kept in self.documents.values_mut() {
+            if kept.version.is_some() || kept.file.starts_with("cards/") {
+                continue;
+            }
+            if let Some(release) = super::read_file(&folder.join(&kept.file)) {
+                kept.version = Some(Version::of(release.named()));
+            }
+        }
+    }
+
+    /// The file kept for another address that holds these very bytes (a
+    /// document that moved): by the record, where its file is still there.
+    pub(super) fn holding(&self, folder: &Path, hash: &str) -> Option<Kept> {
+        self.documents
+            .values()
+            .filter(|k| k.hash == hash && !k.file.starts_with("cards/"))
+            .find(|k| folder.join(&k.file).is_file())
+            .cloned()
+    }
+
+    fn save(&mut self, folder: &Path) {
         if let Err(why) = save_state(folder, self) {
             self.trouble.get_or_insert_with(|| {
                 format!(
@@ -69,6 +147,7 @@ impl Kept {
             last_modified: validators.last_modified,
             hash,
             fetched: options.today,
+            version: None,
         }
     }
 }
@@ -88,7 +167,7 @@ pub(super) fn load_state(folder: &Path) -> State {
 
 /// The record at `path`: none yet is an empty one; what is no regular
 /// file is never opened (a link is not followed, a pipe not waited on).
-fn read_state(path: &Path) -> Result<State, String> {
+pub(super) fn read_state(path: &Path) -> Result<State, String> {
     match fs::symlink_metadata(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(State::default()),
         Err(e) => return Err(e.to_string()),

@@ -71,17 +71,17 @@ fn a_card_lists_name_is_its_addresses_last_name_made_safe_and_its_own() {
 #[test]
 fn a_kept_name_is_never_taken_twice() {
     let dir = tempfile::tempdir().unwrap();
-    let date = NaiveDate::from_ymd_opt(2024, 5, 1).unwrap();
-    let a = keep(dir.path(), "glossary", date, "txt", b"one").unwrap();
-    let b = keep(dir.path(), "glossary", date, "txt", b"two").unwrap();
+    let stem = "1e-glossary-1.9.9-2024-05-01";
+    let a = keep(dir.path(), stem, "txt", b"one").unwrap();
+    let b = keep(dir.path(), stem, "txt", b"two").unwrap();
     // A reissue in another format takes a number all the same.
-    let c = keep(dir.path(), "glossary", date, "pdf", b"three").unwrap();
+    let c = keep(dir.path(), stem, "pdf", b"three").unwrap();
     assert_eq!(
         (a.as_str(), b.as_str(), c.as_str()),
         (
-            "glossary-2024-05-01.txt",
-            "glossary-2024-05-01_002.txt",
-            "glossary-2024-05-01_003.pdf"
+            "1e-glossary-1.9.9-2024-05-01.txt",
+            "1e-glossary-1.9.9-2024-05-01_002.txt",
+            "1e-glossary-1.9.9-2024-05-01_003.pdf"
         )
     );
     // Each issue sorts after the ones before it, as the corpus orders.
@@ -94,9 +94,8 @@ fn a_kept_name_is_never_taken_twice() {
 #[test]
 fn a_tenth_issue_sorts_after_the_ninth() {
     let dir = tempfile::tempdir().unwrap();
-    let date = NaiveDate::from_ymd_opt(2024, 5, 1).unwrap();
     let names: Vec<String> = (0..11)
-        .map(|i| keep(dir.path(), "g", date, "txt", format!("{i}").as_bytes()).unwrap())
+        .map(|i| keep(dir.path(), "g-2024-05-01", "txt", format!("{i}").as_bytes()).unwrap())
         .collect();
     let mut sorted = names.clone();
     sorted.sort();
@@ -104,7 +103,22 @@ fn a_tenth_issue_sorts_after_the_ninth() {
 }
 
 #[test]
-fn the_files_a_kept_document_may_be_found_in_are_the_tools_names_of_its_address() {
+fn the_files_a_kept_document_may_be_found_in_are_the_tools_names_of_it() {
+    let stem = "1e-glossary-2024-05";
+    for name in ["1e-glossary-2024-05.txt", "1e-glossary-2024-05_002.pdf"] {
+        assert!(keep::is_issue_of(name, stem), "{name}");
+    }
+    for name in [
+        // Another document, of a day of that month.
+        "1e-glossary-2024-05-01.txt",
+        "1e-glossary-2024-05",
+        "1e-glossary-2024-05_.txt",
+        "1e-glossary-2024-05-2.txt",
+        "1e-glossary-2024-05x.txt",
+    ] {
+        assert!(!keep::is_issue_of(name, stem), "{name}");
+    }
+    // The names an older tool gave the documents of an address.
     for name in [
         "g-2024-05-01.txt",
         "g-2024-05-01_002.pdf",

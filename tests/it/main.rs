@@ -53,4 +53,5 @@ mod update;
 mod update_defaults;
 mod update_fetch;
 mod update_keep;
+mod update_series;
 mod wordproc;
