@@ -239,6 +239,14 @@ pub enum Command {
     /// in the data folder, else the official pages (--print-sources).
     Update(UpdateArgs),
 
+    /// What the last `rulings update` that kept anything changed, to read
+    /// before an event: each document by its name ("Glossary 1.9.9"), new
+    /// or changed (against which version, from whatever address), and the
+    /// topics it added, removed and changed, each changed one with the
+    /// words that changed first. Read from the folder's record of its
+    /// updates; exit 0, also when no update has run yet.
+    Changes(ChangesArgs),
+
     /// Serve the rulings over HTTP: a page for the phones at the venue
     /// (search as you type, rulings, errata, changes, releases) and a JSON
     /// API for chat bots with the answers of `--json`. Prints `listening on
@@ -508,6 +516,16 @@ pub struct UpdateArgs {
     /// One JSON object {"folder", "documents": [...], "pages": [...]}:
     /// each document with its url, status (new, changed, unchanged,
     /// failed), file and reason.
+    #[arg(long = "json")]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ChangesArgs {
+    /// One JSON object {"folder", "run"}: the run (null when none is
+    /// recorded) with its day, its documents (name, status, file,
+    /// previous, topics added, removed and changed), how many were
+    /// unchanged and which failed.
     #[arg(long = "json")]
     pub json: bool,
 }

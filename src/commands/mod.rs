@@ -4,6 +4,7 @@
 //! ever read the corpus itself.
 
 mod age;
+mod changes;
 mod check;
 pub mod errors;
 mod index;
@@ -216,6 +217,7 @@ impl Command {
             Command::Deck(args) => args.json,
             Command::Diff(args) => args.json,
             Command::Update(args) => args.json,
+            Command::Changes(args) => args.json,
             Command::Index { json }
             | Command::Releases { json }
             | Command::Export { json, .. }
@@ -291,6 +293,9 @@ fn dispatch(
     }
     if let Command::Update(args) = command {
         return update::run(args, config, p);
+    }
+    if let Command::Changes(args) = command {
+        return changes::run(args, config, p);
     }
     // `check` reads documents themselves: it shows how each was read.
     if let Command::Check {

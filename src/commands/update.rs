@@ -122,7 +122,7 @@ pub fn run(
                 .line("Nothing new: the rulings in force are as they were.")?;
         } else if !changed.is_empty() {
             p.out
-                .line("See what the new versions say: rulings diff DATE DATE, rulings releases.")?;
+                .line("What changed, topic by topic: rulings changes.")?;
         }
     }
     Ok(if outcome.failed() {

@@ -3,6 +3,7 @@
 //! sentences. Every renderer takes a [`Style`] and writes to any writer.
 
 pub mod card;
+pub mod changes;
 pub mod check;
 pub mod diff;
 pub mod errata;

@@ -1,12 +1,14 @@
 //! `rulings update` keeps the thread of a series, through the real binary
 //! against a web server the test starts on 127.0.0.1: a document is the
 //! same series as a kept one when its edition, kind and name say so,
-//! whatever its address; and its files are named by what it is.
+//! whatever its address; its files are named by what it is; and `rulings
+//! changes` says what the last update changed.
 
 use std::path::Path;
 
 use serde_json::{json, Value};
 
+use crate::common;
 use crate::update::{fixture, one_source, statuses, text_in_force, Folder, Site};
 
 /// The Glossary 1.9.0 of November 2021.
@@ -51,6 +53,25 @@ fn front_page(site: &Site, glossary: &str) {
         "text/html",
         glossary,
     );
+}
+
+/// `rulings changes`, with `--json` (checked against its schema) and
+/// without: exit code, the object, the text.
+fn changes(folder: &Path) -> (i32, Value, String) {
+    let run = |json: bool| {
+        let mut cmd = common::rulings();
+        cmd.arg("--rulings").arg(folder).arg("changes");
+        if json {
+            cmd.arg("--json");
+        }
+        common::outcome(cmd.output().unwrap())
+    };
+    let (code, out, err) = run(true);
+    let value: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}{err}"));
+    common::schemas::assert_valid("changes", &value, "rulings changes --json");
+    let (text_code, text, err) = run(false);
+    assert_eq!(text_code, code, "{text}{err}");
+    (code, value, text)
 }
 
 #[test]
@@ -110,9 +131,54 @@ fn a_new_version_at_a_new_address_is_changed_with_what_changed() {
         !text_in_force(&now).contains("in your final score"),
         "{now}"
     );
-    // Again: nothing new.
+    // What changed, in words to read before an event.
+    let (code, said, text) = changes(&folder.corpus());
+    assert_eq!(code, 0, "{text}");
+    let run = &said["run"];
+    assert_eq!(run["unchanged"], 0, "{said}");
+    let noted = &run["documents"][0];
+    assert_eq!(
+        (&noted["name"], &noted["status"], &noted["previous"]["name"]),
+        (
+            &json!("Glossary 1.9.6"),
+            &json!("changed"),
+            &json!("Glossary 1.9.0")
+        ),
+        "{said}"
+    );
+    assert_eq!(
+        (&noted["added"], &noted["removed"]),
+        (&json!(["tribble"]), &json!(["treaty"]))
+    );
+    assert_eq!(
+        noted["changed"],
+        json!([{
+            "topic": "points",
+            "taken_out": "in your final score for the game (whether you win or lose) or for calculating differential,",
+            "put_in": "",
+            "more": 0
+        }])
+    );
+    for line in [
+        "Glossary 1.9.6 (1E) — changed, against Glossary 1.9.0",
+        "  1 topic added: tribble",
+        "  1 topic removed: treaty",
+        "  1 topic changed:",
+    ] {
+        assert!(text.lines().any(|l| l == line), "{line:?} in:\n{text}");
+    }
+    // The changed topic's words, however the line is wrapped.
+    let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains("points: took out “in your final score for the game (whether you win or lose) or for calculating differential,”"),
+        "{text}"
+    );
+    // A run that keeps nothing leaves the record as it was: the last
+    // changes are still the ones said.
     let (code, report, _) = folder.update(&sources, &[]);
     assert_eq!((code, statuses(&report)[0].0.as_str()), (0, "unchanged"));
+    let (_, again, _) = changes(&folder.corpus());
+    assert_eq!(again, said);
 }
 
 #[test]
@@ -177,6 +243,27 @@ fn an_rrd_and_a_glossary_are_different_series() {
         "{report}"
     );
     assert_eq!(document["previous"], Value::Null, "{report}");
+    let (_, said, text) = changes(&folder.corpus());
+    assert_eq!(said["run"]["documents"][0]["status"], "new", "{said}");
+    assert!(
+        text.lines()
+            .any(|l| l == "RRD 2022-11-07 (1E) — new, 5 entries"),
+        "{text}"
+    );
+}
+
+#[test]
+fn changes_before_any_update_says_so_and_what_to_do() {
+    let folder = Folder::new();
+    std::fs::create_dir_all(folder.corpus()).unwrap();
+    let (code, said, text) = changes(&folder.corpus());
+    assert_eq!(code, 0, "{text}");
+    assert_eq!(said["run"], Value::Null, "{said}");
+    assert!(
+        text.starts_with("No update has changed anything in"),
+        "{text}"
+    );
+    assert!(text.contains("rulings update"), "{text}");
 }
 
 #[test]
