@@ -234,9 +234,13 @@ pub enum Command {
     /// Rulebook and rule changes, the Second Edition rulings, Rulebook and
     /// errata) into the corpus folder: each read before it is kept, a changed one kept beside the
     /// version before it (so --as-of still answers from that), nothing
-    /// overwritten or removed. Says per document: new, changed, unchanged
-    /// or failed (with why). Sources: --sources FILE, else `sources.toml`
-    /// in the data folder, else the official pages (--print-sources).
+    /// overwritten or removed. Each file is named by what the document is
+    /// (`1e-glossary-1.9.9-2024-10-07.pdf`); a document from a new address
+    /// continues the kept document of the same edition, kind and name.
+    /// Says per document: new, changed, unchanged or failed (with
+    /// why); `rulings changes` says it again. Sources: --sources FILE, else
+    /// `sources.toml` in the data folder, else the official pages
+    /// (--print-sources).
     Update(UpdateArgs),
 
     /// What the last `rulings update` that kept anything changed, to read

@@ -47,7 +47,8 @@ use state::{load_state, Kept, State};
 pub use state::{MAX_STATE_BYTES, MOST_RUNS};
 
 /// Where a run keeps what each address gave last (validators, the file it
-/// became, a hash of its bytes): hidden, so no corpus reads it.
+/// became, a hash of its bytes), what each kept file is, and what the last
+/// runs changed: hidden, so no corpus reads it.
 pub const STATE_FILE: &str = crate::corpus::UPDATE_RECORD;
 /// The lock two runs take turns on.
 const LOCK_FILE: &str = ".rulings-update.lock";

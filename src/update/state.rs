@@ -1,11 +1,13 @@
-//! The folder's record of what each address gave last (`.rulings-update.json`):
-//! read only if it is a regular file of the folder's own, saved only over
-//! such a file, and said once in the report when it is anything else.
+//! The folder's record of what each address gave last, what each kept
+//! file is (its series, name and date) and what the last runs changed
+//! (`.rulings-update.json`): read only if it is a regular file of the
+//! folder's own, saved only over such a file, and said once in the report
+//! when it is anything else.
 //!
-//! The record only spares work (a conditional request, a document read
-//! again): the files kept are what counts, so a record lost, damaged or in
-//! the way costs a fetch, never a document kept twice (see
-//! [`super::keep::already_kept`]).
+//! The record spares work (a conditional request, a document read again)
+//! and keeps the thread of a series across addresses: the files kept are
+//! what counts, so a record lost, damaged or in the way costs a fetch,
+//! never a document kept twice (see [`super::keep::already_kept`]).
 
 use std::collections::BTreeMap;
 use std::fs;
