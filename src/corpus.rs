@@ -540,11 +540,14 @@ pub const FETCHED_ADVICE: &str = "a document `rulings update` fetched: run `ruli
 pub const UPDATE_RECORD: &str = ".rulings-update.json";
 
 /// Whether a file is one `rulings update` fetched: in a folder that holds
-/// its record, named as it names what it keeps (`SLUG-YYYY-MM-DD.EXT`, a
-/// reissue `SLUG-YYYY-MM-DD_NNN.EXT`).
+/// its record, named as it names what it keeps (`1e-glossary-1.9.9-2024-10-07.pdf`,
+/// `1e-glossary-2024-05.pdf` for a month-only date, a reissue
+/// `…-2024-10-07_002.pdf`, and the address's words of earlier versions,
+/// `SLUG-YYYY-MM-DD.EXT`).
 pub fn fetched_by_update(path: &Path) -> bool {
     static KEPT: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"^[a-z0-9-]+-\d{4}-\d{2}-\d{2}(?:_\d{3})?\.[a-z0-9]+$").expect("valid regex")
+        Regex::new(r"^[a-z0-9][a-z0-9.-]*-\d{4}-\d{2}(?:-\d{2})?(?:_\d{3})?\.[a-z0-9]+$")
+            .expect("valid regex")
     });
     let named = path
         .file_name()
@@ -578,6 +581,23 @@ pub fn dated_file_name(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_files_update_keeps_are_known_by_name_beside_its_record() {
+        let folder = tempfile::tempdir().unwrap();
+        std::fs::write(folder.path().join(UPDATE_RECORD), "{}").unwrap();
+        let kept = |name: &str| fetched_by_update(&folder.path().join(name));
+        assert!(kept("1e-glossary-1.9.9-2024-10-07.pdf"));
+        assert!(kept("1e-glossary-1.9.0-2021-11.txt"));
+        assert!(kept("1e-rrd-2024-06-03_002.html"));
+        assert!(kept("127-0-0-1-8000-files-glossary-2024-10-01.pdf"));
+        assert!(!kept("glossary.pdf"));
+        assert!(!kept(".1e-rrd-2024-06-03.pdf"));
+        let elsewhere = tempfile::tempdir().unwrap();
+        assert!(!fetched_by_update(
+            &elsewhere.path().join("1e-rrd-2024-06-03.pdf")
+        ));
+    }
 
     #[test]
     fn documents_sort_as_paths_do() {
