@@ -87,14 +87,15 @@ pub fn document_name(named: Named<'_>) -> String {
 }
 
 /// Whether a rulings document's title is the rulings page's own ("Second
-/// Edition Rulings", "2E rulings", "Rulings"), not another list of
+/// Edition Rulings", "2E rulings", "Rulings", the page's bare "Second
+/// Edition"), not another list of
 /// rulings a TD keeps ("Errata notes").
 fn is_rulings_page(title: &str) -> bool {
     let words: Vec<&str> = title
         .split_whitespace()
         .filter(|w| !matches!(*w, "first" | "second" | "edition" | "1e" | "2e"))
         .collect();
-    words == ["rulings"]
+    words.is_empty() || words == ["rulings"]
 }
 
 /// A title with the dates it prints taken out ("Rules Update, March 2025"

@@ -53,34 +53,14 @@ pub fn topic_text(
         style.edition(a.edition.label()),
         status_badge(style, status)
     ));
-    let rescinds_itself = matches!(status, Status::Rescinded { by, .. } if *by == entry.id());
     // The answer first: one line of since when and on whose authority,
     // then the text in force; what the tool knows of the entry after it.
-    if rescinds_itself {
-        lines.push(style.caution(
-            "rescinded: this entry deletes the topic, and nothing in these documents takes its place",
-        ));
-    } else if matches!(status, Status::InForce) {
-        let authority = match &a.amended {
-            Some(amended) => amended
-                .steps
-                .iter()
-                .rev()
-                .find(|s| s.step.failure.is_none())
-                .map_or(&amended.base, |s| &s.by),
-            None => stored,
-        };
-        lines.push(style.good_bold(&wrap(
-            &super::in_force_since(
-                &authority.entry,
-                crate::cite::document_part(&authority.citation),
-            ),
-            w,
-            "",
-        )));
+    let said = wrap(&said(a), w, "");
+    lines.push(if matches!(status, Status::InForce) {
+        style.good_bold(&said)
     } else {
-        lines.push(style.caution(&wrap(&describe_short(period), w, "")));
-    }
+        style.caution(&said)
+    });
     for s in &a.undated {
         lines.push(style.caution(&wrap(
             &format!(
@@ -185,6 +165,36 @@ pub fn topic_text(
         }
     }
     lines
+}
+
+/// A topic's status as a TD reads it aloud, the answer's first words:
+/// "in force since RRD 2022-11-07" (on the authority of the last change
+/// applied to an amended base), or what else holds ("not repeated by …:
+/// still stands", "rescinded: …").
+pub fn said(a: &TopicAnswer) -> String {
+    let (stored, period) = (&a.newest.0, &a.newest.1);
+    match &period.status {
+        Status::Rescinded { by, .. } if *by == stored.entry.id() => {
+            "rescinded: this entry deletes the topic, and nothing in these documents takes its place"
+                .to_string()
+        }
+        Status::InForce => {
+            let authority = match &a.amended {
+                Some(amended) => amended
+                    .steps
+                    .iter()
+                    .rev()
+                    .find(|s| s.step.failure.is_none())
+                    .map_or(&amended.base, |s| &s.by),
+                None => stored,
+            };
+            super::in_force_since(
+                &authority.entry,
+                crate::cite::document_part(&authority.citation),
+            )
+        }
+        _ => describe_short(period),
+    }
 }
 
 /// Where an instruction acts, for people ("paragraph 3").

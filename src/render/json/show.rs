@@ -140,6 +140,12 @@ struct TopicJson<'a> {
     edition: Edition,
     /// Whether the name typed was the topic (else the closest was taken).
     exact: bool,
+    /// The answer first: the status read aloud ("in force since RRD
+    /// 2022-11-07"), the text in force (a base entry with the later
+    /// rulings applied, else the ruling's), and where it comes from.
+    said: String,
+    text: &'a str,
+    citation: &'a str,
     status: &'a Status,
     entry: &'a Entry,
     /// The earlier rulings still standing with it.
@@ -220,6 +226,9 @@ fn topic_json(a: &TopicAnswer) -> TopicJson<'_> {
         topic: &entry.topic,
         edition: a.edition,
         exact: a.exact,
+        said: crate::render::topic::said(a),
+        text: a.amended.as_ref().map_or(&entry.text, |am| &am.text),
+        citation: &a.newest.0.citation,
         status: &period.status,
         entry,
         standing: a
