@@ -158,19 +158,7 @@ fn the_page_says_how_current_it_is_and_hands_a_ruling_to_a_phone() {
         .env("RULINGS_EDITION", "1e")
         .args(["serve", "--port", "0"]);
     let (mut child, url) = common::served::start(&mut command);
-    let get = |path: &str| -> String {
-        let agent: ureq::Agent = ureq::Agent::config_builder()
-            .http_status_as_error(false)
-            .build()
-            .into();
-        agent
-            .get(&format!("{url}{path}"))
-            .call()
-            .unwrap()
-            .body_mut()
-            .read_to_string()
-            .unwrap()
-    };
+    let get = |path: &str| common::served::body(&url, path);
     let home = get("/");
     let ruling = get("/1e/time%20location");
     let search = get("/?q=Ferengi+Military+Operations");

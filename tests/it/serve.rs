@@ -860,6 +860,33 @@ fn a_person_with_a_browser_searches_reads_and_follows_links() {
         .contains("1e-2014-11-03-crd.md:302"));
     browser.screenshot(&screenshots().join("ruling-360.png"));
 
+    // On a 390 px phone: the ruling is the first thing under the title, and
+    // the link that hands it to a player opens to its short link and QR
+    // code, all within the screen's width.
+    browser.resize(390, 844);
+    browser.eval("document.querySelector('details.share').open = true");
+    assert_eq!(
+        browser.eval("document.querySelector('main h1 ~ article.ruling') !== null"),
+        true
+    );
+    assert_eq!(
+        browser.eval(
+            "document.querySelector('details.share svg').getBoundingClientRect().right <= 390"
+        ),
+        true
+    );
+    assert_eq!(
+        browser.eval("document.documentElement.scrollWidth <= 390"),
+        true
+    );
+    assert!(browser
+        .eval("document.querySelector('details.share a').textContent")
+        .as_str()
+        .unwrap()
+        .ends_with("/1e/time-location"));
+    browser.screenshot(&screenshots().join("ruling-390.png"));
+    browser.resize(360, 740);
+
     // The same ruling on the date of a 2010 tournament.
     browser.eval(
         "document.querySelector('input[name=as_of]').value = '2010-01-01';\

@@ -270,19 +270,7 @@ fn the_served_page_and_api_mark_it_undated() {
         .arg(index.path())
         .args(["serve", "--port", "0"]);
     let (mut child, url) = common::served::start(&mut command);
-    let get = |path: &str| -> String {
-        let agent: ureq::Agent = ureq::Agent::config_builder()
-            .http_status_as_error(false)
-            .build()
-            .into();
-        agent
-            .get(&format!("{url}{path}"))
-            .call()
-            .unwrap()
-            .body_mut()
-            .read_to_string()
-            .unwrap()
-    };
+    let get = |path: &str| common::served::body(&url, path);
     let api: Value = serde_json::from_str(&get("/api/search?q=zorblat")).unwrap();
     let page = get("/?q=zorblat");
     let releases = get("/releases");

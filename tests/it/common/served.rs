@@ -36,3 +36,19 @@ pub fn start(command: &mut Command) -> (Child, String) {
         }
     }
 }
+
+/// The body of `url` + `path`, whatever its status: a page or an API
+/// answer, as a phone or a bot gets it.
+pub fn body(url: &str, path: &str) -> String {
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .build()
+        .into();
+    agent
+        .get(&format!("{url}{path}"))
+        .call()
+        .unwrap()
+        .body_mut()
+        .read_to_string()
+        .unwrap()
+}
