@@ -194,11 +194,25 @@ fn is_part_heading(rest: &str) -> bool {
 }
 
 /// A part's name is a few words and no sentence ("1. The attacking player
-/// announces." is a list item).
+/// announces." is a list item). A colon may part a label from its title
+/// where every word is capitalized, as a title's are ("APPENDIX A:
+/// ERRATA", "Chapter 3: Combat"); a list item's colon runs on into words
+/// in lower case ("1. Draw: take a card").
 fn is_part_name(rest: &str) -> bool {
-    let rest = rest.trim().trim_end_matches(['*', '_']);
+    let rest = rest.trim().trim_end_matches(['*', '_']).trim_end();
+    let titled = |s: &str| {
+        s.split_whitespace()
+            .all(|w| w.starts_with(|c: char| c.is_uppercase() || c.is_ascii_digit()))
+    };
+    let labelled = match rest.split_once(':') {
+        Some((label, title)) => {
+            !title.trim().is_empty() && !title.contains(':') && titled(label) && titled(title)
+        }
+        None => true,
+    };
     rest.split_whitespace().count() <= MAX_PART_WORDS
-        && !rest.contains(['.', ':', '–', '—', ';', ','])
+        && labelled
+        && !rest.contains(['.', '–', '—', ';', ','])
 }
 
 /// The byte range of a line's entry number (with the space after it), its
@@ -374,6 +388,15 @@ mod tests {
         // A document's own numbered parts print no second number: they stay.
         let own = "1. Temporary Rulings\nforces – A.\n2. Glossary\nbattle – B.\n3. Errata\nQ-Flash – C.\n";
         assert_eq!(without_printed_numbers(own), own);
+        // A part labelled before a colon counts with the rest.
+        let appendix = "## 1. 1: INTRODUCTION\n\nText.\n\n## 2. ABOUT THIS GAME (1.1)\n\nText.\n\n## 3. 4: TURN SEQUENCE\n\nText.\n\n## 4. GLOSSARY\n\n**4.1 battle** – A fight.\n\n**4.2 beaming** – See 4.2.2.\n\n## 5. APPENDIX A: ERRATA\n\n**5.1 Q-Flash (Q-Continuum)** – Seed one.\n\n## 6. Appendix B: Change Log\n\nAugust 2026: Revised.\n";
+        assert_eq!(
+            without_printed_numbers(appendix),
+            "## 1: INTRODUCTION\n\nText.\n\n## ABOUT THIS GAME (1.1)\n\nText.\n\n## 4: TURN SEQUENCE\n\nText.\n\n## GLOSSARY\n\n**battle** – A fight.\n\n**beaming** – See 4.2.2.\n\n## APPENDIX A: ERRATA\n\n**Q-Flash (Q-Continuum)** – Seed one.\n\n## Appendix B: Change Log\n\nAugust 2026: Revised.\n"
+        );
+        // A list item's colon runs on into a sentence: no part.
+        let list = "1. Draw: take a card\n2. Face: meet a dilemma\n3. Score: add points\n";
+        assert_eq!(without_printed_numbers(list), list);
         // A count broken (a head left out, or a list) is no printer's.
         let broken =
             "1. 1: INTRODUCTION\n2. ABOUT THIS GAME (1.1)\n4. 2: CARD TYPES\n5. 2.1 PERSONNEL\n";
