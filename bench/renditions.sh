@@ -1,13 +1,16 @@
 #!/bin/sh
 # The rendition matrix: the five bundled documents, the base fixtures and the
-# published families (a Glossary and a Rulebook that print no edition) set
+# published families (a Glossary and a Rulebook that print no edition, the
+# Compendium, a rules-update article, and the rule-change history in each of
+# its three layouts: a flat list, a table a rule, a heading a rule) set
 # in 150 renditions (a seeded pick of title block, date form, heads, new
 # marker, columns, justification and furniture per rendition; document and
 # producer in turn) by three real producers — Chromium print-to-PDF,
 # LibreOffice Writer headless, groff -ms with ghostscript — and as the text a
 # TD saves or pastes (pdftotext plain and -layout, a browser's saved text,
 # pasted text); then each is read by `rulings check --json` and scored
-# against the Markdown it came from (examples/matrix.rs).
+# against the Markdown it came from (examples/matrix/: `matrix score` prints the tables per producer, form,
+# axis and family).
 #
 #   bench/renditions.sh [OUT_DIR]      (default /tmp/rulings-matrix)
 #   COUNT=150 SEED=7 bench/renditions.sh
@@ -45,7 +48,7 @@ tail -n +2 "$out/manifest.tsv" | while IFS="$(printf '\t')" read -r file documen
       soffice -env:UserInstallation=file:///tmp/lo-profile --headless \
         --convert-to pdf:writer_pdf_Export --outdir "$out/lo" "$out/in/$stem.html" >/dev/null 2>&1 ;;
     groff:*)
-      groff -k -ms -Tps "$out/in/$stem.ms" 2>/dev/null | ps2pdf - "$out/lo/$stem.pdf" ;;
+      groff -t -k -ms -Tps "$out/in/$stem.ms" 2>/dev/null | ps2pdf - "$out/lo/$stem.pdf" ;;
   esac
   case "$form" in
     pdf) cp "$out/lo/$stem.pdf" "$out/out/$file" ;;

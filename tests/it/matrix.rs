@@ -85,7 +85,7 @@ fn scores(source: &Reading, read: &Reading) -> (f64, Option<f64>) {
 
 /// Whether a rendition's form can carry its new markers: a text copy keeps
 /// an asterisk and a "NEW" tag, never a colour or a bar in the margin (the
-/// rule of `examples/matrix.rs`).
+/// rule of `examples/matrix/`).
 fn carries_new_markers(row: &HashMap<&str, &str>) -> bool {
     let text_copy = matches!(
         row["form"],
