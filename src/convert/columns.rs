@@ -24,6 +24,9 @@
 use crate::parse::flow;
 use crate::parse::lines::is_joining_word;
 
+mod tables;
+use tables::{interleaved, MOST_INTERLEAVED};
+
 /// The fewest places a gutter spans.
 const GUTTER: usize = 2;
 /// The fewest places a column spans.
@@ -243,7 +246,10 @@ fn gutters_of(rows: &[Vec<char>], beside: Beside) -> Vec<(usize, usize)> {
                 straddling * 2 >= reaching
             }
         };
-        if enough && straddling >= 3 {
+        if enough
+            && straddling >= 3
+            && interleaved(&filled, column_start, straddled) <= MOST_INTERLEAVED
+        {
             found.push(core);
         }
     }

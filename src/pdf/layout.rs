@@ -232,6 +232,10 @@ struct Row {
     top: f32,
     bottom: f32,
     runs: Vec<Run>,
+    /// A line whose few words a justified measure spread across the page
+    /// ([`columns::mark_spread`]): one stretch of text, however far apart
+    /// its words.
+    across: bool,
 }
 
 impl Row {
@@ -279,6 +283,7 @@ fn rows_of(mut runs: Vec<Run>) -> Vec<Row> {
                 top: run.top,
                 bottom: run.top + run.height,
                 runs: vec![run],
+                across: false,
             }),
         }
     }
@@ -373,6 +378,9 @@ pub(crate) fn compose(pages: &[Page]) -> PdfMarkdown {
 
     // Running headers and footers: the same text (numbers aside) in the
     // margin band at about the same height on two pages or more.
+    // A running header or footer is printed on most pages: a text a page
+    // break happened to set at the same height on two pages of many (a
+    // table's row, `Rule Change  Superseded`) is content.
     let mut seen: HashMap<String, Vec<(usize, f32)>> = HashMap::new();
     for (page_no, rows) in page_rows.iter().enumerate() {
         for row in rows.iter().filter(|r| in_margin(r, &pages[page_no])) {
@@ -381,13 +389,16 @@ pub(crate) fn compose(pages: &[Page]) -> PdfMarkdown {
                 .push((page_no, row.top));
         }
     }
+    let most_pages = (pages.len() / 2).max(2);
     let running = |row: &Row, page_no: usize| {
         seen.get(&furniture_key(&row.text())).is_some_and(|places| {
-            places
+            let mut alike: Vec<usize> = places
                 .iter()
-                .filter(|(p, top)| *p != page_no && (top - row.top).abs() < 6.0)
-                .count()
-                >= 1
+                .filter(|(_, top)| (top - row.top).abs() < 6.0)
+                .map(|(p, _)| *p)
+                .collect();
+            alike.dedup();
+            alike.iter().any(|p| *p != page_no) && alike.len() >= most_pages
         })
     };
     let mut furniture = BTreeSet::new();
@@ -419,6 +430,7 @@ pub(crate) fn compose(pages: &[Page]) -> PdfMarkdown {
                 body.push(row);
             }
         }
+        columns::mark_spread(&mut body);
         let gutters = columns::gutters(&body, page);
         result.columns = result.columns.max(gutters.len() + 1);
         let mut ordered = columns::order_page(body, page_no, &gutters);

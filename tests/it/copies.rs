@@ -3,7 +3,10 @@
 //! `bench/renditions.sh` from the family sources beside them, seed 7): a
 //! Compendium pasted from a browser, the same set by groff in three columns
 //! and copied with `pdftotext -layout` (two designs), and a Glossary that
-//! Chromium printed in three justified columns, copied the same way. Each
+//! Chromium printed in three justified columns, copied the same way; a
+//! Compendium page that numbered every head as a list; and a rule-change
+//! history set as a table a rule in three columns, printed to PDF by
+//! LibreOffice and by Chromium. Each
 //! copy is read to its source's topics, one for one; and each shape the
 //! copies print is read as what it is.
 
@@ -63,8 +66,24 @@ fn text_of(name: &str, entries: &[(String, String)], topic: &str) -> String {
     found[0].clone()
 }
 
-const COPIES: [(&str, &str); 4] = [
+const COPIES: [(&str, &str); 7] = [
     ("compendium-pasted.txt", "1e-compendium-published.md"),
+    // Every head numbered as a list (`2. ABOUT THIS GAME (1.1)`, `14.
+    // APPENDIX A: ERRATA`) and every entry under its part (`12.1 abduction`).
+    (
+        "compendium-chromium-numbered.html",
+        "1e-compendium-published.md",
+    ),
+    // A table a rule, in three columns: LibreOffice's first table read down
+    // its cells' columns, Chromium's cells wrapped around their dates.
+    (
+        "rule-history-tables-libreoffice.pdf",
+        "1e-rule-history-published.md",
+    ),
+    (
+        "rule-history-tables-chromium.pdf",
+        "1e-rule-history-published.md",
+    ),
     ("compendium-groff-layout.txt", "1e-compendium-published.md"),
     (
         "compendium-groff-layout-indented.txt",
@@ -86,6 +105,11 @@ fn every_copy_is_read_to_its_sources_topics() {
         assert_eq!(sorted(&read), sorted(&printed), "{name}");
         assert_eq!(read["warnings"], serde_json::json!([]), "{name}");
         assert_eq!(read["kind"]["value"], printed["kind"]["value"], "{name}");
+        // A history's copy reads every status line it prints.
+        let history = &read["source"]["history"];
+        if !history.is_null() {
+            assert_eq!(history["versions"], history["printed"], "{name}");
+        }
     }
 }
 

@@ -115,7 +115,7 @@ fn a_rule_history_is_read_as_one_entry_a_version_in_every_form() {
             &[
                 "Deck size",
                 "Dilemmas seed face down",
-                "Card draw at end of turn",
+                "Card draw",
                 "Duplicate dilemmas",
             ][..],
         ),

@@ -25,22 +25,40 @@
 use super::{Core, Page, Version, LINK, LINKS};
 
 /// Whether the page prints each version's wording after its status line
-/// and source, told by what follows each source: a sentence there is a
-/// wording; a link, a heading or a title is the flat list's (whose
-/// wording comes before its status line). Most versions decide; a tie is
-/// the flat list, the site's own shape.
+/// and source. Where a version was ended, where its link's label stands
+/// tells: right after the source in the flat list, after the wording (a
+/// sentence) in a table a rule; most such versions decide. Else what
+/// follows each source does: a sentence there is a wording; a link, a
+/// heading or a title is the flat list's (whose wording comes before its
+/// status line). Most versions decide; a tie is the flat list, the site's
+/// own shape.
 pub(super) fn wording_after(lines: &[String], headed: &[bool], cores: &[Core]) -> bool {
     let (mut after, mut before) = (0usize, 0usize);
+    let (mut linked_after, mut linked_before) = (0usize, 0usize);
     for (n, core) in cores.iter().enumerate() {
         let end = cores.get(n + 1).map_or(lines.len(), |c| c.at);
-        let Some(next) = (core.after..end).find(|&i| !lines[i].is_empty()) else {
+        let own: Vec<usize> = (core.after..end)
+            .filter(|&i| !lines[i].is_empty())
+            .collect();
+        let Some(&next) = own.first() else {
             continue;
         };
+        if let Some(label) = own.iter().position(|&i| LINKS.is_match(&lines[i])) {
+            let sentence_before = own[..label].iter().any(|&i| sentence(&lines[i]));
+            if label == 0 {
+                linked_before += 1;
+            } else if sentence_before {
+                linked_after += 1;
+            }
+        }
         if !LINKS.is_match(&lines[next]) && !headed[next] && sentence(&lines[next]) {
             after += 1;
         } else {
             before += 1;
         }
+    }
+    if linked_after + linked_before > 0 {
+        return linked_after > linked_before;
     }
     after > before
 }
@@ -63,21 +81,21 @@ fn heading_shaped(line: &str) -> bool {
 fn region(lines: &[String], from: usize, to: usize) -> (Vec<usize>, Vec<super::Link>) {
     let mut others = Vec::new();
     let mut links = Vec::new();
-    let mut in_links = false;
     for (at, line) in lines.iter().enumerate().take(to).skip(from) {
         if line.is_empty() {
             continue;
         }
         if let Some(c) = LINKS.captures(line) {
-            in_links = true;
             let rest = c[2].trim();
             if !rest.is_empty() {
                 links.push(super::link(rest));
             }
-        } else if in_links && LINK.is_match(line) {
+        } else if LINK.is_match(line) {
+            // A line that ends in a link's month is a link, its label
+            // printed or not (a table's cells read across may part the
+            // label from it).
             links.push(super::link(line));
         } else {
-            in_links = false;
             others.push(at);
         }
     }
@@ -90,12 +108,22 @@ pub(super) fn read(lines: &[String], headed: &[bool], cores: &[Core]) -> Option<
     // Before the first version: the page's own lines, then the first
     // rule's heading (the nearest line marked as one, else the line above),
     // then any title of the version's own.
+    // A heading with a sentence under it before the first version heads the
+    // page (its title over its preamble), not a rule: the rule's is then
+    // the line over the version, where it reads as a name.
     let before: Vec<usize> = (0..cores[0].at).filter(|&i| !lines[i].is_empty()).collect();
-    let (preamble, mut rule, mut title) = match before
-        .iter()
-        .rposition(|&i| headed[i])
-        .or(before.len().checked_sub(1))
-    {
+    let marked = before.iter().rposition(|&i| headed[i]);
+    let heads_page = marked.is_some_and(|m| before[m + 1..].iter().any(|&i| sentence(&lines[i])));
+    let last_named = before
+        .len()
+        .checked_sub(1)
+        .filter(|&l| heading_shaped(&lines[before[l]]));
+    let head = match (marked, heads_page) {
+        (Some(_), true) => last_named,
+        (Some(m), false) => Some(m),
+        (None, _) => before.len().checked_sub(1),
+    };
+    let (preamble, mut rule, mut title) = match head {
         Some(head) => (
             lines[..before[head]].to_vec(),
             name(&lines[before[head]]),

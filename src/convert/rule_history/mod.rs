@@ -50,6 +50,7 @@ use chrono::NaiveDate;
 use regex::Regex;
 
 mod after;
+mod fields;
 
 /// `Original | Superseded`, `Major New Affiliation | Active`: the kind of
 /// change and the status word, apart by a bar (as the page prints them), or
@@ -79,6 +80,9 @@ static LABEL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)^(?:status|source|source document|document|date|dated|text|wording|ruling|summary|description)(?:\s+[–—]\s+|\s*\t\s*|:\s+)(\S.*)$")
         .expect("valid regex")
 });
+
+/// A run of spaces: one apart.
+static SPACES: LazyLock<Regex> = LazyLock::new(|| Regex::new(r" {2,}").expect("valid regex"));
 
 /// How many versions make a page a rule history.
 const AT_LEAST: usize = 2;
@@ -191,8 +195,7 @@ struct Page {
 /// dated source and its wording, printed before them (the site's flat list)
 /// or after them (a small table a rule, or rows under the rule's heading).
 pub fn rewrite(text: &str, name: &str) -> Option<History> {
-    let lines: Vec<String> = text.lines().map(plain).collect();
-    let headed: Vec<bool> = text.lines().map(is_heading).collect();
+    let (lines, headed) = fields::logical(text);
     // A status line is followed by its dated source (or carries it): a
     // title that happens to end in "– Active …" is none.
     let statuses: Vec<usize> = (0..lines.len())
@@ -216,7 +219,8 @@ pub fn rewrite(text: &str, name: &str) -> Option<History> {
     } else {
         flat(&lines, &cores)?
     };
-    let printed = printed(&lines, &statuses);
+    let printed =
+        printed(&lines, &statuses).max(statuses.len() + headed_alone(&lines, &headed, &statuses));
     let Page {
         preamble,
         versions,
@@ -306,24 +310,46 @@ fn flat(lines: &[String], cores: &[Core]) -> Option<Page> {
     // A version's own lines (its title, then its text) are those between
     // the previous version's links and its status line. Before the first,
     // the page's own lines come first: the first version has as many lines
-    // of text as the second.
+    // of text as most of the others (a line, once its wraps are joined; a
+    // page break leaves a stray line in a few, a copy that ran a title
+    // into its wording one line fewer in a few), the fewer where as many
+    // have each.
     let own_nonblank = |from: usize, to: usize| -> Vec<usize> {
         (from..to).filter(|&i| !lines[i].is_empty()).collect()
     };
-    let text_lines = read.get(1).map_or(1, |second| {
-        own_nonblank(read[0].2, second.0.at).len().max(1) - 1
-    });
+    let mut counts: HashMap<usize, usize> = HashMap::new();
+    for pair in read.windows(2) {
+        *counts
+            .entry(own_nonblank(pair[0].2, pair[1].0.at).len().max(1) - 1)
+            .or_default() += 1;
+    }
+    let text_lines = counts
+        .into_iter()
+        .max_by_key(|&(lines, n)| (n, std::cmp::Reverse(lines)))
+        .map_or(1, |(lines, _)| lines);
     let first_own = own_nonblank(0, read[0].0.at);
     let first_title = first_own.len().checked_sub(text_lines + 1)?;
     let preamble: Vec<String> = lines[..first_own[first_title]].to_vec();
     let mut versions: Vec<Version> = Vec::new();
     let mut from = first_own[first_title];
+    let linked: Vec<String> = read
+        .iter()
+        .flat_map(|(_, links, _)| links.iter().map(|(title, _)| title.clone()))
+        .collect();
     for (core, links, end) in read {
         let own = own_nonblank(from, core.at);
-        let (title, text) = own.split_first()?;
-        let text = text.iter().map(|&i| lines[i].clone()).collect();
-        versions.push(version(lines, core, lines[*title].clone(), text, links)?);
         from = end;
+        // A version whose lines a copy lost (its source run into the next
+        // status) is not read: the page counts it as printed.
+        let Some((title, text)) = own.split_first() else {
+            continue;
+        };
+        let mut text: Vec<String> = text.iter().map(|&i| lines[i].clone()).collect();
+        let (title, run_in) = title_run_in(&lines[*title], &linked);
+        if let Some(wording) = run_in {
+            text.insert(0, wording);
+        }
+        versions.push(version(lines, core, title, text, links)?);
     }
     // What follows the last version's links: the page's footer.
     let footer: Vec<String> = lines[from..].to_vec();
@@ -334,6 +360,48 @@ fn flat(lines: &[String], cores: &[Core]) -> Option<Page> {
         rules,
         footer,
     })
+}
+
+/// A title a copy ran its wording into (`Seed phase Players take turns …
+/// outposts.`), as the title and the wording: a title ends no sentence, so
+/// a line that ends one while it stands for the title holds the wording
+/// too. The title is the name a link gives a version where the line starts
+/// with one, else the words before the wording's first: the first
+/// capitalized word after a lowercase one, or a capitalized word of three
+/// letters or fewer (`Range A ship's …`, `Doorways An …`).
+fn title_run_in(line: &str, linked: &[String]) -> (String, Option<String>) {
+    let whole = (line.to_string(), None);
+    if !line.trim_end().ends_with(['.', '!', '?']) {
+        return whole;
+    }
+    let lower = line.to_lowercase();
+    let known = linked
+        .iter()
+        .filter(|t| !t.is_empty() && lower.starts_with(&format!("{} ", t.to_lowercase())))
+        .map(String::len)
+        .max();
+    let cut = known.or_else(|| {
+        let mut at = 0;
+        let mut previous: Option<&str> = None;
+        for word in line.split(' ') {
+            let capital = word.starts_with(|c: char| c.is_uppercase());
+            let after_lower = previous.is_some_and(|p| p.starts_with(|c: char| c.is_lowercase()));
+            let short = word.trim_end_matches(['\'', '’', 's']).len() <= 3;
+            if previous.is_some() && capital && (after_lower || short) {
+                return Some(at - 1);
+            }
+            previous = Some(word);
+            at += word.len() + 1;
+        }
+        None
+    });
+    match cut {
+        Some(cut) if cut > 0 && cut < line.len() => (
+            line[..cut].trim().to_string(),
+            Some(line[cut..].trim().to_string()),
+        ),
+        _ => whole,
+    }
 }
 
 /// A version of its status line, source, title, wording and links.
@@ -371,6 +439,34 @@ fn printed(lines: &[String], read: &[usize]) -> usize {
     statuses.max(linked)
 }
 
+/// How many rules the page heads with no version read under them: a
+/// heading with none before the next heading, between two headings with
+/// versions read under each. Each rule the page heads holds a version at
+/// least, so each is a version printed and not read (its status line lost
+/// to a copy that wove its cells together, or set apart from the page as
+/// a running header). A heading with nothing under it but the next
+/// heading titles a part over the headings under it, and headings in a run
+/// with no version under any are a part of the page that holds no rules
+/// (notes, another section): neither is a version lost.
+fn headed_alone(lines: &[String], headed: &[bool], read: &[usize]) -> usize {
+    let Some(&last) = read.last() else {
+        return 0;
+    };
+    let heads: Vec<usize> = (0..last).filter(|&i| headed[i]).collect();
+    let alone: Vec<bool> = heads
+        .iter()
+        .enumerate()
+        .map(|(n, &head)| {
+            let next = heads.get(n + 1).copied().unwrap_or(last + 1);
+            let body = (head + 1..next).any(|i| !lines[i].is_empty());
+            body && !read.iter().any(|&at| at > head && at < next)
+        })
+        .collect();
+    (1..alone.len().saturating_sub(1))
+        .filter(|&n| alone[n] && !alone[n - 1] && !alone[n + 1])
+        .count()
+}
+
 /// Whether a line of the Markdown is a heading: `#`, or bold whole.
 fn is_heading(line: &str) -> bool {
     let line = line.trim();
@@ -382,7 +478,9 @@ fn is_heading(line: &str) -> bool {
 }
 
 /// A line without the Markdown the readers dress it in (heads, bold,
-/// italics, list marks), trimmed.
+/// italics, list marks, a new marker: a history marks nothing new),
+/// trimmed, its spaces one apart (a text copy sets a table's cells apart
+/// by runs of them).
 fn plain(line: &str) -> String {
     let line = line.trim().trim_start_matches('#').trim();
     let line = line
@@ -390,6 +488,9 @@ fn plain(line: &str) -> String {
         .or_else(|| line.strip_prefix("* "))
         .unwrap_or(line);
     let line = line.replace("**", "").replace("__", "");
+    let line = line.trim();
+    let line = line.strip_prefix('*').unwrap_or(line);
+    let line = SPACES.replace_all(line, " ");
     let line = line.trim();
     match LABEL.captures(line) {
         Some(c) => c[1].trim().to_string(),
@@ -495,8 +596,10 @@ fn link(text: &str) -> (String, Option<NaiveDate>) {
 }
 
 /// Each version's rule. Versions linked to one another are one rule; its
-/// name is what their titles share before a colon, else its first
-/// version's title before one.
+/// name is what their titles share before a colon (the words they all
+/// open with, where one title runs on: `Q-Flash Cards with …` and
+/// `Q-Flash: one each turn` are *Q-Flash*), else its oldest version's
+/// title before one.
 fn rules_of(versions: &[Version]) -> Vec<String> {
     let by_title: HashMap<String, usize> = versions
         .iter()
@@ -526,14 +629,33 @@ fn rules_of(versions: &[Version]) -> Vec<String> {
         groups.entry(r).or_default().push(at);
     }
     let before_colon = |t: &str| t.split_once(':').map_or(t, |(b, _)| b).trim().to_string();
+    // The words every title of a rule opens with, before a colon.
+    let shared_words = |members: &[usize]| -> String {
+        let titles: Vec<String> = members
+            .iter()
+            .map(|&m| before_colon(&versions[m].title))
+            .collect();
+        let first: Vec<&str> = titles[0].split_whitespace().collect();
+        let shared = titles.iter().skip(1).fold(first.len(), |n, t| {
+            t.split_whitespace()
+                .zip(&first)
+                .take(n)
+                .take_while(|(a, b)| a.eq_ignore_ascii_case(b))
+                .count()
+        });
+        first[..shared].join(" ")
+    };
     let mut rules = vec![String::new(); versions.len()];
     for members in groups.values() {
         let first = before_colon(&versions[members[0]].title);
         let shared = members
             .iter()
             .all(|&m| before_colon(&versions[m].title).eq_ignore_ascii_case(&first));
+        let common = shared_words(members);
         let name = if shared || members.len() == 1 {
             first
+        } else if !common.is_empty() {
+            common
         } else {
             // The oldest version's name, whatever the later ones are called.
             let oldest = members

@@ -309,3 +309,100 @@ fn a_rows_label_in_a_cell_of_its_own_is_no_part_of_what_it_labels() {
     assert!(markdown.contains("Deck size 1994-11-10\n**Deck size.** Sixty cards. (Original | Superseded: Premiere Rulebook, 1994-11-10. Superseded by: Deck size: the 30/30 rule (December 1997).)"), "{markdown}");
     assert!(markdown.contains("Deck size 1997-12-01\n**Deck size.** Thirty and thirty. (Rule Change | Active: First Contact Rules Supplement, 1997-12-01.)"), "{markdown}");
 }
+
+#[test]
+fn a_tables_cells_read_down_its_columns_are_read_across_again() {
+    // A layout that took a table's two cells side by side for two columns
+    // of text gives each column's cells in turn: kind, source, then
+    // status, date.
+    let page = "Rule Changes\n\nEvery rule with its versions.\n\nDeck size\n\nOriginal\n\nPremiere Rulebook\n\nSuperseded\n\n10 Nov 1994\n\n\
+        Each deck holds exactly sixty cards.\n\nSuperseded by:\n\nDeck size: the 30/30 rule (1997 Dec)\n\n\
+        Rule Change Active\n\nFirst Contact Rules Supplement 1 Dec 1997\n\nAt most thirty seed cards.\n";
+    let History {
+        markdown,
+        rules,
+        versions,
+        printed,
+    } = rewrite(page, "x.txt").unwrap();
+    assert_eq!((rules, versions, printed), (1, 2, 2), "{markdown}");
+    assert!(markdown.contains("Deck size 1994-11-10\n**Deck size.** Each deck holds exactly sixty cards. (Original | Superseded: Premiere Rulebook, 1994-11-10. Superseded by: Deck size: the 30/30 rule (December 1997).)"), "{markdown}");
+    // Cells read across as they were printed are left as they are.
+    let across = page.replace(
+        "Original\n\nPremiere Rulebook\n\nSuperseded\n\n10 Nov 1994",
+        "Original\n\nSuperseded\n\nPremiere Rulebook\n\n10 Nov 1994",
+    );
+    let History { markdown: same, .. } = rewrite(&across, "x.txt").unwrap();
+    assert_eq!(same, markdown);
+}
+
+#[test]
+fn a_rule_headed_with_no_version_read_counts_as_a_version_printed() {
+    // The second rule's status line was lost to a copy (its row woven
+    // into a running header): the page heads three rules, two read.
+    let page = "# Rule Changes\n\nEvery rule with its versions.\n\n## Deck size\n\nOriginal | Active\n\nPremiere Rulebook (10 Nov 1994)\n\nSixty cards.\n\n\
+        ## Range\n\nA ship moves as far as its range.\n\n\
+        ## Shields\n\nOriginal | Active\n\nPremiere Rulebook (10 Nov 1994)\n\nShields are raised by a ship's crew.\n";
+    let History {
+        markdown,
+        versions,
+        printed,
+        ..
+    } = rewrite(page, "x.txt").unwrap();
+    assert_eq!((versions, printed), (2, 3), "{markdown}");
+    // A run of headings with no version under any (the page's notes) is
+    // no rule lost.
+    let notes = page.replace(
+        "## Range\n\nA ship moves as far as its range.\n\n",
+        "## Notes\n\nSee the rulebook.\n\n## Sources\n\nThe site.\n\n",
+    );
+    let History {
+        versions, printed, ..
+    } = rewrite(&notes, "x.txt").unwrap();
+    assert_eq!((versions, printed), (2, 2));
+    // A heading over the rules' headings titles a part: no rule lost.
+    let parts = page.replace("## Shields", "# Other rules\n\n## Shields");
+    let History {
+        versions, printed, ..
+    } = rewrite(
+        &parts.replace("## Range\n\nA ship moves as far as its range.\n\n", ""),
+        "x.txt",
+    )
+    .unwrap();
+    assert_eq!((versions, printed), (2, 2));
+    // Every rule read: no version is counted twice.
+    let whole = page.replace(
+        "## Range\n\nA ship",
+        "## Range\n\nOriginal | Active\n\nPremiere Rulebook (10 Nov 1994)\n\nA ship",
+    );
+    let History {
+        versions, printed, ..
+    } = rewrite(&whole, "x.txt").unwrap();
+    assert_eq!((versions, printed), (3, 3));
+}
+
+#[test]
+fn the_first_versions_title_is_found_where_a_later_title_ran_into_its_wording() {
+    // A paste ran one later title into its wording (`Range A ship …`): the
+    // first version still has as many lines as most of the others.
+    let page = "Rule Changes\nEvery rule with its versions.\n\
+        Deck size: sixty\nEach deck holds sixty cards.\nOriginal | Superseded\nPremiere Rulebook (10 Nov 1994)\nSuperseded by:\nDeck size: thirty (1997 Dec)\n\
+        Range A ship moves as far as its range.\nOriginal | Active\nPremiere Rulebook (10 Nov 1994)\n\
+        Deck size: thirty\nThirty and thirty.\nRule Change | Active\nFirst Contact Rules Supplement (1 Dec 1997)\n\
+        Shields\nShields are raised.\nOriginal | Active\nPremiere Rulebook (10 Nov 1994)\n";
+    let History {
+        markdown,
+        rules,
+        versions,
+        ..
+    } = rewrite(page, "x.txt").unwrap();
+    assert_eq!((rules, versions), (3, 4), "{markdown}");
+    assert!(
+        markdown
+            .contains("Deck size 1994-11-10\n**Deck size: sixty.** Each deck holds sixty cards."),
+        "{markdown}"
+    );
+    assert!(
+        markdown.contains("# Rule Changes\n\nEvery rule with its versions.\n\n"),
+        "{markdown}"
+    );
+}

@@ -21,8 +21,19 @@ const NARROW: f32 = 0.55;
 
 /// A row's runs merged into stretches of text: runs closer than about a
 /// word space's width apart belong to one stretch (a title set in several
-/// runs is one stretch; two columns' lines are two).
+/// runs is one stretch; two columns' lines are two). A row marked as
+/// spread across the page ([`mark_spread`]) is one stretch.
 fn stretches(row: &Row) -> Vec<(f32, f32)> {
+    let out = words_apart(row);
+    match (row.across, out.first(), out.last()) {
+        (true, Some(first), Some(last)) => vec![(first.0, last.1)],
+        _ => out,
+    }
+}
+
+/// A row's runs merged into stretches where they stand closer than about
+/// a word space apart.
+fn words_apart(row: &Row) -> Vec<(f32, f32)> {
     let mut out: Vec<(f32, f32)> = Vec::new();
     for run in &row.runs {
         match out.last_mut() {
@@ -33,6 +44,48 @@ fn stretches(row: &Row) -> Vec<(f32, f32)> {
         }
     }
     out
+}
+
+/// Most a spread line's widest gap exceeds its narrowest, as a share.
+const SPREAD_GAPS_ALIKE: f32 = 1.5;
+
+/// Least share of the page's text width a spread line runs over.
+const SPREAD_SPAN: f32 = 0.8;
+
+/// Marks the rows that a word processor justified though a manual break
+/// ended them, spreading their few words over the measure (`Original
+/// |      Superseded`): three stretches or more, each a word, the gaps
+/// between them alike ([`SPREAD_GAPS_ALIKE`]) and wider than most of the
+/// words, running from edge to edge of the page's text ([`SPREAD_SPAN`]). Each is one
+/// stretch across the page, not a line of each column: columns' lines are
+/// wider than the gutters between them, and three short lines side by
+/// side leave the last column's edge bare.
+pub(super) fn mark_spread(rows: &mut [Row]) {
+    let all: Vec<(f32, f32)> = rows.iter().flat_map(words_apart).collect();
+    let left = all.iter().map(|s| s.0).fold(f32::MAX, f32::min);
+    let right = all.iter().map(|s| s.1).fold(f32::MIN, f32::max);
+    for row in rows.iter_mut() {
+        let stretches = words_apart(row);
+        // Each stretch a word: a run holds no space inside it.
+        let words = row
+            .runs
+            .iter()
+            .all(|r| !r.text.trim().contains(char::is_whitespace));
+        if stretches.len() < 3 || !words {
+            continue;
+        }
+        let gaps: Vec<f32> = stretches.windows(2).map(|w| w[1].0 - w[0].1).collect();
+        let (narrowest, widest) = gaps
+            .iter()
+            .fold((f32::MAX, f32::MIN), |(lo, hi), &g| (lo.min(g), hi.max(g)));
+        let mut widths: Vec<f32> = stretches.iter().map(|(l, r)| r - l).collect();
+        widths.sort_by(f32::total_cmp);
+        let median = widths[widths.len() / 2];
+        let span = stretches[stretches.len() - 1].1 - stretches[0].0;
+        row.across = widest <= narrowest * SPREAD_GAPS_ALIKE
+            && narrowest > median
+            && span >= (right - left) * SPREAD_SPAN;
+    }
 }
 
 fn crosses(row: &Row, x: f32) -> bool {
@@ -54,8 +107,11 @@ impl Gutter {
     }
 
     /// Whether a row runs across the gutter: some stretch of its text
-    /// crosses the gutter's middle (a title, a date centred on the page, a
-    /// heading across the columns). Not so a stretch that reaches into
+    /// crosses the gutter's middle, and either reaches its far side or
+    /// starts inside it (a title, a date centred on the page, a heading
+    /// across the columns). A left column's line that ends inside the
+    /// gutter goes no farther than its column: where few lines fill a
+    /// ragged column, the gutter found starts short of the column's edge. Not so a stretch that reaches into
     /// the gutter from one side only where the row has text in the column
     /// on the other side too: the row is set in columns there, and the
     /// stretch is its column's (a head set out into the gutter, `Overcoming
@@ -71,7 +127,8 @@ impl Gutter {
             } else {
                 false
             };
-            l < middle && r > middle && !in_column_beside
+            let reaches = r >= self.to || l >= self.from;
+            l < middle && r > middle && reaches && !in_column_beside
         })
     }
 }
@@ -151,24 +208,77 @@ fn gutters_over(rows: &[Row], page: &Page) -> Vec<Gutter> {
             from: left + a as f32,
             to: left + b as f32,
         })
-        .filter(|g| splits(rows, g.middle()))
+        .filter(|g| splits(rows, *g, (left, right)))
         .collect()
 }
 
-/// Whether rows lie on both sides of `x` on several rows, and few rows
-/// cross it.
-fn splits(rows: &[Row], x: f32) -> bool {
+/// Fewest lines on each side of a gutter that read as a column's.
+const MIN_COLUMN_LINES: usize = 2;
+
+/// Share of a side's width that a column's line fills at least.
+const COLUMN_LINE_SHARE: f32 = 0.25;
+
+/// Farthest a column's line starts from the gutter before it, in points:
+/// a first line's indent, a couple of ems.
+const COLUMN_INDENT: f32 = 24.0;
+
+/// Whether rows lie on both sides of a gutter on several rows, and few
+/// rows cross it; and on each side a few lines read as a column's: a
+/// stretch of text that fills a good share of its side
+/// ([`COLUMN_LINE_SHARE`]), and on the right one that starts at the
+/// gutter's edge, as a column's lines start at its left edge. Words that a
+/// justified line spread over the measure (a line a manual break ended,
+/// which a word processor justifies too: `Original      |      Superseded`)
+/// leave gaps down the page, but the words beside them are short or stand
+/// off from the gap: no columns. (A row's two columns need not share a
+/// baseline: each side is looked at on its own.) Nor are columns crossed
+/// again and again by rows across the gap ([`MOST_INTERLEAVED`]).
+fn splits(rows: &[Row], gutter: Gutter, (left, right): (f32, f32)) -> bool {
+    let x = gutter.middle();
     let (mut on_left, mut on_right, mut crossing) = (0, 0, 0);
+    let (mut lines_left, mut lines_right) = (0, 0);
+    // Runs of rows across the gap with rows on both sides of it before and
+    // after them.
+    let (mut interleaved, mut straddled_before, mut across) = (0, false, false);
     for row in rows {
         if crosses(row, x) {
             crossing += 1;
-        } else {
-            on_left += usize::from(row.runs.iter().any(|r| r.right <= x));
-            on_right += usize::from(row.runs.iter().any(|r| r.left >= x));
+            across = true;
+            continue;
+        }
+        let straddles =
+            row.runs.iter().any(|r| r.right <= x) && row.runs.iter().any(|r| r.left >= x);
+        if straddles {
+            interleaved += usize::from(across && straddled_before);
+            straddled_before = true;
+            across = false;
+        }
+        on_left += usize::from(row.runs.iter().any(|r| r.right <= x));
+        on_right += usize::from(row.runs.iter().any(|r| r.left >= x));
+        let stretches = stretches(row);
+        if let Some(&(from, to)) = stretches.iter().rev().find(|s| s.1 <= x) {
+            lines_left += usize::from(to - from >= (x - left) * COLUMN_LINE_SHARE);
+        }
+        if let Some(&(from, to)) = stretches.iter().find(|s| s.0 >= x) {
+            lines_right += usize::from(
+                from - gutter.to <= COLUMN_INDENT && to - from >= (right - x) * COLUMN_LINE_SHARE,
+            );
         }
     }
-    on_left >= 2 && on_right >= 2 && crossing * 4 <= rows.len()
+    on_left >= 2
+        && on_right >= 2
+        && lines_left >= MIN_COLUMN_LINES
+        && lines_right >= MIN_COLUMN_LINES
+        && interleaved <= MOST_INTERLEAVED
+        && crossing * 4 <= rows.len()
 }
+
+/// Most runs of rows across a gutter that rows in columns stand both
+/// before and after: a heading or two set across the page between
+/// stretches of columns. A table's cells stand apart down the page too
+/// (`Original      Superseded`), but a row set across its cells (a
+/// wording) crosses the gap after every few rows of cells.
+const MOST_INTERLEAVED: usize = 2;
 
 /// A page's body rows in reading order: rows that cross a gutter in
 /// place, and between them each column's lines, left column first. A
@@ -245,6 +355,7 @@ mod tests {
     /// line's text naming its column and line; a title across the top.
     fn page_rows(columns: usize, lines: usize) -> Vec<Row> {
         let mut rows = vec![Row {
+            across: false,
             top: 60.0,
             bottom: 70.0,
             runs: vec![run(
@@ -268,6 +379,7 @@ mod tests {
                 top,
                 bottom: top + 10.0,
                 runs,
+                across: false,
             });
         }
         rows
@@ -301,6 +413,7 @@ mod tests {
         rows.insert(
             1,
             Row {
+                across: false,
                 top: 80.0,
                 bottom: 90.0,
                 runs: vec![run("November 2022", 152.0, 80.0)],
@@ -340,6 +453,7 @@ mod tests {
                     top,
                     bottom: top + 10.0,
                     runs: vec![run(text, 40.0, top)],
+                    across: false,
                 }
             })
             .collect();

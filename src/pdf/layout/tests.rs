@@ -97,6 +97,7 @@ fn a_first_page_header_is_smaller_than_the_text_under_it() {
         top,
         bottom: top + size,
         runs: vec![run(text, top, size)],
+        across: false,
     };
     let page = Page {
         width: 612.0,
