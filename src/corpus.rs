@@ -18,6 +18,8 @@ use crate::model::{Edition, Entry, Release};
 use crate::parse;
 use crate::safe::escape_name;
 
+pub mod kept;
+
 /// The loaded corpus.
 #[derive(Debug)]
 pub struct Corpus {
@@ -31,6 +33,9 @@ pub struct Corpus {
     pub warnings: Vec<String>,
     /// The card database, when the sources name one.
     pub cards: Option<crate::cards::lackey::Database>,
+    /// How many documents were not read again: their readings were kept
+    /// from an earlier load ([`kept`]).
+    pub kept: usize,
 }
 
 impl Corpus {
@@ -317,12 +322,77 @@ pub fn load(root: &Path) -> Result<Corpus, Error> {
     load_sources(&Sources::folder(root))
 }
 
-/// Loads every document of the sources.
+/// Loads every document of the sources: each read by its reader, or its
+/// reading kept from an earlier load when its bytes did not change
+/// ([`kept`]).
 pub fn load_sources(sources: &Sources) -> Result<Corpus, Error> {
     let (documents, mut problems) = documents_of(sources)?;
     let mut per_id: HashMap<String, usize> = HashMap::new();
     for (name, _) in &documents {
         *per_id.entry(parse::release_id(name)).or_default() += 1;
+    }
+    let mut kept_readings = kept::Kept::open();
+    // Every document's bytes first, so the PDFs and web pages not kept are
+    // read together, in parallel within one time limit
+    // (`convert::isolated`).
+    let mut readings: Vec<Option<(kept::Reading, Option<String>)>> = vec![None; documents.len()];
+    let mut keys: Vec<Option<String>> = vec![None; documents.len()];
+    let mut read: Vec<(usize, Vec<u8>, Option<String>)> = Vec::new();
+    let mut reused = 0;
+    for (order, (name, origin)) in documents.iter().enumerate() {
+        let (bytes, source) = match origin {
+            Origin::Bundled(bytes) => (bytes.to_vec(), None),
+            Origin::File(path) => match read_file(path, name) {
+                Ok(bytes) => (bytes, Some(path.display().to_string())),
+                Err(e) => {
+                    problems.push(e);
+                    continue;
+                }
+            },
+        };
+        if let Some(kept) = kept_readings.as_mut() {
+            let key = kept.key(name, &bytes);
+            if let Some(reading) = kept.get(&key, name) {
+                readings[order] = Some((reading, source));
+                reused += 1;
+                continue;
+            }
+            keys[order] = Some(key);
+        }
+        read.push((order, bytes, source));
+    }
+    // What converting said of a document its reader then refused.
+    let mut notes_of_refused: Vec<Vec<String>> = vec![Vec::new(); documents.len()];
+    for (order, source, conversion) in convert_documents(&documents, read) {
+        let name = &documents[order].0;
+        let reading = conversion.and_then(|converted| {
+            let reading = parse::read_document(name, &converted.markdown, order)
+                .inspect_err(|_| notes_of_refused[order].clone_from(&converted.notes))?;
+            let several_sections = reading
+                .release
+                .entries
+                .iter()
+                .any(|e| parse::base::section_numbers(&e.topic).len() > 1);
+            Ok(kept::Reading::of(
+                &reading.release,
+                converted.notes,
+                reading.found.date == parse::about::Source::FileName,
+                reading.found.edition == parse::about::Source::Unknown,
+                several_sections.then_some(converted.markdown),
+            ))
+        });
+        match reading {
+            Ok(reading) => {
+                if let (Some(kept), Some(key)) = (kept_readings.as_mut(), &keys[order]) {
+                    kept.put(key, name, &reading);
+                }
+                readings[order] = Some((reading, source));
+            }
+            Err(e) => problems.push(e),
+        }
+    }
+    if let Some(kept) = &kept_readings {
+        kept.prune();
     }
     let mut releases = Vec::new();
     let mut warnings = Vec::new();
@@ -330,122 +400,97 @@ pub fn load_sources(sources: &Sources) -> Result<Corpus, Error> {
     // by release id: such a ruling is split by section once the bases are
     // known.
     let mut several_sections: HashMap<String, String> = HashMap::new();
-    // Every document's bytes first, so the PDFs and web pages are read
-    // together, in parallel within one time limit (`convert::isolated`).
-    let mut read: Vec<(usize, Vec<u8>, Option<String>)> = Vec::new();
-    for (order, (name, origin)) in documents.iter().enumerate() {
-        match origin {
-            Origin::Bundled(bytes) => read.push((order, bytes.to_vec(), None)),
-            Origin::File(path) => match read_file(path, name) {
-                Ok(bytes) => read.push((order, bytes, Some(path.display().to_string()))),
-                Err(e) => problems.push(e),
-            },
-        }
-    }
-    let mut converted = convert_documents(&documents, read);
-    for (order, source, conversion) in converted.drain(..) {
-        let name = &documents[order].0;
-        let text = match conversion {
-            Ok(converted) => {
-                warnings.extend(converted.notes);
-                converted.markdown
-            }
-            Err(e) => {
-                problems.push(e);
-                continue;
-            }
+    for (order, found) in readings.into_iter().enumerate() {
+        warnings.append(&mut notes_of_refused[order]);
+        let Some((reading, source)) = found else {
+            continue;
         };
+        let name = &documents[order].0;
+        warnings.extend(reading.notes);
         // A document `rulings update` fetched is the tool's: what a TD can
         // do about it is fetch it again or report it, never edit it.
         let fetched = match &documents[order].1 {
             Origin::File(path) => fetched_by_update(path),
             Origin::Bundled(_) => false,
         };
-        match parse::read_document(name, &text, order) {
-            Ok(reading) => {
-                if reading.found.date == parse::about::Source::FileName {
-                    // Never a silent guess: say where the date came from.
-                    let confirm = if fetched {
-                        FETCHED_ADVICE.to_string()
-                    } else {
-                        format!(
-                            "add `date = \"{}\"` in a `+++` block at the top to confirm",
-                            reading.release.date
-                        )
-                    };
-                    warnings.push(format!(
-                        "{}: no date in the text; dated {} from the file name — {confirm}",
-                        escape_name(name),
-                        reading.release.date
-                    ));
-                }
-                if reading.release.is_undated() {
-                    // Read all the same; the TD is told how to date it.
-                    warnings.push(if fetched {
-                        format!(
-                            "{}: no date found — undated; {FETCHED_ADVICE}; its rulings are shown, marked undated, and never weighed against dated ones",
-                            escape_name(name)
-                        )
-                    } else {
-                        undated_warning(name)
-                    });
-                }
-                for p in reading.release.front.iter().filter(|p| p.is_long()) {
-                    warnings.push(format!(
-                        "{}:{}: a paragraph of {} characters on {} line(s) went to the front matter, longer than a title block: no search finds its words ({})",
-                        escape_name(name),
-                        p.line,
-                        p.text.chars().count(),
-                        p.lines(),
-                        if fetched {
-                            FETCHED_ADVICE
-                        } else {
-                            "give any rulings in it heads"
-                        }
-                    ));
-                }
-                let edition_unknown = reading.found.edition == parse::about::Source::Unknown;
-                let mut release = reading.release;
-                release.source = source;
-                if per_id[&parse::release_id(name)] > 1 {
-                    // `a.md` and `a.txt` would share the id `a`: keep both apart.
-                    release.id = name.clone();
-                    for entry in &mut release.entries {
-                        entry.release = name.clone();
-                    }
-                }
-                if release
-                    .entries
-                    .iter()
-                    .any(|e| parse::base::section_numbers(&e.topic).len() > 1)
-                {
-                    several_sections.insert(release.id.clone(), text.clone());
-                }
-                if edition_unknown {
-                    // Never refused for it: read as both editions', and said.
-                    let settle = if fetched {
-                        FETCHED_ADVICE
-                    } else {
-                        "add `edition = \"1E\"` (or \"2E\") in a `+++` block at the top"
-                    };
-                    warnings.push(format!(
-                        "{}: cannot tell the edition (no front matter `edition`, the document names neither First nor Second Edition, and is no kind of document only one has): read as both editions'; {settle}",
-                        escape_name(name)
-                    ));
-                    releases.push(as_second_edition(&release));
-                }
-                releases.push(release);
-            }
-            Err(e) => problems.push(e),
+        let mut release = reading.release;
+        if reading.dated_by_name {
+            // Never a silent guess: say where the date came from.
+            let confirm = if fetched {
+                FETCHED_ADVICE.to_string()
+            } else {
+                format!(
+                    "add `date = \"{}\"` in a `+++` block at the top to confirm",
+                    release.date
+                )
+            };
+            warnings.push(format!(
+                "{}: no date in the text; dated {} from the file name — {confirm}",
+                escape_name(name),
+                release.date
+            ));
         }
+        if release.is_undated() {
+            // Read all the same; the TD is told how to date it.
+            warnings.push(if fetched {
+                format!(
+                    "{}: no date found — undated; {FETCHED_ADVICE}; its rulings are shown, marked undated, and never weighed against dated ones",
+                    escape_name(name)
+                )
+            } else {
+                undated_warning(name)
+            });
+        }
+        for p in release.front.iter().filter(|p| p.is_long()) {
+            warnings.push(format!(
+                "{}:{}: a paragraph of {} characters on {} line(s) went to the front matter, longer than a title block: no search finds its words ({})",
+                escape_name(name),
+                p.line,
+                p.text.chars().count(),
+                p.lines(),
+                if fetched {
+                    FETCHED_ADVICE
+                } else {
+                    "give any rulings in it heads"
+                }
+            ));
+        }
+        release.order = order;
+        release.source = source;
+        if per_id[&parse::release_id(name)] > 1 {
+            // `a.md` and `a.txt` would share the id `a`: keep both apart.
+            release.id = name.clone();
+            for entry in &mut release.entries {
+                entry.release = name.clone();
+            }
+        }
+        if let Some(text) = reading.text {
+            several_sections.insert(release.id.clone(), text);
+        }
+        if reading.edition_unknown {
+            // Never refused for it: read as both editions', and said.
+            let settle = if fetched {
+                FETCHED_ADVICE
+            } else {
+                "add `edition = \"1E\"` (or \"2E\") in a `+++` block at the top"
+            };
+            warnings.push(format!(
+                "{}: cannot tell the edition (no front matter `edition`, the document names neither First nor Second Edition, and is no kind of document only one has): read as both editions'; {settle}",
+                escape_name(name)
+            ));
+            releases.push(as_second_edition(&release));
+        }
+        releases.push(release);
     }
     parse::base::link_sections(&mut releases, &several_sections);
+    let kept = reused;
     Ok(Corpus {
         sources: sources.clone(),
         releases,
         problems,
         warnings,
         cards: sources.cards.as_deref().map(crate::cards::lackey::read),
+        kept,
     })
 }
 

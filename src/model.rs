@@ -186,7 +186,7 @@ mod undated_or {
 }
 
 /// One rulings document.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Release {
     /// The file's path relative to the corpus folder, without extension.
     pub id: String,

@@ -34,6 +34,8 @@ struct Report<'a> {
     editions: Vec<EditionReport>,
     /// The card database's cards; null without one.
     cards: Option<usize>,
+    /// Documents not read again: their readings were kept.
+    readings_kept: usize,
     seconds: f64,
 }
 
@@ -70,6 +72,7 @@ pub fn run(
                 })
                 .collect(),
             cards: rebuilt.manifest.cards,
+            readings_kept: counts.kept,
             seconds: rebuilt.took.as_secs_f64(),
         };
         out.json(&report)?;
@@ -85,8 +88,14 @@ pub fn run(
             Some(n) => format!(" and {n} cards of the card database"),
             None => String::new(),
         };
+        // What was not read again is said only where there was any.
+        let kept = match counts.kept {
+            0 => String::new(),
+            1 => "; 1 document not read again, its reading kept".to_string(),
+            n => format!("; {n} documents not read again, their readings kept"),
+        };
         out.line(&format!(
-            "Indexed {} entries from {} releases ({}){cards} into {} in {:.2} s.",
+            "Indexed {} entries from {} releases ({}{kept}){cards} into {} in {:.2} s.",
             counts.entries,
             counts.releases,
             editions.join("; "),

@@ -44,6 +44,12 @@ pub fn keep_in(index: &Path) {
     }
 }
 
+/// The index folder set by [`keep_in`], where what is kept of readings
+/// lives; `None` until it is set.
+pub fn index_folder() -> Option<PathBuf> {
+    FOLDER.lock().ok()?.clone()
+}
+
 /// A file's fingerprint: its size and a hash of its bytes.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Key {

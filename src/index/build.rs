@@ -29,6 +29,8 @@ pub struct Counts {
     pub entries: usize,
     /// Releases and entries per edition.
     pub editions: BTreeMap<Edition, (usize, usize)>,
+    /// Documents whose readings were kept from an earlier load.
+    pub kept: usize,
 }
 
 impl Counts {
@@ -43,6 +45,7 @@ impl Counts {
             releases: corpus.releases.len(),
             entries: corpus.entries().count(),
             editions,
+            kept: corpus.kept,
         }
     }
 }

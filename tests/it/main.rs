@@ -28,6 +28,7 @@ mod hardening;
 mod hardening_serve;
 mod html;
 mod json_contract;
+mod kept;
 mod layers;
 mod limits;
 mod matrix;

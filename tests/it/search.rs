@@ -704,11 +704,13 @@ fn six_processes_at_once_on_a_missing_index_all_answer() {
         builds, 1,
         "exactly one process builds; the others wait and read it"
     );
+    // The generation in use, and the documents' readings kept beside it.
     let listing = f.index_listing();
-    assert_eq!(listing.len(), 3, "{listing:?}");
+    assert_eq!(listing.len(), 4, "{listing:?}");
     assert_eq!(listing[0], ".build.lock");
     assert_eq!(listing[1], "CURRENT");
     assert!(listing[2].starts_with("gen-"), "{listing:?}");
+    assert_eq!(listing[3], "readings");
     let again = f.search("torpedo");
     assert_eq!(stderr(&again), "");
 }
