@@ -80,7 +80,8 @@ for rulings in "$@"; do
         dir=$out/$corpus
         index=$out/index-$corpus
         run="$rulings --no-bundled --rulings $dir --index $index"
-        first=$(ls "$dir" | head -1)
+        files=("$dir"/*)
+        first=$(basename "${files[0]}")
         full=$(median "rm -rf $index" "$run index")
         # Added: the index built without it, then the document added.
         add=$(median "rm -f $dir/zz-added.md; $run index >/dev/null; cp $added $dir/zz-added.md" "$run search 'once each turn'")
