@@ -64,17 +64,9 @@ echo "scores: $out/scores.tsv"
 # of examples/render_fixture.rs, its entries repeated 40 times in two
 # columns, printed by Chromium, then read by `rulings check` under
 # /usr/bin/time -v (the goal: under 3 s and 300 MB).
-cargo build --quiet --example render_fixture
 big=$out/big
 mkdir -p "$big"
-target/debug/examples/render_fixture rulings/1e-2014-11-03-crd.md "$big/one.html" --columns 2 --running "First Edition Current Rulings Document"
-awk '/<main>/ { print; inside = 1; next } /<\/main>/ { for (i = 0; i < 40; i++) printf "%s", body; inside = 0 } inside { body = body $0 "\n"; next } { print }' \
-  "$big/one.html" >"$big/big.html"
-profile=$(mktemp -d)
-chromium --headless --no-sandbox --disable-gpu --no-first-run --disable-background-networking \
-  --disable-component-update --disable-sync --user-data-dir="$profile" --no-pdf-header-footer \
-  --print-to-pdf="$big/big.pdf" "$big/big.html" 2>/dev/null
-rm -rf "$profile"
+bash bench/big-pdf.sh "$big/big.pdf" 40
 pdfinfo "$big/big.pdf" | grep Pages
 /usr/bin/time -v target/release/rulings check "$big/big.pdf" 2>"$big/time.txt" >/dev/null || true
 grep -E "Elapsed|Maximum resident|User time|System time" "$big/time.txt"

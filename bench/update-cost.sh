@@ -35,21 +35,9 @@ for releases in 10 100 1000; do
     [[ -d $out/md-$releases ]] || bash bench/gen-corpus.sh "$out/md-$releases" $((releases / 5)) >/dev/null
 done
 
-# A 109-page PDF: the 1E Current Rulings Document of 2014 as a web page,
-# its entries repeated 15 times in two columns, printed by Chromium.
+# A 109-page PDF (bench/big-pdf.sh).
 big=$out/big.pdf
-if [[ ! -f $big ]]; then
-    command -v chromium >/dev/null || { echo "chromium is needed for the PDFs (apt-get install chromium)" >&2; exit 1; }
-    cargo build --quiet --example render_fixture
-    target/debug/examples/render_fixture rulings/1e-2014-11-03-crd.md "$out/one.html" --columns 2 --running "First Edition Current Rulings Document"
-    awk '/<main>/ { print; inside = 1; next } /<\/main>/ { for (i = 0; i < 15; i++) printf "%s", body; inside = 0 } inside { body = body $0 "\n"; next } { print }' \
-        "$out/one.html" >"$out/big.html"
-    profile=$(mktemp -d)
-    chromium --headless --no-sandbox --disable-gpu --no-first-run --disable-background-networking \
-        --disable-component-update --disable-sync --user-data-dir="$profile" --no-pdf-header-footer \
-        --print-to-pdf="$big" "$out/big.html" 2>/dev/null
-    rm -rf "$profile"
-fi
+[[ -f $big ]] || bash bench/big-pdf.sh "$big" 15
 for pdfs in 1 6 24; do
     dir=$out/pdf-$pdfs
     if [[ ! -d $dir ]]; then
