@@ -23,7 +23,7 @@
 use std::collections::HashSet;
 use std::fs;
 use std::hash::Hasher;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
@@ -162,11 +162,6 @@ impl Kept {
                 let _ = fs::remove_file(item.path());
             }
         }
-    }
-
-    /// Where the readings live.
-    pub fn folder(&self) -> &Path {
-        &self.folder
     }
 }
 
