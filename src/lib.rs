@@ -23,7 +23,8 @@
 //! only modules listed before it, so the imports run one way:
 //! - leaves that import nothing of the crate: [`dates`], [`topic`],
 //!   [`limits`], [`input`], [`safe`] (text safe for a terminal or JSON),
-//!   [`english`] (word lists), [`amend`];
+//!   [`english`] (word lists), [`amend`], [`digest`] (the hash that
+//!   decides what is done again);
 //! - [`markdown`] (an entry's plain text), [`model`], [`error`];
 //! - the write side: [`parse`]; [`cite`] (documents and their rulings
 //!   named as the Committee names them); [`pdf`] and [`status`]; [`convert`];
@@ -52,6 +53,7 @@ pub mod convert;
 pub mod corpus;
 pub mod dates;
 pub mod diff;
+pub mod digest;
 pub mod english;
 pub mod error;
 pub mod index;
