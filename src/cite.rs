@@ -16,7 +16,7 @@ use crate::safe::sanitize;
 
 /// What names a document: the fields [`Release`] and [`ReleaseInfo`]
 /// share.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, Hash)]
 pub struct Named<'a> {
     pub kind: ReleaseKind,
     pub edition: Edition,

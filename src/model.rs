@@ -135,7 +135,7 @@ impl FrontParagraph {
 /// How much of its date a document printed: a day, or only a month
 /// ("April 2024", dated the first of the month), or none that could be
 /// found.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum DatePrecision {
     #[default]
@@ -419,7 +419,7 @@ impl Effect {
 }
 
 /// An explicit statement in an entry about what it supersedes, as printed.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Supersession {
     pub action: SupersessionAction,
     /// The base document named ("Glossary", "Rulebook"), if any.
@@ -433,7 +433,7 @@ pub struct Supersession {
 }
 
 /// One ruling inside a release.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Hash, Serialize, Deserialize)]
 pub struct Entry {
     pub release: String,
     pub edition: Edition,

@@ -249,14 +249,23 @@ fn open_catalog(
             reason,
             counts,
             took,
-        } => log.line(&format!(
-            "note: indexed {} entries from {} releases into {} in {:.2} s ({})",
-            counts.entries,
-            counts.releases,
-            escape_name(&config.index.display().to_string()),
-            took.as_secs_f64(),
-            reason.describe()
-        ))?,
+            parts: (written, of),
+        } => {
+            // Said when the parts a change left alone were kept.
+            let kept = if written < of {
+                format!("; {written} of its {of} parts written again")
+            } else {
+                String::new()
+            };
+            log.line(&format!(
+                "note: indexed {} entries from {} releases into {} in {:.2} s ({}{kept})",
+                counts.entries,
+                counts.releases,
+                escape_name(&config.index.display().to_string()),
+                took.as_secs_f64(),
+                reason.describe()
+            ))?
+        }
         Origin::InMemory { counts, took } => log.line(&format!(
             "note: indexed {} entries from {} releases in memory in {:.2} s",
             counts.entries,

@@ -9,7 +9,7 @@ use crate::parse::body;
 use crate::topic::TopicKey;
 
 /// Where an entry stands as of the date asked.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "state", rename_all = "kebab-case")]
 pub enum Status {
     /// The newest ruling on its topic.

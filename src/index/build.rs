@@ -1,13 +1,19 @@
-//! Writing the index: one tantivy document per entry of the corpus, with its
-//! status over time, committed once with the manifest as payload.
+//! The index's documents: one tantivy document per entry of the corpus,
+//! with its status over time, one per release and one per card of the card
+//! database; each part of them (see `parts`) written into an index of its
+//! own in memory.
 
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
+use tantivy::directory::RamDirectory;
+use tantivy::index::SegmentMeta;
 use tantivy::schema::TantivyDocument;
-use tantivy::{Index, IndexWriter};
+use tantivy::tokenizer::TokenizerManager;
+use tantivy::Index;
 
-use super::fingerprint::Manifest;
 use super::mentions;
+use super::parts::{Plan, CARDS, RELEASES};
 use super::schema::{self, Fields, Role};
 use super::timeline::{self, Period};
 use super::IndexError;
@@ -16,11 +22,12 @@ use crate::corpus::Corpus;
 use crate::markdown;
 use crate::model::{Edition, Entry, EntryKind, Release};
 use crate::topic::TopicKey;
-use chrono::NaiveDate;
 
-/// Memory for the one indexing thread: far more than a corpus needs, far
-/// less than the machine has.
+/// The most memory budget of a part's writer (see [`budget`]): far less
+/// than the machine has.
 const WRITER_MEMORY: usize = 64 * 1024 * 1024;
+/// The least: tantivy's first table of words needs a budget of 100 kB.
+const MEMORY_LEAST: usize = 1024 * 1024;
 
 /// What a build indexed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -181,76 +188,174 @@ fn card_document(fields: &Fields, card: &Card) -> Result<TantivyDocument, IndexE
     Ok(doc)
 }
 
-/// Each entry's place in its edition's order of precedence: by date, then
-/// release order, then line; `[release][entry]`. An undated entry's date
-/// ([`crate::model::UNDATED`]) is the earliest there is, so undated entries
-/// come last in every newest-first list and never precede a dated one.
-fn precedence(corpus: &Corpus) -> Vec<Vec<u64>> {
-    let mut places: Vec<(NaiveDate, usize, usize, usize, usize)> = corpus
-        .releases
-        .iter()
-        .enumerate()
-        .flat_map(|(ri, r)| {
-            r.entries
-                .iter()
-                .enumerate()
-                .map(move |(ei, e)| (e.date, r.order, e.line, ri, ei))
-        })
-        .collect();
-    places.sort_unstable();
-    let mut seq: Vec<Vec<u64>> = corpus
-        .releases
-        .iter()
-        .map(|r| vec![0; r.entries.len()])
-        .collect();
-    for (rank, &(_, _, _, ri, ei)) in places.iter().enumerate() {
-        seq[ri][ei] = rank as u64;
-    }
-    seq
+/// A part written: an index in memory holding its documents as one
+/// segment (or more, for a part larger than the writer's memory).
+pub struct WrittenPart {
+    pub part: u64,
+    pub index: Index,
+    pub segments: Vec<SegmentMeta>,
 }
 
-/// Writes every release and entry of `corpus` into the empty `index` and
-/// commits, with `manifest` as the commit payload.
-pub fn write(
-    index: &Index,
+/// Writes the parts of `plan` named in `parts`, each into an index of its
+/// own in memory, on as many threads as there are cores (two at most: the
+/// others serve the machine), and gives them in the order of `parts`.
+pub fn write_parts(
+    corpus: &Corpus,
+    plan: &Plan,
+    (releases, cards): (&[TantivyDocument], &[TantivyDocument]),
+    parts: &[u64],
+) -> Result<Vec<WrittenPart>, IndexError> {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .clamp(1, 2)
+        .min(parts.len().max(1));
+    let next = AtomicUsize::new(0);
+    let work = || -> Result<Vec<(usize, WrittenPart)>, IndexError> {
+        let mut done = Vec::new();
+        loop {
+            let at = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&part) = parts.get(at) else {
+                return Ok(done);
+            };
+            done.push((at, write_part(corpus, plan, (releases, cards), part)?));
+        }
+    };
+    let mut all: Vec<(usize, WrittenPart)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads).map(|_| scope.spawn(work)).collect();
+        let mut all = Vec::new();
+        for worker in workers {
+            match worker.join() {
+                Ok(done) => all.extend(done?),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
+        Ok::<_, IndexError>(all)
+    })?;
+    all.sort_by_key(|(at, _)| *at);
+    Ok(all.into_iter().map(|(_, written)| written).collect())
+}
+
+/// Writes one part into an index of its own in memory, as one segment.
+///
+/// tantivy's single-segment writer indexes in the calling thread and never
+/// cuts a segment short: two parts are written at once on two cores, and a
+/// part is always one segment. Its memory budget only sizes the first
+/// table of words (the table grows with the words): sized by the part, so
+/// that a small part does not pay for a large table.
+fn write_part(
+    corpus: &Corpus,
+    plan: &Plan,
+    (releases, cards): (&[TantivyDocument], &[TantivyDocument]),
+    part: u64,
+) -> Result<WrittenPart, IndexError> {
+    let (schema, fields) = schema::schema();
+    let tokenizers = TokenizerManager::default();
+    schema::register_in(&tokenizers);
+    let documents: Vec<TantivyDocument> = match part {
+        RELEASES => with_part(&fields, part, releases),
+        CARDS => with_part(&fields, part, cards),
+        _ => entries_of(&fields, corpus, plan, part)?,
+    };
+    let mut writer = Index::builder()
+        .schema(schema)
+        .tokenizers(tokenizers)
+        .single_segment_index_writer(RamDirectory::create(), budget(&documents))?;
+    for doc in documents {
+        writer.add_document(doc)?;
+    }
+    let index = writer.finalize()?;
+    let segments = index.load_metas()?.segments;
+    Ok(WrittenPart {
+        part,
+        index,
+        segments,
+    })
+}
+
+/// The memory budget of a part's writer: three times the bytes of its
+/// text, within tantivy's bounds for the first table of words.
+fn budget(documents: &[TantivyDocument]) -> usize {
+    use tantivy::schema::document::Document;
+    let bytes: usize = documents
+        .iter()
+        .flat_map(|doc| doc.iter_fields_and_values())
+        .filter_map(|(_, v)| tantivy::schema::Value::as_str(&v).map(str::len))
+        .sum();
+    (3 * bytes).clamp(MEMORY_LEAST, WRITER_MEMORY)
+}
+
+/// The stored documents of the releases and of the cards, in that order.
+pub fn documents(
     fields: &Fields,
     corpus: &Corpus,
-    manifest: &Manifest,
-) -> Result<(), IndexError> {
-    let (timelines, effects) = timeline::timelines(corpus);
-    let seq = precedence(corpus);
-    let mut writer: IndexWriter = index.writer_with_num_threads(1, WRITER_MEMORY)?;
-    // Release documents first, side by side: the document store compresses
-    // documents in blocks, and `releases` reads every release, so that
-    // stored among the entries, each one cost a block to decompress.
-    for release in &corpus.releases {
-        writer.add_document(release_document(fields, release)?)?;
-    }
-    // The card database's cards, side by side too: a deck's sheet reads
-    // a hundred of them.
-    for card in corpus.cards.iter().flat_map(|d| &d.cards) {
-        writer.add_document(card_document(fields, card)?)?;
-    }
+) -> Result<(Vec<TantivyDocument>, Vec<TantivyDocument>), IndexError> {
+    let releases = corpus
+        .releases
+        .iter()
+        .map(|r| release_document(fields, r))
+        .collect::<Result<_, _>>()?;
+    let cards = corpus
+        .cards
+        .iter()
+        .flat_map(|d| &d.cards)
+        .map(|c| card_document(fields, c))
+        .collect::<Result<_, _>>()?;
+    Ok((releases, cards))
+}
+
+/// What a part of release or card documents holds, to hash: their text.
+pub fn stored_text(documents: &[TantivyDocument]) -> Vec<String> {
+    use tantivy::schema::document::Document;
+    documents
+        .iter()
+        .map(|doc| {
+            doc.iter_fields_and_values()
+                .filter_map(|(_, v)| tantivy::schema::Value::as_str(&v).map(str::to_string))
+                .collect::<Vec<_>>()
+                .join("\u{1f}")
+        })
+        .collect()
+}
+
+fn with_part(fields: &Fields, part: u64, documents: &[TantivyDocument]) -> Vec<TantivyDocument> {
+    documents
+        .iter()
+        .map(|doc| {
+            let mut doc = doc.clone();
+            doc.add_u64(fields.part, part);
+            doc
+        })
+        .collect()
+}
+
+/// The documents of the entries of a part, in corpus order.
+fn entries_of(
+    fields: &Fields,
+    corpus: &Corpus,
+    plan: &Plan,
+    part: u64,
+) -> Result<Vec<TantivyDocument>, IndexError> {
+    let mut documents = Vec::new();
     for (ri, release) in corpus.releases.iter().enumerate() {
-        let pointers = timeline::pointers(release);
+        if plan.part_of[ri] != part {
+            continue;
+        }
         for (ei, entry) in release.entries.iter().enumerate() {
             let entry = &Entry {
-                effect: effects[ri][ei],
+                effect: plan.effects[ri][ei],
                 ..entry.clone()
             };
             let placed = Placed {
                 entry,
                 named: release.named(),
-                periods: &timelines[ri][ei],
-                pointer: pointers[ei],
-                seq: seq[ri][ei],
+                periods: &plan.timelines[ri][ei],
+                pointer: plan.pointers[ri][ei],
+                seq: plan.seq[ri][ei],
             };
-            writer.add_document(entry_document(fields, &placed)?)?;
+            let mut doc = entry_document(fields, &placed)?;
+            doc.add_u64(fields.part, part);
+            documents.push(doc);
         }
     }
-    let mut commit = writer.prepare_commit()?;
-    commit.set_payload(&serde_json::to_string(manifest)?);
-    commit.commit()?;
-    writer.wait_merging_threads()?;
-    Ok(())
+    Ok(documents)
 }

@@ -53,6 +53,10 @@ pub struct Manifest {
     /// as both editions').
     #[serde(default)]
     pub edition_unknown: Vec<String>,
+    /// The index's parts and what each holds (see `parts`): what the next
+    /// build after a change keeps.
+    #[serde(default)]
+    pub layout: Option<super::parts::Layout>,
 }
 
 /// The newest release of an edition.

@@ -22,7 +22,7 @@ use tantivy::{Index, TantivyError};
 
 /// Bumped whenever the schema, the analyzers or what is stored changes: an
 /// index written under another version is rebuilt, never read.
-pub const SCHEMA_VERSION: u32 = 10;
+pub const SCHEMA_VERSION: u32 = 11;
 
 /// Words: split on anything but letters and digits, lowercased, accents
 /// folded, English-stemmed ("cloaked" and "cloaking" are one term); a word
@@ -69,7 +69,7 @@ pub struct Fields {
     /// `edition:key` of a card the entry gives errata for.
     pub errata_id: Field,
     /// The entry's place in its edition's order of precedence (date,
-    /// release, line): the newer, the higher.
+    /// release, line): the newer, the higher (see `parts::precedence`).
     pub seq: Field,
     /// A release document: its id (entry documents have none).
     pub release_id: Field,
@@ -98,6 +98,9 @@ pub struct Fields {
     pub persona_key: Field,
     /// A card of the card database, as JSON.
     pub card_record: Field,
+    /// The part of the index the document belongs to (see `parts`): what
+    /// a change deletes whole.
+    pub part: Field,
 }
 
 /// A day as the index stores it: midnight UTC, as tantivy's date. Its
@@ -149,7 +152,7 @@ impl Role {
     }
 }
 
-const NAMES: [&str; 26] = [
+const NAMES: [&str; 27] = [
     "id",
     "topic",
     "topic_key",
@@ -176,6 +179,7 @@ const NAMES: [&str; 26] = [
     "card_key",
     "persona_key",
     "card_record",
+    "part",
 ];
 
 fn words(stored: bool) -> TextOptions {
@@ -245,6 +249,7 @@ pub fn schema() -> (Schema, Fields) {
         card_key: builder.add_text_field(NAMES[23], keyword(false)),
         persona_key: builder.add_text_field(NAMES[24], keyword(false)),
         card_record: builder.add_text_field(NAMES[25], STORED),
+        part: builder.add_u64_field(NAMES[26], NumericOptions::default().set_indexed()),
     };
     (builder.build(), fields)
 }
@@ -279,6 +284,7 @@ pub fn fields(schema: &Schema) -> Result<Fields, TantivyError> {
         card_key: get(NAMES[23])?,
         persona_key: get(NAMES[24])?,
         card_record: get(NAMES[25])?,
+        part: get(NAMES[26])?,
     })
 }
 
@@ -558,7 +564,12 @@ impl<T: TokenStream> TokenStream for SkipUnlessStream<'_, T> {
 
 /// Analyzers are not saved with an index: every opened index needs them.
 pub fn register_analyzers(index: &Index) {
-    let tokenizers = index.tokenizers();
+    register_in(index.tokenizers());
+}
+
+/// Registers the analyzers in a tokenizer manager (an index's, or one an
+/// index is built with).
+pub fn register_in(tokenizers: &tantivy::tokenizer::TokenizerManager) {
     tokenizers.register(WORDS, words_analyzer());
     tokenizers.register(SPELLED, spelled_analyzer());
     tokenizers.register(

@@ -29,6 +29,7 @@
 use std::fs::{self, File, TryLockError};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use crate::input::{self, Refusal};
@@ -38,6 +39,8 @@ const CURRENT: &str = "CURRENT";
 const LOCK: &str = ".build.lock";
 const GENERATION: &str = "gen-";
 const BUILD: &str = "build-";
+/// How many files are synced at once.
+const SYNCING: usize = 8;
 /// The most of `CURRENT` read: the name of a generation is about 30 bytes.
 const CURRENT_CAP: u64 = 256;
 /// How long a command waits for another process's build before it answers
@@ -243,19 +246,51 @@ impl Store {
     }
 }
 
-/// Every file of a folder, and the folder itself, synced to the disk.
+/// Every file of a folder (but those that are already on the disk under
+/// another name), and the folder itself, synced to the disk. The files are
+/// synced a few at a time: a file system's journal commits the syncs that
+/// wait together at once, so an index of hundreds of files (one set per
+/// part) costs a few commits rather than one per file.
 fn sync_folder(folder: &Path) -> io::Result<()> {
+    let mut files = Vec::new();
     for item in fs::read_dir(folder)? {
         let item = item?;
-        if item.file_type()?.is_file() {
-            File::open(item.path())?.sync_all()?;
+        if item.file_type()?.is_file() && !linked_elsewhere(&item.metadata()?) {
+            files.push(item.path());
         }
     }
+    let next = AtomicUsize::new(0);
+    let sync = || -> io::Result<()> {
+        while let Some(file) = files.get(next.fetch_add(1, Ordering::Relaxed)) {
+            File::open(file)?.sync_all()?;
+        }
+        Ok(())
+    };
+    std::thread::scope(|scope| {
+        let syncing: Vec<_> = (0..SYNCING).map(|_| scope.spawn(sync)).collect();
+        syncing
+            .into_iter()
+            .try_for_each(|s| s.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+    })?;
     // A folder cannot be opened to be synced everywhere (Windows).
     if let Ok(dir) = File::open(folder) {
         let _ = dir.sync_all();
     }
     Ok(())
+}
+
+/// Whether a file has another name too: a segment file a build kept from
+/// the generation before, which reached the disk when that one was
+/// published.
+#[cfg(unix)]
+fn linked_elsewhere(metadata: &fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    metadata.nlink() > 1
+}
+
+#[cfg(not(unix))]
+fn linked_elsewhere(_: &fs::Metadata) -> bool {
+    false
 }
 
 #[cfg(test)]

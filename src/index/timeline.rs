@@ -41,7 +41,7 @@ use crate::topic::TopicKey;
 /// period is one of an entry in effect: before its first period (from the
 /// entry's own date on), or when it has none (an entry without a topic),
 /// an entry is not in effect, and a look-up finds no period.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Hash)]
 pub struct Period {
     pub from: NaiveDate,
     pub status: Status,

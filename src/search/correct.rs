@@ -4,7 +4,6 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use tantivy::collector::TopDocs;
 use tantivy::query::TermQuery;
 use tantivy::schema::{IndexRecordOption, TantivyDocument};
 use tantivy::{TantivyError, Term};
@@ -106,8 +105,7 @@ pub(super) fn did_you_mean(index: &SearchIndex, typed: &str) -> Result<Vec<Strin
     for key in lookup::suggestions(typed, &keys) {
         let term = Term::from_field_text(fields.topic_key, key.as_str());
         let query = TermQuery::new(term, IndexRecordOption::Basic);
-        let found = searcher.search(&query, &TopDocs::with_limit(1).order_by_score())?;
-        for (_, address) in found {
+        for address in super::rank::best_by_score(searcher, &query, 1)? {
             let doc: TantivyDocument = searcher.doc(address)?;
             let topic = stored(&doc, fields.topic)?.to_string();
             if !topics.contains(&topic) {

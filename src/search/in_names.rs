@@ -13,7 +13,6 @@
 //! Alien Kidnappers*) is the question naming the thing by a part of its
 //! name, and stays had.
 
-use tantivy::collector::TopDocs;
 use tantivy::query::TermQuery;
 use tantivy::schema::{IndexRecordOption, TantivyDocument};
 use tantivy::Term;
@@ -171,7 +170,7 @@ fn ordinary(index: &SearchIndex, stem: &str, text: &str) -> Result<bool, SearchE
         Term::from_field_text(fields.text, stem),
         IndexRecordOption::Basic,
     );
-    for (_, address) in searcher.search(&query, &TopDocs::with_limit(LOOKED_AT).order_by_score())? {
+    for address in super::rank::best_by_score(searcher, &query, LOOKED_AT)? {
         let doc: TantivyDocument = searcher.doc(address)?;
         let other = stored(&doc, fields.text)?;
         if other == text {

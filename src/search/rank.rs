@@ -16,7 +16,8 @@ use super::filters::shown;
 use super::published::Published;
 use super::{Request, SearchError, MOST_WORDS};
 use crate::index::timeline::{self, Standing};
-use crate::index::STANDING;
+use crate::index::{SEQ, STANDING};
+use tantivy::columnar::Column;
 
 /// How many hits are ranked at least, before the newer word of a gathering
 /// release is put above the consolidated ruling it re-says (see
@@ -35,6 +36,10 @@ pub(super) struct Rank {
     pub(super) score: Score,
     /// Which required words it has, one bit each.
     pub(super) has: u64,
+    /// Between equals, the earlier in the order of precedence first
+    /// (`u64::MAX` less its place): never where the index happens to hold
+    /// it, which a change to the corpus moves.
+    pub(super) earlier: u64,
 }
 
 /// A required word as its coverage is counted.
@@ -173,6 +178,7 @@ pub(super) fn best_shown(
     let collector =
         TopDocs::with_limit(request.limit.max(POOL)).tweak_score(move |segment: &SegmentReader| {
             let column = segment.fast_fields().i64(STANDING).ok();
+            let seq = segment.fast_fields().u64(SEQ).ok();
             let has = segments.get(&segment.segment_id()).cloned();
             let weights = weights.clone();
             move |doc: DocId, score: Score| {
@@ -191,6 +197,7 @@ pub(super) fn best_shown(
                     shown: shown(standing, all),
                     score: score * share,
                     has,
+                    earlier: earlier(seq.as_ref(), doc),
                 }
             }
         });
@@ -200,4 +207,28 @@ pub(super) fn best_shown(
         .search_with_statistics_provider(query, &collector, published)?;
     best.retain(|(rank, _)| rank.shown);
     Ok(best)
+}
+
+/// `u64::MAX` less a document's place in the order of precedence, so that
+/// of two equal scores the earlier ranks higher.
+pub(super) fn earlier(seq: Option<&Column<u64>>, doc: DocId) -> u64 {
+    u64::MAX - seq.and_then(|c| c.first(doc)).unwrap_or_default()
+}
+
+/// The `limit` best documents for `query` by score, the earlier in the
+/// order of precedence first between equals.
+pub(super) fn best_by_score(
+    searcher: &tantivy::Searcher,
+    query: &dyn Query,
+    limit: usize,
+) -> Result<Vec<DocAddress>, TantivyError> {
+    let collector = TopDocs::with_limit(limit).tweak_score(|segment: &SegmentReader| {
+        let seq = segment.fast_fields().u64(SEQ).ok();
+        move |doc: DocId, score: Score| (score, earlier(seq.as_ref(), doc))
+    });
+    Ok(searcher
+        .search(query, &collector)?
+        .into_iter()
+        .map(|(_, address)| address)
+        .collect())
 }

@@ -27,6 +27,7 @@ mod glance;
 mod hardening;
 mod hardening_serve;
 mod html;
+mod incremental;
 mod json_contract;
 mod kept;
 mod layers;
