@@ -92,8 +92,8 @@ impl Kept {
     }
 
     /// The reading kept under `key` for the document `name`, if one is
-    /// there whole.
-    pub fn get(&mut self, key: &str, name: &str) -> Option<Reading> {
+    /// there whole. Said to be used with [`Kept::used`].
+    pub fn get(&self, key: &str, name: &str) -> Option<Reading> {
         let bytes = fs::read(self.path(key)).ok()?;
         let stored: Stored = serde_json::from_slice(&bytes).ok()?;
         let whole = stored.program == self.program
@@ -110,8 +110,13 @@ impl Kept {
         for (entry, spans) in reading.release.entries.iter_mut().zip(&reading.spans) {
             entry.spans.clone_from(spans);
         }
-        self.used.insert(key.to_string());
         Some(reading)
+    }
+
+    /// Records that the reading kept under `key` was used: it is not
+    /// pruned.
+    pub fn used(&mut self, key: String) {
+        self.used.insert(key);
     }
 
     /// Keeps a document's reading under `key`. A reading that cannot be

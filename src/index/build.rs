@@ -238,10 +238,13 @@ pub fn write_parts(
 /// Writes one part into an index of its own in memory, as one segment.
 ///
 /// tantivy's single-segment writer indexes in the calling thread and never
-/// cuts a segment short: two parts are written at once on two cores, and a
-/// part is always one segment. Its memory budget only sizes the first
-/// table of words (the table grows with the words): sized by the part, so
-/// that a small part does not pay for a large table.
+/// cuts a segment short, so a part is always one segment. A part of
+/// entries has its documents made on a thread of its own meanwhile (their
+/// text, JSON and citations cost about what indexing them does), so that
+/// one part alone (a corpus of a few large documents) still keeps two
+/// cores busy. The writer's memory budget only sizes its first table of
+/// words (the table grows with the words): sized by the part, so that a
+/// small part does not pay for a large table.
 fn write_part(
     corpus: &Corpus,
     plan: &Plan,
@@ -251,17 +254,41 @@ fn write_part(
     let (schema, fields) = schema::schema();
     let tokenizers = TokenizerManager::default();
     schema::register_in(&tokenizers);
-    let documents: Vec<TantivyDocument> = match part {
-        RELEASES => with_part(&fields, part, releases),
-        CARDS => with_part(&fields, part, cards),
-        _ => entries_of(&fields, corpus, plan, part)?,
+    let prepared = match part {
+        RELEASES => Some(with_part(&fields, part, releases)),
+        CARDS => Some(with_part(&fields, part, cards)),
+        _ => None,
+    };
+    let bytes = match &prepared {
+        Some(documents) => text_bytes(documents),
+        None => entries_bytes(corpus, plan, part),
     };
     let mut writer = Index::builder()
         .schema(schema)
         .tokenizers(tokenizers)
-        .single_segment_index_writer(RamDirectory::create(), budget(&documents))?;
-    for doc in documents {
-        writer.add_document(doc)?;
+        .single_segment_index_writer(RamDirectory::create(), budget(bytes))?;
+    match prepared {
+        Some(documents) => {
+            for doc in documents {
+                writer.add_document(doc)?;
+            }
+        }
+        None => std::thread::scope(|scope| {
+            let (send, made) = std::sync::mpsc::sync_channel(MADE_AHEAD);
+            let fields = &fields;
+            // The maker owns the sender: the writer's loop ends when it does.
+            let maker = scope.spawn(move || {
+                each_entry(fields, corpus, plan, part, |doc| send.send(doc).is_ok())
+            });
+            let added = made
+                .into_iter()
+                .try_for_each(|doc| writer.add_document(doc));
+            let made = maker
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            added?;
+            made
+        })?,
     }
     let index = writer.finalize()?;
     let segments = index.load_metas()?.segments;
@@ -272,15 +299,35 @@ fn write_part(
     })
 }
 
-/// The memory budget of a part's writer: three times the bytes of its
-/// text, within tantivy's bounds for the first table of words.
-fn budget(documents: &[TantivyDocument]) -> usize {
+/// How many documents of a part are made ahead of the writer at most.
+const MADE_AHEAD: usize = 256;
+
+/// The bytes of text of documents.
+fn text_bytes(documents: &[TantivyDocument]) -> usize {
     use tantivy::schema::document::Document;
-    let bytes: usize = documents
+    documents
         .iter()
         .flat_map(|doc| doc.iter_fields_and_values())
         .filter_map(|(_, v)| tantivy::schema::Value::as_str(&v).map(str::len))
-        .sum();
+        .sum()
+}
+
+/// The bytes of text of a part's entries, as read (their documents hold
+/// about twice as much: the text is indexed twice and stored as JSON).
+fn entries_bytes(corpus: &Corpus, plan: &Plan, part: u64) -> usize {
+    corpus
+        .releases
+        .iter()
+        .zip(&plan.part_of)
+        .filter(|(_, &p)| p == part)
+        .flat_map(|(release, _)| &release.entries)
+        .map(|entry| 2 * (entry.text.len() + entry.topic.len()))
+        .sum()
+}
+
+/// The memory budget of a part's writer: three times the bytes of its
+/// text, within tantivy's bounds for the first table of words.
+fn budget(bytes: usize) -> usize {
     (3 * bytes).clamp(MEMORY_LEAST, WRITER_MEMORY)
 }
 
@@ -328,14 +375,15 @@ fn with_part(fields: &Fields, part: u64, documents: &[TantivyDocument]) -> Vec<T
         .collect()
 }
 
-/// The documents of the entries of a part, in corpus order.
-fn entries_of(
+/// Makes the documents of the entries of a part, in corpus order, and
+/// gives each to `take`, until it says to stop.
+fn each_entry(
     fields: &Fields,
     corpus: &Corpus,
     plan: &Plan,
     part: u64,
-) -> Result<Vec<TantivyDocument>, IndexError> {
-    let mut documents = Vec::new();
+    mut take: impl FnMut(TantivyDocument) -> bool,
+) -> Result<(), IndexError> {
     for (ri, release) in corpus.releases.iter().enumerate() {
         if plan.part_of[ri] != part {
             continue;
@@ -354,8 +402,10 @@ fn entries_of(
             };
             let mut doc = entry_document(fields, &placed)?;
             doc.add_u64(fields.part, part);
-            documents.push(doc);
+            if !take(doc) {
+                return Ok(());
+            }
         }
     }
-    Ok(documents)
+    Ok(())
 }

@@ -244,6 +244,18 @@ pub struct Opened {
     pub checked: Duration,
 }
 
+impl Opened {
+    /// An index found on disk, up to date.
+    fn reused(index: SearchIndex, warnings: Vec<String>, checked: Duration) -> Opened {
+        Opened {
+            index,
+            origin: Origin::Reused,
+            warnings,
+            checked,
+        }
+    }
+}
+
 /// Where the index of other sources than the checkout's own lives: a
 /// folder per set of sources in the user's cache folder
 /// (`$XDG_CACHE_HOME/rulings/<hash>` or `~/.cache/rulings/<hash>` on Linux,
@@ -576,14 +588,7 @@ pub fn open(sources: &Sources, index_root: &Path, reading: Reading) -> Result<Op
     let checked = started.elapsed();
     let mut warnings = Vec::new();
     let reason = match open_current(&store, Some(&expected), reading) {
-        Ok(Found::Fresh(index)) => {
-            return Ok(Opened {
-                index: *index,
-                origin: Origin::Reused,
-                warnings,
-                checked,
-            })
-        }
+        Ok(Found::Fresh(index)) => return Ok(Opened::reused(*index, warnings, checked)),
         Ok(Found::Stale(reason, _)) => reason,
         Err(Unusable::Damaged(why)) => {
             warnings.push(format!(
@@ -611,14 +616,7 @@ pub fn open(sources: &Sources, index_root: &Path, reading: Reading) -> Result<Op
     // and the corpus may have changed meanwhile.
     let expected = Expected::now(sources)?;
     let previous = match open_current(&store, Some(&expected), reading) {
-        Ok(Found::Fresh(index)) => {
-            return Ok(Opened {
-                index: *index,
-                origin: Origin::Reused,
-                warnings,
-                checked,
-            })
-        }
+        Ok(Found::Fresh(index)) => return Ok(Opened::reused(*index, warnings, checked)),
         Ok(Found::Stale(_, previous)) => previous,
         Err(_) => None,
     };
@@ -695,12 +693,7 @@ fn open_without_lock(
         warnings.push(format!(
             "{waited}; answering from the index as it was built before, which may miss the latest changes to the corpus"
         ));
-        return Ok(Opened {
-            index: *index,
-            origin: Origin::Reused,
-            warnings,
-            checked,
-        });
+        return Ok(Opened::reused(*index, warnings, checked));
     }
     warnings.push(format!("{waited}; searching an index built in memory"));
     let expected = Expected::now(sources)?;
