@@ -102,11 +102,15 @@ fn part_of(release: &Release, parts: u64) -> u64 {
 }
 
 impl Plan {
-    /// The plan of `corpus`, whose release and card documents are `releases`
-    /// and `cards`, as they are stored (their hashes are those of the
-    /// stored text).
-    pub fn of(corpus: &Corpus, releases: &[String], cards: &[String]) -> Plan {
-        let (timelines, effects) = timeline::timelines(corpus);
+    /// The plan of `corpus`, with its entries' statuses over time, whose
+    /// release and card documents are `releases` and `cards`, as they are
+    /// stored (their hashes are those of the stored text).
+    pub fn of(
+        corpus: &Corpus,
+        (timelines, effects): (Timelines, Effects),
+        releases: &[String],
+        cards: &[String],
+    ) -> Plan {
         let seq = precedence(corpus);
         let pointers: Vec<Vec<bool>> = corpus.releases.iter().map(timeline::pointers).collect();
         let parts = part_count(corpus.releases.len());
