@@ -65,6 +65,8 @@ pub fn document_name(named: Named<'_>) -> String {
         ReleaseKind::Compendium => ("Compendium".to_string(), true),
         // Each version is dated by its own document.
         ReleaseKind::RuleHistory => ("Rule changes".to_string(), false),
+        // The name TDs and the Committee use: "OPG 5.1".
+        ReleaseKind::OrganizedPlayGuide => ("OPG".to_string(), true),
         // The official rulings page: each ruling is dated by itself.
         ReleaseKind::Rulings if is_rulings_page(&title) => ("rulings".to_string(), false),
         ReleaseKind::RecentRulings if title.contains("recent rulings") => ("RRD".to_string(), true),
@@ -157,7 +159,10 @@ pub fn place(entry: &Entry, kind: ReleaseKind) -> String {
             }
             _ => format!(" — {topic}"),
         },
-        ReleaseKind::Glossary | ReleaseKind::Rulebook | ReleaseKind::RuleHistory => {
+        ReleaseKind::Glossary
+        | ReleaseKind::Rulebook
+        | ReleaseKind::RuleHistory
+        | ReleaseKind::OrganizedPlayGuide => {
             format!(" — {topic}")
         }
         _ => match section {

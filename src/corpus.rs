@@ -426,7 +426,10 @@ pub fn load_sources(sources: &Sources) -> Result<Corpus, Error> {
                 &reading.release,
                 converted.notes,
                 reading.found.date == parse::about::Source::FileName,
-                reading.found.edition == parse::about::Source::Unknown,
+                matches!(
+                    reading.found.edition,
+                    parse::about::Source::Unknown | parse::about::Source::BothGames
+                ),
                 several_sections.then_some(converted.markdown),
             ))
         });
@@ -516,7 +519,10 @@ pub fn load_sources(sources: &Sources) -> Result<Corpus, Error> {
         if let Some(text) = reading.text {
             several_sections.insert(release.id.clone(), text);
         }
-        if reading.edition_unknown {
+        if reading.edition_unknown && release.kind.is_tournament() {
+            // The Organized Play Guide is both games': no guess to settle.
+            releases.push(as_second_edition(&release));
+        } else if reading.edition_unknown {
             // Never refused for it: read as both editions', and said.
             let settle = if fetched {
                 FETCHED_ADVICE

@@ -72,6 +72,10 @@ pub enum ReleaseKind {
     /// The rule-change history: every version of every rule, each dated by
     /// the document behind it, with its printed status.
     RuleHistory,
+    /// The Organized Play Guide: the tournament's own rules (registration,
+    /// deck checks, time, scoring, penalties, conduct) in numbered
+    /// sections, for the events of both games.
+    OrganizedPlayGuide,
 }
 
 impl ReleaseKind {
@@ -84,7 +88,14 @@ impl ReleaseKind {
             ReleaseKind::Rulebook => "rulebook",
             ReleaseKind::Compendium => "compendium",
             ReleaseKind::RuleHistory => "rule-history",
+            ReleaseKind::OrganizedPlayGuide => "organized-play-guide",
         }
+    }
+
+    /// Whether the release rules on the tournament (how an event is run)
+    /// rather than on the game.
+    pub fn is_tournament(self) -> bool {
+        self == ReleaseKind::OrganizedPlayGuide
     }
 
     /// Whether the release is a base document: the rules themselves, which
@@ -92,7 +103,10 @@ impl ReleaseKind {
     pub fn is_base(self) -> bool {
         matches!(
             self,
-            ReleaseKind::Glossary | ReleaseKind::Rulebook | ReleaseKind::Compendium
+            ReleaseKind::Glossary
+                | ReleaseKind::Rulebook
+                | ReleaseKind::Compendium
+                | ReleaseKind::OrganizedPlayGuide
         )
     }
 }

@@ -324,7 +324,9 @@ impl Expected {
             edition_unknown: corpus
                 .releases
                 .iter()
-                .filter(|r| r.id.ends_with(crate::corpus::EDITION_UNKNOWN_2E))
+                .filter(|r| {
+                    r.id.ends_with(crate::corpus::EDITION_UNKNOWN_2E) && !r.kind.is_tournament()
+                })
                 .map(|r| r.file.clone())
                 .collect(),
             bases: corpus

@@ -547,7 +547,12 @@ impl Silence {
 /// rest.
 fn covers(base: &Release, entry: &Entry) -> bool {
     let numbered = crate::parse::base::section_number(&entry.topic).is_some();
+    // The tournament's sections are the Guide's alone, and the Guide
+    // holds none of the game's.
+    let tournament = entry.section.as_deref() == Some(crate::parse::base::ORGANIZED_PLAY);
     match base.kind {
+        ReleaseKind::OrganizedPlayGuide => tournament,
+        _ if tournament => false,
         ReleaseKind::Compendium => true,
         ReleaseKind::Rulebook => numbered,
         ReleaseKind::Glossary => !numbered,

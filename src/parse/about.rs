@@ -134,6 +134,10 @@ pub fn base_kind(lower_title: &str) -> Option<ReleaseKind> {
         .any(|w| lower_title.contains(w))
     {
         None
+    } else if lower_title.contains("organized play guide")
+        || lower_title.contains("organised play guide")
+    {
+        Some(ReleaseKind::OrganizedPlayGuide)
     } else if lower_title.contains("compendium") {
         Some(ReleaseKind::Compendium)
     } else if lower_title.contains("rulebook") || lower_title.contains("rule book") {
@@ -172,6 +176,9 @@ pub enum Source {
     NumberedSections,
     /// Nothing tells it: the document is read as both editions'.
     Unknown,
+    /// What the document is: the Organized Play Guide runs the events of
+    /// both games, so it is read as both editions', as it should be.
+    BothGames,
     /// Nothing said otherwise.
     Default,
 }

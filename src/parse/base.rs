@@ -36,9 +36,12 @@ mod kinds;
 mod sections;
 use sections::*;
 
-/// A numbered section head: the number, then its title on the same line.
+/// A numbered section head: the number, then its title on the same line,
+/// after a colon, a space, or a dash between spaces ("7.4.1 – Calculating
+/// Differential"); the word "Section" may stand before the number
+/// ("Section 12: Guidelines for Online Play").
 static SECTION_HEAD: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^(?:#{1,6}\s*)?(?:\*\*)?(\d{1,2}(?:\.\d{1,2}){0,5})\.?(?::|\s)\s*(?:\*\*)?\s*([A-Za-z][^.!?]{0,79}?)\s*(?:\*\*)?$")
+    Regex::new(r"^(?:#{1,6}\s*)?(?:\*\*)?(?:[Ss][Ee][Cc][Tt][Ii][Oo][Nn]\s+)?(\d{1,2}(?:\.\d{1,2}){0,5})\.?(?::|\s)\s*(?:[–—-]\s+)?(?:\*\*)?\s*([A-Za-z][^.!?]{0,79}?)\s*(?:\*\*)?$")
         .expect("valid regex")
 });
 /// A section number at the start of a topic ("7.4.2: Personnel Battle").
@@ -49,6 +52,10 @@ static SIDEBAR: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^(?:\*\*)?(Clarifications?|Tips?|Open Rules?|Borg Rules?|Exceptions?|Reminders?|Notes?|Examples?|Copyright Notices?)(?:\*\*)?:(?:\*\*)?\s+")
         .expect("valid regex")
 });
+
+/// The part an entry of the Organized Play Guide is printed in: what keeps
+/// the tournament's sections apart from the game's.
+pub const ORGANIZED_PLAY: &str = "Organized Play Guide";
 
 /// The words a section head's title may have at most.
 const TITLE_WORDS: usize = 10;
@@ -342,7 +349,15 @@ fn section_head(line: &str) -> Option<(String, String)> {
     // head however the title is set: a copy keeps no bold (`Moving ships
     // (4.2.1)`), and a sentence does not end on a bare section number.
     let (number, title, set_apart) = match SECTION_HEAD.captures(trimmed) {
-        Some(c) => (c.get(1)?.as_str().to_string(), c.get(2)?.as_str(), false),
+        // "Section 12: …" says it is a head in words.
+        Some(c) => (
+            c.get(1)?.as_str().to_string(),
+            c.get(2)?.as_str(),
+            trimmed
+                .trim_start_matches(['#', '*', ' '])
+                .get(..8)
+                .is_some_and(|w| w.eq_ignore_ascii_case("section ")),
+        ),
         None => {
             let c = NAMED_SECTION_HEAD.captures(trimmed)?;
             let bold = trimmed.starts_with("**") && trimmed.ends_with("**");
@@ -588,6 +603,11 @@ pub fn read(
             }
         }
     }
+    if reading.found.edition == Source::Unknown && kind.is_tournament() {
+        // The Guide runs the events of both games: read as both editions',
+        // and no guess to settle.
+        reading.found.edition = Source::BothGames;
+    }
     if reading.found.edition == Source::Unknown {
         if let Some(edition) = super::about::edition_of_kind(kind) {
             // A base only First Edition has: its edition is told by what it is.
@@ -643,7 +663,14 @@ pub fn read(
         release.date,
         release.file.clone(),
     );
-    let sections = read_sections(&lines, &parts, &about, &mut counts);
+    let mut sections = read_sections(&lines, &parts, &about, &mut counts);
+    if kind.is_tournament() {
+        // The Guide's sections are the tournament's, numbered apart from
+        // the Rulebook's (its 7.4.2 is no Personnel Battle).
+        for entry in &mut sections.entries {
+            entry.section = Some(ORGANIZED_PLAY.to_string());
+        }
+    }
     release.entries.extend(sections.entries);
     release.front.extend(sections.front);
     let log = front_of(&lines, skip, &parts, |p| p == Part::ChangeLog);
@@ -686,6 +713,7 @@ pub fn read(
             ReleaseKind::Glossary => Some("Glossary"),
             ReleaseKind::Rulebook => Some("Rulebook"),
             ReleaseKind::Compendium => Some("Rules Compendium"),
+            ReleaseKind::OrganizedPlayGuide => Some("Organized Play Guide"),
             _ => None,
         };
         if let Some(name) = name {

@@ -70,6 +70,9 @@ fn source(found: &Source) -> String {
         Source::EntryDates { line } => format!("newest entry date, line {line}"),
         Source::BeforeSecondEdition => "its dates fall before Second Edition existed".into(),
         Source::DocumentKind => "what the document is: only First Edition has one".into(),
+        Source::BothGames => {
+            "both editions': the Organized Play Guide runs the events of both games".into()
+        }
         Source::NumberedSections => {
             "a Rulebook numbered as First Edition's (1.1, 7.4.2): Second Edition's numbers none".into()
         }

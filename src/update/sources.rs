@@ -197,7 +197,7 @@ pub fn follow_pattern(pattern: &str) -> Result<Regex, regex::Error> {
         .build()
 }
 
-const KINDS: [ReleaseKind; 7] = [
+const KINDS: [ReleaseKind; 8] = [
     ReleaseKind::CurrentRulings,
     ReleaseKind::RecentRulings,
     ReleaseKind::Rulings,
@@ -205,6 +205,7 @@ const KINDS: [ReleaseKind; 7] = [
     ReleaseKind::Rulebook,
     ReleaseKind::Compendium,
     ReleaseKind::RuleHistory,
+    ReleaseKind::OrganizedPlayGuide,
 ];
 
 fn kind_named(name: &str) -> Option<ReleaseKind> {

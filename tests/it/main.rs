@@ -50,6 +50,7 @@ mod show;
 mod silence;
 mod statuses;
 mod temporary;
+mod tournament;
 mod undated;
 mod update;
 mod update_defaults;

@@ -95,6 +95,28 @@ fn section_heads_in_the_printed_forms() {
         section_head("7.4.2 the force with the higher total wins."),
         None
     );
+    // A dash between the number and the title, or the word "Section"
+    // before the number (as the Organized Play Guide prints them).
+    assert_eq!(
+        section_head("7.4.1 – Calculating Differential"),
+        Some(("7.4.1".into(), "Calculating Differential".into()))
+    );
+    assert_eq!(
+        section_head("11.2.2 - Trek Masters"),
+        Some(("11.2.2".into(), "Trek Masters".into()))
+    );
+    assert_eq!(
+        section_head("Section 12: Guidelines for Online Play"),
+        Some(("12".into(), "Guidelines for Online Play".into()))
+    );
+    // Without a dot in the number, the word alone makes it a head: a
+    // bare number and a title in small letters is a step.
+    assert_eq!(section_head("12: Guidelines for online play"), None);
+    // A dash run into a sentence is no head.
+    assert_eq!(
+        section_head("7.4.1 – the winner's points less the loser's."),
+        None
+    );
 }
 
 #[test]
