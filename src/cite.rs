@@ -67,6 +67,8 @@ pub fn document_name(named: Named<'_>) -> String {
         ReleaseKind::RuleHistory => ("Rule changes".to_string(), false),
         // The name TDs and the Committee use: "OPG 5.1".
         ReleaseKind::OrganizedPlayGuide => ("OPG".to_string(), true),
+        // Its authority, named: the Director of Organized Play's.
+        ReleaseKind::InterimRuling => ("Interim OP ruling".to_string(), true),
         // The official rulings page: each ruling is dated by itself.
         ReleaseKind::Rulings if is_rulings_page(&title) => ("rulings".to_string(), false),
         ReleaseKind::RecentRulings if title.contains("recent rulings") => ("RRD".to_string(), true),
@@ -162,7 +164,8 @@ pub fn place(entry: &Entry, kind: ReleaseKind) -> String {
         ReleaseKind::Glossary
         | ReleaseKind::Rulebook
         | ReleaseKind::RuleHistory
-        | ReleaseKind::OrganizedPlayGuide => {
+        | ReleaseKind::OrganizedPlayGuide
+        | ReleaseKind::InterimRuling => {
             format!(" — {topic}")
         }
         _ => match section {

@@ -76,6 +76,10 @@ pub enum ReleaseKind {
     /// deck checks, time, scoring, penalties, conduct) in numbered
     /// sections, for the events of both games.
     OrganizedPlayGuide,
+    /// An interim Organized Play ruling: an article of the Director of
+    /// Organized Play that gives sections of the Guide new words from its
+    /// date, until a new version of the Guide restates them.
+    InterimRuling,
 }
 
 impl ReleaseKind {
@@ -89,13 +93,23 @@ impl ReleaseKind {
             ReleaseKind::Compendium => "compendium",
             ReleaseKind::RuleHistory => "rule-history",
             ReleaseKind::OrganizedPlayGuide => "organized-play-guide",
+            ReleaseKind::InterimRuling => "interim-ruling",
         }
     }
 
     /// Whether the release rules on the tournament (how an event is run)
     /// rather than on the game.
     pub fn is_tournament(self) -> bool {
-        self == ReleaseKind::OrganizedPlayGuide
+        matches!(
+            self,
+            ReleaseKind::OrganizedPlayGuide | ReleaseKind::InterimRuling
+        )
+    }
+
+    /// Whether the release is read as numbered sections: a base, or an
+    /// interim ruling, whose sections are the Guide's it gives new words.
+    pub fn is_sectioned(self) -> bool {
+        self.is_base() || self == ReleaseKind::InterimRuling
     }
 
     /// Whether the release is a base document: the rules themselves, which

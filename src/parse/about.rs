@@ -127,6 +127,13 @@ pub fn base_kind(lower_title: &str) -> Option<ReleaseKind> {
     if title.split_whitespace().count() > 12 || title.ends_with('.') || title.contains(" – ") {
         return None;
     }
+    // An interim ruling of Organized Play gives sections of the Guide new
+    // words: read by its sections, as the Guide is.
+    let organized_play =
+        lower_title.contains("organized play") || lower_title.contains("organised play");
+    if organized_play && lower_title.contains("interim") {
+        return Some(ReleaseKind::InterimRuling);
+    }
     // "RULEBOOK UPDATES", "Glossary errata": a heading of a rulings
     // document, not the title of a base.
     if ["ruling", "update", "errata", "change"]

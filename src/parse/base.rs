@@ -28,6 +28,7 @@ use crate::model::{Edition, Entry, EntryKind, FrontParagraph, Release, ReleaseKi
 use crate::topic::TopicKey;
 pub use banners::title_cue;
 use banners::{banner_edition, banner_version_date};
+pub use kinds::ORGANIZED_PLAY;
 
 mod alphabet;
 mod banners;
@@ -53,10 +54,6 @@ static SIDEBAR: LazyLock<Regex> = LazyLock::new(|| {
         .expect("valid regex")
 });
 
-/// The part an entry of the Organized Play Guide is printed in: what keeps
-/// the tournament's sections apart from the game's.
-pub const ORGANIZED_PLAY: &str = "Organized Play Guide";
-
 /// The words a section head's title may have at most.
 const TITLE_WORDS: usize = 10;
 
@@ -78,7 +75,7 @@ pub struct BaseCounts {
 /// line of its title block that names a base: `None` for a rulings document.
 pub fn kind_of(meta: Option<&Meta>, text: &str, skip: usize) -> Option<ReleaseKind> {
     if let Some(kind) = meta.and_then(|m| m.kind) {
-        return kind.is_base().then_some(kind);
+        return kind.is_sectioned().then_some(kind);
     }
     if let Some(title) = meta.and_then(|m| m.title.as_deref()) {
         return title_kind(title);
@@ -714,6 +711,7 @@ pub fn read(
             ReleaseKind::Rulebook => Some("Rulebook"),
             ReleaseKind::Compendium => Some("Rules Compendium"),
             ReleaseKind::OrganizedPlayGuide => Some("Organized Play Guide"),
+            ReleaseKind::InterimRuling => Some("Interim Organized Play Ruling"),
             _ => None,
         };
         if let Some(name) = name {

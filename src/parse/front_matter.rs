@@ -142,9 +142,10 @@ pub fn split(file: &str, text: &str) -> Result<(Option<Meta>, usize), DocumentEr
         Some("compendium") => Some(ReleaseKind::Compendium),
         Some("rule-history") => Some(ReleaseKind::RuleHistory),
         Some("organized-play-guide") => Some(ReleaseKind::OrganizedPlayGuide),
+        Some("interim-ruling") => Some(ReleaseKind::InterimRuling),
         Some(other) => {
             return Err(fail(format!(
-                "kind `{other}` is not one of current-rulings, recent-rulings, rulings, glossary, rulebook, compendium, rule-history, organized-play-guide"
+                "kind `{other}` is not one of current-rulings, recent-rulings, rulings, glossary, rulebook, compendium, rule-history, organized-play-guide, interim-ruling"
             )))
         }
     };

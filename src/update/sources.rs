@@ -197,7 +197,7 @@ pub fn follow_pattern(pattern: &str) -> Result<Regex, regex::Error> {
         .build()
 }
 
-const KINDS: [ReleaseKind; 8] = [
+const KINDS: [ReleaseKind; 9] = [
     ReleaseKind::CurrentRulings,
     ReleaseKind::RecentRulings,
     ReleaseKind::Rulings,
@@ -206,6 +206,7 @@ const KINDS: [ReleaseKind; 8] = [
     ReleaseKind::Compendium,
     ReleaseKind::RuleHistory,
     ReleaseKind::OrganizedPlayGuide,
+    ReleaseKind::InterimRuling,
 ];
 
 fn kind_named(name: &str) -> Option<ReleaseKind> {

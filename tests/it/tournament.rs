@@ -193,3 +193,76 @@ fn the_game_s_bases_say_nothing_of_the_guide_s_sections() {
     assert!(shown.contains("\"in-force\""), "{shown}");
     assert!(!shown.contains("not-repeated"), "{shown}");
 }
+
+#[test]
+fn an_interim_ruling_overrides_the_section_it_names_until_a_guide_restates_it() {
+    let folder = Folder::new(&[
+        ("opg-5.1.txt", fixture("opg-5.1.txt")),
+        ("interim-2024-03.txt", fixture("interim-2024-03.txt")),
+        ("opg-5.2.txt", fixture("opg-5.2.txt")),
+    ]);
+    let out = folder
+        .rulings(&["check", "--json", "interim-2024-03.txt"])
+        .current_dir(folder.folder())
+        .output()
+        .unwrap();
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let document = &report["documents"][0];
+    assert_eq!(document["kind"]["value"], "interim-ruling", "{document:#}");
+    assert_eq!(document["date"]["value"], "2024-03-15", "{document:#}");
+    let shown = |as_of: &str| {
+        json(
+            &folder,
+            &[
+                "show",
+                "--json",
+                "--edition",
+                "1e",
+                "--as-of",
+                as_of,
+                "7.4.1",
+            ],
+        )
+        .to_string()
+    };
+    // Before it: the Guide's words.
+    let before = shown("2023-12-01");
+    assert!(before.contains("capped at 100"), "{before}");
+    assert!(!before.contains("capped at 80"), "{before}");
+    // From its date: its words, its authority named.
+    let during = shown("2024-06-01");
+    assert!(during.contains("capped at 80"), "{during}");
+    assert!(
+        during.contains("Interim OP ruling 2024-03-15 §7.4.1 Calculating Differential"),
+        "{during}"
+    );
+    // Once a new Guide restates the section: the new Guide's words, the
+    // interim ruling superseded by it.
+    let after = json(
+        &folder,
+        &[
+            "show",
+            "--json",
+            "--edition",
+            "1e",
+            "--as-of",
+            "2025-06-01",
+            "7.4.1",
+        ],
+    );
+    let answer = &after["answers"][0];
+    assert_eq!(
+        answer["citation"],
+        "OPG 5.2 §7.4.1 Calculating Differential"
+    );
+    let text = answer["text"].as_str().unwrap();
+    assert!(text.contains("capped at 90"), "{text}");
+    let interim = answer["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["release"] == "interim-2024-03")
+        .expect("the interim ruling in the history");
+    assert_eq!(interim["status"]["state"], "superseded", "{interim:#}");
+    assert_eq!(interim["status"]["release"], "opg-5.2", "{interim:#}");
+}

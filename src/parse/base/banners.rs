@@ -92,13 +92,19 @@ pub fn title_cue(text: &str, skip: usize) -> Option<(usize, ReleaseKind)> {
         if !short || section_head(line).is_some() {
             return None;
         }
+        let named = title_kind(line);
+        // An interim ruling of Organized Play is read by its sections,
+        // though its title says "ruling".
+        if named == Some(ReleaseKind::InterimRuling) {
+            return Some((i, ReleaseKind::InterimRuling));
+        }
         if ["ruling", "update", "errata"]
             .iter()
             .any(|w| lower.contains(w))
         {
             return None;
         }
-        if let Some(kind) = title_kind(line) {
+        if let Some(kind) = named {
             return Some((i, kind));
         }
     }
