@@ -651,6 +651,7 @@ pub fn read(
                 text: lines[e.line - 1..e.spans.last().map_or(e.line, |&(_, end)| end)].join("\n"),
             }));
     }
+    banners::title_block_to_front(release, &lines, &parts, cue.filter(|_| !glossary));
     kinds::by_part(&mut release.entries, &parts, &mut counts);
 
     // The numbered sections, by their own shape.

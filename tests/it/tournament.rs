@@ -67,8 +67,19 @@ fn read_sections(name: &str) -> Vec<String> {
 
 #[test]
 fn the_guide_is_read_to_its_sections_from_a_text_a_page_and_a_pdf() {
-    // The page sets sections as headings; Chromium printed it to PDF.
-    for name in ["opg-5.1.txt", "opg-5.1.html", "opg-5.1.pdf"] {
+    // The page sets sections as headings; Chromium printed it to PDF, and
+    // LibreOffice converted it; `pdftotext` copied Chromium's PDF, with and
+    // without `-layout`; groff set the text with every head (title and
+    // version line too) in bold.
+    for name in [
+        "opg-5.1.txt",
+        "opg-5.1.html",
+        "opg-5.1.pdf",
+        "opg-5.1-libreoffice.pdf",
+        "opg-5.1-layout.txt",
+        "opg-5.1-plain.txt",
+        "opg-5.1-groff.pdf",
+    ] {
         let topics = read_sections(name);
         for number in SECTIONS {
             assert!(

@@ -33,8 +33,9 @@ pub(super) fn banner_version_date(
     skip: usize,
     cue: Option<(usize, ReleaseKind)>,
 ) -> Option<(usize, chrono::NaiveDate, crate::model::DatePrecision)> {
-    let (end, _) = cue?;
-    // The title's own line too, where a copy ran the version onto it.
+    // The title's own line too, where a copy ran the version onto it, and
+    // the short lines under it.
+    let end = title_block_end(lines, cue)?;
     (skip..=end).find_map(|i| {
         let line = lines[i];
         if !super::super::about::is_version_line(line) {
@@ -49,6 +50,58 @@ pub(super) fn banner_version_date(
         Some((i, date, precision))
     })
 }
+
+/// The last line of the title block: the line that names the base, and
+/// the short lines under it before the first paragraph or section head (a
+/// version line, a date: "Version 5.1 – May 2023", set bold or not).
+pub(super) fn title_block_end(lines: &[&str], cue: Option<(usize, ReleaseKind)>) -> Option<usize> {
+    let (title, _) = cue?;
+    let under = (title + 1..lines.len())
+        .filter(|&i| !lines[i].trim().is_empty())
+        .take(UNDER_TITLE)
+        .take_while(|&i| {
+            let bare = lines[i]
+                .trim()
+                .trim_start_matches('#')
+                .trim()
+                .trim_matches('*');
+            bare.split_whitespace().count() <= TITLE_WORDS
+                && !bare.ends_with(['.', ':'])
+                && section_head(lines[i]).is_none()
+                && part_heading(bare).is_none()
+        })
+        .last();
+    Some(under.unwrap_or(title))
+}
+
+/// Moves the entries the rulings reader made of the title block's lines
+/// into the front matter: they are never entries, however a copy set them
+/// (a printer that set a title and its version line bold, which the
+/// rulings reader takes for heads).
+pub(super) fn title_block_to_front(
+    release: &mut Release,
+    lines: &[&str],
+    parts: &[Part],
+    cue: Option<(usize, ReleaseKind)>,
+) {
+    let Some(end) = title_block_end(lines, cue) else {
+        return;
+    };
+    let (block, entries): (Vec<Entry>, Vec<Entry>) = std::mem::take(&mut release.entries)
+        .into_iter()
+        .partition(|e| e.line - 1 <= end && parts.get(e.line - 1) == Some(&Part::Front));
+    release.entries = entries;
+    release
+        .front
+        .extend(block.into_iter().map(|e| FrontParagraph {
+            line: e.line,
+            end_line: e.line,
+            text: lines[e.line - 1].trim_end().to_string(),
+        }));
+}
+
+/// How many short lines under the title may still be its block.
+const UNDER_TITLE: usize = 3;
 
 /// The line (index from the top of `text`) of the title block that names a
 /// base, and the base it names. The title block is the run of short lines
