@@ -277,3 +277,31 @@ fn an_interim_ruling_overrides_the_section_it_names_until_a_guide_restates_it() 
     assert_eq!(interim["status"]["state"], "superseded", "{interim:#}");
     assert_eq!(interim["status"]["release"], "opg-5.2", "{interim:#}");
 }
+
+#[test]
+fn a_td_s_questions_about_the_tournament_reach_the_guide_s_section() {
+    let folder = Folder::new(&[
+        ("opg-4.2.txt", fixture("opg-4.2.txt")),
+        ("opg-5.1.txt", fixture("opg-5.1.txt")),
+    ]);
+    for (question, section) in [
+        ("time called mid-battle", "7.1.1 Time Called Mid-Battle"),
+        ("tie-breaker differential", "7.4.2 Tie-Breakers"),
+        ("player disconnected online game", "12.2 Disconnections"),
+        (
+            "deck does not match its list",
+            "8.3 Deck Registration Errors",
+        ),
+        ("how long is a round", "7.1 Rounds and Time"),
+        ("second warning same error", "8.1 Warnings"),
+    ] {
+        let found = json(&folder, &["search", "--json", "--edition", "1e", question]);
+        let first = &found["hits"][0];
+        assert_eq!(first["entry"]["topic"], section, "{question}: {found:#}");
+        // The version in force today.
+        assert!(
+            first["citation"].as_str().unwrap().starts_with("OPG 5.1 "),
+            "{question}: {first:#}"
+        );
+    }
+}
