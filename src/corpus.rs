@@ -329,32 +329,6 @@ enum Found {
     Problem(crate::error::DocumentError),
 }
 
-/// `look` at every document, on two threads (reading a kept reading is
-/// mostly parsing its JSON, which 1,000 documents make a tenth of a
-/// second of), in the documents' order.
-fn in_parallel<T: Sync, F: Send>(items: &[T], look: impl Fn(&T) -> F + Sync) -> Vec<F> {
-    const THREADS: usize = 2;
-    let look = &look;
-    let mut found: Vec<(usize, F)> = std::thread::scope(|scope| {
-        let threads: Vec<_> = (0..THREADS)
-            .map(|first| {
-                scope.spawn(move || {
-                    (first..items.len())
-                        .step_by(THREADS)
-                        .map(|at| (at, look(&items[at])))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        threads
-            .into_iter()
-            .flat_map(|t| t.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-            .collect()
-    });
-    found.sort_by_key(|(at, _)| *at);
-    found.into_iter().map(|(_, f)| f).collect()
-}
-
 /// Loads every document under `root` (and nothing else).
 pub fn load(root: &Path) -> Result<Corpus, Error> {
     load_sources(&Sources::folder(root))
@@ -377,7 +351,9 @@ pub fn load_sources(sources: &Sources) -> Result<Corpus, Error> {
     let mut keys: Vec<Option<String>> = vec![None; documents.len()];
     let mut read: Vec<(usize, Vec<u8>, Option<String>)> = Vec::new();
     let mut reused = 0;
-    let found = in_parallel(&documents, |(name, origin)| {
+    // On two threads: reading a kept reading is mostly parsing its JSON,
+    // which 1,000 documents make a tenth of a second of.
+    let found = crate::parallel::in_parallel(&documents, 2, |(name, origin)| {
         let (bytes, source) = match origin {
             Origin::Bundled(bytes) => (bytes.to_vec(), None),
             Origin::File(path) => match read_file(path, name) {

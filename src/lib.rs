@@ -24,7 +24,7 @@
 //! - leaves that import nothing of the crate: [`dates`], [`topic`],
 //!   [`limits`], [`input`], [`safe`] (text safe for a terminal or JSON),
 //!   [`english`] (word lists), [`amend`], [`digest`] (the hash that
-//!   decides what is done again);
+//!   decides what is done again), [`parallel`] (work on a few threads);
 //! - [`markdown`] (an entry's plain text), [`model`], [`error`];
 //! - the write side: [`parse`]; [`cite`] (documents and their rulings
 //!   named as the Committee names them); [`pdf`] and [`status`]; [`convert`];
@@ -63,6 +63,7 @@ pub mod lookup;
 pub mod markdown;
 pub mod model;
 pub mod output;
+pub mod parallel;
 pub mod parse;
 pub mod pdf;
 pub mod render;

@@ -4,7 +4,6 @@
 //! own in memory.
 
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use tantivy::directory::RamDirectory;
 use tantivy::index::SegmentMeta;
@@ -205,34 +204,12 @@ pub fn write_parts(
     (releases, cards): (&[TantivyDocument], &[TantivyDocument]),
     parts: &[u64],
 ) -> Result<Vec<WrittenPart>, IndexError> {
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .clamp(1, 2)
-        .min(parts.len().max(1));
-    let next = AtomicUsize::new(0);
-    let work = || -> Result<Vec<(usize, WrittenPart)>, IndexError> {
-        let mut done = Vec::new();
-        loop {
-            let at = next.fetch_add(1, Ordering::Relaxed);
-            let Some(&part) = parts.get(at) else {
-                return Ok(done);
-            };
-            done.push((at, write_part(corpus, plan, (releases, cards), part)?));
-        }
-    };
-    let mut all: Vec<(usize, WrittenPart)> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads).map(|_| scope.spawn(work)).collect();
-        let mut all = Vec::new();
-        for worker in workers {
-            match worker.join() {
-                Ok(done) => all.extend(done?),
-                Err(panic) => std::panic::resume_unwind(panic),
-            }
-        }
-        Ok::<_, IndexError>(all)
-    })?;
-    all.sort_by_key(|(at, _)| *at);
-    Ok(all.into_iter().map(|(_, written)| written).collect())
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(2));
+    crate::parallel::in_parallel(parts, threads, |&part| {
+        write_part(corpus, plan, (releases, cards), part)
+    })
+    .into_iter()
+    .collect()
 }
 
 /// Writes one part into an index of its own in memory, as one segment.

@@ -29,7 +29,6 @@
 use std::fs::{self, File, TryLockError};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use crate::input::{self, Refusal};
@@ -259,19 +258,9 @@ fn sync_folder(folder: &Path) -> io::Result<()> {
             files.push(item.path());
         }
     }
-    let next = AtomicUsize::new(0);
-    let sync = || -> io::Result<()> {
-        while let Some(file) = files.get(next.fetch_add(1, Ordering::Relaxed)) {
-            File::open(file)?.sync_all()?;
-        }
-        Ok(())
-    };
-    std::thread::scope(|scope| {
-        let syncing: Vec<_> = (0..SYNCING).map(|_| scope.spawn(sync)).collect();
-        syncing
-            .into_iter()
-            .try_for_each(|s| s.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-    })?;
+    crate::parallel::in_parallel(&files, SYNCING, |file| File::open(file)?.sync_all())
+        .into_iter()
+        .collect::<io::Result<()>>()?;
     // A folder cannot be opened to be synced everywhere (Windows).
     if let Ok(dir) = File::open(folder) {
         let _ = dir.sync_all();

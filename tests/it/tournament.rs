@@ -27,6 +27,22 @@ fn json(folder: &Folder, args: &[&str]) -> Value {
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
+/// `show 7.4.1` (First Edition's reading) as of a date, as JSON.
+fn section_on(folder: &Folder, as_of: &str) -> Value {
+    json(
+        folder,
+        &[
+            "show",
+            "--json",
+            "--edition",
+            "1e",
+            "--as-of",
+            as_of,
+            "7.4.1",
+        ],
+    )
+}
+
 /// The sections the Guide prints: every numbered head of the fixture.
 const SECTIONS: [&str; 14] = [
     "1.1", "1.2", "5.1", "5.2", "7.1", "7.1.1", "7.4", "7.4.1", "7.4.2", "7.8", "8.1", "8.3",
@@ -121,21 +137,7 @@ fn each_version_of_the_guide_is_in_force_from_its_date_and_cited_by_section() {
         ("opg-4.2.txt", fixture("opg-4.2.txt")),
         ("opg-5.1.txt", fixture("opg-5.1.txt")),
     ]);
-    let shown = |as_of: &str| {
-        let answer = json(
-            &folder,
-            &[
-                "show",
-                "--json",
-                "--edition",
-                "1e",
-                "--as-of",
-                as_of,
-                "7.4.1",
-            ],
-        );
-        answer.to_string()
-    };
+    let shown = |as_of: &str| section_on(&folder, as_of).to_string();
     let then = shown("2016-01-01");
     assert!(then.contains("capped at 120"), "{then}");
     assert!(
@@ -221,21 +223,7 @@ fn an_interim_ruling_overrides_the_section_it_names_until_a_guide_restates_it() 
     let document = &report["documents"][0];
     assert_eq!(document["kind"]["value"], "interim-ruling", "{document:#}");
     assert_eq!(document["date"]["value"], "2024-03-15", "{document:#}");
-    let shown = |as_of: &str| {
-        json(
-            &folder,
-            &[
-                "show",
-                "--json",
-                "--edition",
-                "1e",
-                "--as-of",
-                as_of,
-                "7.4.1",
-            ],
-        )
-        .to_string()
-    };
+    let shown = |as_of: &str| section_on(&folder, as_of).to_string();
     // Before it: the Guide's words.
     let before = shown("2023-12-01");
     assert!(before.contains("capped at 100"), "{before}");
@@ -249,18 +237,7 @@ fn an_interim_ruling_overrides_the_section_it_names_until_a_guide_restates_it() 
     );
     // Once a new Guide restates the section: the new Guide's words, the
     // interim ruling superseded by it.
-    let after = json(
-        &folder,
-        &[
-            "show",
-            "--json",
-            "--edition",
-            "1e",
-            "--as-of",
-            "2025-06-01",
-            "7.4.1",
-        ],
-    );
+    let after = section_on(&folder, "2025-06-01");
     let answer = &after["answers"][0];
     assert_eq!(
         answer["citation"],
