@@ -16,6 +16,7 @@ mod write;
 use write::*;
 
 mod columns;
+mod tables;
 
 use super::typography::{is_document_date, is_private_use, new_tag_marked, with_running_title};
 use super::PdfMarkdown;
@@ -344,6 +345,8 @@ struct Line {
     barred: bool,
     /// How far right of its column's left edge it starts.
     indent: f32,
+    /// Whether it is a row of a table (see `tables`).
+    row: bool,
 }
 
 impl Line {
@@ -357,6 +360,7 @@ impl Line {
             place,
             barred: false,
             indent: 0.0,
+            row: false,
         }
     }
     fn text(&self) -> String {
@@ -458,6 +462,7 @@ pub(crate) fn compose(pages: &[Page]) -> PdfMarkdown {
     }
     result.furniture = furniture.into_iter().collect();
 
+    tables::mark_rows(&mut lines);
     let words = document_words(&lines);
     let body_size = body_size(&lines);
     // The largest type is the title's; a heading set smaller is a section.

@@ -61,9 +61,11 @@ static STATUS: LazyLock<Regex> = LazyLock::new(|| {
         .expect("valid regex")
 });
 /// `Superseded by:`, `Modified by: Title (2009 May)`, and a row's label
-/// cell (`Superseded by – Title (2009 May)`).
+/// cell (`Superseded by – Title (2009 May)`, `Superseded by: – Title`, a
+/// label with its colon set apart from its cell by the dash a table's row
+/// is written with).
 static LINKS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^(superseded|modified|rescinded|replaced|revised|withdrawn|reinstated|clarified)\s+by\s*[:–—-]?\s*(.*)$")
+    Regex::new(r"(?i)^(superseded|modified|rescinded|replaced|revised|withdrawn|reinstated|clarified)\s+by\s*(?::\s*[–—-]|[:–—-])?\s*(.*)$")
         .expect("valid regex")
 });
 /// A link's title and its month: `Title (2009 May)`, `Title (May 2009)`.

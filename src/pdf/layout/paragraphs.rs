@@ -173,7 +173,7 @@ pub(super) fn is_contents_line(text: &str) -> bool {
 /// A heading wrapped over several lines is one paragraph: its lines are
 /// set at the pitch of its own size, wider than the body's.
 pub(super) fn starts_paragraph(previous: &Line, line: &Line, flow: &Flow) -> bool {
-    if is_contents_line(&previous.text()) {
+    if is_contents_line(&previous.text()) || previous.row || line.row {
         return true;
     }
     let heading = is_heading(line, flow.body_size);
