@@ -60,6 +60,7 @@ fn search_as_typed(fixture: &Fixture, text: &str, typing: bool, first: bool) {
         query: text.to_string(),
         edition: first.then_some(Edition::First),
         kind: None,
+        authority: None,
         as_of: chrono::NaiveDate::from_ymd_opt(2020, 1, 1).unwrap(),
         all: false,
         limit: 5,

@@ -154,6 +154,16 @@ pub fn place(entry: &Entry, kind: ReleaseKind) -> String {
         .as_deref()
         .map(plain_words)
         .filter(|s| !s.is_empty());
+    if section.as_deref() == Some(crate::model::BAN_LISTS) {
+        // A list is cited by its format: "OTF Ban List 2018-12-20 — OTF";
+        // a larger document's by its topic: "Compendium 2.7.5 — Modern
+        // ban list".
+        if kind == ReleaseKind::BanList {
+            let format = crate::parse::ban_list::format_of_topic(&topic).unwrap_or(&topic);
+            return format!(" — {format}");
+        }
+        return format!(" — {topic}");
+    }
     match kind {
         ReleaseKind::Compendium => match section {
             Some(part) if !part.eq_ignore_ascii_case(&topic) => {

@@ -170,6 +170,9 @@ pub enum Command {
         #[arg(long = "release", value_name = "ID")]
         release: Option<String>,
 
+        #[command(flatten)]
+        whose: Whose,
+
         /// One JSON object with the entries in a list, instead of a line
         /// per entry.
         #[arg(long = "json")]
@@ -371,10 +374,29 @@ impl Cli {
     }
 }
 
+/// Whose rules are asked about: the game's or the tournament's.
+#[derive(Debug, Clone, Copy, Default, Args)]
+pub struct Whose {
+    /// Only the game's rulings (`game`: the rulings documents and rule
+    /// bases) or only the tournament's (`tournament`: the Organized Play
+    /// Guide, its interim rulings, ban lists). Default: both, each answer
+    /// saying whose it is.
+    #[arg(
+        long = "authority",
+        value_name = "WHOSE",
+        value_enum,
+        ignore_case = true
+    )]
+    pub authority: Option<rulings::model::Authority>,
+}
+
 #[derive(Debug, Default, Args)]
 pub struct AskArgs {
     #[command(flatten)]
     pub scope: Scope,
+
+    #[command(flatten)]
+    pub whose: Whose,
 }
 
 #[derive(Debug, Args)]
@@ -389,6 +411,9 @@ pub struct SearchArgs {
 
     #[command(flatten)]
     pub scope: Scope,
+
+    #[command(flatten)]
+    pub whose: Whose,
 
     /// Also show rulings no longer in force (superseded, rescinded),
     /// marked as such.
@@ -425,6 +450,9 @@ pub struct ShowArgs {
 
     #[command(flatten)]
     pub scope: Scope,
+
+    #[command(flatten)]
+    pub whose: Whose,
 
     /// Also show the earlier rulings it superseded, newest first.
     #[arg(long = "history")]
@@ -489,8 +517,15 @@ pub struct DeckArgs {
     #[command(flatten)]
     pub scope: Scope,
 
+    /// Check the deck against this format's ban list in force on the
+    /// date (Modern, Traditional, OTF, …): its banned cards are flagged
+    /// with the list's citation, and bans of other formats are left out.
+    #[arg(long = "format", value_name = "NAME")]
+    pub format: Option<String>,
+
     /// One JSON object: {"as_of", "found", "database", "shape", "total",
-    /// "cards", "quiet", "not_found", "unread", "notes"}.
+    /// "counts", "format", "cards", "quiet", "not_found", "unread",
+    /// "notes"}.
     #[arg(long = "json")]
     pub json: bool,
 }
@@ -567,6 +602,9 @@ pub struct DiffArgs {
     pub edition: Option<Edition>,
 
     /// Only the summary and the topic names.
+    #[command(flatten)]
+    pub whose: Whose,
+
     #[arg(long = "stat", conflicts_with = "json")]
     pub stat: bool,
 

@@ -93,6 +93,7 @@ fn ask(cli: &Cli, args: &AskArgs) -> Result<ExitCode, Failure> {
     let config = commands::config_of(cli)?;
     let settings = tui::pages::Settings {
         edition: config.edition(args.scope.edition),
+        authority: args.whose.authority,
         as_of: config.as_of(args.scope.as_of()),
         today: config.today,
     };

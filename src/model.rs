@@ -52,6 +52,38 @@ impl FromStr for Edition {
     }
 }
 
+/// Whose rules an entry is: the game's (how cards and turns work) or the
+/// tournament's (how an event is run: the Organized Play Guide, its
+/// interim rulings, the ban lists). A TD asks about one or the other.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum Authority {
+    /// The rulings documents and the rule bases.
+    Game,
+    /// The Organized Play Guide, interim Organized Play rulings and ban
+    /// lists.
+    #[value(alias = "op", alias = "organized-play")]
+    Tournament,
+}
+
+impl Authority {
+    pub fn label(self) -> &'static str {
+        match self {
+            Authority::Game => "game",
+            Authority::Tournament => "tournament",
+        }
+    }
+}
+
+/// The part an entry of the Organized Play Guide (or of an interim ruling
+/// of Organized Play) is printed in: what keeps the tournament's sections
+/// apart from the game's.
+pub const ORGANIZED_PLAY: &str = "Organized Play Guide";
+
+/// The part a ban list's entries are printed in, wherever the list is
+/// printed (a document of its own, a Compendium's banned cards).
+pub const BAN_LISTS: &str = "Ban lists";
+
 /// What kind of document a release is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -80,6 +112,9 @@ pub enum ReleaseKind {
     /// Organized Play that gives sections of the Guide new words from its
     /// date, until a new version of the Guide restates them.
     InterimRuling,
+    /// A ban list: the cards banned from tournament play, by format, from
+    /// its date; each format's list stands until a later list restates it.
+    BanList,
 }
 
 impl ReleaseKind {
@@ -94,6 +129,7 @@ impl ReleaseKind {
             ReleaseKind::RuleHistory => "rule-history",
             ReleaseKind::OrganizedPlayGuide => "organized-play-guide",
             ReleaseKind::InterimRuling => "interim-ruling",
+            ReleaseKind::BanList => "ban-list",
         }
     }
 
@@ -102,7 +138,7 @@ impl ReleaseKind {
     pub fn is_tournament(self) -> bool {
         matches!(
             self,
-            ReleaseKind::OrganizedPlayGuide | ReleaseKind::InterimRuling
+            ReleaseKind::OrganizedPlayGuide | ReleaseKind::InterimRuling | ReleaseKind::BanList
         )
     }
 
@@ -524,6 +560,15 @@ impl Entry {
             "undated".to_string()
         } else {
             self.date.to_string()
+        }
+    }
+
+    /// Whose rules the entry is: the tournament's when printed in the
+    /// Organized Play Guide's part or a ban list, else the game's.
+    pub fn authority(&self) -> Authority {
+        match self.section.as_deref() {
+            Some(ORGANIZED_PLAY | BAN_LISTS) => Authority::Tournament,
+            _ => Authority::Game,
         }
     }
 

@@ -8,6 +8,7 @@
 use chrono::NaiveDate;
 use serde::Serialize;
 
+use super::bans::Bans;
 use super::errata::{card_errata, CardErrata};
 use super::error::Failure;
 use super::show::{self, Shown};
@@ -110,6 +111,10 @@ pub struct Legality {
     pub source: String,
     /// The words that say it.
     pub said: String,
+    /// The format a ban list bans it in (or lifts its ban in), as the
+    /// format goes by; none for a ruling's words or the database's tag.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub format: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -133,16 +138,17 @@ pub fn ask(
     limits::check(Typed::Name, name)?;
     let (typed, edition, notes) = show::name_and_edition(name, flag);
     let editions = editions(catalog, edition);
+    let bans = Bans::on(catalog, &editions, as_of)?;
     // A card named exactly, then a name the rulings hold exactly, then a
     // card close in spelling: a name typed as the rulings print it is
     // never taken for another card.
     let found = match exactly(catalog, &typed, &editions)? {
-        Some(card) => CardFound::Card(Box::new(sheet(catalog, card, true, as_of)?)),
+        Some(card) => CardFound::Card(Box::new(sheet(catalog, card, true, as_of, &bans)?)),
         None => match ruled(catalog, &typed, &editions, as_of)? {
             Some(shown) => CardFound::RulingsOnly(Box::new(shown)),
             None => match find(catalog, &typed, &editions, true)? {
                 InDatabase::Card(card, exact) => {
-                    CardFound::Card(Box::new(sheet(catalog, *card, exact, as_of)?))
+                    CardFound::Card(Box::new(sheet(catalog, *card, exact, as_of, &bans)?))
                 }
                 InDatabase::Several(cards) => CardFound::Several(cards),
                 InDatabase::None(near) => CardFound::Unknown {
@@ -266,12 +272,13 @@ fn by_key(catalog: &Catalog, edition: Edition, key: &TopicKey) -> Result<Option<
         .cloned())
 }
 
-/// A card's sheet as of a date.
+/// A card's sheet as of a date, with the ban lists in force then.
 pub fn sheet(
     catalog: &Catalog,
     card: Card,
     exact: bool,
     as_of: NaiveDate,
+    bans: &Bans,
 ) -> Result<CardSheet, Failure> {
     let edition = card.edition;
     let mut reprints = catalog.cards_named(edition, &card.key())?;
@@ -294,7 +301,10 @@ pub fn sheet(
             topic = Some(show::ask(catalog, &name, Some(edition), as_of, true)?);
         }
         for stored in catalog.naming(edition, &named.key, as_of)?.in_effect {
-            if stored.entry.key == named.key {
+            // A ban list names the card as a list does: said below, by
+            // format, not as a ruling naming it.
+            let listed = stored.entry.section.as_deref() == Some(crate::parse::ban_list::BAN_LISTS);
+            if stored.entry.key == named.key || listed {
                 continue;
             }
             if let Some(status) = stored.status_on(as_of) {
@@ -318,11 +328,28 @@ pub fn sheet(
             legality.extend(said_of(&stored.entry.text, &stored.citation));
         }
     }
+    for (list, banned) in bans.naming(edition, &card.name, &card.persona) {
+        legality.push(Legality {
+            standing: if banned {
+                Standing::Banned
+            } else {
+                Standing::Lifted
+            },
+            source: list.citation.clone(),
+            said: if banned {
+                format!("on the ban list of {}", list.format)
+            } else {
+                format!("taken off the ban list of {}", list.format)
+            },
+            format: Some(list.short.clone()),
+        });
+    }
     if card.banned_in_database() {
         legality.push(Legality {
             standing: Standing::OutOfDatabaseFormats,
             source: format!("{} line {}", card.file, card.line),
             said: format!("its formats tag is `{}`", card.formats),
+            format: None,
         });
     }
     Ok(CardSheet {
@@ -520,6 +547,7 @@ pub fn said_of(text: &str, source: &str) -> Vec<Legality> {
                     standing,
                     source: source.to_string(),
                     said: sentence.trim().to_string(),
+                    format: None,
                 });
                 break;
             }

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use chrono::NaiveDate;
 
+use super::bans::{BanList, Bans};
 use super::card::{self, CardSheet, InDatabase};
 use super::error::{ErrorCode, Failure, Refusal};
 use super::show::Shown;
@@ -56,13 +57,67 @@ pub struct DeckAnswer {
     /// How many names that are no card were listed without the nearest
     /// names (past [`MOST_NEAR`]).
     pub near_not_looked_for: usize,
+    /// The deck checked against a format's ban list, when one was asked.
+    pub format: Option<FormatCheck>,
+    /// Copies by the section of the list and by card type.
+    pub counts: Counts,
     pub notes: Vec<Note>,
+}
+
+/// A deck checked against the ban list of the format asked.
+pub struct FormatCheck {
+    /// The format as typed.
+    pub asked: String,
+    /// The lists in force on the date that are the format's (or every
+    /// format's); none when no list names it.
+    pub lists: Vec<BanList>,
+    /// The formats the lists in force name, to offer when none is the
+    /// one asked.
+    pub known: Vec<String>,
+    /// The cards of the deck the lists ban, in the list's order.
+    pub banned: Vec<Banned>,
+}
+
+/// A card of the deck banned in the format asked.
+pub struct Banned {
+    pub name: String,
+    pub count: u32,
+    /// The list's citation.
+    pub citation: String,
+    /// The lines of the deck that name it.
+    pub lines: Vec<usize>,
+}
+
+/// Copies of a deck counted two ways, each in the order first met.
+#[derive(Default)]
+pub struct Counts {
+    /// By the section the list puts them under ("Missions", "Seed+Dil");
+    /// copies under no section are counted under [`NO_SECTION`].
+    pub sections: Vec<(String, u32)>,
+    /// By card type as the card database prints it; names no database
+    /// card has are counted under [`NOT_A_CARD`].
+    pub types: Vec<(String, u32)>,
+}
+
+/// The section of copies listed under none.
+pub const NO_SECTION: &str = "no section";
+/// The type of a name no database card has.
+pub const NOT_A_CARD: &str = "not in the card database";
+
+fn tally(counts: &mut Vec<(String, u32)>, name: &str, n: u32) {
+    match counts.iter_mut().find(|(k, _)| k == name) {
+        Some((_, total)) => *total += n,
+        None => counts.push((name.to_string(), n)),
+    }
 }
 
 impl DeckAnswer {
     /// Found when every name was.
     pub fn is_found(&self) -> bool {
-        self.unknown.is_empty() && self.unread.is_empty() && self.unfinished.is_none()
+        self.unknown.is_empty()
+            && self.unread.is_empty()
+            && self.unfinished.is_none()
+            && self.format.as_ref().is_none_or(|f| !f.lists.is_empty())
     }
 
     /// Whether another asking could answer more: a sheet cut short by its
@@ -151,7 +206,7 @@ pub fn shown_name(shown: &Shown) -> String {
 pub fn ask(
     catalog: &Catalog,
     list: &str,
-    flag: Option<Edition>,
+    (flag, format): (Option<Edition>, Option<&str>),
     as_of: NaiveDate,
     stop: &Stop,
 ) -> Result<DeckAnswer, Failure> {
@@ -164,6 +219,7 @@ pub fn ask(
     }
     let deck: Deck = deck::read(list).map_err(|e| unreadable(e.to_string()))?;
     let editions = editions(catalog, flag);
+    let bans = Bans::on(catalog, &editions, as_of)?;
     let mut cards: Vec<DeckCard> = Vec::new();
     let mut unknown = Vec::new();
     let mut unfinished: Option<Unfinished> = None;
@@ -199,7 +255,7 @@ pub fn ask(
         }
         looked_up.insert(name);
         let near_wanted = unknown.len() < MOST_NEAR;
-        let found = match resolve(catalog, listed, &editions, as_of, near_wanted)? {
+        let found = match resolve(catalog, listed, &editions, (as_of, &bans), near_wanted)? {
             Ok(found) => found,
             Err(near) => {
                 let topics = if near_wanted {
@@ -232,6 +288,8 @@ pub fn ask(
             }),
         }
     }
+    let format = format.map(|asked| check_format(asked, &bans, &mut cards));
+    let counts = count(&cards, &unknown, &deck);
     let (quiet, cards): (Vec<DeckCard>, Vec<DeckCard>) = cards
         .into_iter()
         .partition(|c| matches!(&c.found, DeckFound::Card(sheet) if sheet.is_quiet()));
@@ -246,8 +304,71 @@ pub fn ask(
         unread,
         unfinished,
         near_not_looked_for,
+        format,
+        counts,
         notes: Vec::new(),
     })
+}
+
+/// The deck against the lists of the format asked: the cards they ban
+/// flagged with the list's citation, and every other format's bans taken
+/// off the cards' sheets (a ban in another format is no ban at this
+/// event).
+fn check_format(asked: &str, bans: &Bans, cards: &mut [DeckCard]) -> FormatCheck {
+    let lists: Vec<BanList> = bans.of_format(asked).into_iter().cloned().collect();
+    let mut banned = Vec::new();
+    for card in cards.iter_mut() {
+        let DeckFound::Card(sheet) = &mut card.found else {
+            continue;
+        };
+        let edition = sheet.card.edition;
+        let of_format = |short: &str| {
+            lists
+                .iter()
+                .any(|l| l.edition == edition && l.short == short)
+        };
+        sheet
+            .legality
+            .retain(|l| l.format.as_deref().is_none_or(of_format));
+        if let Some(ban) = sheet
+            .legality
+            .iter()
+            .find(|l| l.standing == super::card::Standing::Banned && l.format.is_some())
+        {
+            banned.push(Banned {
+                name: sheet.card.name.clone(),
+                count: card.count,
+                citation: ban.source.clone(),
+                lines: card.listed.iter().map(|l| l.line).collect(),
+            });
+        }
+    }
+    FormatCheck {
+        asked: asked.to_string(),
+        known: bans.formats(),
+        lists,
+        banned,
+    }
+}
+
+/// The deck's copies by section and by card type.
+fn count(cards: &[DeckCard], unknown: &[NotFound], deck: &Deck) -> Counts {
+    let mut counts = Counts::default();
+    for listed in &deck.cards {
+        let section = listed.section.as_deref().unwrap_or(NO_SECTION);
+        tally(&mut counts.sections, section, listed.count);
+    }
+    for card in cards {
+        let kind = match &card.found {
+            DeckFound::Card(sheet) if !sheet.card.kind.is_empty() => sheet.card.kind.as_str(),
+            _ => NOT_A_CARD,
+        };
+        tally(&mut counts.types, kind, card.count);
+    }
+    for name in unknown {
+        tally(&mut counts.types, NOT_A_CARD, name.listed.count);
+    }
+    counts
 }
 
 /// A name past the limits of a name, as the sheet lists it: its beginning,
@@ -269,14 +390,14 @@ fn resolve(
     catalog: &Catalog,
     listed: &Listed,
     editions: &[Edition],
-    as_of: NaiveDate,
+    (as_of, bans): (NaiveDate, &Bans),
     near_wanted: bool,
 ) -> Result<Result<DeckFound, Vec<Card>>, Failure> {
     let names = std::iter::once(listed.name.as_str()).chain(listed.written.as_deref());
     for name in names.clone() {
         if let Some(card) = card::exactly(catalog, name, editions)? {
             return Ok(Ok(DeckFound::Card(Box::new(card::sheet(
-                catalog, card, true, as_of,
+                catalog, card, true, as_of, bans,
             )?))));
         }
     }
@@ -288,7 +409,7 @@ fn resolve(
     Ok(
         match card::find(catalog, &listed.name, editions, near_wanted)? {
             InDatabase::Card(card, exact) => Ok(DeckFound::Card(Box::new(card::sheet(
-                catalog, *card, exact, as_of,
+                catalog, *card, exact, as_of, bans,
             )?))),
             InDatabase::Several(near) | InDatabase::None(near) => Err(near),
         },

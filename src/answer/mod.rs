@@ -7,6 +7,7 @@
 //! alone and hold data, never sentences: `render` words them for people and
 //! the commands serialize them for programs.
 
+pub mod bans;
 pub mod card;
 pub mod check;
 pub mod deck;
@@ -207,6 +208,7 @@ fn answered(
             query,
             edition,
             kind,
+            authority,
             as_of,
             all,
             limit,
@@ -217,6 +219,7 @@ fn answered(
                 query: query.clone(),
                 edition: *edition,
                 kind: *kind,
+                authority: *authority,
                 as_of: as_of.unwrap_or(today),
                 all: *all,
                 limit: usize::from(*limit),
@@ -226,12 +229,13 @@ fn answered(
         Request::Show {
             topic,
             edition,
+            authority,
             as_of,
             history,
-        } => Answer::Show(show::ask(
+        } => Answer::Show(show::ask_whose(
             catalog,
             topic,
-            *edition,
+            (*edition, *authority),
             as_of.unwrap_or(today),
             *history,
         )?),
@@ -257,6 +261,7 @@ fn answered(
             edition,
             documents,
             topics,
+            authority,
         } => {
             for side in [from, to] {
                 limits::check(Typed::Side, side.text())?;
@@ -264,7 +269,7 @@ fn answered(
             for topic in topics {
                 limits::check(Typed::Name, topic)?;
             }
-            Answer::Diff(Box::new(crate::diff::compare(
+            let mut comparison = crate::diff::compare(
                 catalog,
                 &crate::diff::Request {
                     from,
@@ -273,7 +278,13 @@ fn answered(
                     documents: *documents,
                     topics,
                 },
-            )?))
+            )?;
+            if let Some(authority) = authority {
+                for part in &mut comparison.parts {
+                    part.keep_authority(*authority);
+                }
+            }
+            Answer::Diff(Box::new(comparison))
         }
         Request::Releases => Answer::Releases(catalog.releases()?),
         Request::Card {
@@ -289,16 +300,25 @@ fn answered(
         Request::Deck {
             list,
             edition,
+            format,
             as_of,
         } => Answer::Deck(Box::new(deck::ask(
             catalog,
             list,
-            *edition,
+            (*edition, format.as_deref()),
             as_of.unwrap_or(today),
             stop,
         )?)),
-        Request::Export { edition, release } => {
-            Answer::Export(export::ask(catalog, *edition, release.as_deref())?)
+        Request::Export {
+            edition,
+            release,
+            authority,
+        } => {
+            let mut exported = export::ask(catalog, *edition, release.as_deref())?;
+            if let Some(authority) = authority {
+                exported.entries.retain(|e| e.authority() == *authority);
+            }
+            Answer::Export(exported)
         }
     })
 }

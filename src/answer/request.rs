@@ -6,7 +6,7 @@
 use chrono::NaiveDate;
 
 use crate::diff::NamedSide;
-use crate::model::{Edition, EntryKind};
+use crate::model::{Authority, Edition, EntryKind};
 
 /// How many hits a search shows where the question says not.
 pub const DEFAULT_LIMIT: u16 = 10;
@@ -20,6 +20,8 @@ pub enum Request {
         edition: Option<Edition>,
         /// Rulings of one kind only.
         kind: Option<EntryKind>,
+        /// Only the game's rulings, or only the tournament's.
+        authority: Option<Authority>,
         as_of: Option<NaiveDate>,
         /// Rulings no longer in force too.
         all: bool,
@@ -31,6 +33,8 @@ pub enum Request {
     Show {
         topic: String,
         edition: Option<Edition>,
+        /// Only the game's topics, or only the tournament's.
+        authority: Option<Authority>,
         as_of: Option<NaiveDate>,
         /// With the earlier rulings in effect.
         history: bool,
@@ -54,6 +58,8 @@ pub enum Request {
         documents: bool,
         /// Only these topics (typed loosely); all when empty.
         topics: Vec<String>,
+        /// Only the game's rulings, or only the tournament's.
+        authority: Option<Authority>,
     },
     /// The releases of the corpus.
     Releases,
@@ -68,12 +74,16 @@ pub enum Request {
         /// The list's text, as written.
         list: String,
         edition: Option<Edition>,
+        /// A format whose ban list the deck is checked against.
+        format: Option<String>,
         as_of: Option<NaiveDate>,
     },
     /// Every entry, of one edition or one release if asked.
     Export {
         edition: Option<Edition>,
         release: Option<String>,
+        /// Only the game's entries, or only the tournament's.
+        authority: Option<Authority>,
     },
 }
 

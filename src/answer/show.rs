@@ -10,7 +10,7 @@ use super::topic::{answer, printed, ShowAnswer};
 use super::{editions, Candidate, Note};
 use crate::catalog::{Catalog, Looked};
 use crate::limits::{self, Typed};
-use crate::model::Edition;
+use crate::model::{Authority, Edition};
 
 /// The answer to `show`.
 pub struct Shown {
@@ -83,6 +83,117 @@ pub fn ask(
     })
 }
 
+/// `show` of one authority's rules only (the game's, or the
+/// tournament's): the topics of the other are left out, and names that
+/// fit several topics are narrowed to that authority's (one left is
+/// answered).
+pub fn ask_whose(
+    catalog: &Catalog,
+    name: &str,
+    (flag, authority): (Option<Edition>, Option<Authority>),
+    as_of: NaiveDate,
+    history: bool,
+) -> Result<Shown, Failure> {
+    let mut shown = ask(catalog, name, flag, as_of, history)?;
+    let Some(authority) = authority else {
+        return Ok(shown);
+    };
+    let whose = |c: &Candidate| -> Result<Option<Authority>, Failure> {
+        let key = crate::topic::TopicKey::new(&c.name);
+        Ok(match catalog.topic(c.edition, &key, as_of)? {
+            Some(topic) => Some(topic.newest()?.entry.authority()),
+            None => None,
+        })
+    };
+    let keep = |candidates: &mut Vec<Candidate>| -> Result<(), Failure> {
+        let mut kept = Vec::new();
+        for c in candidates.drain(..) {
+            if whose(&c)?.is_none_or(|a| a == authority) {
+                kept.push(c);
+            }
+        }
+        *candidates = kept;
+        Ok(())
+    };
+    match &mut shown.answer {
+        ShowAnswer::Found(answers) => {
+            answers.retain(|a| a.newest.0.entry.authority() == authority);
+            if answers.is_empty() {
+                // A section number both rules print ("7.4.2": the
+                // Rulebook's Personnel Battle, the Guide's Tie-Breakers)
+                // finds the newer; the other rules' section is asked.
+                if let Some(other) =
+                    numbered_of(catalog, &shown.typed, &shown.editions, authority, as_of)?
+                {
+                    let mut again = ask(catalog, &other.name, Some(other.edition), as_of, history)?;
+                    again.typed = shown.typed.clone();
+                    again.notes.splice(0..0, shown.notes.drain(..));
+                    return Ok(again);
+                }
+                shown.answer = ShowAnswer::Unknown(Vec::new());
+            }
+        }
+        ShowAnswer::NotYet { later } => {
+            later.retain(|s| s.entry.authority() == authority);
+            if later.is_empty() {
+                shown.answer = ShowAnswer::Unknown(Vec::new());
+            }
+        }
+        ShowAnswer::Several(candidates) => {
+            keep(candidates)?;
+            if let [one] = candidates.as_slice() {
+                let (name, edition) = (one.name.clone(), one.edition);
+                let mut again = ask(catalog, &name, Some(edition), as_of, history)?;
+                again.typed = shown.typed.clone();
+                again.notes.splice(0..0, shown.notes.drain(..));
+                return Ok(again);
+            }
+        }
+        ShowAnswer::Unknown(candidates) => keep(candidates)?,
+        ShowAnswer::Mentioned(mentioned) => {
+            for (_, naming) in &mut mentioned.naming {
+                naming
+                    .in_effect
+                    .retain(|s| s.entry.authority() == authority);
+                naming.later.retain(|s| s.entry.authority() == authority);
+            }
+        }
+    }
+    Ok(shown)
+}
+
+/// The topic of one authority's rules that a section number typed alone
+/// names ("7.4.2"), in the editions asked: the section of that number with
+/// a ruling in effect on the date.
+fn numbered_of(
+    catalog: &Catalog,
+    typed: &str,
+    editions: &[Edition],
+    authority: Authority,
+    as_of: NaiveDate,
+) -> Result<Option<Candidate>, Failure> {
+    let typed = typed.trim();
+    if crate::parse::base::section_number(typed) != Some(typed) {
+        return Ok(None);
+    }
+    let prefix = format!("{} ", crate::topic::TopicKey::new(typed).as_str());
+    for &edition in editions {
+        for key in catalog.keys(edition, crate::catalog::Keys::Topics)? {
+            if !key.as_str().starts_with(&prefix) {
+                continue;
+            }
+            let Some(topic) = catalog.topic(edition, &key, as_of)? else {
+                continue;
+            };
+            let newest = topic.newest()?;
+            if newest.entry.authority() == authority && newest.entry.subtopic.is_none() {
+                return Ok(Some(Candidate::new(newest.entry.topic, edition)));
+            }
+        }
+    }
+    Ok(None)
+}
+
 /// A name as typed for `show` or `errata`, with the edition words in it
 /// ("time location 1e", "second edition headquarters") read as the edition,
 /// and a note that says so (as `search` has). The flag wins over the
@@ -123,6 +234,7 @@ pub fn used_in(
             _ => None,
         },
         kind: None,
+        authority: None,
         as_of,
         all: false,
         limit: USED_IN_SHOWN,

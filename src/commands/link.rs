@@ -68,6 +68,7 @@ pub fn as_json(command: &Command) -> Command {
         Command::Search(a) => Command::Search(SearchArgs {
             query: a.query.clone(),
             scope: a.scope.clone(),
+            whose: a.whose,
             kind: a.kind,
             all: a.all,
             limit: a.limit,
@@ -78,6 +79,7 @@ pub fn as_json(command: &Command) -> Command {
         Command::Show(a) => Command::Show(ShowArgs {
             topic: a.topic.clone(),
             scope: a.scope.clone(),
+            whose: a.whose,
             history: a.history,
             link: false,
             json: true,

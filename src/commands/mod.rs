@@ -339,6 +339,7 @@ fn dispatch(
         Command::Deck(args) => Request::Deck {
             list: read_deck(args.file.as_deref())?,
             edition: args.scope.edition,
+            format: args.format.clone(),
             as_of: args.scope.as_of(),
         },
         // A link is read from the answer's JSON: the question asked for it.
@@ -388,6 +389,7 @@ fn request_of(command: &Command) -> Option<Request> {
             query: args.query.join(" "),
             edition: args.scope.edition,
             kind: args.kind,
+            authority: args.whose.authority,
             as_of: args.scope.as_of(),
             all: args.all,
             limit: args.limit,
@@ -396,6 +398,7 @@ fn request_of(command: &Command) -> Option<Request> {
         Command::Show(args) => Request::Show {
             topic: args.topic.join(" "),
             edition: args.scope.edition,
+            authority: args.whose.authority,
             as_of: args.scope.as_of(),
             // JSON always carries the history.
             history: args.history || args.json,
@@ -414,6 +417,7 @@ fn request_of(command: &Command) -> Option<Request> {
             edition: args.edition,
             documents: args.documents,
             topics: args.topics.clone(),
+            authority: args.whose.authority,
         },
         Command::Releases { .. } => Request::Releases,
         Command::Card(args) => Request::Card {
@@ -422,10 +426,14 @@ fn request_of(command: &Command) -> Option<Request> {
             as_of: args.scope.as_of(),
         },
         Command::Export {
-            edition, release, ..
+            edition,
+            release,
+            whose,
+            ..
         } => Request::Export {
             edition: *edition,
             release: release.clone(),
+            authority: whose.authority,
         },
         _ => return None,
     })

@@ -147,6 +147,19 @@ pub struct EditionDiff {
     pub unchanged: Vec<Stored>,
 }
 
+impl EditionDiff {
+    /// Keeps only the differences of one authority's rules (the game's, or
+    /// the tournament's).
+    pub fn keep_authority(&mut self, authority: crate::model::Authority) {
+        let whose = |s: &Stored| s.entry.authority() == authority;
+        self.added.retain(whose);
+        self.removed.retain(|r| whose(&r.entry));
+        self.changed.retain(|c| whose(&c.to));
+        self.status_changed.retain(|c| whose(&c.entry));
+        self.unchanged.retain(whose);
+    }
+}
+
 /// A topic the later side no longer has.
 #[derive(Debug)]
 pub struct Removal {

@@ -139,6 +139,7 @@ fn entry_document(fields: &Fields, placed: &Placed) -> Result<TantivyDocument, I
     }
     doc.add_text(fields.edition, entry.edition.label());
     doc.add_text(fields.kind, entry.kind.label());
+    doc.add_text(fields.authority, entry.authority().label());
     doc.add_text(fields.release, &entry.release);
     doc.add_date(fields.date, schema::day_time(entry.date));
     doc.add_u64(fields.seq, placed.seq);
@@ -152,6 +153,11 @@ fn entry_document(fields: &Fields, placed: &Placed) -> Result<TantivyDocument, I
 }
 
 /// FNV-1a: the same on every platform and build.
+/// The body hash of an entry with no words of its own: a head alone.
+pub fn empty_body_hash() -> u64 {
+    fnv_hash(b"")
+}
+
 fn fnv_hash(bytes: &[u8]) -> u64 {
     use std::hash::Hasher;
     let mut hasher = fnv::FnvHasher::default();

@@ -37,8 +37,8 @@ use tantivy::directory::{Directory, RamDirectory};
 use tantivy::{Index, ReloadPolicy, Searcher, TantivyError};
 use thiserror::Error;
 
-pub use build::is_card_erratum;
 pub use build::Counts;
+pub use build::{empty_body_hash, is_card_erratum};
 pub use fingerprint::{hash_hex, Manifest, Newest};
 use parts::Layout;
 pub use schema::{

@@ -22,7 +22,7 @@ use tantivy::{Index, TantivyError};
 
 /// Bumped whenever the schema, the analyzers or what is stored changes: an
 /// index written under another version is rebuilt, never read.
-pub const SCHEMA_VERSION: u32 = 11;
+pub const SCHEMA_VERSION: u32 = 12;
 
 /// Words: split on anything but letters and digits, lowercased, accents
 /// folded, English-stemmed ("cloaked" and "cloaking" are one term); a word
@@ -101,6 +101,8 @@ pub struct Fields {
     /// The part of the index the document belongs to (see `parts`): what
     /// a change deletes whole.
     pub part: Field,
+    /// Whose rules an entry is: `game` or `tournament`.
+    pub authority: Field,
 }
 
 /// A day as the index stores it: midnight UTC, as tantivy's date. Its
@@ -152,7 +154,7 @@ impl Role {
     }
 }
 
-const NAMES: [&str; 27] = [
+const NAMES: [&str; 28] = [
     "id",
     "topic",
     "topic_key",
@@ -180,6 +182,7 @@ const NAMES: [&str; 27] = [
     "persona_key",
     "card_record",
     "part",
+    "authority",
 ];
 
 fn words(stored: bool) -> TextOptions {
@@ -250,6 +253,7 @@ pub fn schema() -> (Schema, Fields) {
         persona_key: builder.add_text_field(NAMES[24], keyword(false)),
         card_record: builder.add_text_field(NAMES[25], STORED),
         part: builder.add_u64_field(NAMES[26], NumericOptions::default().set_indexed()),
+        authority: builder.add_text_field(NAMES[27], keyword(false)),
     };
     (builder.build(), fields)
 }
@@ -285,6 +289,7 @@ pub fn fields(schema: &Schema) -> Result<Fields, TantivyError> {
         persona_key: get(NAMES[24])?,
         card_record: get(NAMES[25])?,
         part: get(NAMES[26])?,
+        authority: get(NAMES[27])?,
     })
 }
 

@@ -550,7 +550,11 @@ fn covers(base: &Release, entry: &Entry) -> bool {
     // The tournament's sections are the Guide's alone, and the Guide
     // holds none of the game's.
     let tournament = entry.section.as_deref() == Some(crate::parse::base::ORGANIZED_PLAY);
+    // A ban list ends only when a later list for its format restates it:
+    // no document's silence ends it.
+    let ban_list = entry.section.as_deref() == Some(crate::parse::ban_list::BAN_LISTS);
     match base.kind {
+        _ if ban_list => false,
         ReleaseKind::OrganizedPlayGuide => tournament,
         _ if tournament => false,
         ReleaseKind::Compendium => true,

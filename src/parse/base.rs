@@ -31,6 +31,12 @@ use banners::{banner_edition, banner_version_date};
 pub use kinds::ORGANIZED_PLAY;
 
 mod alphabet;
+mod apart;
+use apart::{ban_lists_of, front_of};
+mod links;
+#[cfg(test)]
+use links::UNTITLED;
+pub use links::{link_sections, section_numbers, sections_named_by_number};
 mod banners;
 mod cut;
 mod kinds;
@@ -69,6 +75,8 @@ pub struct BaseCounts {
     pub icons: usize,
     /// Paragraphs of change log, kept as front matter.
     pub change_log: usize,
+    /// Formats' ban lists, each an entry.
+    pub ban_lists: usize,
 }
 
 /// The kind of base document a text is, from its front matter or else the
@@ -152,144 +160,11 @@ pub fn section_number(topic: &str) -> Option<&str> {
         .filter(|n| n.contains('.'))
 }
 
-/// Gives every ruling that names a section by its number ("7.4.2: Personnel
-/// Battle & 7.4.3: Ship Battle –") the topic of that section in the bases
-/// of its edition, so that it amends the section whatever title it prints.
-///
-/// A ruling on several sections whose text has a head naming each
-/// ("PERSONNEL BATTLE (7.4.2)" … "SHIP BATTLE (7.4.3)") is one ruling per
-/// section, cut at those heads (`texts`: the documents' text by release id,
-/// for the heads' lines).
-pub fn link_sections(releases: &mut [Release], texts: &HashMap<String, String>) {
-    let mut sections: HashMap<(Edition, String), TopicKey> = HashMap::new();
-    let mut bases: Vec<&Release> = releases.iter().filter(|r| r.kind.is_base()).collect();
-    bases.sort_by_key(|r| (r.date, r.order));
-    for base in bases {
-        for entry in base.entries.iter().filter(|e| e.subtopic.is_none()) {
-            if let Some(number) = section_number(&entry.topic) {
-                sections.insert((base.edition, number.to_string()), entry.key.clone());
-            }
-        }
-    }
-    if sections.is_empty() {
-        return;
-    }
-    for release in releases.iter_mut().filter(|r| !r.kind.is_base()) {
-        if let Some(text) = texts.get(&release.id) {
-            let lines: Vec<&str> = text.split('\n').collect();
-            let edition = release.edition;
-            let known = |n: &str| sections.contains_key(&(edition, n.to_string()));
-            let mut split = Vec::with_capacity(release.entries.len());
-            for entry in release.entries.drain(..) {
-                split.extend(split_by_section(entry, &lines, &known));
-            }
-            release.entries = split;
-        }
-        for entry in &mut release.entries {
-            let Some(number) = section_number(&entry.topic) else {
-                continue;
-            };
-            if let Some(key) = sections.get(&(release.edition, number.to_string())) {
-                entry.key = key.clone();
-            }
-        }
-    }
-}
-
-/// Every section number a topic names ("7.4.2: Personnel Battle & 7.4.3:
-/// Ship Battle" names 7.4.2 and 7.4.3).
-pub fn section_numbers(topic: &str) -> Vec<&str> {
-    NUMBER_ANYWHERE
-        .find_iter(topic)
-        .map(|m| m.as_str())
-        .collect()
-}
-
-static NUMBER_ANYWHERE: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"\b\d{1,2}(?:\.\d{1,2}){1,5}\b").expect("valid regex"));
-
 /// A head that names a section by number in brackets: "SHIP BATTLE (7.4.3)".
 static NAMED_SECTION_HEAD: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^(?:#{1,6}\s*)?(?:\*\*)?([A-Za-z][A-Za-z '&-]{0,60})\((\d{1,2}(?:\.\d{1,2}){0,5})\)(?:\*\*)?$")
         .expect("valid regex")
 });
-
-/// A ruling on several sections, cut at the heads in its text that name
-/// each of the others: the part before the second section's head stays the
-/// ruling as printed; each later part is a ruling of its own from its head
-/// on. A ruling whose heads are not all found is left whole.
-fn split_by_section(entry: Entry, lines: &[&str], known: &dyn Fn(&str) -> bool) -> Vec<Entry> {
-    let numbers = section_numbers(&entry.topic);
-    if numbers.len() < 2 || !numbers.iter().all(|n| known(n)) {
-        return vec![entry];
-    }
-    // The heads of the later sections, in the entry's lines.
-    let mut cuts: Vec<(usize, String, String)> = Vec::new();
-    for &(first, last) in &entry.spans {
-        for no in first..=last {
-            let Some(raw) = lines.get(no - 1) else {
-                continue;
-            };
-            let Some(c) = NAMED_SECTION_HEAD.captures(raw.trim()) else {
-                continue;
-            };
-            let number = c.get(2).map_or("", |m| m.as_str());
-            if numbers[1..].contains(&number) && !cuts.iter().any(|(_, n, _)| n == number) {
-                cuts.push((no, number.to_string(), raw.trim().to_string()));
-            }
-        }
-    }
-    if cuts.len() != numbers.len() - 1 {
-        return vec![entry];
-    }
-    let paragraphs: Vec<&str> = entry.text.split("\n\n").collect();
-    let mut at: Vec<usize> = Vec::new();
-    for (_, _, head) in &cuts {
-        match paragraphs.iter().position(|p| p.trim() == head) {
-            Some(i) if at.last().is_none_or(|&last| i > last) => at.push(i),
-            _ => return vec![entry],
-        }
-    }
-    let topic_parts: Vec<&str> = entry.topic.split(" & ").map(str::trim).collect();
-    let mut out = Vec::new();
-    let bounds: Vec<usize> = std::iter::once(0)
-        .chain(at.iter().copied())
-        .chain(std::iter::once(paragraphs.len()))
-        .collect();
-    let line_bounds: Vec<usize> = std::iter::once(entry.line)
-        .chain(cuts.iter().map(|(no, _, _)| *no))
-        .chain(std::iter::once(usize::MAX))
-        .collect();
-    for k in 0..bounds.len() - 1 {
-        let mut part = entry.clone();
-        part.text = paragraphs[bounds[k]..bounds[k + 1]].join("\n\n");
-        let (from, to) = (line_bounds[k], line_bounds[k + 1]);
-        part.spans = entry
-            .spans
-            .iter()
-            .filter_map(|&(a, b)| {
-                let (a, b) = (a.max(from), b.min(to.saturating_sub(1)));
-                (a <= b).then_some((a, b))
-            })
-            .collect();
-        if k > 0 {
-            let number = &cuts[k - 1].1;
-            part.line = from;
-            part.topic = topic_parts
-                .iter()
-                .find(|t| t.starts_with(number.as_str()))
-                .map_or_else(|| cuts[k - 1].2.clone(), |t| t.to_string());
-            part.key = TopicKey::new(&part.topic);
-            part.subtopic = None;
-        }
-        // What the ruling says it does ("Revise as follows") it says of
-        // every section it names: each part keeps the printed statements.
-        part.see = super::body::see_references(&part.text);
-        part.cards = super::body::card_names(&part.text, &part.see, &part.topic);
-        out.push(part);
-    }
-    out
-}
 
 /// Whether typed text is a section number and nothing else ("7.4.2").
 pub fn is_section_number(typed: &str) -> bool {
@@ -516,7 +391,9 @@ pub fn read(
     let retitled = |l: &str| -> Option<String> {
         let bare = l.trim_start();
         if !bare.starts_with('#') {
-            return title_kind(l).is_none().then(|| format!("# {l}"));
+            // A title with a colon ("Interim Organized Play Ruling:
+            // Disconnections") would read as a head and its text.
+            return (title_kind(l).is_none() || l.contains(": ")).then(|| format!("# {l}"));
         }
         bare.starts_with("##")
             .then(|| format!("# {}", bare.trim_start_matches('#').trim_start()))
@@ -671,6 +548,10 @@ pub fn read(
     }
     release.entries.extend(sections.entries);
     release.front.extend(sections.front);
+    let (lists, prose) = ban_lists_of(&lines, &parts, &about);
+    counts.ban_lists = lists.len();
+    release.entries.extend(lists);
+    release.front.extend(prose);
     let log = front_of(&lines, skip, &parts, |p| p == Part::ChangeLog);
     counts.change_log = log.len();
     release.front.extend(log);
@@ -760,39 +641,6 @@ fn date_alone(line: &str) -> bool {
     }
     rest.chars()
         .all(|c| c.is_whitespace() || matches!(c, '#' | '*' | '_' | '(' | ')' | ',' | '.'))
-}
-
-/// The paragraphs (blank-line separated) of the lines in the parts `keep`
-/// takes.
-fn front_of(
-    lines: &[&str],
-    skip: usize,
-    parts: &[Part],
-    keep: impl Fn(Part) -> bool,
-) -> Vec<FrontParagraph> {
-    let mut out: Vec<FrontParagraph> = Vec::new();
-    let mut open = false;
-    for i in skip..lines.len() {
-        let line = lines[i].trim_end();
-        if !keep(parts[i]) || line.trim().is_empty() {
-            open = false;
-            continue;
-        }
-        match out.last_mut() {
-            Some(p) if open => {
-                p.text.push('\n');
-                p.text.push_str(line);
-                p.end_line = i + 1;
-            }
-            _ => out.push(FrontParagraph {
-                line: i + 1,
-                end_line: i + 1,
-                text: line.to_string(),
-            }),
-        }
-        open = true;
-    }
-    out
 }
 
 #[cfg(test)]

@@ -49,6 +49,9 @@ pub struct Evidence {
     /// The numbered section heads a base prints alone on their lines.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub heads: Option<Accounted>,
+    /// The cards a ban list counts ("the following 12 cards").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cards: Option<Accounted>,
 }
 
 impl Evidence {
@@ -57,6 +60,7 @@ impl Evidence {
             && self.numbering.is_none()
             && self.statuses.is_none()
             && self.heads.is_none()
+            && self.cards.is_none()
     }
 
     /// A rule-change history's versions read, against the status lines it
@@ -81,6 +85,7 @@ pub enum Shortfall {
     Numbering,
     StatusLines,
     Heads,
+    Cards,
 }
 
 /// How many missing heads a warning names.
@@ -465,7 +470,34 @@ pub fn evidence(text: &str, reading: &Reading) -> Evidence {
         numbering: numbering(reading),
         statuses: None,
         heads: printed_heads(text, reading),
+        cards: counted_cards(text, reading),
     }
+}
+
+/// The cards a ban list says it lists ("the following 12 cards are
+/// banned"), held against the cards read under each count.
+fn counted_cards(text: &str, reading: &Reading) -> Option<Accounted> {
+    if reading.release.kind != crate::model::ReleaseKind::BanList {
+        return None;
+    }
+    let lines: Vec<&str> = text.split('\n').collect();
+    let counted = super::ban_list::read_lists(&lines, 0, lines.len(), "").counted;
+    if counted.is_empty() {
+        return None;
+    }
+    Some(Accounted {
+        listed: counted.iter().map(|&(count, _, _)| count).sum(),
+        found: counted
+            .iter()
+            .map(|&(count, read, _)| read.min(count))
+            .sum(),
+        missing: Vec::new(),
+        line: counted
+            .iter()
+            .filter(|&&(count, read, _)| read < count)
+            .map(|&(_, _, line)| line)
+            .min(),
+    })
 }
 
 /// The sentence of a reading short of its evidence: "read short of its
@@ -482,6 +514,7 @@ pub fn shortfall(evidence: Shortfall, found: usize, listed: usize, missing: &[St
             "section heads",
             "numbered heads it prints on lines of their own were read as sections",
         ),
+        Shortfall::Cards => ("card counts", "cards its lists count were read"),
     };
     let unnamed = listed.saturating_sub(found).saturating_sub(missing.len());
     let more = if unnamed > 0 {

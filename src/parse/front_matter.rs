@@ -143,9 +143,10 @@ pub fn split(file: &str, text: &str) -> Result<(Option<Meta>, usize), DocumentEr
         Some("rule-history") => Some(ReleaseKind::RuleHistory),
         Some("organized-play-guide") => Some(ReleaseKind::OrganizedPlayGuide),
         Some("interim-ruling") => Some(ReleaseKind::InterimRuling),
+        Some("ban-list") => Some(ReleaseKind::BanList),
         Some(other) => {
             return Err(fail(format!(
-                "kind `{other}` is not one of current-rulings, recent-rulings, rulings, glossary, rulebook, compendium, rule-history, organized-play-guide, interim-ruling"
+                "kind `{other}` is not one of current-rulings, recent-rulings, rulings, glossary, rulebook, compendium, rule-history, organized-play-guide, interim-ruling, ban-list"
             )))
         }
     };

@@ -9,6 +9,7 @@
 //! front matter when present, else from its own text (`about`).
 
 pub mod about;
+pub mod ban_list;
 pub mod base;
 pub mod body;
 mod dating;
@@ -214,7 +215,27 @@ fn read_within(
     let log = about::change_log_date(bare.lines().enumerate().map(|(i, l)| (i + 1, l)));
     if !bare.trim().is_empty() && !bare.contains('\0') {
         let (meta, skip) = front_matter::split(file, bare)?;
+        if ban_list::is_ban_list(meta.as_ref(), bare, skip) {
+            let plain = |about: &str| {
+                read_plain(
+                    file,
+                    about,
+                    order,
+                    max_lines,
+                    (true, &page_tops),
+                    log.clone(),
+                )
+            };
+            return ban_list::read(file, bare, skip, plain);
+        }
         if let Some(kind) = base::kind_of(meta.as_ref(), bare, skip) {
+            // An interim ruling may name a section by its number alone.
+            let named = if kind == crate::model::ReleaseKind::InterimRuling {
+                base::sections_named_by_number(bare)
+            } else {
+                Cow::Borrowed(bare)
+            };
+            let bare = named.as_ref();
             let plain = |masked: &str, empty: bool| {
                 let page = (empty, &page_tops[..]);
                 read_plain(file, masked, order, max_lines, page, log.clone())

@@ -15,6 +15,9 @@ pub(super) enum Part {
     Icons,
     Sections,
     ChangeLog,
+    /// The cards banned, by format ("BANNED CARDS", "Appendix C: Ban
+    /// List"): read as ban lists.
+    BanList,
 }
 
 /// A part heading: a line that names one of the parts (not a sentence).
@@ -41,6 +44,12 @@ pub(super) fn part_heading(line: &str) -> Option<Part> {
         Some(Part::Icons)
     } else if lower.starts_with("glossary") {
         Some(Part::Glossary)
+    } else if lower.starts_with("banned cards")
+        || lower.starts_with("ban list")
+        || lower.starts_with("banned card list")
+        || lower.starts_with("banlist")
+    {
+        Some(Part::BanList)
     } else {
         None
     }

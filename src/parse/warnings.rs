@@ -137,6 +137,7 @@ pub fn read_short(evidence: &Evidence) -> Vec<Warning> {
         (Shortfall::Numbering, &evidence.numbering),
         (Shortfall::StatusLines, &evidence.statuses),
         (Shortfall::Heads, &evidence.heads),
+        (Shortfall::Cards, &evidence.cards),
     ];
     kinds
         .into_iter()

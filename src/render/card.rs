@@ -9,7 +9,8 @@ use super::topic::shown_text;
 use super::{notes, status_badge, wrap, Lines, Style};
 use crate::answer::card::{CardAnswer, CardFound, CardSheet, Legality, Standing};
 use crate::answer::deck::{
-    Budget, DeckAnswer, DeckCard, DeckFound, Unfinished, MOST_NAMES, MOST_NEAR, MOST_TIME,
+    Budget, Counts, DeckAnswer, DeckCard, DeckFound, FormatCheck, Unfinished, MOST_NAMES,
+    MOST_NEAR, MOST_TIME,
 };
 use crate::answer::show::Shown;
 use crate::answer::topic::ShowAnswer;
@@ -460,6 +461,76 @@ pub fn near_not_looked_for(count: usize) -> String {
     )
 }
 
+/// A deck's copies by section and by type, a line each.
+fn counts_text(style: &Style, counts: &Counts) -> Vec<String> {
+    let line = |label: &str, counted: &[(String, u32)]| {
+        let parts: Vec<String> = counted
+            .iter()
+            .map(|(name, n)| format!("{} {n}", sanitize(name)))
+            .collect();
+        wrap(&format!("{label}: {}", parts.join(" · ")), style.width, "")
+    };
+    let mut out = Vec::new();
+    // A list of one section says nothing by section.
+    if counts.sections.len() > 1 {
+        out.push(line("by section", &counts.sections));
+    }
+    if !counts.types.is_empty() {
+        out.push(line("by type", &counts.types));
+    }
+    out
+}
+
+/// The deck against the format's ban list: the cards banned with the
+/// list's citation, or that none is; or that no list names the format.
+pub fn format_text(style: &Style, check: &FormatCheck, as_of: NaiveDate) -> Vec<String> {
+    let mut out = Vec::new();
+    let asked = sanitize(&check.asked);
+    if check.lists.is_empty() {
+        out.push(style.caution_bold(&format!(
+            "No ban list in force on {as_of} names the format `{asked}`: no ban was checked"
+        )));
+        out.push(if check.known.is_empty() {
+            "  the corpus holds no ban list: add one (docs/GUIDE.md, \"Ban lists\")".to_string()
+        } else {
+            format!(
+                "  formats with a list in force: {}",
+                check
+                    .known
+                    .iter()
+                    .map(|k| sanitize(k))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        });
+        return out;
+    }
+    let cited: Vec<String> = check.lists.iter().map(|l| sanitize(&l.citation)).collect();
+    // The format as its list prints it, not as typed.
+    let asked = sanitize(&check.lists[0].format);
+    out.push(style.bold(&format!(
+        "Format {asked}, checked against {}",
+        cited.join("; ")
+    )));
+    if check.banned.is_empty() {
+        out.push(format!(
+            "  no card of the deck is banned in {asked} on {as_of}"
+        ));
+    }
+    for b in &check.banned {
+        let lines: Vec<String> = b.lines.iter().map(|l| l.to_string()).collect();
+        out.push(format!(
+            "  {}: {} × {}  {} — {}",
+            style.bad_bold("BANNED"),
+            b.count,
+            sanitize(&b.name),
+            style.dimmed(&format!("(line {})", lines.join(", "))),
+            style.dimmed(&sanitize(&b.citation))
+        ));
+    }
+    out
+}
+
 pub fn deck_text(style: &Style, answer: &DeckAnswer) -> Lines {
     let mut lines = Lines::default();
     let out = &mut lines.out;
@@ -473,6 +544,11 @@ pub fn deck_text(style: &Style, answer: &DeckAnswer) -> Lines {
         Some(n) => format!("card database: {n} cards"),
         None => "no card database: names are matched to the rulings alone".to_string(),
     }));
+    out.extend(counts_text(style, &answer.counts));
+    if let Some(check) = &answer.format {
+        out.push(String::new());
+        out.extend(format_text(style, check, answer.as_of));
+    }
     for (i, card) in answer.cards.iter().enumerate() {
         if i > 0 && i % CARDS_A_PAGE == 0 {
             out.push("\u{c}".to_string());

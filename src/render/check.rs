@@ -147,8 +147,12 @@ pub fn write_plain(report: &Checked, out: &mut impl Write) -> std::io::Result<()
         if let Some(b) = &d.base {
             writeln!(
                 out,
-                "  base document: {} glossary entries, {} numbered sections, {} sidebars, {} temporary rulings, {} errata, {} icons, {} change log paragraphs (front matter)",
-                b.glossary, b.sections, b.sidebars, b.temporary, b.errata, b.icons, b.change_log
+                "  base document: {} glossary entries, {} numbered sections, {} sidebars, {} temporary rulings, {} errata, {} icons, {} change log paragraphs (front matter){}",
+                b.glossary, b.sections, b.sidebars, b.temporary, b.errata, b.icons, b.change_log,
+                match b.ban_lists {
+                    0 => String::new(),
+                    n => format!(", {n} formats' ban lists"),
+                }
             )?;
         }
         writeln!(out, "  {} entries", d.entries.len())?;
@@ -397,6 +401,9 @@ fn evidence_line(evidence: &Evidence) -> Option<String> {
             "section heads {} of {} read as sections",
             h.found, h.listed
         ));
+    }
+    if let Some(c) = &evidence.cards {
+        said.push(format!("cards {} of {} counted read", c.found, c.listed));
     }
     (!said.is_empty()).then(|| said.join("; "))
 }

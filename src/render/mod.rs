@@ -98,6 +98,15 @@ pub fn not_known_note(printed: &str) -> String {
 
 /// A status, colored by what it means for a TD.
 /// A ruling's citation as the document names itself, with the file and
+/// An entry's kind as a TD reads it, saying whose rules it is when it is
+/// the tournament's ("rule", "tournament rule"): the game's are the rule.
+pub fn kind_words(entry: &crate::model::Entry) -> String {
+    match entry.authority() {
+        crate::model::Authority::Game => entry.kind.label().to_string(),
+        crate::model::Authority::Tournament => format!("tournament {}", entry.kind.label()),
+    }
+}
+
 /// line it was read from when `--verbose` asks for them.
 pub fn cited(style: &Style, citation: &str, entry: &crate::model::Entry) -> String {
     let citation = sanitize(citation);

@@ -109,7 +109,7 @@ pub fn hit_text(style: &Style, rank: usize, hit: &Hit) -> Vec<String> {
         rank,
         style.bold(&sanitize(&hit.topic)),
         style.edition(hit.edition.label()),
-        style.dimmed(hit.kind.label()),
+        style.dimmed(&super::kind_words(&hit.entry)),
         status_badge(style, status)
     )];
     if !matches!(status, Status::InForce) {

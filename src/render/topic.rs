@@ -84,7 +84,7 @@ pub fn topic_text(
             Vec::new()
         }
     };
-    let mut facts = vec![entry.kind.label().to_string()];
+    let mut facts = vec![super::kind_words(entry)];
     if let Some(effect) = entry.effect {
         facts.push(effect.label().to_string());
     }

@@ -35,6 +35,9 @@ pub(super) fn with_filters(
     if let Some(kind) = request.kind {
         filters.push(keyword_filter(fields.kind, kind.label()));
     }
+    if let Some(authority) = request.authority {
+        filters.push(keyword_filter(fields.authority, authority.label()));
+    }
     if filters.is_empty() {
         return query;
     }

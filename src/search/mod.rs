@@ -72,7 +72,7 @@ pub mod words;
 use crate::index::timeline::{self, Period, Standing};
 use crate::index::{Fields, SearchIndex, Unreadable};
 use crate::limits::{self, TooLong};
-use crate::model::{Edition, Entry, EntryKind};
+use crate::model::{Authority, Edition, Entry, EntryKind};
 use correct::did_you_mean;
 use filters::{standings, with_filters};
 use published::Published;
@@ -96,6 +96,8 @@ pub struct Request {
     pub query: String,
     pub edition: Option<Edition>,
     pub kind: Option<EntryKind>,
+    /// Only the game's rulings, or only the tournament's.
+    pub authority: Option<Authority>,
     pub as_of: NaiveDate,
     /// Include superseded and rescinded entries.
     pub all: bool,

@@ -16,13 +16,18 @@ use super::filters::shown;
 use super::published::Published;
 use super::{Request, SearchError, MOST_WORDS};
 use crate::index::timeline::{self, Standing};
-use crate::index::{SEQ, STANDING};
+use crate::index::{empty_body_hash, BODY_HASH, SEQ, STANDING};
 use tantivy::columnar::Column;
 
 /// How many hits are ranked at least, before the newer word of a gathering
 /// release is put above the consolidated ruling it re-says (see
 /// `regathered`): as many for a short list as for a long one.
 pub(super) const POOL: usize = 10;
+
+/// What the score of a head with no words of its own is scaled by: a part
+/// head ("8 Penalties") holds only its title, and its sections, which
+/// hold the words, answer the question.
+const HEAD_ALONE: Score = 0.5;
 
 /// How an entry ranks: shown on the date first, then by score. The score
 /// (BM25) weighs each word by how rare it is and each entry by its length:
@@ -179,6 +184,8 @@ pub(super) fn best_shown(
         TopDocs::with_limit(request.limit.max(POOL)).tweak_score(move |segment: &SegmentReader| {
             let column = segment.fast_fields().i64(STANDING).ok();
             let seq = segment.fast_fields().u64(SEQ).ok();
+            let body = segment.fast_fields().u64(BODY_HASH).ok();
+            let empty = empty_body_hash();
             let has = segments.get(&segment.segment_id()).cloned();
             let weights = weights.clone();
             move |doc: DocId, score: Score| {
@@ -193,6 +200,8 @@ pub(super) fn best_shown(
                 // share of their weight it has: lacking a rare word costs
                 // more than lacking a common one.
                 let share = weights.as_ref().map_or(1.0, |w| Coverage::share(w, has));
+                let alone = body.as_ref().and_then(|c| c.first(doc)) == Some(empty);
+                let share = if alone { share * HEAD_ALONE } else { share };
                 Rank {
                     shown: shown(standing, all),
                     score: score * share,

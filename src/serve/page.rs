@@ -376,6 +376,25 @@ fn edition_select(chosen: Option<&str>) -> Markup {
     }
 }
 
+/// The choice of whose rules a search or topic answers from.
+fn authority_select(chosen: Option<&str>) -> Markup {
+    let chosen = chosen.map(str::to_lowercase);
+    html! {
+        label {
+            "Rules"
+            select name="authority" {
+                @for (value, label) in [("", "Game and tournament"), ("game", "The game's only"), ("tournament", "The tournament's only")] {
+                    @if chosen.as_deref().unwrap_or("") == value {
+                        option value=(value) selected { (label) }
+                    } @else {
+                        option value=(value) { (label) }
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// A page's parameters, as every page reads them: a query string that
 /// cannot be read is answered by the page that says so.
 pub struct PageParams(Params);
@@ -425,9 +444,14 @@ pub async fn search(
     } else {
         data_age(&state).await
     };
-    let options = [&params.as_of, &params.edition, &params.all]
-        .iter()
-        .any(|o| o.as_deref().is_some_and(|v| !v.trim().is_empty()));
+    let options = [
+        &params.as_of,
+        &params.edition,
+        &params.all,
+        &params.authority,
+    ]
+    .iter()
+    .any(|o| o.as_deref().is_some_and(|v| !v.trim().is_empty()));
     let body = html! {
         h1.sr-only { "Search the rulings" }
         form #search .ask method="get" action="/" role="search" {
@@ -439,10 +463,11 @@ pub async fn search(
                 button type="submit" { "Search" }
             }
             details open[options] {
-                summary { "Date, edition, older rulings" }
+                summary { "Date, edition, game or tournament, older rulings" }
                 div.row {
                     label { "As of" input type="date" name="as_of" value=(params.as_of.as_deref().unwrap_or_default()); }
                     (edition_select(params.edition.as_deref()))
+                    (authority_select(params.authority.as_deref()))
                     label.check {
                         @if params.all.is_some() {
                             input type="checkbox" name="all" value="1" checked;

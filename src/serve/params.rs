@@ -14,7 +14,7 @@ use serde::Deserialize;
 use rulings::answer::error::{ErrorCode, Refusal};
 use rulings::answer::request::{Request, DEFAULT_LIMIT};
 use rulings::diff::NamedSide;
-use rulings::model::Edition;
+use rulings::model::{Authority, Edition};
 
 /// A parameter of an endpoint: its name, whether it must be given, and
 /// what it takes (said in a refusal).
@@ -45,6 +45,10 @@ const AS_OF: Param = optional(
     "the date to answer as of: YYYY-MM-DD (e.g. 2014-11-03) or today",
 );
 const EDITION: Param = optional("edition", "1E, 2E or both");
+const AUTHORITY: Param = optional(
+    "authority",
+    "whose rules only: game (the rulings and rule bases) or tournament (the Organized Play Guide, its interim rulings, ban lists)",
+);
 
 /// An endpoint: its path and the parameters it takes.
 pub struct Endpoint {
@@ -58,6 +62,7 @@ pub const SEARCH: Endpoint = Endpoint {
         needed("q", "the words to search for (e.g. once each turn)"),
         AS_OF,
         EDITION,
+        AUTHORITY,
         optional("limit", "how many hits at most: a number from 1 to 65535"),
         optional(
             "all",
@@ -76,6 +81,7 @@ pub const SHOW: Endpoint = Endpoint {
         needed("topic", "a rules term or a card title (e.g. cloaking)"),
         AS_OF,
         EDITION,
+        AUTHORITY,
     ],
 };
 
@@ -103,6 +109,7 @@ pub const DIFF: Endpoint = Endpoint {
             "the newer side: a release id, a date (YYYY-MM-DD) or an edition's latest",
         ),
         EDITION,
+        AUTHORITY,
     ],
 };
 
@@ -118,7 +125,14 @@ pub const CARD: Endpoint = Endpoint {
 /// The deck endpoint reads the list from the request's body (POST).
 pub const DECK: Endpoint = Endpoint {
     path: "/api/deck",
-    params: &[AS_OF, EDITION],
+    params: &[
+        AS_OF,
+        EDITION,
+        optional(
+            "format",
+            "a format to check the deck against its ban list (e.g. Modern, OTF)",
+        ),
+    ],
 };
 
 pub const RELEASES: Endpoint = Endpoint {
@@ -173,6 +187,8 @@ impl Endpoint {
                 "limit" => &mut params.limit,
                 "from" => &mut params.from,
                 "to" => &mut params.to,
+                "format" => &mut params.format,
+                "authority" => &mut params.authority,
                 other => unreachable!("`{other}` is in an endpoint's list but has no field"),
             };
             *slot = Some(value);
@@ -214,9 +230,16 @@ fn check(param: &Param, value: &str) -> Result<(), String> {
         "edition" => edition(value).map(|_| ()),
         "limit" => limit(value).map(|_| ()),
         "all" | "typing" => on_or_off(value).map(|_| ()),
+        "authority" => authority(value).map(|_| ()),
         // An empty question is the command's to refuse (`empty_query`).
         _ => Ok(()),
     }
+}
+
+/// Whose rules: `game` or `tournament`.
+fn authority(value: &str) -> Result<Authority, String> {
+    <Authority as clap::ValueEnum>::from_str(value, true)
+        .map_err(|_| format!("`{value}` is not game or tournament"))
 }
 
 fn date(value: &str) -> Result<NaiveDate, String> {
@@ -309,6 +332,8 @@ pub struct Params {
     pub limit: Option<String>,
     pub from: Option<String>,
     pub to: Option<String>,
+    pub format: Option<String>,
+    pub authority: Option<String>,
 }
 
 /// Present and not blank.
@@ -329,6 +354,7 @@ impl Params {
             "edition" => &self.edition,
             "limit" => &self.limit,
             "all" => &self.all,
+            "authority" => &self.authority,
             "typing" => &self.typing,
             other => unreachable!("`{other}` is read as it is"),
         };
@@ -348,6 +374,10 @@ impl Params {
         Ok(self.read(endpoint, "edition", edition)?.flatten())
     }
 
+    fn authority(&self, endpoint: &Endpoint) -> Result<Option<Authority>, Refusal> {
+        self.read(endpoint, "authority", authority)
+    }
+
     fn switch(&self, endpoint: &Endpoint, name: &str) -> Result<bool, Refusal> {
         Ok(self.read(endpoint, name, on_or_off)?.unwrap_or(false))
     }
@@ -359,6 +389,7 @@ impl Params {
             query: self.q.clone().unwrap_or_default(),
             edition: self.edition(endpoint)?,
             kind: None,
+            authority: self.authority(endpoint)?,
             as_of: self.as_of(endpoint)?,
             all: self.switch(endpoint, "all")?,
             limit: self
@@ -378,6 +409,7 @@ impl Params {
         Ok(Request::Show {
             topic,
             edition: self.edition(endpoint)?,
+            authority: self.authority(endpoint)?,
             as_of: self.as_of(endpoint)?,
             // A served answer holds everything a page or a program shows.
             history: true,
@@ -400,6 +432,7 @@ impl Params {
         Ok(Request::Deck {
             list,
             edition: self.edition(endpoint)?,
+            format: given(&self.format).map(str::to_string),
             as_of: self.as_of(endpoint)?,
         })
     }
@@ -432,6 +465,7 @@ impl Params {
             edition: self.edition(endpoint)?,
             documents: false,
             topics: Vec::new(),
+            authority: self.authority(endpoint)?,
         })
     }
 }

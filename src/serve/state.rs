@@ -485,6 +485,7 @@ mod tests {
                 query: n.to_string(),
                 edition: None,
                 kind: None,
+                authority: None,
                 as_of: None,
                 all: false,
                 limit: 10,
@@ -519,6 +520,7 @@ mod tests {
                 request: Request::Show {
                     topic: n.to_string(),
                     edition: None,
+                    authority: None,
                     as_of: None,
                     history: true,
                 },

@@ -54,10 +54,13 @@ fn header_line(state: &State) -> Line<'static> {
     } else {
         format!("as of {} (pinned)", settings.as_of)
     };
-    let edition = match settings.edition {
+    let mut edition = match settings.edition {
         Some(e) => format!("{} only", e.label()),
         None => "1E and 2E".to_string(),
     };
+    if let Some(authority) = settings.authority {
+        edition.push_str(&format!(" · the {}'s rules only", authority.label()));
+    }
     let mut spans = vec![
         Span::styled("rulings", Style::new().add_modifier(Modifier::BOLD)),
         Span::raw(format!("  {date} · {edition}")),

@@ -31,6 +31,8 @@ pub const HITS: u16 = 50;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Settings {
     pub edition: Option<Edition>,
+    /// Only the game's rulings, or only the tournament's.
+    pub authority: Option<rulings::model::Authority>,
     pub as_of: NaiveDate,
     pub today: NaiveDate,
 }
@@ -124,6 +126,7 @@ pub fn find(asker: &Asker, settings: &Settings, query: &str) -> Result<Found, Fa
         query: query.to_string(),
         edition: settings.edition,
         kind: None,
+        authority: settings.authority,
         as_of: Some(settings.as_of),
         all: false,
         limit: HITS,
@@ -433,6 +436,7 @@ pub fn topic(
     let request = Request::Show {
         topic: name.to_string(),
         edition: Some(edition),
+        authority: settings.authority,
         as_of: Some(settings.as_of),
         history,
     };

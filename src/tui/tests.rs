@@ -42,6 +42,7 @@ fn catalog_with(sources: Sources) -> (tempfile::TempDir, Session) {
 fn session(as_of: &str) -> Settings {
     Settings {
         edition: Some(Edition::First),
+        authority: None,
         as_of: as_of.parse().unwrap(),
         today: NaiveDate::from_ymd_opt(2030, 1, 1).unwrap(),
     }

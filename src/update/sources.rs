@@ -197,7 +197,7 @@ pub fn follow_pattern(pattern: &str) -> Result<Regex, regex::Error> {
         .build()
 }
 
-const KINDS: [ReleaseKind; 9] = [
+const KINDS: [ReleaseKind; 10] = [
     ReleaseKind::CurrentRulings,
     ReleaseKind::RecentRulings,
     ReleaseKind::Rulings,
@@ -207,6 +207,7 @@ const KINDS: [ReleaseKind; 9] = [
     ReleaseKind::RuleHistory,
     ReleaseKind::OrganizedPlayGuide,
     ReleaseKind::InterimRuling,
+    ReleaseKind::BanList,
 ];
 
 fn kind_named(name: &str) -> Option<ReleaseKind> {

@@ -9,6 +9,7 @@ mod age_and_quiet;
 mod articles;
 mod ask;
 mod bad_files;
+mod ban_lists;
 mod base;
 mod budgets;
 mod cards;

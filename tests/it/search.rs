@@ -488,7 +488,18 @@ fn json_has_the_contract_shape() {
     for hit in answer["hits"].as_array().unwrap() {
         let mut keys: Vec<&String> = hit.as_object().unwrap().keys().collect();
         keys.sort();
-        assert_eq!(keys, ["citation", "entry", "score", "snippet", "status"]);
+        assert_eq!(
+            keys,
+            [
+                "authority",
+                "citation",
+                "entry",
+                "score",
+                "snippet",
+                "status"
+            ]
+        );
+        assert_eq!(hit["authority"], "game");
         assert!(hit["score"].as_f64().unwrap() > 0.0);
         assert!(hit["snippet"].as_str().unwrap().contains("**"));
         assert!(hit["status"]["state"].is_string());

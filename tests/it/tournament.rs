@@ -256,6 +256,55 @@ fn an_interim_ruling_overrides_the_section_it_names_until_a_guide_restates_it() 
 }
 
 #[test]
+fn an_interim_ruling_that_names_its_section_by_number_alone_overrides_it() {
+    let folder = Folder::new(&[
+        ("opg-5.1.txt", fixture("opg-5.1.txt")),
+        (
+            "interim-2024-06-number-only.txt",
+            fixture("interim-2024-06-number-only.txt"),
+        ),
+        ("opg-5.2.txt", fixture("opg-5.2.txt")),
+    ]);
+    let disconnections = |as_of: &str| -> Value {
+        json(
+            &folder,
+            &[
+                "show",
+                "--json",
+                "--edition",
+                "1e",
+                "--as-of",
+                as_of,
+                "12.2",
+            ],
+        )["answers"][0]
+            .clone()
+    };
+    let before = disconnections("2024-05-01");
+    assert_eq!(before["citation"], "OPG 5.1 §12.2 Disconnections");
+    // Its head is "12.2" alone: it takes the Guide's title, and its words
+    // are in force from its date.
+    let during = disconnections("2024-07-01");
+    assert_eq!(
+        during["citation"], "Interim OP ruling 2024-06-03 §12.2 Disconnections",
+        "{during:#}"
+    );
+    assert!(
+        during["entry"]["text"]
+            .as_str()
+            .unwrap()
+            .contains("five minutes"),
+        "{during:#}"
+    );
+    // The Guide of 2025 restates the section: its words again.
+    let after = disconnections("2025-06-01");
+    assert_eq!(
+        after["citation"], "OPG 5.2 §12.2 Disconnections",
+        "{after:#}"
+    );
+}
+
+#[test]
 fn a_td_s_questions_about_the_tournament_reach_the_guide_s_section() {
     let folder = Folder::new(&[
         ("opg-4.2.txt", fixture("opg-4.2.txt")),

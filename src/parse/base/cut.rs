@@ -110,7 +110,7 @@ pub(super) fn into_parts(
                 && head_of(line).is_some()
             {
                 current = Part::Sections;
-            } else if current != Part::Sections
+            } else if !matches!(current, Part::Sections | Part::BanList)
                 && head_of(line).is_some_and(|((n, _), _)| !n.contains('.'))
             {
                 // A top-level chapter head ends any part.

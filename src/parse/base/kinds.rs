@@ -9,10 +9,7 @@ use super::{BaseCounts, Part};
 use crate::model::{Entry, EntryKind};
 use crate::topic::TopicKey;
 
-/// The part an entry of the Organized Play Guide (or of an interim ruling
-/// of Organized Play) is printed in: what keeps the tournament's sections
-/// apart from the game's.
-pub const ORGANIZED_PLAY: &str = "Organized Play Guide";
+pub use crate::model::ORGANIZED_PLAY;
 
 /// Gives each entry read from an alphabetical part the kind of its part,
 /// and counts them. Lines of the other parts that the reading put in the

@@ -454,3 +454,31 @@ fn an_erratums_card_is_its_title_without_the_set_after_it() {
     // A number in brackets is part of the title ("Data (2)" is no set).
     assert_eq!(card_of_erratum("Data (2)"), "Data (2)");
 }
+
+#[test]
+fn an_interim_ruling_may_name_its_section_by_number_alone() {
+    for head in ["12.2", "Section 12.2:", "§12.2", "**12.2**"] {
+        let text = format!(
+            "Interim Organized Play Ruling: Disconnections\nPosted 3 June 2024 by the Director of Organized Play\n\nThis interim ruling overrides the section it names.\n\n{head}\nA player who loses the connection has five minutes to return.\n"
+        );
+        let reading = super::super::read_document("i.txt", &text, 0)
+            .unwrap_or_else(|e| panic!("{head}: {e}"));
+        let topics: Vec<&str> = reading
+            .release
+            .entries
+            .iter()
+            .map(|e| e.topic.as_str())
+            .collect();
+        assert_eq!(topics, [format!("12.2 {UNTITLED}")], "{head}");
+        assert_eq!(reading.release.kind, ReleaseKind::InterimRuling);
+    }
+    // A number alone in any other document is no head.
+    assert_eq!(
+        sections_named_by_number("12.2\ntext"),
+        format!("12.2 – {UNTITLED}\ntext")
+    );
+    assert!(matches!(
+        sections_named_by_number("Version 5.1 of the Guide\n"),
+        std::borrow::Cow::Borrowed(_)
+    ));
+}

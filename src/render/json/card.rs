@@ -9,7 +9,8 @@ use serde::Serialize;
 use super::show::{self, ShowJson};
 use crate::answer::card::{CardAnswer, CardFound, CardSheet, Erratum, Legality};
 use crate::answer::deck::{
-    Budget, DeckAnswer, DeckCard, DeckFound, NotFound, Unfinished, MOST_NAMES, MOST_TIME,
+    Budget, Counts, DeckAnswer, DeckCard, DeckFound, FormatCheck, NotFound, Unfinished, MOST_NAMES,
+    MOST_TIME,
 };
 use crate::answer::Candidate;
 use crate::cards::deck::{Listed, Shape};
@@ -275,6 +276,9 @@ pub struct DeckAnswerJson<'a> {
     database: Option<usize>,
     shape: Shape,
     total: u32,
+    counts: CountsJson<'a>,
+    /// The deck against a format's ban list, when one was asked.
+    format: Option<FormatJson<'a>>,
     cards: Vec<DeckCardJson<'a>>,
     quiet: Vec<DeckCardJson<'a>>,
     not_found: Vec<NotFoundJson<'a>>,
@@ -283,6 +287,91 @@ pub struct DeckAnswerJson<'a> {
     unfinished: Option<UnfinishedJson<'a>>,
     near_not_looked_for: usize,
     notes: Vec<NoteJson>,
+}
+
+#[derive(Serialize)]
+struct CountJson<'a> {
+    name: &'a str,
+    count: u32,
+}
+
+#[derive(Serialize)]
+struct CountsJson<'a> {
+    sections: Vec<CountJson<'a>>,
+    types: Vec<CountJson<'a>>,
+}
+
+fn each_count(counted: &[(String, u32)]) -> Vec<CountJson<'_>> {
+    counted
+        .iter()
+        .map(|(name, count)| CountJson {
+            name,
+            count: *count,
+        })
+        .collect()
+}
+
+fn counts_json(counts: &Counts) -> CountsJson<'_> {
+    let each = each_count;
+    CountsJson {
+        sections: each(&counts.sections),
+        types: each(&counts.types),
+    }
+}
+
+#[derive(Serialize)]
+struct ListJson<'a> {
+    format: &'a str,
+    short: &'a str,
+    edition: Edition,
+    citation: &'a str,
+    date: NaiveDate,
+}
+
+#[derive(Serialize)]
+struct BannedJson<'a> {
+    name: &'a str,
+    count: u32,
+    citation: &'a str,
+    lines: &'a [usize],
+}
+
+#[derive(Serialize)]
+struct FormatJson<'a> {
+    asked: &'a str,
+    /// The lists of the format in force; empty when no list names it.
+    lists: Vec<ListJson<'a>>,
+    /// The formats the lists in force name.
+    known: &'a [String],
+    banned: Vec<BannedJson<'a>>,
+}
+
+fn format_json(check: &FormatCheck) -> FormatJson<'_> {
+    FormatJson {
+        asked: &check.asked,
+        lists: check
+            .lists
+            .iter()
+            .map(|l| ListJson {
+                format: &l.format,
+                short: &l.short,
+                edition: l.edition,
+                citation: &l.citation,
+                date: l.date,
+            })
+            .collect(),
+        known: &check.known,
+        banned: check
+            .banned
+            .iter()
+            .map(|b| BannedJson {
+                name: &b.name,
+                count: b.count,
+                citation: &b.citation,
+                lines: &b.lines,
+            })
+            .collect(),
+    }
 }
 
 #[derive(Serialize)]
@@ -316,6 +405,8 @@ pub fn deck_view(answer: &DeckAnswer) -> DeckAnswerJson<'_> {
         database: answer.database,
         shape: answer.shape,
         total: answer.total,
+        counts: counts_json(&answer.counts),
+        format: answer.format.as_ref().map(format_json),
         cards: answer.cards.iter().map(deck_card_json).collect(),
         quiet: answer.quiet.iter().map(deck_card_json).collect(),
         not_found: answer.unknown.iter().map(not_found_json).collect(),

@@ -5,6 +5,7 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 
 use crate::answer::search::Searched;
+use crate::model::Authority;
 use crate::render::notes::{self, NoteJson};
 use crate::render::search::plain_mark;
 use crate::status::Status;
@@ -15,6 +16,8 @@ struct HitJson<'a> {
     snippet: String,
     status: &'a Status,
     citation: &'a str,
+    /// Whose rules: `game` or `tournament`.
+    authority: Authority,
     entry: Box<RawValue>,
 }
 
@@ -55,6 +58,7 @@ pub fn view(searched: &Searched) -> Result<AnswerJson<'_>, serde_json::Error> {
                 snippet: h.snippet.marked(plain_mark),
                 status: &h.period.status,
                 citation: &h.citation,
+                authority: h.entry.authority(),
                 // As the index stores it: one line, within the answer.
                 entry: RawValue::from_string(serde_json::to_string(&h.entry)?)?,
             })

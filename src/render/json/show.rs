@@ -147,6 +147,8 @@ struct TopicJson<'a> {
     text: &'a str,
     citation: &'a str,
     status: &'a Status,
+    /// Whose rules: `game` or `tournament`.
+    authority: crate::model::Authority,
     entry: &'a Entry,
     /// The earlier rulings still standing with it.
     standing: Vec<HistoryJson<'a>>,
@@ -230,6 +232,7 @@ fn topic_json(a: &TopicAnswer) -> TopicJson<'_> {
         text: a.amended.as_ref().map_or(&entry.text, |am| &am.text),
         citation: &a.newest.0.citation,
         status: &period.status,
+        authority: entry.authority(),
         entry,
         standing: a
             .standing

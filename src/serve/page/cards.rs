@@ -8,7 +8,7 @@ use axum::Form;
 use super::*;
 use crate::serve::params::given;
 use rulings::answer::card::{CardAnswer, CardFound, CardSheet};
-use rulings::answer::deck::{DeckAnswer, DeckCard, DeckFound};
+use rulings::answer::deck::{Counts, DeckAnswer, DeckCard, DeckFound, FormatCheck};
 use rulings::cards::{text_with_icon_words, Card};
 use rulings::diff::WordOp;
 use rulings::render::card::{
@@ -213,6 +213,7 @@ pub struct DeckForm {
     list: Option<String>,
     as_of: Option<String>,
     edition: Option<String>,
+    format: Option<String>,
 }
 
 fn deck_form(form: &DeckForm, as_of: NaiveDate) -> Markup {
@@ -230,6 +231,9 @@ fn deck_form(form: &DeckForm, as_of: NaiveDate) -> Markup {
             div.row {
                 label { "Event date" input type="date" name="as_of" value=(as_of); }
                 (edition_select(form.edition.as_deref()))
+                label { "Format (its ban list)"
+                    input type="text" name="format" placeholder="Modern, OTF…" value=(form.format.as_deref().unwrap_or_default());
+                }
                 button type="submit" { "Make the sheet" }
             }
         }
@@ -249,6 +253,7 @@ pub async fn deck(State(state): State<Arc<AppState>>, Form(form): Form<DeckForm>
     let params = Params {
         as_of: form.as_of.clone().filter(|d| !d.trim().is_empty()),
         edition: form.edition.clone().filter(|e| !e.trim().is_empty()),
+        format: form.format.clone().filter(|f| !f.trim().is_empty()),
         ..Params::default()
     };
     let as_of = date_of(&params, &state);
@@ -286,6 +291,57 @@ fn deck_card(card: &DeckCard, as_of: NaiveDate, titles: &Titles) -> Markup {
     }
 }
 
+/// A deck's copies by section and by type.
+fn counts_block(counts: &Counts) -> Markup {
+    let line = |counted: &[(String, u32)]| {
+        counted
+            .iter()
+            .map(|(name, n)| format!("{name} {n}"))
+            .collect::<Vec<_>>()
+            .join(" · ")
+    };
+    html! {
+        dl.counts {
+            @if counts.sections.len() > 1 {
+                dt { "By section" } dd { (iso(&line(&counts.sections))) }
+            }
+            @if !counts.types.is_empty() {
+                dt { "By type" } dd { (iso(&line(&counts.types))) }
+            }
+        }
+    }
+}
+
+/// The deck against the format's ban list, as the text sheet says it.
+fn format_block(check: &FormatCheck, as_of: NaiveDate) -> Markup {
+    html! {
+        @if check.lists.is_empty() {
+            p.note.warn {
+                strong { "No ban list in force on " (as_of) " names the format " (iso(&check.asked)) }
+                ": no ban was checked."
+                @if !check.known.is_empty() {
+                    " Formats with a list in force: " (iso(&check.known.join(", "))) "."
+                }
+            }
+        } @else {
+            section.format {
+                h2 { "Format " (iso(&check.lists[0].format)) }
+                p.meta { "Checked against "
+                    (iso(&check.lists.iter().map(|l| l.citation.as_str()).collect::<Vec<_>>().join("; "))) }
+                @if check.banned.is_empty() {
+                    p { "No card of the deck is banned in this format on " (as_of) "." }
+                }
+                ul {
+                    @for b in &check.banned {
+                        li.warn { strong { "BANNED" } ": " (b.count) " × " (iso(&b.name))
+                            " (line " (b.lines.iter().map(|l| l.to_string()).collect::<Vec<_>>().join(", ")) ") — " (iso(&b.citation)) }
+                    }
+                }
+            }
+        }
+    }
+}
+
 fn deck_body(sheet: &DeckAnswer, titles: &Titles) -> Markup {
     let as_of = sheet.as_of;
     html! {
@@ -293,6 +349,10 @@ fn deck_body(sheet: &DeckAnswer, titles: &Titles) -> Markup {
         p.meta { (sheet.total) " cards · " (sheet.cards.len()) " with errata, rulings or a ban"
             @if let Some(n) = sheet.database { " · card database: " (n) " cards" } }
         (notes(&sheet.notes, as_of, sheet.is_found()))
+        (counts_block(&sheet.counts))
+        @if let Some(check) = &sheet.format {
+            (format_block(check, as_of))
+        }
         (with_lost_note(html! {
             ol.sheet {
                 @for (i, card) in sheet.cards.iter().enumerate() {
