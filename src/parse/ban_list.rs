@@ -70,7 +70,31 @@ pub fn is_ban_list(meta: Option<&Meta>, text: &str, skip: usize) -> bool {
     if let Some(title) = meta.and_then(|m| m.title.as_deref()) {
         return names_a_list(title);
     }
-    title_line(text, skip).is_some()
+    title_line(text, skip).is_some() || opening_cue(text, skip)
+}
+
+/// A list whose title a copy lost says what it is in its opening
+/// sentence ("This list names the cards that may not be played …") and
+/// heads its cards by format ("Modern Format").
+fn opening_cue(text: &str, skip: usize) -> bool {
+    let lines: Vec<&str> = text
+        .split('\n')
+        .skip(skip)
+        .filter(|l| !l.trim().is_empty())
+        .take(TITLE_LINES + 20)
+        .collect();
+    let says = lines.iter().take(TITLE_LINES + 2).any(|l| {
+        let lower = l.to_lowercase();
+        [
+            "banned",
+            "ban list",
+            "may not be played",
+            "may not be included",
+        ]
+        .iter()
+        .any(|w| lower.contains(w))
+    });
+    says && lines.iter().any(|l| ends_with_format(&plain_line(l)))
 }
 
 /// The line (0-based) of the title that names a ban list, among the first
@@ -344,7 +368,10 @@ pub fn read_lists(lines: &[&str], from: usize, to: usize, title: &str) -> Lists 
                 .iter()
                 .find(|(_, l)| !l.trim().is_empty())
                 .is_some_and(|(_, next)| is_marked(next));
-        let is_head = is_head(line, &bare) || over_marked || ends_with_format(&bare);
+        // A line that names a list (the title again, under a running
+        // header that printed it first) is a head, never a card.
+        let is_head =
+            is_head(line, &bare) || over_marked || ends_with_format(&bare) || names_a_list(&bare);
         let sentence = is_sentence(&bare);
         if is_head || sentence {
             let words = bare.trim_end_matches(':').trim();

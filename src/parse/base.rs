@@ -123,6 +123,12 @@ fn preamble_cue(text: &str, skip: usize) -> Option<(usize, ReleaseKind)> {
         }
         let short = bare.split_whitespace().count() <= TITLE_WORDS && !bare.ends_with('.');
         let lower = bare.to_lowercase();
+        // "… this interim ruling takes effect today" under no title (a copy
+        // that lost it): an interim ruling of Organized Play says so.
+        let organized_play = lower.contains("organized play") || lower.contains("organised play");
+        if !short && organized_play && lower.contains("interim ruling") {
+            return Some((i, ReleaseKind::InterimRuling));
+        }
         if !short || RULINGS_TITLE_WORDS.iter().any(|w| lower.contains(w)) {
             return None;
         }
@@ -149,6 +155,15 @@ fn title_kind(line: &str) -> Option<ReleaseKind> {
 /// The most non-blank lines a title block holds (banners, title, version,
 /// date).
 const TITLE_BLOCK_LINES: usize = 8;
+
+/// The number a topic begins with, dotted or not ("8 Penalties", "7.4.1
+/// Calculating Differential").
+pub fn leading_number(topic: &str) -> Option<&str> {
+    LEADING_NUMBER
+        .captures(topic)
+        .and_then(|c| c.get(1))
+        .map(|m| m.as_str())
+}
 
 /// The section number a topic begins with ("7.4.2: Personnel Battle" →
 /// "7.4.2").
@@ -187,9 +202,19 @@ pub(super) fn is_contents_heading(line: &str) -> bool {
 /// no sentence. A head with its dash and text or date ("NAMING A NUMBER –
 /// 2017-06-06") is an entry under an empty contents, not an item of it.
 pub(super) fn is_contents_line(line: &str) -> bool {
+    // A dash after a section's number ("7.4.1 – Calculating Differential")
+    // is the head's own, not a term's before its text.
+    let number_only = |before: &str| {
+        let b = before.trim().trim_matches(['*', '#', '_', ' ']);
+        let b = b
+            .strip_prefix("Section ")
+            .or_else(|| b.strip_prefix("SECTION "))
+            .unwrap_or(b);
+        !b.is_empty() && b.chars().all(|c| c.is_ascii_digit() || c == '.')
+    };
     let has_separator = [" – ", " — ", " - "].iter().any(|d| {
         line.split_once(d)
-            .is_some_and(|(_, after)| !after.trim().is_empty())
+            .is_some_and(|(before, after)| !after.trim().is_empty() && !number_only(before))
     });
     if has_separator || crate::dates::find_date(line).is_some() {
         return false;

@@ -72,7 +72,8 @@ pub(super) fn format_in_head(words: &str) -> Option<String> {
         .trim_matches(|c: char| matches!(c, '-' | '–' | '—' | ':' | ',' | ' '))
         .to_string();
     let name = strip_format_word(&name);
-    (!name.is_empty()).then_some(name)
+    // A format has a name: a version number ("2.5.4") is none.
+    name.chars().any(char::is_alphabetic).then_some(name)
 }
 
 /// The format a title names: the title less the words about the list, its

@@ -80,7 +80,7 @@ pub(super) fn unjoined(line: &str) -> Vec<String> {
 /// Whether a line is an item of a list: a bullet or a number before it.
 pub(super) fn is_marked(line: &str) -> bool {
     static MARK: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"^\s*(?:[-*+•·▪◦]\s+|\(?\d{1,3}[.)]\s+)").expect("valid regex")
+        Regex::new(r"^\s*(?:[-*+•·▪◦]\s+|\[\?\]\s+|\(?\d{1,3}[.)]\s+)").expect("valid regex")
     });
     MARK.is_match(line)
 }
@@ -124,7 +124,9 @@ pub(super) fn without_dates(text: &str) -> String {
 /// escapes.
 pub(super) fn plain_line(line: &str) -> String {
     static MARKER: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"^(?:#{1,6}\s+|[-*+•·▪◦–]\s+|\(?\d{1,3}[.)]\s+)").expect("valid regex")
+        // A bullet whose glyph the conversion lost is marked `[?]`.
+        Regex::new(r"^(?:#{1,6}\s+|[-*+•·▪◦–]\s+|\[\?\]\s+|\(?\d{1,3}[.)]\s+)")
+            .expect("valid regex")
     });
     let mut s = line.trim().to_string();
     loop {

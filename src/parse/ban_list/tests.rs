@@ -83,6 +83,21 @@ fn a_table_gives_each_card_its_formats() {
 }
 
 #[test]
+fn a_version_in_the_title_is_no_format() {
+    let read = lists(
+        "First Edition Ban List — Version 2.5.4 — March 2019\n\n## Modern Format\n\n1. Q's Tent\n",
+    );
+    assert_eq!(
+        summary(&read),
+        vec![("Modern".to_string(), s(&["Q's Tent"]), vec![])]
+    );
+    assert_eq!(
+        format_in_title("First Edition Ban List — Version 2.5.4 — March 2019"),
+        None
+    );
+}
+
+#[test]
 fn a_list_that_names_no_format_is_every_formats() {
     let read = lists(
         "Ban List 2019-01-01\n\nThe cards below are banned from tournament play.\n\nQ's Tent\n",
@@ -159,6 +174,15 @@ fn a_title_names_a_list_and_a_sentence_does_not() {
 
 #[test]
 fn lines_a_converter_ran_together_are_taken_apart() {
+    let lost = lists("OTF Ban List\n\n[?] Heavy Lift\n\n[?] Ambush Tactics\n");
+    assert_eq!(
+        summary(&lost),
+        vec![(
+            "OTF".to_string(),
+            s(&["Heavy Lift", "Ambush Tactics"]),
+            vec![]
+        )]
+    );
     let text = "First Edition Ban List\n\nModern Format - Q's Tent - Going to the Top (Premiere)\n\nTraditional Format - Q's Tent\n\n- Heavy Lift - banned since 2016\n";
     let read = lists(text);
     assert_eq!(
