@@ -3,7 +3,7 @@
 //! database; each part of them (see `parts`) written into an index of its
 //! own in memory.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use tantivy::directory::RamDirectory;
 use tantivy::index::SegmentMeta;
@@ -86,6 +86,10 @@ struct Placed<'a> {
     periods: &'a [Period],
     pointer: bool,
     seq: u64,
+    /// The titles of the sections a numbered section is printed under
+    /// ("Penalties" over "8.3 Deck Registration Errors"): searched as its
+    /// words, not shown.
+    under: Vec<&'a str>,
 }
 
 /// An erratum about a card (not a rules term such as "revised game text").
@@ -133,6 +137,9 @@ fn entry_document(fields: &Fields, placed: &Placed) -> Result<TantivyDocument, I
     doc.add_u64(fields.body_hash, fnv_hash(folded.join(" ").as_bytes()));
     doc.add_text(fields.spelled, &plain);
     doc.add_text(fields.text, plain);
+    for title in &placed.under {
+        doc.add_text(fields.text, *title);
+    }
     for card in &entry.cards {
         doc.add_text(fields.card, card);
         doc.add_text(fields.spelled, card);
@@ -371,6 +378,7 @@ fn each_entry(
         if plan.part_of[ri] != part {
             continue;
         }
+        let titles = section_titles(release);
         for (ei, entry) in release.entries.iter().enumerate() {
             let entry = &Entry {
                 effect: plan.effects[ri][ei],
@@ -382,6 +390,7 @@ fn each_entry(
                 periods: &plan.timelines[ri][ei],
                 pointer: plan.pointers[ri][ei],
                 seq: plan.seq[ri][ei],
+                under: sections_over(&titles, entry),
             };
             let mut doc = entry_document(fields, &placed)?;
             doc.add_u64(fields.part, part);
@@ -391,4 +400,69 @@ fn each_entry(
         }
     }
     Ok(())
+}
+
+/// The titles of a release's numbered sections by number ("8" →
+/// "Penalties"), each as printed after its number.
+fn section_titles(release: &Release) -> HashMap<&str, &str> {
+    release
+        .entries
+        .iter()
+        .filter(|e| e.subtopic.is_none())
+        .filter_map(|e| {
+            let number = crate::parse::base::leading_number(&e.topic)?;
+            let title = e.topic[number.len()..].trim_start_matches(|c: char| {
+                c.is_whitespace() || matches!(c, ':' | '.' | '–' | '—' | '-')
+            });
+            (!title.is_empty()).then_some((number, title))
+        })
+        .collect()
+}
+
+/// The titles of the sections a numbered entry is printed under: those of
+/// each number its own begins with ("7" and "7.4" over "7.4.1").
+fn sections_over<'a>(titles: &HashMap<&str, &'a str>, entry: &Entry) -> Vec<&'a str> {
+    let Some(number) = crate::parse::base::leading_number(&entry.topic) else {
+        return Vec::new();
+    };
+    number
+        .match_indices('.')
+        .filter_map(|(at, _)| titles.get(&number[..at]).copied())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_numbered_section_is_searched_with_the_titles_it_is_printed_under() {
+        let mut release = crate::parse::parse_document(
+            "g.txt",
+            "+++\nedition = \"1E\"\ndate = \"2023-05-01\"\nkind = \"rulebook\"\n+++\nRulebook\n\nSection 8: Penalties\n\n8.3 – Deck Registration Errors\nA deck that does not match its list costs a game.\n\n8.3.1 – Found Late\nFound after the round, the loss is the next game's.\n",
+            0,
+        )
+        .unwrap();
+        release.entries.retain(|e| e.subtopic.is_none());
+        let titles = section_titles(&release);
+        let over: Vec<(String, Vec<&str>)> = release
+            .entries
+            .iter()
+            .map(|e| (e.topic.clone(), sections_over(&titles, e)))
+            .collect();
+        assert_eq!(
+            over,
+            [
+                ("8 Penalties".to_string(), vec![]),
+                (
+                    "8.3 Deck Registration Errors".to_string(),
+                    vec!["Penalties"]
+                ),
+                (
+                    "8.3.1 Found Late".to_string(),
+                    vec!["Penalties", "Deck Registration Errors"]
+                ),
+            ]
+        );
+    }
 }
