@@ -314,7 +314,7 @@ fn entry_block(
             @if let Some((name, href)) = heading {
                 h3 { a href=(href) { (name) } }
             }
-            p.meta { span.edition { (entry.edition.label()) } (status_line(entry, status, titles)) }
+            p.meta { span.edition { (entry.edition.label()) } (whose(entry)) (status_line(entry, status, titles)) }
             (citation(entry, titles))
             div.body { (markdown(&entry.text)) }
         }
@@ -372,6 +372,16 @@ fn edition_select(chosen: Option<&str>) -> Markup {
                     }
                 }
             }
+        }
+    }
+}
+
+/// Whose rules an entry is, where it is the tournament's (the game's are
+/// the page's rule, unmarked).
+fn whose(entry: &rulings::model::Entry) -> Markup {
+    html! {
+        @if entry.authority() == rulings::model::Authority::Tournament {
+            " " span.edition.tournament { "tournament" }
         }
     }
 }
@@ -520,7 +530,7 @@ fn hits(searched: &rulings::answer::search::Searched, as_of: NaiveDate, titles: 
                     @for hit in hits {
                         li {
                             h2 { a href=(links::topic(hit.edition.label(), &hit.topic, Some(as_of))) { (hit.topic) } }
-                            p.meta { span.edition { (hit.edition.label()) } (status_line(&hit.entry, Some(&hit.period.status), titles)) }
+                            p.meta { span.edition { (hit.edition.label()) } (whose(&hit.entry)) (status_line(&hit.entry, Some(&hit.period.status), titles)) }
                             p.snippet { (snippet(&hit.snippet)) }
                             (citation(&hit.entry, titles))
                         }

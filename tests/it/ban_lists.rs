@@ -497,6 +497,12 @@ fn the_server_checks_a_deck_against_a_format_and_filters_by_authority() {
         searched["hits"].as_array().unwrap().is_empty(),
         "the lists are the tournament's: {searched:#}"
     );
+    // The page says whose a hit is where it is the tournament's.
+    let page = served::body(&url, "/?q=modern%20ban%20list");
+    assert!(
+        page.contains(r#"<span class="edition tournament">tournament</span>"#),
+        "{page}"
+    );
     let refused = served::body(&url, "/api/search?q=tent&authority=judges");
     assert!(refused.contains("is not game or tournament"), "{refused}");
     let _ = server.kill();
