@@ -416,14 +416,18 @@ mod tests {
     #[test]
     fn the_tournament_s_documents_are_kinds_a_source_names() {
         // As docs/GUIDE.md shows them: no edition, the Guide is both games'.
-        let text = "[[source]]\nurl = \"https://example.org/op/OrganizedPlayGuide.pdf\"\nkind = \"organized-play-guide\"\n\n[[source]]\nurl = \"https://example.org/articles/interim\"\nkind = \"interim-ruling\"\n";
+        let text = "[[source]]\nurl = \"https://example.org/op/OrganizedPlayGuide.pdf\"\nkind = \"organized-play-guide\"\n\n[[source]]\nurl = \"https://example.org/articles/interim\"\nkind = \"interim-ruling\"\n\n[[source]]\nurl = \"https://example.org/op/otf-ban-list.html\"\nkind = \"ban-list\"\nedition = \"2E\"\n";
         let sources = parse(text, "sources.toml").unwrap();
         let kinds: Vec<_> = sources.iter().map(|s| (s.kind, s.edition)).collect();
         assert_eq!(
             kinds,
             [
                 (Some(ReleaseKind::OrganizedPlayGuide), None),
-                (Some(ReleaseKind::InterimRuling), None)
+                (Some(ReleaseKind::InterimRuling), None),
+                (
+                    Some(ReleaseKind::BanList),
+                    Some(crate::model::Edition::Second)
+                )
             ]
         );
     }
