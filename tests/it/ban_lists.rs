@@ -229,11 +229,9 @@ fn a_deck_is_flagged_for_the_format_asked_and_not_for_another() {
     let folder = folder_of(&LISTS);
     let deck = fixtures().join("decks/registration.txt");
     let deck = deck.to_str().unwrap();
-    let (_, modern) = json(
-        &folder,
-        &["deck", deck, "--as-of", "2022-01-01", "--format", "modern"],
-        "deck",
-    );
+    let in_format =
+        |format: &'static str| ["deck", deck, "--as-of", "2022-01-01", "--format", format];
+    let (_, modern) = json(&folder, &in_format("modern"), "deck");
     let banned = |v: &Value| -> Vec<(String, String)> {
         v["format"]["banned"]
             .as_array()
@@ -260,18 +258,9 @@ fn a_deck_is_flagged_for_the_format_asked_and_not_for_another() {
             ),
         ]
     );
-    let (_, traditional) = json(
-        &folder,
-        &[
-            "deck",
-            deck,
-            "--as-of",
-            "2022-01-01",
-            "--format",
-            "Traditional",
-        ],
-        "deck",
-    );
+    let in_format =
+        |format: &'static str| ["deck", deck, "--as-of", "2022-01-01", "--format", format];
+    let (_, traditional) = json(&folder, &in_format("Traditional"), "deck");
     assert_eq!(
         banned(&traditional),
         vec![(
@@ -310,10 +299,7 @@ fn a_deck_is_flagged_for_the_format_asked_and_not_for_another() {
     assert_eq!(total, modern["total"].as_u64().unwrap());
     assert!(types.contains(&serde_json::json!({"name": "Personnel", "count": 6})));
     // In words, as printed for the table.
-    let (_, text, _) = run(
-        &folder,
-        &["deck", deck, "--as-of", "2022-01-01", "--format", "otf"],
-    );
+    let (_, text, _) = run(&folder, &in_format("otf"));
     assert!(
         text.contains("Format Official Tournament Format (OTF), checked against 2E OTF Ban List 2018-12-20 — OTF"),
         "{text}"
@@ -324,17 +310,7 @@ fn a_deck_is_flagged_for_the_format_asked_and_not_for_another() {
     );
     // A format no list names is said, with the formats that have one, and
     // the sheet is not complete.
-    let (code, text, _) = run(
-        &folder,
-        &[
-            "deck",
-            deck,
-            "--as-of",
-            "2022-01-01",
-            "--format",
-            "Warp Speed",
-        ],
-    );
+    let (code, text, _) = run(&folder, &in_format("Warp Speed"));
     assert_eq!(code, 1, "{text}");
     assert!(
         text.contains(

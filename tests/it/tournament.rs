@@ -29,6 +29,11 @@ fn json(folder: &Folder, args: &[&str]) -> Value {
 
 /// `show 7.4.1` (First Edition's reading) as of a date, as JSON.
 fn section_on(folder: &Folder, as_of: &str) -> Value {
+    numbered_on(folder, "7.4.1", as_of)
+}
+
+/// `show NUMBER` (First Edition's reading) as of a date, as JSON.
+fn numbered_on(folder: &Folder, number: &str, as_of: &str) -> Value {
     json(
         folder,
         &[
@@ -38,7 +43,7 @@ fn section_on(folder: &Folder, as_of: &str) -> Value {
             "1e",
             "--as-of",
             as_of,
-            "7.4.1",
+            number,
         ],
     )
 }
@@ -265,21 +270,8 @@ fn an_interim_ruling_that_names_its_section_by_number_alone_overrides_it() {
         ),
         ("opg-5.2.txt", fixture("opg-5.2.txt")),
     ]);
-    let disconnections = |as_of: &str| -> Value {
-        json(
-            &folder,
-            &[
-                "show",
-                "--json",
-                "--edition",
-                "1e",
-                "--as-of",
-                as_of,
-                "12.2",
-            ],
-        )["answers"][0]
-            .clone()
-    };
+    let disconnections =
+        |as_of: &str| -> Value { numbered_on(&folder, "12.2", as_of)["answers"][0].clone() };
     let before = disconnections("2024-05-01");
     assert_eq!(before["citation"], "OPG 5.1 §12.2 Disconnections");
     // Its head is "12.2" alone: it takes the Guide's title, and its words
