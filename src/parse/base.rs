@@ -571,6 +571,38 @@ pub fn read(
             entry.section = Some(ORGANIZED_PLAY.to_string());
         }
     }
+    // A head printed before the same section is read again below with its
+    // text is a contents line ("7.4.1 – Calculating
+    // Differential" listed over an interim ruling whose title a copy
+    // lost): front matter, whichever reader took it for a head.
+    let with_text: HashMap<TopicKey, usize> = sections
+        .entries
+        .iter()
+        .filter(|e| !e.text.trim().is_empty())
+        .map(|e| (e.key.clone(), e.line))
+        .collect();
+    // (What the copy ran under such a line, a byline or a preamble, is
+    // front matter with it.)
+    let listed_again = |e: &Entry| {
+        e.subtopic.is_none() && with_text.get(&e.key).is_some_and(|&line| line > e.line)
+    };
+    let (mut listed, entries): (Vec<Entry>, Vec<Entry>) = std::mem::take(&mut release.entries)
+        .into_iter()
+        .partition(&listed_again);
+    let (more, kept): (Vec<Entry>, Vec<Entry>) = std::mem::take(&mut sections.entries)
+        .into_iter()
+        .partition(&listed_again);
+    listed.extend(more);
+    sections.entries = kept;
+    release.entries = entries;
+    release.front.extend(listed.into_iter().map(|e| {
+        let end = e.spans.iter().map(|&(_, end)| end).max().unwrap_or(e.line);
+        FrontParagraph {
+            line: e.line,
+            end_line: end,
+            text: lines[e.line - 1..end].join("\n"),
+        }
+    }));
     release.entries.extend(sections.entries);
     release.front.extend(sections.front);
     let (lists, prose) = ban_lists_of(&lines, &parts, &about);

@@ -58,6 +58,10 @@ pub(super) const LIST_WORDS: &[&str] = &[
 /// The format a head names ("Modern", "Traditional Format", "OTF —
 /// Unbanned"), less the words about the list; none when nothing is left.
 pub(super) fn format_in_head(words: &str) -> Option<String> {
+    // The game's name is no format's ("First Edition Ban List").
+    let without_edition = crate::parse::about::edition_named(words)
+        .map_or(words.to_string(), |named| words.replace(&named, " "));
+    let words = without_edition.as_str();
     let kept: Vec<&str> = words
         .split_whitespace()
         .filter(|w| {

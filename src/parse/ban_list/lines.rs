@@ -207,7 +207,9 @@ pub(super) fn card_name(bare: &str) -> String {
             name = before.trim();
         }
     }
-    if bare.split_whitespace().count() > 10 {
+    // A card's name is a title: a line that opens in lower case goes on
+    // with the sentence before it ("bans no card.").
+    if bare.split_whitespace().count() > 10 || bare.starts_with(char::is_lowercase) {
         return String::new();
     }
     name.trim_end_matches([',', ';', '.']).trim().to_string()

@@ -98,6 +98,15 @@ fn a_version_in_the_title_is_no_format() {
 }
 
 #[test]
+fn the_game_s_name_is_no_format_and_a_sentence_s_end_is_no_card() {
+    let read = lists("Ban List\n\nFirst Edition Ban List\nThis list names the cards that may not be played, by format. A format this list does not name\nbans no card.\n\nModern Format\n  Q's Tent\n");
+    assert_eq!(
+        summary(&read),
+        vec![("Modern".to_string(), s(&["Q's Tent"]), vec![])]
+    );
+}
+
+#[test]
 fn a_list_that_names_no_format_is_every_formats() {
     let read = lists(
         "Ban List 2019-01-01\n\nThe cards below are banned from tournament play.\n\nQ's Tent\n",

@@ -482,3 +482,25 @@ fn an_interim_ruling_may_name_its_section_by_number_alone() {
         std::borrow::Cow::Borrowed(_)
     ));
 }
+
+#[test]
+fn a_section_listed_before_it_is_printed_again_is_a_contents_line() {
+    // An interim ruling whose title a copy lost, its contents first.
+    let text = "Contents\n\n7.4.1 – Calculating Differential\n\n7.4.2 – Tie-Breakers\n\nPosted 15 March 2024 by the Director of Organized Play\n\nUnder section 14.3 of the Organized Play Guide, this interim ruling takes effect today.\n\n7.4.1 – Calculating Differential\nA game's differential is capped at 80.\n\n7.4.2 – Tie-Breakers\nPlayers level on points are ranked by differential.\n";
+    let reading = super::super::read_document("i.txt", text, 0).expect("read");
+    assert_eq!(reading.release.kind, ReleaseKind::InterimRuling);
+    let read: Vec<(usize, &str)> = reading
+        .release
+        .entries
+        .iter()
+        .map(|e| (e.line, e.topic.as_str()))
+        .collect();
+    assert_eq!(
+        read,
+        [
+            (11, "7.4.1 Calculating Differential"),
+            (14, "7.4.2 Tie-Breakers")
+        ]
+    );
+    assert!(reading.release.front.iter().any(|p| p.line == 3));
+}
