@@ -96,8 +96,12 @@ impl Bans {
 
     /// The formats of the lists, as they go by, each once.
     pub fn formats(&self) -> Vec<String> {
-        let mut names: Vec<String> = self.lists.iter().map(|l| l.short.clone()).collect();
-        names.dedup();
+        let mut names: Vec<String> = Vec::new();
+        for list in &self.lists {
+            if !names.contains(&list.short) {
+                names.push(list.short.clone());
+            }
+        }
         names
     }
 

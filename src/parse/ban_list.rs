@@ -197,7 +197,6 @@ pub fn read(
     let entries: Vec<Entry> = lists
         .lists
         .iter()
-        .filter(|l| !l.banned.is_empty() || !l.lifted.is_empty())
         .map(|l| {
             l.entry(
                 (&release.id, release.edition, release.date, &release.file),

@@ -359,16 +359,25 @@ fn offered(heading: &str, names: &[Candidate], as_of: NaiveDate) -> Markup {
 }
 
 fn edition_select(chosen: Option<&str>) -> Markup {
+    choice(
+        ("Edition", "edition"),
+        &[("", "Both"), ("1e", "1E"), ("2e", "2E")],
+        chosen,
+    )
+}
+
+/// A labelled choice of a form, the value asked chosen.
+fn choice((label, name): (&str, &str), options: &[(&str, &str)], chosen: Option<&str>) -> Markup {
     let chosen = chosen.map(str::to_lowercase);
     html! {
         label {
-            "Edition"
-            select name="edition" {
-                @for (value, label) in [("", "Both"), ("1e", "1E"), ("2e", "2E")] {
-                    @if chosen.as_deref().unwrap_or("") == value {
-                        option value=(value) selected { (label) }
+            (label)
+            select name=(name) {
+                @for (value, text) in options {
+                    @if chosen.as_deref().unwrap_or("") == *value {
+                        option value=(value) selected { (text) }
                     } @else {
-                        option value=(value) { (label) }
+                        option value=(value) { (text) }
                     }
                 }
             }
@@ -388,21 +397,15 @@ fn whose(entry: &rulings::model::Entry) -> Markup {
 
 /// The choice of whose rules a search or topic answers from.
 fn authority_select(chosen: Option<&str>) -> Markup {
-    let chosen = chosen.map(str::to_lowercase);
-    html! {
-        label {
-            "Rules"
-            select name="authority" {
-                @for (value, label) in [("", "Game and tournament"), ("game", "The game's only"), ("tournament", "The tournament's only")] {
-                    @if chosen.as_deref().unwrap_or("") == value {
-                        option value=(value) selected { (label) }
-                    } @else {
-                        option value=(value) { (label) }
-                    }
-                }
-            }
-        }
-    }
+    choice(
+        ("Rules", "authority"),
+        &[
+            ("", "Game and tournament"),
+            ("game", "The game's only"),
+            ("tournament", "The tournament's only"),
+        ],
+        chosen,
+    )
 }
 
 /// A page's parameters, as every page reads them: a query string that

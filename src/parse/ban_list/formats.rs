@@ -83,17 +83,9 @@ pub(super) fn format_in_head(words: &str) -> Option<String> {
 /// The format a title names: the title less the words about the list, its
 /// dates and the game's name.
 pub(super) fn format_in_title(title: &str) -> Option<String> {
-    let bare = plain_line(title);
-    let mut kept = String::new();
-    let mut from = 0;
-    for (start, end, _) in crate::dates::find_dates(&bare) {
-        kept.push_str(&bare[from..start]);
-        from = end;
-    }
-    kept.push_str(&bare[from..]);
-    let without_edition = crate::parse::about::edition_named(&kept)
-        .map_or(kept.clone(), |named| kept.replace(&named, " "));
-    let words: Vec<&str> = without_edition
+    // The game's edition is taken out by `format_in_head`.
+    let kept = without_dates(&plain_line(title));
+    let words: Vec<&str> = kept
         .split_whitespace()
         .filter(|w| {
             let lower = w.to_lowercase();
