@@ -10,7 +10,7 @@
 //! not found). Run by `bench/serve-load.sh`:
 //!
 //! ```sh
-//! cargo run --release --example load -- http://127.0.0.1:7700 50 100000 [distinct] [deck=FILE]
+//! cargo run --release --example load -- http://127.0.0.1:7700 50 100000 [distinct] [deck=FILE] [format=NAME]
 //! ```
 
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -37,8 +37,14 @@ fn main() {
         .filter_map(|l| l.split('\t').nth(1))
         .map(|q| format!("{url}/api/search?q={}", encode(q)))
         .collect();
+    // With `format=NAME`, the deck is checked against that format's ban
+    // list as well.
+    let format = rest
+        .iter()
+        .find_map(|a| a.strip_prefix("format="))
+        .map_or(String::new(), |f| format!("format={}", encode(f)));
     let questions = match &deck {
-        Some(_) => vec![format!("{url}/api/deck?")],
+        Some(_) => vec![format!("{url}/api/deck?{format}")],
         None => questions,
     };
     assert!(!questions.is_empty(), "no question in bench/questions.tsv");
